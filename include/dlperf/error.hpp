@@ -1,0 +1,62 @@
+/// @file
+/// Exceptions thrown for bad input and for questions the hardware cannot answer.
+///
+/// Every run-time rejection in dlperf throws one of these with a message that names what is wrong.
+/// In a constant expression the same check is a compile error (a `throw` cannot be constant
+/// evaluated), so the compile-time and run-time paths share one implementation.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace dlperf {
+
+/// Base of every dlperf exception.
+class error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// An argument is out of its domain: negative, zero where a positive value is needed, NaN.
+class invalid_argument : public error {
+ public:
+  using error::error;
+};
+
+/// The hardware cannot do what was asked (a datatype without tensor cores, 2:4 sparsity before
+/// Ampere, an accumulator the datatype does not offer).
+class unsupported : public error {
+ public:
+  using error::error;
+};
+
+/// A name or id does not exist (an unknown GPU id, datatype or architecture name).
+class not_found : public error {
+ public:
+  using error::error;
+};
+
+namespace detail {
+
+// Out of line and non-constexpr on purpose: reaching one of these during constant evaluation is a
+// compile error whose note names the function ("throw_unsupported") and the call site.
+[[noreturn]] inline void throw_invalid_argument(const std::string& what) {
+  throw invalid_argument(what);
+}
+[[noreturn]] inline void throw_unsupported(const std::string& what) { throw unsupported(what); }
+[[noreturn]] inline void throw_not_found(const std::string& what) { throw not_found(what); }
+
+// Throws not_found for an unknown name, listing the valid ones: "unknown dtype 'fp7' (valid: ...)".
+template <class Range, class NameOf>
+[[noreturn]] void throw_unknown(std::string_view kind, std::string_view input, const Range& valid,
+                                NameOf name_of) {
+  std::string list;
+  for (const auto& v : valid) list += (list.empty() ? "" : ", ") + std::string(name_of(v));
+  throw_not_found("unknown " + std::string(kind) + " '" + std::string(input) + "' (valid: " +
+                  list + ")");
+}
+
+}  // namespace detail
+
+}  // namespace dlperf

@@ -1,0 +1,222 @@
+/// @file
+/// A GPU: the facts a datasheet gives (`gpu_facts`), joined with its architecture into a
+/// `gpu_spec` that derives peak throughput and per-tier capacity, bandwidth and latency.
+///
+/// Nothing derived is stored: peak FLOP/s is SMs x FMA per clock per SM x 2 x clock, DRAM
+/// bandwidth is bus width x per-pin data rate, and so on, so a catalog entry can never disagree
+/// with its own formula. `gpu<A>` adds the architecture as a type for compile-time checks.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <dlperf/architecture.hpp>
+#include <dlperf/datatype.hpp>
+#include <dlperf/error.hpp>
+#include <dlperf/memory_tier.hpp>
+#include <dlperf/units.hpp>
+
+namespace dlperf {
+
+/// Market segment; it decides whether tensor-core rates with FP32 accumulation are halved.
+enum class segment : std::uint8_t {
+  geforce,      ///< consumer boards: FP32-accumulated tensor math at the architecture's consumer rate
+  titan,        ///< TITAN boards: consumer pricing, full-rate tensor cores
+  workstation,  ///< Quadro / RTX professional boards
+  datacenter    ///< Tesla / data-centre boards
+};
+
+/// Stable name of a segment.
+constexpr std::string_view name(segment s) {
+  switch (s) {
+    case segment::geforce: return "geforce";
+    case segment::titan: return "titan";
+    case segment::workstation: return "workstation";
+    case segment::datacenter: return "datacenter";
+  }
+  detail::throw_invalid_argument("dlperf: invalid segment enumerator");
+}
+
+/// DRAM technology.
+enum class memory_kind : std::uint8_t { gddr5, gddr5x, gddr6, gddr6x, gddr7, hbm2, hbm2e, hbm3, hbm3e };
+
+/// Stable name of a memory technology ("GDDR6X", "HBM3e", ...).
+constexpr std::string_view name(memory_kind m) {
+  switch (m) {
+    case memory_kind::gddr5: return "GDDR5";
+    case memory_kind::gddr5x: return "GDDR5X";
+    case memory_kind::gddr6: return "GDDR6";
+    case memory_kind::gddr6x: return "GDDR6X";
+    case memory_kind::gddr7: return "GDDR7";
+    case memory_kind::hbm2: return "HBM2";
+    case memory_kind::hbm2e: return "HBM2e";
+    case memory_kind::hbm3: return "HBM3";
+    case memory_kind::hbm3e: return "HBM3e";
+  }
+  detail::throw_invalid_argument("dlperf: invalid memory_kind enumerator");
+}
+
+/// What kind of figure a price is.
+enum class price_kind : std::uint8_t {
+  none,         ///< no price is known
+  launch_msrp,  ///< the vendor's launch price
+  street        ///< a reported market price (data-centre parts have no public list price)
+};
+
+/// Stable name of a price kind.
+constexpr std::string_view name(price_kind k) {
+  switch (k) {
+    case price_kind::none: return "none";
+    case price_kind::launch_msrp: return "launch_msrp";
+    case price_kind::street: return "street";
+  }
+  detail::throw_invalid_argument("dlperf: invalid price_kind enumerator");
+}
+
+/// A price with its date and kind: prices drift, so one without a date is meaningless.
+struct price_point {
+  money amount{};                     ///< US dollars, nominal
+  int year = 0;                       ///< year the price applied
+  int month = 0;                      ///< month the price applied (1-12)
+  price_kind kind = price_kind::none; ///< launch MSRP or street
+};
+
+/// The facts of one GPU board as its datasheet states them; every field is a published figure.
+struct gpu_facts {
+  std::string_view id;             ///< stable id, e.g. "a100_sxm4_40gb"
+  std::string_view name;           ///< marketing name
+  dlperf::segment segment;         ///< market segment
+  int year;                        ///< launch year
+  int sms;                         ///< enabled streaming multiprocessors
+  frequency base_clock;            ///< base SM clock
+  frequency boost_clock;           ///< boost SM clock, the basis of the vendor's peak figures
+  frequency tensor_clock{};        ///< boost clock for tensor-core peaks where the vendor states
+                                   ///< a separate one (Hopper, Blackwell B200); 0 = boost_clock
+  byte_count memory;               ///< DRAM capacity
+  memory_kind memory_type;         ///< DRAM technology
+  int bus_width_bits;              ///< DRAM interface width
+  double data_rate_gbps;           ///< DRAM data rate per pin, Gbit/s
+  byte_count l2;                   ///< L2 cache capacity
+  power tdp;                       ///< board power (TDP / TGP)
+  int pcie_gen;                    ///< PCI Express generation of the host link
+  int nvlink_gen = 0;              ///< NVLink generation (0 = none)
+  bandwidth nvlink{};              ///< NVLink bandwidth per GPU, both directions
+  price_point price{};             ///< price with date and kind
+  std::string_view source;         ///< where the figures come from
+};
+
+/// A GPU as the estimators see it: datasheet facts plus the architecture they run on. A literal
+/// type, so catalog entries are usable in constant expressions; also constructible at run time
+/// from measured or user-supplied figures. Models `dlperf::device`.
+class gpu_spec {
+ public:
+  /// Joins facts with an architecture. Throws invalid_argument if a count, clock, size or
+  /// bandwidth that the estimators divide by is not positive.
+  constexpr gpu_spec(const architecture_spec& arch, const gpu_facts& facts)
+      : arch_(arch), facts_(facts) {
+    if (facts.sms <= 0) reject("SM count");
+    if (!(facts.boost_clock.value() > 0)) reject("boost clock");
+    if (facts.tensor_clock.value() < 0 || facts.tensor_clock.value() != facts.tensor_clock.value())
+      reject("tensor clock");
+    if (!(facts.memory.value() > 0)) reject("memory size");
+    if (facts.bus_width_bits <= 0) reject("memory bus width");
+    if (!(facts.data_rate_gbps > 0)) reject("memory data rate");
+    if (!(facts.l2.value() > 0)) reject("L2 size");
+  }
+
+  /// Stable id.
+  [[nodiscard]] constexpr std::string_view id() const { return facts_.id; }
+  /// Marketing name.
+  [[nodiscard]] constexpr std::string_view name() const { return facts_.name; }
+  /// Datasheet facts.
+  [[nodiscard]] constexpr const gpu_facts& facts() const { return facts_; }
+  /// Architecture facts.
+  [[nodiscard]] constexpr const architecture_spec& arch() const { return arch_; }
+
+  /// Clock the tensor-core peaks are quoted at.
+  [[nodiscard]] constexpr frequency tensor_clock() const {
+    return facts_.tensor_clock.value() > 0 ? facts_.tensor_clock : facts_.boost_clock;
+  }
+  /// Whether FP32-accumulated tensor math runs at the architecture's consumer (GeForce) rate.
+  [[nodiscard]] constexpr bool consumer_tensor_rate() const {
+    return facts_.segment == segment::geforce;
+  }
+
+  /// Whether the GPU can multiply @p t accumulating in @p a with sparsity @p s.
+  [[nodiscard]] constexpr bool supports(dtype t, accumulator a,
+                                        sparsity s = sparsity::dense) const {
+    return arch_.supports(t, a, s);
+  }
+
+  /// Peak throughput for (t, a, s): SMs x FMA/clock/SM x 2 FLOP x clock, at the tensor clock on
+  /// the tensor path and the boost clock on CUDA cores. Throws unsupported when there is no path.
+  [[nodiscard]] constexpr flop_rate peak(dtype t, accumulator a,
+                                         sparsity s = sparsity::dense) const {
+    const double fma = arch_.fma_per_clock(t, a, s, consumer_tensor_rate());
+    const frequency clock = arch_.has_tensor_path(t, a) ? tensor_clock() : facts_.boost_clock;
+    return make<flop_rate>(facts_.sms * fma * 2.0 * clock.value());
+  }
+  /// Peak throughput of @p t with its default accumulator, dense.
+  [[nodiscard]] constexpr flop_rate peak(dtype t) const {
+    return peak(t, default_accumulator(t), sparsity::dense);
+  }
+
+  /// DRAM bandwidth: bus width x per-pin data rate / 8 bits per byte.
+  [[nodiscard]] constexpr bandwidth memory_bandwidth() const {
+    return make<bandwidth>(facts_.bus_width_bits * facts_.data_rate_gbps * 1e9 / 8.0);
+  }
+
+  /// Capacity, bandwidth and latency of tier @p m, whole device.
+  ///  - registers: SMs x register file; bandwidth SMs x FP32 lanes x 3 operands x 4 B x clock
+  ///    (what FFMA reads at full rate); latency 1 cycle.
+  ///  - shared: SMs x shared memory per SM; SMs x bytes/clock (32 banks x 4 B) x clock.
+  ///  - l2: L2 size; SMs x L2 bytes/clock/SM x clock.
+  ///  - global: DRAM size and bandwidth.
+  [[nodiscard]] constexpr tier_spec memory(tier m) const {
+    const double clock = facts_.boost_clock.value();
+    const double n = facts_.sms;
+    switch (m) {
+      case tier::registers:
+        return make_tier(n * arch_.sm.register_file().value(),
+                         n * arch_.vector_rate(dtype::fp32, accumulator::fp32) * 3 * 4 * clock, 1.0);
+      case tier::shared:
+        return make_tier(n * arch_.sm.shared_per_sm.value(),
+                         n * arch_.shared_bytes_per_clock * clock, arch_.latency.shared);
+      case tier::l2:
+        return make_tier(facts_.l2.value(), n * arch_.l2_bytes_per_clock * clock,
+                         arch_.latency.l2);
+      case tier::global:
+        return make_tier(facts_.memory.value(), memory_bandwidth().value(),
+                         arch_.latency.global);
+    }
+    detail::throw_invalid_argument("dlperf: invalid tier enumerator");
+  }
+
+ private:
+  [[nodiscard]] constexpr tier_spec make_tier(double capacity, double bytes_per_second,
+                                              double cycles) const {
+    return {bytes(capacity), make<bandwidth>(bytes_per_second), cycles,
+            seconds(cycles / facts_.boost_clock.value())};
+  }
+  [[noreturn]] void reject(const char* field) const {
+    detail::throw_invalid_argument("GPU '" + std::string(facts_.id) + "': " + field +
+                                   " must be a positive number");
+  }
+
+  architecture_spec arch_;
+  gpu_facts facts_;
+};
+
+/// A GPU whose architecture is also known as a type, so that compile-time checks
+/// (`dlperf::peak(gpu, fp8_e4m3)`) can reject what the architecture cannot do.
+template <architecture A>
+class gpu : public gpu_spec {
+ public:
+  using architecture_type = A;  ///< the architecture tag
+
+  /// A GPU of architecture @p A with datasheet @p facts.
+  constexpr explicit gpu(const gpu_facts& facts) : gpu_spec(A::spec, facts) {}
+};
+
+}  // namespace dlperf

@@ -124,14 +124,15 @@ struct architecture_spec {
   /// Dense-equivalent FMA per clock per SM that (t, a, s) runs at; throws unsupported otherwise.
   [[nodiscard]] constexpr double fma_per_clock(dtype t, accumulator a, sparsity s,
                                                bool consumer) const {
-    if (!supports(t, a, s)) reject(t, a, s);
+    if (!supports(t, a, s)) throw_unsupported_combination(t, a, s);
     const int tc = tensor_rate(t, a, consumer);
     const double dense = tc > 0 ? tc : vector_rate(t, a);
     return s == sparsity::sparse_2_4 ? 2.0 * dense : dense;
   }
 
  private:
-  [[noreturn]] void reject(dtype t, accumulator a, sparsity s) const {
+  // Non-constexpr: reaching it in a constant expression is a compile error naming it.
+  [[noreturn]] void throw_unsupported_combination(dtype t, accumulator a, sparsity s) const {
     std::string why = std::string(name) + " cannot run " + std::string(dlperf::name(t)) +
                       " with " + std::string(dlperf::name(a)) + " accumulation";
     if (s == sparsity::sparse_2_4 && supports(t, a))

@@ -19,6 +19,9 @@ namespace dlperf {
 /// Run-time identity of a datatype.
 enum class dtype : std::uint8_t { fp32, tf32, fp16, bf16, fp8_e4m3, fp8_e5m2, int8, int4, fp4_e2m1 };
 
+/// Type in which products are summed: part of what a tensor-core rate depends on.
+enum class accumulator : std::uint8_t { fp16, fp32, int32 };
+
 /// Every datatype, in the order of the enumeration.
 inline constexpr std::array<dtype, 9> all_dtypes{dtype::fp32,     dtype::tf32,     dtype::fp16,
                                                  dtype::bf16,     dtype::fp8_e4m3, dtype::fp8_e5m2,
@@ -168,9 +171,6 @@ inline constexpr fp8_e5m2_tag fp8_e5m2{};  ///< OCP FP8 E5M2 tag
 inline constexpr int8_tag int8{};          ///< 8-bit integer tag
 inline constexpr int4_tag int4{};          ///< 4-bit integer tag
 inline constexpr fp4_e2m1_tag fp4_e2m1{};  ///< OCP FP4 E2M1 tag
-
-/// Type in which products are summed: part of what a tensor-core rate depends on.
-enum class accumulator : std::uint8_t { fp16, fp32, int32 };
 
 /// Stable name of an accumulator ("fp16", "fp32", "int32").
 constexpr std::string_view name(accumulator a) {

@@ -73,8 +73,9 @@ constexpr flop_rate peak(const gpu<A>& g, datatype<T> /*type*/, accumulate<Acc> 
   static_assert(A::spec.supports(T, Acc),
                 "dlperf: this GPU's architecture cannot multiply this datatype with this "
                 "accumulator");
-  static_assert(S == sparsity::dense || A::spec.sparse_2_4,
-                "dlperf: 2:4 structured sparsity needs Ampere or later tensor cores");
+  static_assert(A::spec.supports(T, Acc, S),
+                "dlperf: 2:4 structured sparsity needs Ampere or later tensor cores that run "
+                "this datatype");
   return g.peak(T, Acc, S);
 }
 

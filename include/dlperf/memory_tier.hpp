@@ -59,7 +59,7 @@ using shared_tier = memory_tier<tier::shared>;        ///< shared memory / L1 of
 using l2_tier = memory_tier<tier::l2>;                ///< L2 cache
 using global_tier = memory_tier<tier::global>;        ///< device DRAM (GDDR or HBM)
 
-inline constexpr registers_tier registers{};  ///< register file tag
+inline constexpr registers_tier register_file{};  ///< register file tag
 inline constexpr shared_tier shared_memory{};  ///< shared memory / L1 tag
 inline constexpr l2_tier l2_cache{};           ///< L2 cache tag
 inline constexpr global_tier global_memory{};  ///< DRAM tag

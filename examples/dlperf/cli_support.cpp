@@ -1,0 +1,44 @@
+#include "cli_support.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <fmt/format.h>
+#include <utility>
+
+namespace dlperf::cli {
+
+double parse_amount(std::string_view option, std::string_view text) {
+  const auto fail = [&](std::string_view why) {
+    throw usage_error(fmt::format("{} '{}' {}", option, text, why));
+  };
+  double value = 0.0;
+  const char* first = text.data();
+  const char* last = text.data() + text.size();
+  const auto [end, ec] = std::from_chars(first, last, value);
+  if (ec != std::errc{} || end == first) fail("is not a number");
+  if (std::isnan(value) || std::isinf(value)) fail("must be finite");
+
+  static constexpr std::pair<std::string_view, double> multipliers[] = {
+      {"", 1.0},     {"k", 1e3},           {"K", 1e3},          {"M", 1e6},
+      {"G", 1e9},    {"T", 1e12},          {"P", 1e15},         {"Ki", 1024.0},
+      {"Mi", 1048576.0}, {"Gi", 1073741824.0}, {"Ti", 1099511627776.0}};
+  const std::string_view suffix(end, static_cast<std::size_t>(last - end));
+  for (const auto& [name, scale] : multipliers) {
+    if (suffix == name) {
+      value *= scale;
+      if (value < 0.0) fail("must not be negative");
+      if (std::isinf(value)) fail("is too large");
+      return value;
+    }
+  }
+  fail("has an unknown suffix (use a number, optionally followed by k, M, G, T, P, Ki, Mi, Gi "
+       "or Ti)");
+  return 0.0;  // unreachable: fail throws
+}
+
+nlohmann::json peak_tflops_or_null(const gpu_spec& g, dtype t) {
+  if (!g.supports(t, default_accumulator(t))) return nullptr;
+  return in_teraflops(g.peak(t));
+}
+
+}  // namespace dlperf::cli

@@ -1,0 +1,93 @@
+// `dlperf roofline --gpu ID --flops F --bytes B [--dtype T] [--json]`: the roofline answer.
+#include <cmath>
+#include <fmt/format.h>
+#include <memory>
+
+#include "cli_support.hpp"
+
+namespace dlperf::cli {
+namespace {
+
+struct roofline_options {
+  std::string gpu;
+  std::string flops;
+  std::string bytes;
+  std::string dtype_name = "fp16";
+  std::string accumulator_name;
+  bool sparse = false;
+  bool json = false;
+};
+
+accumulator parse_accumulator(const std::string& text) {
+  for (accumulator a : {accumulator::fp16, accumulator::fp32, accumulator::int32})
+    if (name(a) == text) return a;
+  throw usage_error(fmt::format("unknown accumulator '{}' (valid: fp16, fp32, int32)", text));
+}
+
+void run(const roofline_options& o) {
+  const gpu_spec& g = catalog::find(o.gpu);
+  const dtype t = parse_dtype(o.dtype_name);
+  const accumulator acc =
+      o.accumulator_name.empty() ? default_accumulator(t) : parse_accumulator(o.accumulator_name);
+  const sparsity s = o.sparse ? sparsity::sparse_2_4 : sparsity::dense;
+  const double work = parse_amount("--flops", o.flops);
+  const double traffic = parse_amount("--bytes", o.bytes);
+  if (work == 0.0 && traffic == 0.0)
+    throw usage_error("--flops and --bytes are both 0: there is nothing to estimate");
+
+  // roofline() throws dlperf::unsupported, naming architecture and datatype, when the GPU has no
+  // path for (t, acc, s); main() turns that into exit code 2.
+  const roofline_result r = roofline(g, workload{}.compute(t, flops(work), acc, s)
+                                            .move(tier::global, bytes(traffic)));
+  const double ai = r.arithmetic_intensity.value();
+  if (o.json) {
+    const nlohmann::json out = {
+        {"gpu", g.id()},
+        {"dtype", name(t)},
+        {"accumulator", name(acc)},
+        {"sparse", o.sparse},
+        {"attainable_tflops", in_teraflops(r.attainable)},
+        {"peak_tflops", in_teraflops(r.peak)},
+        {"bound", name(r.bound)},
+        {"arithmetic_intensity", std::isinf(ai) ? nlohmann::json(nullptr) : nlohmann::json(ai)},
+        {"ridge_flops_per_byte", r.ridge_point.value()},
+        {"time_s", r.time.value()},
+        {"compute_time_s", r.compute_time.value()},
+        {"memory_time_s", r.tier_time[static_cast<std::size_t>(tier::global)].value()},
+    };
+    fmt::print("{}\n", out.dump(2));
+    return;
+  }
+  fmt::print("{} ({}), {} with {} accumulation{}\n", g.name(), g.arch().name, name(t), name(acc),
+             o.sparse ? ", 2:4 sparse" : "");
+  fmt::print("  work                 {:.4g} FLOP over {:.4g} bytes of DRAM traffic\n", work,
+             traffic);
+  fmt::print("  arithmetic intensity {} FLOP/byte\n",
+             std::isinf(ai) ? std::string("inf") : fmt::format("{:.4g}", ai));
+  fmt::print("  ridge point          {:.4g} FLOP/byte\n", r.ridge_point.value());
+  fmt::print("  peak                 {:.4g} TFLOP/s\n", in_teraflops(r.peak));
+  fmt::print("  attainable           {:.4g} TFLOP/s\n", in_teraflops(r.attainable));
+  fmt::print("  time                 {:.4g} s ({}-bound)\n", r.time.value(), name(r.bound));
+}
+
+}  // namespace
+
+void add_roofline_command(CLI::App& app) {
+  CLI::App* cmd =
+      app.add_subcommand("roofline", "Time and bound of a workload on one GPU (roofline model)");
+  auto o = std::make_shared<roofline_options>();
+  cmd->add_option("--gpu", o->gpu, "GPU id from `dlperf gpus`, e.g. rtx_4090")->required();
+  cmd->add_option("--flops", o->flops, "Arithmetic work in FLOP, e.g. 1e12 or 2T")->required();
+  cmd->add_option("--bytes", o->bytes, "DRAM traffic in bytes, e.g. 4e9, 4G or 4Gi")->required();
+  cmd->add_option("--dtype", o->dtype_name, "Operand datatype (fp32, tf32, fp16, bf16, fp8_e4m3, "
+                                            "fp8_e5m2, int8, int4, fp4_e2m1)")
+      ->capture_default_str();
+  cmd->add_option("--accumulator", o->accumulator_name,
+                  "Accumulation datatype (fp16, fp32, int32); default: fp32 for floating "
+                  "types, int32 for integers");
+  cmd->add_flag("--sparse", o->sparse, "Operands are 2:4 structured sparse (Ampere and later)");
+  cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->callback([o] { run(*o); });
+}
+
+}  // namespace dlperf::cli

@@ -1,0 +1,18 @@
+// Compile-time tests: catalog GPUs answer peak and tier questions in constant expressions.
+#include <dlperf/dlperf.hpp>
+
+using namespace dlperf;
+using namespace dlperf::literals;
+
+static_assert(peak(catalog::h100_sxm, fp8_e4m3) > 1.9_PFLOPS, "H100 FP8 is ~1979 TFLOPS dense");
+static_assert(peak(catalog::a100_sxm4_40gb, fp16) > 311_TFLOPS &&
+              peak(catalog::a100_sxm4_40gb, fp16) < 313_TFLOPS);
+static_assert(peak(catalog::rtx_4090, fp8_e4m3, accumulate_fp16) >
+              peak(catalog::rtx_4090, fp8_e4m3, accumulate_fp32));
+static_assert(peak(catalog::a100_sxm4_40gb, fp16, accumulate_fp32, sparse_2_4) ==
+              2.0 * peak(catalog::a100_sxm4_40gb, fp16));
+static_assert(catalog::find("rtx_3090").facts().sms == 82);
+static_assert(catalog::h100_sxm.memory(tier::global).throughput > 3.3_TBps);
+static_assert(catalog::h100_sxm.memory(l2_cache).capacity == 50_MiB);
+static_assert(catalog::rtx_4090.memory(tier::shared).capacity == 128.0 * 100_KiB);
+static_assert(catalog::all.size() == 32);

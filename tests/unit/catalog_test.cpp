@@ -1,0 +1,137 @@
+// Catalog: every derived peak and bandwidth against the vendor's published figure.
+#include <catch2/catch.hpp>
+#include <dlperf/dlperf.hpp>
+#include <set>
+#include <string>
+
+#include "published.hpp"
+
+using namespace dlperf;
+
+namespace {
+double relative_error(double derived, double published) {
+  return (derived - published) / published;
+}
+}  // namespace
+
+TEST_CASE("derived peaks are within 2 % of every published figure", "[catalog]") {
+  for (const test::published_peak& p : test::published_peaks) {
+    const gpu_spec& g = catalog::find(p.gpu);
+    const double derived = in_teraflops(g.peak(p.type, p.acc, p.sparse));
+    INFO(p.gpu << " " << name(p.type) << "/" << name(p.acc) << " " << name(p.sparse) << ": derived "
+               << derived << " vs published " << p.tflops << " (" << p.source << ")");
+    CHECK(std::abs(relative_error(derived, p.tflops)) <= 0.02);
+  }
+}
+
+TEST_CASE("derived DRAM bandwidth is within 2 % of the datasheet", "[catalog]") {
+  REQUIRE(test::published_bandwidths.size() == catalog::all.size());
+  for (const test::published_bandwidth& b : test::published_bandwidths) {
+    const double derived = in_gigabytes_per_second(catalog::find(b.gpu).memory_bandwidth());
+    INFO(b.gpu << ": derived " << derived << " vs published " << b.gbps);
+    CHECK(std::abs(relative_error(derived, b.gbps)) <= 0.02);
+  }
+}
+
+TEST_CASE("every catalog GPU but one has a published peak to check", "[catalog]") {
+  std::set<std::string> checked;
+  for (const auto& p : test::published_peaks) checked.insert(std::string(p.gpu));
+  std::set<std::string> unchecked;
+  for (const gpu_spec* g : catalog::all)
+    if (!checked.count(std::string(g->id()))) unchecked.insert(std::string(g->id()));
+  // NVIDIA published no FLOPS figure for the GTX 1650 SUPER; TITAN V's is checked below.
+  CHECK(unchecked == std::set<std::string>{"gtx_1650_super", "titan_v"});
+}
+
+// NVIDIA's "110 deep learning TFLOPS" for TITAN V is quoted at about 1343 MHz, below the
+// 1455 MHz boost clock the catalog (and every other peak) uses: the ratio is the clock ratio.
+TEST_CASE("TITAN V's published 110 TFLOPS implies a 1343 MHz clock", "[catalog]") {
+  const double derived = in_teraflops(catalog::titan_v.peak(dtype::fp16, accumulator::fp32));
+  CHECK(derived / 110.0 == Approx(1455.0 / 1343.0).epsilon(0.01));
+}
+
+TEST_CASE("catalog ids are unique and found; unknown ids are rejected by name", "[catalog]") {
+  std::set<std::string_view> ids;
+  for (const gpu_spec* g : catalog::all) {
+    CHECK(ids.insert(g->id()).second);
+    CHECK(&catalog::find(g->id()) == g);
+    CHECK(!g->facts().source.empty());
+  }
+  CHECK(ids.size() == 32);
+  CHECK_THROWS_AS(catalog::find("rtx_9090"), not_found);
+  CHECK_THROWS_WITH(catalog::find("rtx_9090"),
+                    Catch::Contains("unknown GPU id 'rtx_9090'") && Catch::Contains("rtx_4090"));
+}
+
+// MODEL.md section 1: RTX 2060 336 GB/s, RTX 3090 912-1006 GB/s, A100 40 GB 1555 GB/s, V100
+// 900 GB/s; GTX 1080 / GTX 1070 bandwidth ratio 320/256 = 1.25.
+TEST_CASE("bandwidths quoted in MODEL.md section 1", "[catalog][model]") {
+  CHECK(in_gigabytes_per_second(catalog::rtx_2060.memory_bandwidth()) == Approx(336));
+  const double rtx3090 = in_gigabytes_per_second(catalog::rtx_3090.memory_bandwidth());
+  CHECK(rtx3090 >= 912);
+  CHECK(rtx3090 <= 1006);
+  CHECK(in_gigabytes_per_second(catalog::a100_sxm4_40gb.memory_bandwidth()) ==
+        Approx(1555).epsilon(0.001));
+  CHECK(in_gigabytes_per_second(catalog::v100_sxm2.memory_bandwidth()) ==
+        Approx(900).epsilon(0.002));
+  CHECK(catalog::gtx_1080.memory_bandwidth() / catalog::gtx_1070.memory_bandwidth() ==
+        Approx(1.25));
+}
+
+// MODEL.md section 4: P100 (2016) -> H100: memory 16 -> 80 GB (5x), FP16 21.2 -> 989.5 TFLOPS
+// (46x); RTX 4090 ~0.66 PFLOPS FP8 dense.
+TEST_CASE("generational scale of MODEL.md section 4", "[catalog][model]") {
+  const double p100 = in_teraflops(catalog::p100_sxm2.peak(dtype::fp16, accumulator::fp16));
+  const double h100 = in_teraflops(catalog::h100_sxm.peak(dtype::fp16, accumulator::fp16));
+  CHECK(p100 == Approx(21.2).epsilon(0.01));
+  CHECK(h100 == Approx(989.5).epsilon(0.001));
+  CHECK(h100 / p100 == Approx(46).epsilon(0.02));
+  CHECK(catalog::h100_sxm.memory(tier::global).capacity /
+            catalog::p100_sxm2.memory(tier::global).capacity ==
+        Approx(5.0));
+  CHECK(in_teraflops(catalog::rtx_4090.peak(dtype::fp8_e4m3, accumulator::fp16)) ==
+        Approx(660).epsilon(0.01));
+}
+
+// MODEL.md section 3: L2 of A100 40 MB, H100 50 MB, RTX 4090 72 MB.
+TEST_CASE("L2 sizes of MODEL.md section 3", "[catalog][model]") {
+  CHECK(in_mebibytes(catalog::a100_sxm4_40gb.memory(tier::l2).capacity) == 40);
+  CHECK(in_mebibytes(catalog::h100_sxm.memory(tier::l2).capacity) == 50);
+  CHECK(in_mebibytes(catalog::rtx_4090.memory(tier::l2).capacity) == 72);
+}
+
+TEST_CASE("tiers get faster and smaller towards the SM", "[catalog]") {
+  for (const gpu_spec* g : catalog::all) {
+    INFO(g->id());
+    const tier_spec reg = g->memory(tier::registers), sh = g->memory(tier::shared),
+                    l2 = g->memory(tier::l2), dram = g->memory(tier::global);
+    CHECK(reg.throughput > sh.throughput);
+    CHECK(sh.throughput > l2.throughput);
+    CHECK(l2.throughput > dram.throughput);
+    CHECK(dram.capacity > l2.capacity);
+    CHECK(reg.latency_cycles < sh.latency_cycles);
+    CHECK(sh.latency_cycles < l2.latency_cycles);
+    CHECK(l2.latency_cycles < dram.latency_cycles);
+    CHECK(dram.latency.value() == Approx(dram.latency_cycles / g->facts().boost_clock.value()));
+  }
+}
+
+// MODEL.md section 1: "~80 TB/s" of register bandwidth across the SMs (V100-class GPU).
+TEST_CASE("register-file bandwidth is of the order MODEL.md quotes", "[catalog][model]") {
+  const double v100 = catalog::v100_sxm2.memory(tier::registers).throughput.value() / 1e12;
+  CHECK(v100 > 60);
+  CHECK(v100 < 120);
+}
+
+TEST_CASE("prices carry a date and a kind", "[catalog]") {
+  for (const gpu_spec* g : catalog::all) {
+    const price_point& p = g->facts().price;
+    INFO(g->id());
+    if (p.kind == price_kind::none) continue;
+    CHECK(p.amount.value() > 0);
+    CHECK(p.year >= g->facts().year - 1);
+    CHECK(p.month >= 1);
+    CHECK(p.month <= 12);
+  }
+  CHECK(catalog::rtx_3090.facts().price.amount.value() == 1499);  // MODEL.md / GA102 launch
+}

@@ -1,0 +1,144 @@
+// The dlperf tool, run as a user runs it: output shapes, figures and exit codes.
+#include <catch2/catch.hpp>
+
+#ifdef DLPERF_CLI_PATH
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct run_result {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+// Runs the built dlperf binary with @p args (a shell-quoted string).
+run_result run_dlperf(const std::string& args) {
+  const std::string err_file = "dlperf_cli_test_stderr.txt";
+  const std::string command = std::string(DLPERF_CLI_PATH) + " " + args + " 2>" + err_file;
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string out;
+  std::array<char, 4096> buffer{};
+  std::size_t n = 0;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  std::ifstream err_stream(err_file);
+  std::stringstream err;
+  err << err_stream.rdbuf();
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err.str()};
+}
+
+// Bad input: exit code 2 and exactly one line on stderr that matches @p message.
+void require_usage_error(const std::string& args, const std::string& message) {
+  const run_result r = run_dlperf(args);
+  INFO("dlperf " << args << "\nstderr: " << r.err);
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find(message) != std::string::npos);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+}  // namespace
+
+TEST_CASE("dlperf gpus --json lists the catalog with the documented keys", "[cli]") {
+  const run_result r = run_dlperf("gpus --json");
+  REQUIRE(r.exit_code == 0);
+  const auto gpus = nlohmann::json::parse(r.out);
+  REQUIRE(gpus.size() == 32);
+  for (const auto& g : gpus)
+    for (const char* key : {"id", "name", "arch", "sms", "boost_clock_mhz", "memory_gb",
+                            "bandwidth_gbps", "l2_mb", "tdp_w", "price_usd", "peak_tflops"})
+      CHECK(g.contains(key));
+  const auto a100 = *std::find_if(gpus.begin(), gpus.end(),
+                                  [](const auto& g) { return g["id"] == "a100_sxm4_40gb"; });
+  CHECK(a100["arch"] == "ampere_ga100");
+  CHECK(a100["sms"] == 108);
+  CHECK(a100["memory_gb"].get<double>() == Approx(40));
+  CHECK(a100["l2_mb"].get<double>() == Approx(40));
+  CHECK(a100["bandwidth_gbps"].get<double>() == Approx(1555).epsilon(0.001));
+  // A100 whitepaper: FP16 312, BF16 312, TF32 156, INT8 624, FP32 19.5; no FP8.
+  CHECK(a100["peak_tflops"]["fp16"].get<double>() == Approx(312).epsilon(0.01));
+  CHECK(a100["peak_tflops"]["bf16"].get<double>() == Approx(312).epsilon(0.01));
+  CHECK(a100["peak_tflops"]["tf32"].get<double>() == Approx(156).epsilon(0.01));
+  CHECK(a100["peak_tflops"]["int8"].get<double>() == Approx(624).epsilon(0.01));
+  CHECK(a100["peak_tflops"]["fp32"].get<double>() == Approx(19.5).epsilon(0.01));
+  CHECK(a100["peak_tflops"]["fp8_e4m3"].is_null());
+  const auto rtx4090 = *std::find_if(gpus.begin(), gpus.end(),
+                                     [](const auto& g) { return g["id"] == "rtx_4090"; });
+  // Default accumulator FP32: GeForce half rate (Ada whitepaper: 165.2, FP8 330.3).
+  CHECK(rtx4090["peak_tflops"]["fp16"].get<double>() == Approx(165.2).epsilon(0.01));
+  CHECK(rtx4090["peak_tflops"]["fp8_e4m3"].get<double>() == Approx(330.3).epsilon(0.01));
+  CHECK(rtx4090["price_usd"].get<double>() == 1599);
+}
+
+TEST_CASE("dlperf gpus prints a table with every GPU", "[cli]") {
+  const run_result r = run_dlperf("gpus");
+  REQUIRE(r.exit_code == 0);
+  for (const char* id : {"gtx_1070", "a100_sxm4_80gb", "h200_sxm", "rtx_5090"})
+    CHECK(r.out.find(id) != std::string::npos);
+}
+
+TEST_CASE("dlperf roofline --json answers with the documented keys", "[cli]") {
+  const run_result r =
+      run_dlperf("roofline --gpu a100_sxm4_40gb --flops 1e12 --bytes 1e10 --dtype fp16 --json");
+  REQUIRE(r.exit_code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["gpu"] == "a100_sxm4_40gb");
+  CHECK(j["dtype"] == "fp16");
+  CHECK(j["bound"] == "global");
+  // 1e10 B at 1555.2 GB/s; intensity 100 FLOP/B < ridge 311.9/1.5552 = 200.6.
+  CHECK(j["time_s"].get<double>() == Approx(1e10 / 1555.2e9));
+  CHECK(j["attainable_tflops"].get<double>() == Approx(155.52));
+  CHECK(j["ridge_flops_per_byte"].get<double>() == Approx(200.55).epsilon(0.001));
+}
+
+TEST_CASE("dlperf roofline accepts suffixes and reports compute-bound work", "[cli]") {
+  const run_result r = run_dlperf("roofline --gpu h100_sxm --flops 2P --bytes 1Gi --dtype fp8_e4m3 --json");
+  REQUIRE(r.exit_code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["bound"] == "compute");
+  CHECK(j["attainable_tflops"].get<double>() == Approx(1978.9).epsilon(0.001));
+  const run_result text = run_dlperf("roofline --gpu h100_sxm --flops 2P --bytes 1Gi");
+  CHECK(text.exit_code == 0);
+  CHECK(text.out.find("compute-bound") != std::string::npos);
+}
+
+TEST_CASE("dlperf rejects bad input with exit code 2 and one line", "[cli][errors]") {
+  require_usage_error("roofline --gpu rtx_9090 --flops 1 --bytes 1", "unknown GPU id 'rtx_9090'");
+  require_usage_error("roofline --gpu rtx_4090 --flops 1 --bytes 1 --dtype fp7",
+                      "unknown dtype 'fp7'");
+  require_usage_error("roofline --gpu rtx_4090 --flops -5 --bytes 1", "--flops '-5'");
+  require_usage_error("roofline --gpu rtx_4090 --flops abc --bytes 1", "is not a number");
+  require_usage_error("roofline --gpu rtx_4090 --flops 1 --bytes 12parsecs", "unknown suffix");
+  require_usage_error("roofline --gpu rtx_4090 --flops nan --bytes 1", "must be finite");
+  require_usage_error("roofline --gpu rtx_4090 --flops inf --bytes 1", "must be finite");
+  require_usage_error("roofline --gpu rtx_4090 --flops 0 --bytes 0", "nothing to estimate");
+  require_usage_error("roofline --gpu a100_sxm4_40gb --flops 1 --bytes 1 --dtype fp8_e4m3",
+                      "ampere_ga100 cannot run fp8_e4m3");
+  require_usage_error("roofline --gpu gtx_1080 --flops 1 --bytes 1 --dtype bf16",
+                      "no tensor cores");
+  require_usage_error("roofline --gpu v100_sxm2 --flops 1 --bytes 1 --sparse",
+                      "no 2:4 sparse tensor-core path");
+  require_usage_error("roofline --gpu rtx_4090 --flops 1 --bytes 1 --accumulator fp64",
+                      "unknown accumulator 'fp64'");
+  require_usage_error("roofline --flops 1 --bytes 1", "--gpu is required");
+  require_usage_error("frobnicate", "frobnicate");
+  require_usage_error("", "subcommand");
+}
+
+TEST_CASE("dlperf --help and --version exit 0", "[cli]") {
+  CHECK(run_dlperf("--help").exit_code == 0);
+  const run_result v = run_dlperf("--version");
+  CHECK(v.exit_code == 0);
+  CHECK(v.out.find("0.1.0") != std::string::npos);
+}
+#endif

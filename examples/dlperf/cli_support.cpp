@@ -1,8 +1,8 @@
 #include "cli_support.hpp"
 
+#include <fmt/format.h>
 #include <charconv>
 #include <cmath>
-#include <fmt/format.h>
 #include <utility>
 
 namespace dlperf::cli {
@@ -18,10 +18,17 @@ double parse_amount(std::string_view option, std::string_view text) {
   if (ec != std::errc{} || end == first) fail("is not a number");
   if (std::isnan(value) || std::isinf(value)) fail("must be finite");
 
-  static constexpr std::pair<std::string_view, double> multipliers[] = {
-      {"", 1.0},     {"k", 1e3},           {"K", 1e3},          {"M", 1e6},
-      {"G", 1e9},    {"T", 1e12},          {"P", 1e15},         {"Ki", 1024.0},
-      {"Mi", 1048576.0}, {"Gi", 1073741824.0}, {"Ti", 1099511627776.0}};
+  static constexpr std::pair<std::string_view, double> multipliers[] = {{"", 1.0},
+                                                                        {"k", 1e3},
+                                                                        {"K", 1e3},
+                                                                        {"M", 1e6},
+                                                                        {"G", 1e9},
+                                                                        {"T", 1e12},
+                                                                        {"P", 1e15},
+                                                                        {"Ki", 1024.0},
+                                                                        {"Mi", 1048576.0},
+                                                                        {"Gi", 1073741824.0},
+                                                                        {"Ti", 1099511627776.0}};
   const std::string_view suffix(end, static_cast<std::size_t>(last - end));
   for (const auto& [name, scale] : multipliers) {
     if (suffix == name) {
@@ -31,8 +38,9 @@ double parse_amount(std::string_view option, std::string_view text) {
       return value;
     }
   }
-  fail("has an unknown suffix (use a number, optionally followed by k, M, G, T, P, Ki, Mi, Gi "
-       "or Ti)");
+  fail(
+      "has an unknown suffix (use a number, optionally followed by k, M, G, T, P, Ki, Mi, Gi "
+      "or Ti)");
   return 0.0;  // unreachable: fail throws
 }
 

@@ -48,10 +48,11 @@ std::string cell(const nlohmann::json& v) {
 }
 
 void print_table() {
-  fmt::print("{:<15} {:<16} {:>4} {:>5} {:>6} {:>7} {:>5} {:>5} {:>7} {:>6} {:>6} {:>7} {:>7} "
-             "{:>7} {:>7}\n",
-             "id", "arch", "SMs", "MHz", "mem GB", "GB/s", "L2 MB", "TDP W", "price $", "FP32",
-             "TF32", "FP16", "BF16", "FP8", "INT8");
+  fmt::print(
+      "{:<15} {:<16} {:>4} {:>5} {:>6} {:>7} {:>5} {:>5} {:>7} {:>6} {:>6} {:>7} {:>7} "
+      "{:>7} {:>7}\n",
+      "id", "arch", "SMs", "MHz", "mem GB", "GB/s", "L2 MB", "TDP W", "price $", "FP32", "TF32",
+      "FP16", "BF16", "FP8", "INT8");
   for (const gpu_spec* g : catalog::all) {
     const gpu_facts& f = g->facts();
     const std::string price = f.price.kind == price_kind::none
@@ -65,9 +66,10 @@ void print_table() {
     for (dtype t : reported_dtypes) fmt::print(" {:>7}", cell(peak_tflops_or_null(*g, t)));
     fmt::print("\n");
   }
-  fmt::print("\nPeaks are dense TFLOP/s (TOP/s for INT8) with the default accumulator (FP32 for "
-             "floating types), derived as SMs x FMA/clock/SM x 2 x clock; '-' = no hardware "
-             "path.\n");
+  fmt::print(
+      "\nPeaks are dense TFLOP/s (TOP/s for INT8) with the default accumulator (FP32 for "
+      "floating types), derived as SMs x FMA/clock/SM x 2 x clock; '-' = no hardware "
+      "path.\n");
 }
 
 }  // namespace

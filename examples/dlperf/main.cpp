@@ -1,8 +1,8 @@
 // dlperf: analytical GPU performance models for deep learning, from the command line.
 //
 // Exit codes: 0 success, 2 bad input (one line on stderr naming the problem), 1 anything else.
-#include <exception>
 #include <fmt/format.h>
+#include <exception>
 #include <string>
 
 #include "cli_support.hpp"

@@ -1,6 +1,6 @@
 // `dlperf roofline --gpu ID --flops F --bytes B [--dtype T] [--json]`: the roofline answer.
-#include <cmath>
 #include <fmt/format.h>
+#include <cmath>
 #include <memory>
 
 #include "cli_support.hpp"
@@ -37,8 +37,8 @@ void run(const roofline_options& o) {
 
   // roofline() throws dlperf::unsupported, naming architecture and datatype, when the GPU has no
   // path for (t, acc, s); main() turns that into exit code 2.
-  const roofline_result r = roofline(g, workload{}.compute(t, flops(work), acc, s)
-                                            .move(tier::global, bytes(traffic)));
+  const roofline_result r =
+      roofline(g, workload{}.compute(t, flops(work), acc, s).move(tier::global, bytes(traffic)));
   const double ai = r.arithmetic_intensity.value();
   if (o.json) {
     const nlohmann::json out = {
@@ -79,8 +79,9 @@ void add_roofline_command(CLI::App& app) {
   cmd->add_option("--gpu", o->gpu, "GPU id from `dlperf gpus`, e.g. rtx_4090")->required();
   cmd->add_option("--flops", o->flops, "Arithmetic work in FLOP, e.g. 1e12 or 2T")->required();
   cmd->add_option("--bytes", o->bytes, "DRAM traffic in bytes, e.g. 4e9, 4G or 4Gi")->required();
-  cmd->add_option("--dtype", o->dtype_name, "Operand datatype (fp32, tf32, fp16, bf16, fp8_e4m3, "
-                                            "fp8_e5m2, int8, int4, fp4_e2m1)")
+  cmd->add_option("--dtype", o->dtype_name,
+                  "Operand datatype (fp32, tf32, fp16, bf16, fp8_e4m3, "
+                  "fp8_e5m2, int8, int4, fp4_e2m1)")
       ->capture_default_str();
   cmd->add_option("--accumulator", o->accumulator_name,
                   "Accumulation datatype (fp16, fp32, int32); default: fp32 for floating "

@@ -26,13 +26,20 @@ enum class family : std::uint8_t { pascal, volta, turing, ampere, ada, hopper, b
 /// Stable name of a family.
 constexpr std::string_view name(family f) {
   switch (f) {
-    case family::pascal: return "pascal";
-    case family::volta: return "volta";
-    case family::turing: return "turing";
-    case family::ampere: return "ampere";
-    case family::ada: return "ada";
-    case family::hopper: return "hopper";
-    case family::blackwell: return "blackwell";
+    case family::pascal:
+      return "pascal";
+    case family::volta:
+      return "volta";
+    case family::turing:
+      return "turing";
+    case family::ampere:
+      return "ampere";
+    case family::ada:
+      return "ada";
+    case family::hopper:
+      return "hopper";
+    case family::blackwell:
+      return "blackwell";
   }
   detail::throw_invalid_argument("dlperf: invalid family enumerator");
 }
@@ -53,9 +60,7 @@ struct sm_resources {
   /// Resident threads per SM (warps x 32).
   [[nodiscard]] constexpr int max_threads_per_sm() const { return max_warps_per_sm * warp_size; }
   /// Bytes of one SM's register file.
-  [[nodiscard]] constexpr byte_count register_file() const {
-    return bytes(registers_per_sm * 4.0);
-  }
+  [[nodiscard]] constexpr byte_count register_file() const { return bytes(registers_per_sm * 4.0); }
   /// Threads in a warp, the unit of lock-step execution on every NVIDIA GPU.
   static constexpr int warp_size = 32;
 };
@@ -64,9 +69,9 @@ struct sm_resources {
 /// FLOP. `consumer_fma_per_clock` is the rate GeForce boards get where NVIDIA halves tensor
 /// throughput with FP32 accumulation; it equals `fma_per_clock` where no such limit exists.
 struct math_rate {
-  dtype input;                 ///< operand datatype
-  accumulator acc;             ///< accumulation datatype
-  int fma_per_clock = 0;       ///< dense FMA per clock per SM on full-rate (datacenter) parts
+  dtype input;                     ///< operand datatype
+  accumulator acc;                 ///< accumulation datatype
+  int fma_per_clock = 0;           ///< dense FMA per clock per SM on full-rate (datacenter) parts
   int consumer_fma_per_clock = 0;  ///< the same on GeForce parts
 };
 
@@ -82,19 +87,19 @@ struct latency_cycles {
 /// Everything dlperf knows about one SM architecture, as a literal value. Rates are per SM per
 /// clock so a GPU's peaks follow from SM count x clock (see gpu_spec).
 struct architecture_spec {
-  std::string_view name;      ///< stable id, e.g. "ampere_ga100"
-  dlperf::family family;      ///< marketing generation
-  std::string_view chips;     ///< chips of the family, e.g. "GA102, GA104"
-  int cc_major;               ///< CUDA compute capability, major
-  int cc_minor;               ///< CUDA compute capability, minor
-  sm_resources sm;            ///< per-SM resources
-  int tensor_cores_per_sm;    ///< 0 where the family has none
-  bool sparse_2_4;            ///< tensor cores run 2:4 structured sparsity at twice the dense rate
+  std::string_view name;    ///< stable id, e.g. "ampere_ga100"
+  dlperf::family family;    ///< marketing generation
+  std::string_view chips;   ///< chips of the family, e.g. "GA102, GA104"
+  int cc_major;             ///< CUDA compute capability, major
+  int cc_minor;             ///< CUDA compute capability, minor
+  sm_resources sm;          ///< per-SM resources
+  int tensor_cores_per_sm;  ///< 0 where the family has none
+  bool sparse_2_4;          ///< tensor cores run 2:4 structured sparsity at twice the dense rate
   std::array<math_rate, 10> tensor;  ///< tensor-core rates (unused slots have rate 0)
   std::array<math_rate, 6> vector;   ///< CUDA-core (FFMA, HFMA2, DP4A) rates
-  int shared_bytes_per_clock;  ///< shared-memory bandwidth per SM per clock
-  double l2_bytes_per_clock;   ///< L2 bandwidth per SM per clock
-  latency_cycles latency;      ///< per-tier latencies
+  int shared_bytes_per_clock;        ///< shared-memory bandwidth per SM per clock
+  double l2_bytes_per_clock;         ///< L2 bandwidth per SM per clock
+  latency_cycles latency;            ///< per-tier latencies
 
   /// Dense tensor-core FMA per clock per SM for (t, a); 0 if the tensor cores cannot do it.
   [[nodiscard]] constexpr int tensor_rate(dtype t, accumulator a, bool consumer = false) const {
@@ -133,8 +138,8 @@ struct architecture_spec {
  private:
   // Non-constexpr: reaching it in a constant expression is a compile error naming it.
   [[noreturn]] void throw_unsupported_combination(dtype t, accumulator a, sparsity s) const {
-    std::string why = std::string(name) + " cannot run " + std::string(dlperf::name(t)) +
-                      " with " + std::string(dlperf::name(a)) + " accumulation";
+    std::string why = std::string(name) + " cannot run " + std::string(dlperf::name(t)) + " with " +
+                      std::string(dlperf::name(a)) + " accumulation";
     if (s == sparsity::sparse_2_4 && supports(t, a))
       why = std::string(name) + " has no 2:4 sparse tensor-core path for " +
             std::string(dlperf::name(t)) + " (needs Ampere or later tensor cores)";
@@ -152,8 +157,8 @@ concept architecture = requires {
 
 /// Satisfied when the tensor cores of @p A multiply @p T accumulating in @p Acc.
 template <class A, class T, accumulator Acc = default_accumulator(T::id)>
-concept tensor_cores_support =
-    architecture<A> && datatype_tag<T> && A::spec.has_tensor_path(T::id, Acc);
+concept tensor_cores_support = architecture<A> && datatype_tag<T> &&
+                               A::spec.has_tensor_path(T::id, Acc);
 
 /// Dense tensor-core FMA per clock per SM of @p A for @p T with @p Acc, checked at compile time.
 template <architecture A, datatype_tag T, accumulator Acc = default_accumulator(T::id)>

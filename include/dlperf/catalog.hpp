@@ -19,14 +19,38 @@
 namespace dlperf::catalog {
 
 /// Every catalog GPU, by architecture generation and then by launch.
-inline constexpr std::array<const gpu_spec*, 32> all{
-    &gtx_1070,       &gtx_1080,     &gtx_1080_ti,    &titan_xp,       &p100_sxm2,
-    &v100_sxm2,      &titan_v,      &gtx_1650_super, &rtx_2060,       &rtx_2070,
-    &rtx_2080,       &rtx_2080_ti,  &titan_rtx,      &t4,             &rtx_3070,
-    &rtx_3080,       &rtx_3090,     &a10,            &rtx_a6000,      &a100_sxm4_40gb,
-    &a100_sxm4_80gb, &rtx_4070_ti,  &rtx_4080,       &rtx_4090,       &l4,
-    &l40s,           &rtx_6000_ada, &h100_pcie,      &h100_sxm,       &h200_sxm,
-    &b200,           &rtx_5090};
+inline constexpr std::array<const gpu_spec*, 32> all{&gtx_1070,
+                                                     &gtx_1080,
+                                                     &gtx_1080_ti,
+                                                     &titan_xp,
+                                                     &p100_sxm2,
+                                                     &v100_sxm2,
+                                                     &titan_v,
+                                                     &gtx_1650_super,
+                                                     &rtx_2060,
+                                                     &rtx_2070,
+                                                     &rtx_2080,
+                                                     &rtx_2080_ti,
+                                                     &titan_rtx,
+                                                     &t4,
+                                                     &rtx_3070,
+                                                     &rtx_3080,
+                                                     &rtx_3090,
+                                                     &a10,
+                                                     &rtx_a6000,
+                                                     &a100_sxm4_40gb,
+                                                     &a100_sxm4_80gb,
+                                                     &rtx_4070_ti,
+                                                     &rtx_4080,
+                                                     &rtx_4090,
+                                                     &l4,
+                                                     &l40s,
+                                                     &rtx_6000_ada,
+                                                     &h100_pcie,
+                                                     &h100_sxm,
+                                                     &h200_sxm,
+                                                     &b200,
+                                                     &rtx_5090};
 
 /// GPU by stable id ("rtx_4090"). Throws not_found naming the id and listing the valid ones.
 constexpr const gpu_spec& find(std::string_view id) {

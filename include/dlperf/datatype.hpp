@@ -17,15 +17,25 @@
 namespace dlperf {
 
 /// Run-time identity of a datatype.
-enum class dtype : std::uint8_t { fp32, tf32, fp16, bf16, fp8_e4m3, fp8_e5m2, int8, int4, fp4_e2m1 };
+enum class dtype : std::uint8_t {
+  fp32,
+  tf32,
+  fp16,
+  bf16,
+  fp8_e4m3,
+  fp8_e5m2,
+  int8,
+  int4,
+  fp4_e2m1
+};
 
 /// Type in which products are summed: part of what a tensor-core rate depends on.
 enum class accumulator : std::uint8_t { fp16, fp32, int32 };
 
 /// Every datatype, in the order of the enumeration.
-inline constexpr std::array<dtype, 9> all_dtypes{dtype::fp32,     dtype::tf32,     dtype::fp16,
-                                                 dtype::bf16,     dtype::fp8_e4m3, dtype::fp8_e5m2,
-                                                 dtype::int8,     dtype::int4,     dtype::fp4_e2m1};
+inline constexpr std::array<dtype, 9> all_dtypes{dtype::fp32, dtype::tf32,     dtype::fp16,
+                                                 dtype::bf16, dtype::fp8_e4m3, dtype::fp8_e5m2,
+                                                 dtype::int8, dtype::int4,     dtype::fp4_e2m1};
 
 /// How a format spends its largest exponent code.
 enum class encoding : std::uint8_t {
@@ -37,12 +47,12 @@ enum class encoding : std::uint8_t {
 
 /// Format facts of one datatype. Range figures are computed from the bit layout.
 struct datatype_traits {
-  dtype id;                ///< identity
-  std::string_view name;   ///< stable lower-case name used by the tool and files
-  int storage_bits;        ///< bits one element occupies in memory
-  int exponent_bits;       ///< exponent field width (0 for integers)
-  int mantissa_bits;       ///< stored fraction bits (value bits for integers, sign excluded)
-  encoding format;         ///< how special values are encoded
+  dtype id;               ///< identity
+  std::string_view name;  ///< stable lower-case name used by the tool and files
+  int storage_bits;       ///< bits one element occupies in memory
+  int exponent_bits;      ///< exponent field width (0 for integers)
+  int mantissa_bits;      ///< stored fraction bits (value bits for integers, sign excluded)
+  encoding format;        ///< how special values are encoded
 
   /// Whether the type is a floating-point format.
   [[nodiscard]] constexpr bool is_floating() const { return format != encoding::integer; }
@@ -88,9 +98,7 @@ struct datatype_traits {
   }
 
  private:
-  [[nodiscard]] constexpr int top_exponent() const {
-    return (1 << exponent_bits) - 1 - bias();
-  }
+  [[nodiscard]] constexpr int top_exponent() const { return (1 << exponent_bits) - 1 - bias(); }
 };
 
 /// Traits of a datatype. Layouts: IEEE 754-2008 (binary32, binary16), Google Brain bfloat16,
@@ -99,15 +107,24 @@ struct datatype_traits {
 /// Formats (MX) v1.0 (2023) for FP4 E2M1.
 constexpr datatype_traits traits(dtype t) {
   switch (t) {
-    case dtype::fp32: return {t, "fp32", 32, 8, 23, encoding::ieee};
-    case dtype::tf32: return {t, "tf32", 32, 8, 10, encoding::ieee};
-    case dtype::fp16: return {t, "fp16", 16, 5, 10, encoding::ieee};
-    case dtype::bf16: return {t, "bf16", 16, 8, 7, encoding::ieee};
-    case dtype::fp8_e4m3: return {t, "fp8_e4m3", 8, 4, 3, encoding::finite_nan};
-    case dtype::fp8_e5m2: return {t, "fp8_e5m2", 8, 5, 2, encoding::ieee};
-    case dtype::int8: return {t, "int8", 8, 0, 7, encoding::integer};
-    case dtype::int4: return {t, "int4", 4, 0, 3, encoding::integer};
-    case dtype::fp4_e2m1: return {t, "fp4_e2m1", 4, 2, 1, encoding::finite};
+    case dtype::fp32:
+      return {t, "fp32", 32, 8, 23, encoding::ieee};
+    case dtype::tf32:
+      return {t, "tf32", 32, 8, 10, encoding::ieee};
+    case dtype::fp16:
+      return {t, "fp16", 16, 5, 10, encoding::ieee};
+    case dtype::bf16:
+      return {t, "bf16", 16, 8, 7, encoding::ieee};
+    case dtype::fp8_e4m3:
+      return {t, "fp8_e4m3", 8, 4, 3, encoding::finite_nan};
+    case dtype::fp8_e5m2:
+      return {t, "fp8_e5m2", 8, 5, 2, encoding::ieee};
+    case dtype::int8:
+      return {t, "int8", 8, 0, 7, encoding::integer};
+    case dtype::int4:
+      return {t, "int4", 4, 0, 3, encoding::integer};
+    case dtype::fp4_e2m1:
+      return {t, "fp4_e2m1", 4, 2, 1, encoding::finite};
   }
   detail::throw_invalid_argument("dlperf: invalid dtype enumerator");
 }
@@ -143,14 +160,18 @@ constexpr bool needs_loss_scaling(dtype t, double magnitude) {
 /// run-time `dtype`, so a tag can be passed wherever a `dtype` is expected.
 template <dtype D>
 struct datatype {
-  static constexpr dtype id = D;                           ///< identity
+  static constexpr dtype id = D;                                ///< identity
   static constexpr datatype_traits traits = dlperf::traits(D);  ///< format facts
+  /// Implicit on purpose: a tag is usable wherever a run-time `dtype` is.
   constexpr operator dtype() const { return D; }  // NOLINT(google-explicit-constructor)
 };
 
 /// Satisfied by the datatype tags (`fp16_tag`, `int8_tag`, ...).
 template <class T>
-concept datatype_tag = requires { T::id; } && std::same_as<std::remove_cv_t<T>, datatype<T::id>>;
+concept datatype_tag = requires {
+  T::id;
+}
+&&std::same_as<std::remove_cv_t<T>, datatype<T::id>>;
 
 using fp32_tag = datatype<dtype::fp32>;          ///< IEEE binary32
 using tf32_tag = datatype<dtype::tf32>;          ///< TensorFloat-32
@@ -175,9 +196,12 @@ inline constexpr fp4_e2m1_tag fp4_e2m1{};  ///< OCP FP4 E2M1 tag
 /// Stable name of an accumulator ("fp16", "fp32", "int32").
 constexpr std::string_view name(accumulator a) {
   switch (a) {
-    case accumulator::fp16: return "fp16";
-    case accumulator::fp32: return "fp32";
-    case accumulator::int32: return "int32";
+    case accumulator::fp16:
+      return "fp16";
+    case accumulator::fp32:
+      return "fp32";
+    case accumulator::int32:
+      return "int32";
   }
   detail::throw_invalid_argument("dlperf: invalid accumulator enumerator");
 }

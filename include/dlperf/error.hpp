@@ -53,8 +53,8 @@ template <class Range, class NameOf>
                                 NameOf name_of) {
   std::string list;
   for (const auto& v : valid) list += (list.empty() ? "" : ", ") + std::string(name_of(v));
-  throw_not_found("unknown " + std::string(kind) + " '" + std::string(input) + "' (valid: " +
-                  list + ")");
+  throw_not_found("unknown " + std::string(kind) + " '" + std::string(input) + "' (valid: " + list +
+                  ")");
 }
 
 }  // namespace detail

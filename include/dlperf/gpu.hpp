@@ -21,8 +21,8 @@ namespace dlperf {
 
 /// Market segment; it decides whether tensor-core rates with FP32 accumulation are halved.
 enum class segment : std::uint8_t {
-  geforce,      ///< consumer boards: FP32-accumulated tensor math at the architecture's consumer rate
-  titan,        ///< TITAN boards: consumer pricing, full-rate tensor cores
+  geforce,  ///< consumer boards: FP32-accumulated tensor math at the architecture's consumer rate
+  titan,    ///< TITAN boards: consumer pricing, full-rate tensor cores
   workstation,  ///< Quadro / RTX professional boards
   datacenter    ///< Tesla / data-centre boards
 };
@@ -30,29 +30,52 @@ enum class segment : std::uint8_t {
 /// Stable name of a segment.
 constexpr std::string_view name(segment s) {
   switch (s) {
-    case segment::geforce: return "geforce";
-    case segment::titan: return "titan";
-    case segment::workstation: return "workstation";
-    case segment::datacenter: return "datacenter";
+    case segment::geforce:
+      return "geforce";
+    case segment::titan:
+      return "titan";
+    case segment::workstation:
+      return "workstation";
+    case segment::datacenter:
+      return "datacenter";
   }
   detail::throw_invalid_argument("dlperf: invalid segment enumerator");
 }
 
 /// DRAM technology.
-enum class memory_kind : std::uint8_t { gddr5, gddr5x, gddr6, gddr6x, gddr7, hbm2, hbm2e, hbm3, hbm3e };
+enum class memory_kind : std::uint8_t {
+  gddr5,
+  gddr5x,
+  gddr6,
+  gddr6x,
+  gddr7,
+  hbm2,
+  hbm2e,
+  hbm3,
+  hbm3e
+};
 
 /// Stable name of a memory technology ("GDDR6X", "HBM3e", ...).
 constexpr std::string_view name(memory_kind m) {
   switch (m) {
-    case memory_kind::gddr5: return "GDDR5";
-    case memory_kind::gddr5x: return "GDDR5X";
-    case memory_kind::gddr6: return "GDDR6";
-    case memory_kind::gddr6x: return "GDDR6X";
-    case memory_kind::gddr7: return "GDDR7";
-    case memory_kind::hbm2: return "HBM2";
-    case memory_kind::hbm2e: return "HBM2e";
-    case memory_kind::hbm3: return "HBM3";
-    case memory_kind::hbm3e: return "HBM3e";
+    case memory_kind::gddr5:
+      return "GDDR5";
+    case memory_kind::gddr5x:
+      return "GDDR5X";
+    case memory_kind::gddr6:
+      return "GDDR6";
+    case memory_kind::gddr6x:
+      return "GDDR6X";
+    case memory_kind::gddr7:
+      return "GDDR7";
+    case memory_kind::hbm2:
+      return "HBM2";
+    case memory_kind::hbm2e:
+      return "HBM2e";
+    case memory_kind::hbm3:
+      return "HBM3";
+    case memory_kind::hbm3e:
+      return "HBM3e";
   }
   detail::throw_invalid_argument("dlperf: invalid memory_kind enumerator");
 }
@@ -67,43 +90,46 @@ enum class price_kind : std::uint8_t {
 /// Stable name of a price kind.
 constexpr std::string_view name(price_kind k) {
   switch (k) {
-    case price_kind::none: return "none";
-    case price_kind::launch_msrp: return "launch_msrp";
-    case price_kind::street: return "street";
+    case price_kind::none:
+      return "none";
+    case price_kind::launch_msrp:
+      return "launch_msrp";
+    case price_kind::street:
+      return "street";
   }
   detail::throw_invalid_argument("dlperf: invalid price_kind enumerator");
 }
 
 /// A price with its date and kind: prices drift, so one without a date is meaningless.
 struct price_point {
-  money amount{};                     ///< US dollars, nominal
-  int year = 0;                       ///< year the price applied
-  int month = 0;                      ///< month the price applied (1-12)
-  price_kind kind = price_kind::none; ///< launch MSRP or street
+  money amount{};                      ///< US dollars, nominal
+  int year = 0;                        ///< year the price applied
+  int month = 0;                       ///< month the price applied (1-12)
+  price_kind kind = price_kind::none;  ///< launch MSRP or street
 };
 
 /// The facts of one GPU board as its datasheet states them; every field is a published figure.
 struct gpu_facts {
-  std::string_view id;             ///< stable id, e.g. "a100_sxm4_40gb"
-  std::string_view name;           ///< marketing name
-  dlperf::segment segment;         ///< market segment
-  int year;                        ///< launch year
-  int sms;                         ///< enabled streaming multiprocessors
-  frequency base_clock;            ///< base SM clock
-  frequency boost_clock;           ///< boost SM clock, the basis of the vendor's peak figures
-  frequency tensor_clock{};        ///< boost clock for tensor-core peaks where the vendor states
-                                   ///< a separate one (Hopper, Blackwell B200); 0 = boost_clock
-  byte_count memory;               ///< DRAM capacity
-  memory_kind memory_type;         ///< DRAM technology
-  int bus_width_bits;              ///< DRAM interface width
-  double data_rate_gbps;           ///< DRAM data rate per pin, Gbit/s
-  byte_count l2;                   ///< L2 cache capacity
-  power tdp;                       ///< board power (TDP / TGP)
-  int pcie_gen;                    ///< PCI Express generation of the host link
-  int nvlink_gen = 0;              ///< NVLink generation (0 = none)
-  bandwidth nvlink{};              ///< NVLink bandwidth per GPU, both directions
-  price_point price{};             ///< price with date and kind
-  std::string_view source;         ///< where the figures come from
+  std::string_view id;       ///< stable id, e.g. "a100_sxm4_40gb"
+  std::string_view name;     ///< marketing name
+  dlperf::segment segment;   ///< market segment
+  int year;                  ///< launch year
+  int sms;                   ///< enabled streaming multiprocessors
+  frequency base_clock;      ///< base SM clock
+  frequency boost_clock;     ///< boost SM clock, the basis of the vendor's peak figures
+  frequency tensor_clock{};  ///< boost clock for tensor-core peaks where the vendor states
+                             ///< a separate one (Hopper, Blackwell B200); 0 = boost_clock
+  byte_count memory;         ///< DRAM capacity
+  memory_kind memory_type;   ///< DRAM technology
+  int bus_width_bits;        ///< DRAM interface width
+  double data_rate_gbps;     ///< DRAM data rate per pin, Gbit/s
+  byte_count l2;             ///< L2 cache capacity
+  power tdp;                 ///< board power (TDP / TGP)
+  int pcie_gen;              ///< PCI Express generation of the host link
+  int nvlink_gen = 0;        ///< NVLink generation (0 = none)
+  bandwidth nvlink{};        ///< NVLink bandwidth per GPU, both directions
+  price_point price{};       ///< price with date and kind
+  std::string_view source;   ///< where the figures come from
 };
 
 /// A GPU as the estimators see it: datasheet facts plus the architecture they run on. A literal
@@ -179,16 +205,15 @@ class gpu_spec {
     switch (m) {
       case tier::registers:
         return make_tier(n * arch_.sm.register_file().value(),
-                         n * arch_.vector_rate(dtype::fp32, accumulator::fp32) * 3 * 4 * clock, 1.0);
+                         n * arch_.vector_rate(dtype::fp32, accumulator::fp32) * 3 * 4 * clock,
+                         1.0);
       case tier::shared:
         return make_tier(n * arch_.sm.shared_per_sm.value(),
                          n * arch_.shared_bytes_per_clock * clock, arch_.latency.shared);
       case tier::l2:
-        return make_tier(facts_.l2.value(), n * arch_.l2_bytes_per_clock * clock,
-                         arch_.latency.l2);
+        return make_tier(facts_.l2.value(), n * arch_.l2_bytes_per_clock * clock, arch_.latency.l2);
       case tier::global:
-        return make_tier(facts_.memory.value(), memory_bandwidth().value(),
-                         arch_.latency.global);
+        return make_tier(facts_.memory.value(), memory_bandwidth().value(), arch_.latency.global);
     }
     detail::throw_invalid_argument("dlperf: invalid tier enumerator");
   }

@@ -23,10 +23,14 @@ inline constexpr std::array<tier, 4> all_tiers{tier::registers, tier::shared, ti
 /// Stable name of a tier ("registers", "shared", "l2", "global").
 constexpr std::string_view name(tier t) {
   switch (t) {
-    case tier::registers: return "registers";
-    case tier::shared: return "shared";
-    case tier::l2: return "l2";
-    case tier::global: return "global";
+    case tier::registers:
+      return "registers";
+    case tier::shared:
+      return "shared";
+    case tier::l2:
+      return "l2";
+    case tier::global:
+      return "global";
   }
   detail::throw_invalid_argument("dlperf: invalid tier enumerator");
 }
@@ -41,16 +45,17 @@ inline tier parse_tier(std::string_view text) {
 /// What a device reports about one tier. Capacity and bandwidth are whole-device totals (summed
 /// over SMs for the per-SM tiers); latency is the load-to-use time of one access.
 struct tier_spec {
-  byte_count capacity;   ///< bytes the tier holds on the whole device
-  bandwidth throughput;  ///< bytes per second the tier delivers to the SMs, whole device
-  double latency_cycles; ///< load-to-use latency in SM clock cycles
-  duration latency;      ///< the same latency in seconds at the clock the device runs
+  byte_count capacity;    ///< bytes the tier holds on the whole device
+  bandwidth throughput;   ///< bytes per second the tier delivers to the SMs, whole device
+  double latency_cycles;  ///< load-to-use latency in SM clock cycles
+  duration latency;       ///< the same latency in seconds at the clock the device runs
 };
 
 /// A tier as a type: an empty tag convertible to the run-time `tier`.
 template <tier T>
 struct memory_tier {
   static constexpr tier id = T;  ///< identity
+  /// Implicit on purpose: a tag is usable wherever a run-time `tier` is.
   constexpr operator tier() const { return T; }  // NOLINT(google-explicit-constructor)
 };
 
@@ -60,8 +65,8 @@ using l2_tier = memory_tier<tier::l2>;                ///< L2 cache
 using global_tier = memory_tier<tier::global>;        ///< device DRAM (GDDR or HBM)
 
 inline constexpr registers_tier register_file{};  ///< register file tag
-inline constexpr shared_tier shared_memory{};  ///< shared memory / L1 tag
-inline constexpr l2_tier l2_cache{};           ///< L2 cache tag
-inline constexpr global_tier global_memory{};  ///< DRAM tag
+inline constexpr shared_tier shared_memory{};     ///< shared memory / L1 tag
+inline constexpr l2_tier l2_cache{};              ///< L2 cache tag
+inline constexpr global_tier global_memory{};     ///< DRAM tag
 
 }  // namespace dlperf

@@ -30,10 +30,10 @@ namespace dlperf {
 
 /// One block of arithmetic in a workload.
 struct compute_term {
-  dtype type;                         ///< operand datatype
-  accumulator acc;                    ///< accumulation datatype
-  sparsity sparse;                    ///< dense or 2:4 sparse
-  flop_count work;                    ///< FLOP (one FMA = 2 FLOP)
+  dtype type;       ///< operand datatype
+  accumulator acc;  ///< accumulation datatype
+  sparsity sparse;  ///< dense or 2:4 sparse
+  flop_count work;  ///< FLOP (one FMA = 2 FLOP)
 };
 
 /// What a piece of work does: FLOP per datatype and bytes moved per memory tier. A literal type;
@@ -45,8 +45,8 @@ class workload {
 
   /// Adds @p work FLOP of datatype @p t. Throws invalid_argument for negative or non-finite
   /// work and when more than max_terms terms are added.
-  [[nodiscard]] constexpr workload compute(dtype t, flop_count work,
-                                           accumulator acc, sparsity s = sparsity::dense) const {
+  [[nodiscard]] constexpr workload compute(dtype t, flop_count work, accumulator acc,
+                                           sparsity s = sparsity::dense) const {
     check_amount(work.value(), "FLOP count");
     if (n_terms_ == max_terms)
       detail::throw_invalid_argument("workload: more than 8 compute terms");
@@ -86,8 +86,7 @@ class workload {
   static constexpr void check_amount(double v, const char* what) {
     // !(v >= 0) also catches NaN; the upper bound catches +inf.
     if (!(v >= 0.0) || v > std::numeric_limits<double>::max())
-      detail::throw_invalid_argument(std::string("workload: ") + what +
-                                     " must be finite and >= 0");
+      detail::throw_invalid_argument(std::string("workload: ") + what + " must be finite and >= 0");
   }
 
   std::array<compute_term, max_terms> terms_{};
@@ -101,25 +100,30 @@ enum class bound : std::uint8_t { compute, registers, shared, l2, global };
 /// Stable name of a bound ("compute", "global", ...).
 constexpr std::string_view name(bound b) {
   switch (b) {
-    case bound::compute: return "compute";
-    case bound::registers: return "registers";
-    case bound::shared: return "shared";
-    case bound::l2: return "l2";
-    case bound::global: return "global";
+    case bound::compute:
+      return "compute";
+    case bound::registers:
+      return "registers";
+    case bound::shared:
+      return "shared";
+    case bound::l2:
+      return "l2";
+    case bound::global:
+      return "global";
   }
   detail::throw_invalid_argument("dlperf: invalid bound enumerator");
 }
 
 /// Answer of the roofline estimator.
 struct roofline_result {
-  duration time;                     ///< estimated time, max of compute and every tier
-  duration compute_time;             ///< sum of flops_i / peak_i
-  std::array<duration, 4> tier_time; ///< bytes_t / bandwidth_t, indexed by tier
-  flop_rate attainable;              ///< total FLOP / time
-  flop_rate peak;                    ///< effective compute peak of the mix, total FLOP / compute_time
-  dlperf::bound bound;               ///< what sets the time
-  intensity arithmetic_intensity;    ///< total FLOP per global byte (infinite with no DRAM traffic)
-  intensity ridge_point;             ///< peak / DRAM bandwidth
+  duration time;                      ///< estimated time, max of compute and every tier
+  duration compute_time;              ///< sum of flops_i / peak_i
+  std::array<duration, 4> tier_time;  ///< bytes_t / bandwidth_t, indexed by tier
+  flop_rate attainable;               ///< total FLOP / time
+  flop_rate peak;                  ///< effective compute peak of the mix, total FLOP / compute_time
+  dlperf::bound bound;             ///< what sets the time
+  intensity arithmetic_intensity;  ///< total FLOP per global byte (infinite with no DRAM traffic)
+  intensity ridge_point;           ///< peak / DRAM bandwidth
 };
 
 /// Roofline of workload @p w on device @p d. Throws unsupported if the device cannot run one of
@@ -157,9 +161,8 @@ constexpr roofline_result roofline(const D& d, const workload& w) {
   r.peak = peak;
   r.attainable = r.time.value() > 0 ? total / r.time : peak;
   const byte_count dram = w.traffic(tier::global);
-  r.arithmetic_intensity = dram.value() > 0
-                               ? total / dram
-                               : make<intensity>(std::numeric_limits<double>::infinity());
+  r.arithmetic_intensity =
+      dram.value() > 0 ? total / dram : make<intensity>(std::numeric_limits<double>::infinity());
   r.ridge_point = peak / d.memory(tier::global).throughput;
   return r;
 }

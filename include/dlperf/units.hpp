@@ -56,35 +56,35 @@ struct usd_base_unit : bu::base_unit<usd_base_unit, money_dimension, 1730> {
 };
 
 /// The dlperf system: SI mechanics plus FLOP, byte and dollar.
-using system = bu::make_system<bu::si::meter_base_unit, bu::si::kilogram_base_unit,
-                               bu::si::second_base_unit, flop_base_unit,
-                               bu::information::byte_base_unit, usd_base_unit>::type;
+using system =
+    bu::make_system<bu::si::meter_base_unit, bu::si::kilogram_base_unit, bu::si::second_base_unit,
+                    flop_base_unit, bu::information::byte_base_unit, usd_base_unit>::type;
 
-using flop = bu::unit<flop_dimension, system>;                 ///< FLOP
-using byte = bu::unit<bu::information_dimension, system>;      ///< byte
-using second = bu::unit<bu::time_dimension, system>;           ///< second
-using hertz = bu::unit<bu::frequency_dimension, system>;       ///< hertz (clock rate)
-using watt = bu::unit<bu::power_dimension, system>;            ///< watt
-using joule = bu::unit<bu::energy_dimension, system>;          ///< joule
-using usd = bu::unit<money_dimension, system>;                 ///< US dollar
-using flop_per_second = decltype(flop{} / second{});           ///< FLOP/s
-using byte_per_second = decltype(byte{} / second{});           ///< byte/s
-using flop_per_byte = decltype(flop{} / byte{});               ///< FLOP/byte
-using usd_per_joule = decltype(usd{} / joule{});               ///< USD/J (energy price)
+using flop = bu::unit<flop_dimension, system>;             ///< FLOP
+using byte = bu::unit<bu::information_dimension, system>;  ///< byte
+using second = bu::unit<bu::time_dimension, system>;       ///< second
+using hertz = bu::unit<bu::frequency_dimension, system>;   ///< hertz (clock rate)
+using watt = bu::unit<bu::power_dimension, system>;        ///< watt
+using joule = bu::unit<bu::energy_dimension, system>;      ///< joule
+using usd = bu::unit<money_dimension, system>;             ///< US dollar
+using flop_per_second = decltype(flop{} / second{});       ///< FLOP/s
+using byte_per_second = decltype(byte{} / second{});       ///< byte/s
+using flop_per_byte = decltype(flop{} / byte{});           ///< FLOP/byte
+using usd_per_joule = decltype(usd{} / joule{});           ///< USD/J (energy price)
 
 }  // namespace units
 
-using flop_count = boost::units::quantity<units::flop>;                ///< amount of work
-using byte_count = boost::units::quantity<units::byte>;                ///< amount of data
-using duration = boost::units::quantity<units::second>;                ///< time
-using frequency = boost::units::quantity<units::hertz>;                ///< clock rate
-using power = boost::units::quantity<units::watt>;                     ///< power draw
-using energy = boost::units::quantity<units::joule>;                   ///< energy
-using money = boost::units::quantity<units::usd>;                      ///< price
-using flop_rate = boost::units::quantity<units::flop_per_second>;      ///< throughput
-using bandwidth = boost::units::quantity<units::byte_per_second>;      ///< data rate
-using intensity = boost::units::quantity<units::flop_per_byte>;        ///< FLOP per byte
-using energy_price = boost::units::quantity<units::usd_per_joule>;     ///< price of energy
+using flop_count = boost::units::quantity<units::flop>;             ///< amount of work
+using byte_count = boost::units::quantity<units::byte>;             ///< amount of data
+using duration = boost::units::quantity<units::second>;             ///< time
+using frequency = boost::units::quantity<units::hertz>;             ///< clock rate
+using power = boost::units::quantity<units::watt>;                  ///< power draw
+using energy = boost::units::quantity<units::joule>;                ///< energy
+using money = boost::units::quantity<units::usd>;                   ///< price
+using flop_rate = boost::units::quantity<units::flop_per_second>;   ///< throughput
+using bandwidth = boost::units::quantity<units::byte_per_second>;   ///< data rate
+using intensity = boost::units::quantity<units::flop_per_byte>;     ///< FLOP per byte
+using energy_price = boost::units::quantity<units::usd_per_joule>;  ///< price of energy
 
 /// Joules in one kilowatt-hour (exact: 1000 W x 3600 s).
 inline constexpr double joules_per_kwh = 3.6e6;
@@ -137,17 +137,25 @@ constexpr double in_kilowatt_hours(energy e) { return e.value() / joules_per_kwh
 /// Value of an energy price in USD per kWh.
 constexpr double in_dollars_per_kwh(energy_price p) { return p.value() * joules_per_kwh; }
 
-/// User-defined literals: `using namespace dlperf::literals;` then `312_TFLOPS`, `1555_GBps`,
-/// `40_GiB`, `2_ms`, `350_W`, `591_kWh`, `2200_usd`, `1410_MHz`.
+/// User-defined literals, after `using namespace dlperf::literals;`:
+/// - work: `_FLOP`, `_GFLOP`, `_TFLOP`, `_PFLOP`; throughput: `_GFLOPS`, `_TFLOPS`, `_PFLOPS`;
+/// - data: `_B`, `_KB`, `_MB`, `_GB`, `_TB` (decimal), `_KiB`, `_MiB`, `_GiB` (binary);
+///   bandwidth: `_GBps`, `_TBps`;
+/// - time: `_s`, `_ms`, `_us`, `_ns`; clock: `_MHz`, `_GHz`;
+/// - power: `_W`, `_kW`; energy: `_J`, `_kWh`; money: `_usd`.
+///
+/// Example: `312_TFLOPS / 1555_GBps` is an intensity of about 200 FLOP/byte.
 namespace literals {
 
-// Every literal exists for integer and floating spellings (`2_ms` and `0.5_ms`).
-#define DLPERF_DEFINE_LITERAL(suffix, type, scale)                                        \
-  constexpr type operator""_##suffix(long double v) {                                     \
-    return make<type>(static_cast<double>(v), scale);                                     \
-  }                                                                                       \
-  constexpr type operator""_##suffix(unsigned long long v) {                              \
-    return make<type>(static_cast<double>(v), scale);                                     \
+// Every literal exists for integer and floating spellings (`2_ms` and `0.5_ms`). The list in the
+// namespace comment above is their documentation.
+/// @cond DLPERF_LITERALS
+#define DLPERF_DEFINE_LITERAL(suffix, type, scale)           \
+  constexpr type operator""_##suffix(long double v) {        \
+    return make<type>(static_cast<double>(v), scale);        \
+  }                                                          \
+  constexpr type operator""_##suffix(unsigned long long v) { \
+    return make<type>(static_cast<double>(v), scale);        \
   }
 
 DLPERF_DEFINE_LITERAL(FLOP, flop_count, 1.0)
@@ -180,6 +188,7 @@ DLPERF_DEFINE_LITERAL(kWh, energy, joules_per_kwh)
 DLPERF_DEFINE_LITERAL(usd, money, 1.0)
 
 #undef DLPERF_DEFINE_LITERAL
+/// @endcond
 
 }  // namespace literals
 

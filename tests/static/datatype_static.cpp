@@ -7,7 +7,8 @@ static_assert(traits(dtype::fp16).max_finite() == 65504.0, "IEEE binary16 max");
 static_assert(traits(dtype::fp8_e4m3).max_finite() == 448.0, "OCP OFP8 E4M3 max");
 static_assert(traits(dtype::fp8_e5m2).max_finite() == 57344.0, "OCP OFP8 E5M2 max");
 static_assert(traits(dtype::fp4_e2m1).max_finite() == 6.0, "OCP MX FP4 E2M1 max");
-static_assert(traits(dtype::bf16).max_finite() > 3.38e38 && traits(dtype::bf16).max_finite() < 3.40e38);
+static_assert(traits(dtype::bf16).max_finite() > 3.38e38 &&
+              traits(dtype::bf16).max_finite() < 3.40e38);
 static_assert(traits(dtype::tf32).storage_bits == 32 && traits(dtype::tf32).mantissa_bits == 10);
 static_assert(fp16_tag::traits.exponent_bits == 5);
 static_assert(bf16_tag::traits.exponent_bits == traits(dtype::fp32).exponent_bits,

@@ -39,7 +39,8 @@ TEST_CASE("GeForce halves FP32-accumulated tensor math; datacenter parts do not"
 
 // MODEL.md section 3: Volta 96 KB shared of 128 KB; Turing 64 of 96; A100 164 of 192; GA10x 100
 // of 128; Ada 100 of 128; Hopper 228 of 256. Section 2: 64 K registers per SM, 255 per thread.
-TEST_CASE("shared memory and registers per SM follow MODEL.md sections 2-3", "[architecture][model]") {
+TEST_CASE("shared memory and registers per SM follow MODEL.md sections 2-3",
+          "[architecture][model]") {
   struct row {
     const architecture_spec* arch;
     double shared_kib, unified_kib;
@@ -77,9 +78,9 @@ TEST_CASE("what each generation cannot run is rejected with the reason", "[archi
   CHECK_THROWS_WITH(
       turing_tu11x::spec.fma_per_clock(dtype::bf16, accumulator::fp32, sparsity::dense, false),
       Catch::Contains("no tensor cores"));
-  CHECK_THROWS_WITH(turing_tu10x::spec.fma_per_clock(dtype::fp16, accumulator::fp32,
-                                                     sparsity::sparse_2_4, false),
-                    Catch::Contains("no 2:4 sparse tensor-core path"));
+  CHECK_THROWS_WITH(
+      turing_tu10x::spec.fma_per_clock(dtype::fp16, accumulator::fp32, sparsity::sparse_2_4, false),
+      Catch::Contains("no 2:4 sparse tensor-core path"));
   CHECK_THROWS_AS(
       volta_gv100::spec.fma_per_clock(dtype::tf32, accumulator::fp32, sparsity::dense, false),
       unsupported);

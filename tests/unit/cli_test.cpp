@@ -72,8 +72,8 @@ TEST_CASE("dlperf gpus --json lists the catalog with the documented keys", "[cli
   CHECK(a100["peak_tflops"]["int8"].get<double>() == Approx(624).epsilon(0.01));
   CHECK(a100["peak_tflops"]["fp32"].get<double>() == Approx(19.5).epsilon(0.01));
   CHECK(a100["peak_tflops"]["fp8_e4m3"].is_null());
-  const auto rtx4090 = *std::find_if(gpus.begin(), gpus.end(),
-                                     [](const auto& g) { return g["id"] == "rtx_4090"; });
+  const auto rtx4090 =
+      *std::find_if(gpus.begin(), gpus.end(), [](const auto& g) { return g["id"] == "rtx_4090"; });
   // Default accumulator FP32: GeForce half rate (Ada whitepaper: 165.2, FP8 330.3).
   CHECK(rtx4090["peak_tflops"]["fp16"].get<double>() == Approx(165.2).epsilon(0.01));
   CHECK(rtx4090["peak_tflops"]["fp8_e4m3"].get<double>() == Approx(330.3).epsilon(0.01));
@@ -102,7 +102,8 @@ TEST_CASE("dlperf roofline --json answers with the documented keys", "[cli]") {
 }
 
 TEST_CASE("dlperf roofline accepts suffixes and reports compute-bound work", "[cli]") {
-  const run_result r = run_dlperf("roofline --gpu h100_sxm --flops 2P --bytes 1Gi --dtype fp8_e4m3 --json");
+  const run_result r =
+      run_dlperf("roofline --gpu h100_sxm --flops 2P --bytes 1Gi --dtype fp8_e4m3 --json");
   REQUIRE(r.exit_code == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["bound"] == "compute");

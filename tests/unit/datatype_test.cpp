@@ -24,8 +24,8 @@ TEST_CASE("min normal, subnormal and epsilon follow the bit layout", "[datatype]
   CHECK(traits(dtype::fp16).epsilon() == Approx(9.765625e-4));
   CHECK(traits(dtype::bf16).epsilon() == 0.0078125);
   CHECK(traits(dtype::bf16).min_normal() == Approx(1.1754943508222875e-38));
-  CHECK(traits(dtype::fp8_e4m3).min_normal() == 0.015625);          // 2^-6
-  CHECK(traits(dtype::fp8_e4m3).min_subnormal() == 0.001953125);    // 2^-9
+  CHECK(traits(dtype::fp8_e4m3).min_normal() == 0.015625);        // 2^-6
+  CHECK(traits(dtype::fp8_e4m3).min_subnormal() == 0.001953125);  // 2^-9
   CHECK(traits(dtype::fp8_e5m2).min_normal() == Approx(6.103515625e-5));
   CHECK(traits(dtype::fp4_e2m1).min_subnormal() == 0.5);
   CHECK(traits(dtype::tf32).epsilon() == traits(dtype::fp16).epsilon());  // 10-bit mantissa
@@ -46,8 +46,8 @@ TEST_CASE("names round-trip and unknown names are rejected by name", "[datatype]
   for (dtype t : all_dtypes) CHECK(parse_dtype(name(t)) == t);
   CHECK(parse_dtype("fp4") == dtype::fp4_e2m1);
   CHECK_THROWS_AS(parse_dtype("fp7"), not_found);
-  CHECK_THROWS_WITH(parse_dtype("fp7"), Catch::Contains("unknown dtype 'fp7'") &&
-                                            Catch::Contains("fp8_e4m3"));
+  CHECK_THROWS_WITH(parse_dtype("fp7"),
+                    Catch::Contains("unknown dtype 'fp7'") && Catch::Contains("fp8_e4m3"));
 }
 
 // MODEL.md section 4: FP16 gradients outside +-65504 overflow, small ones underflow: loss

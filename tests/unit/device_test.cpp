@@ -70,7 +70,8 @@ TEST_CASE("a gpu_spec built at run time from measured figures changes the answer
 TEST_CASE("a GPU with impossible facts is rejected, naming the field", "[device][errors]") {
   gpu_facts facts = catalog::t4.facts();
   facts.sms = 0;
-  CHECK_THROWS_WITH(gpu_spec(catalog::t4.arch(), facts), "GPU 't4': SM count must be a positive number");
+  CHECK_THROWS_WITH(gpu_spec(catalog::t4.arch(), facts),
+                    "GPU 't4': SM count must be a positive number");
   facts = catalog::t4.facts();
   facts.boost_clock = megahertz(-1);
   CHECK_THROWS_WITH(gpu_spec(catalog::t4.arch(), facts), Catch::Contains("boost clock"));

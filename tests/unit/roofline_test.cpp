@@ -9,7 +9,8 @@ using namespace dlperf::literals;
 TEST_CASE("a large GEMM is compute-bound, a copy is memory-bound", "[roofline]") {
   // 8192^3 FP16 GEMM: 2 n^3 FLOP over 3 n^2 x 2 bytes.
   const double n = 8192;
-  const auto gemm = workload{}.compute(dtype::fp16, flops(2 * n * n * n))
+  const auto gemm = workload{}
+                        .compute(dtype::fp16, flops(2 * n * n * n))
                         .move(tier::global, bytes(3 * n * n * 2));
   const auto r = roofline(catalog::a100_sxm4_40gb, gemm);
   CHECK(r.bound == bound::compute);
@@ -26,7 +27,8 @@ TEST_CASE("a large GEMM is compute-bound, a copy is memory-bound", "[roofline]")
 TEST_CASE("ridge point is peak over DRAM bandwidth", "[roofline]") {
   const auto w = workload{}.compute(dtype::fp16, 1_TFLOP).move(tier::global, 1_GB);
   const auto r = roofline(catalog::a100_sxm4_40gb, w);
-  CHECK(r.ridge_point.value() == Approx(catalog::a100_sxm4_40gb.peak(dtype::fp16).value() / 1555.2e9));
+  CHECK(r.ridge_point.value() ==
+        Approx(catalog::a100_sxm4_40gb.peak(dtype::fp16).value() / 1555.2e9));
   CHECK(r.ridge_point.value() == Approx(200.5).epsilon(0.001));
   CHECK(r.arithmetic_intensity.value() == Approx(1000.0));
   // Intensity 1000 > ridge ~200: compute-bound. At intensity 100 it is memory-bound.
@@ -50,7 +52,8 @@ TEST_CASE("memory-bound speed-up A100 over V100 is the bandwidth ratio", "[roofl
 
 TEST_CASE("a slower tier can bind", "[roofline]") {
   // Huge L2 traffic and little DRAM traffic: L2-bound.
-  const auto w = workload{}.compute(dtype::fp16, 1_GFLOP).move(tier::l2, 100_GB).move(tier::global, 1_GB);
+  const auto w =
+      workload{}.compute(dtype::fp16, 1_GFLOP).move(tier::l2, 100_GB).move(tier::global, 1_GB);
   const auto r = roofline(catalog::rtx_4090, w);
   CHECK(r.bound == bound::l2);
   CHECK(r.time == r.tier_time[static_cast<std::size_t>(tier::l2)]);
@@ -67,11 +70,11 @@ TEST_CASE("mixed datatypes add their compute times", "[roofline]") {
 }
 
 TEST_CASE("sparsity halves the compute time of a compute-bound term", "[roofline]") {
-  const auto dense = roofline(catalog::rtx_3090, workload{}.compute(dtype::fp16, 1_PFLOP));
-  const auto sparse = roofline(
-      catalog::rtx_3090,
-      workload{}.compute(dtype::fp16, 1_PFLOP, accumulator::fp32, sparsity::sparse_2_4));
-  CHECK(dense.time / sparse.time == Approx(2.0));
+  const auto dense_run = roofline(catalog::rtx_3090, workload{}.compute(dtype::fp16, 1_PFLOP));
+  const auto sparse_run =
+      roofline(catalog::rtx_3090,
+               workload{}.compute(dtype::fp16, 1_PFLOP, accumulator::fp32, sparsity::sparse_2_4));
+  CHECK(dense_run.time / sparse_run.time == Approx(2.0));
 }
 
 TEST_CASE("bad workloads are rejected with what is wrong", "[roofline][errors]") {

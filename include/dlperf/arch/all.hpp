@@ -18,9 +18,9 @@ namespace dlperf {
 
 /// Every architecture, oldest first.
 inline constexpr std::array<architecture_spec, 11> all_architectures{
-    pascal_gp100::spec,  pascal_gp10x::spec, volta_gv100::spec,    turing_tu10x::spec,
-    turing_tu11x::spec,  ampere_ga100::spec, ampere_ga10x::spec,   ada_ad10x::spec,
-    hopper_gh100::spec,  blackwell_gb100::spec, blackwell_gb20x::spec};
+    pascal_gp100::spec, pascal_gp10x::spec,    volta_gv100::spec,    turing_tu10x::spec,
+    turing_tu11x::spec, ampere_ga100::spec,    ampere_ga10x::spec,   ada_ad10x::spec,
+    hopper_gh100::spec, blackwell_gb100::spec, blackwell_gb20x::spec};
 
 /// Architecture by name ("ampere_ga100", ...). Throws not_found naming the input.
 constexpr const architecture_spec& find_architecture(std::string_view arch_name) {

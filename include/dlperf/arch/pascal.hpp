@@ -32,9 +32,9 @@ struct pascal_gp100 {
       .sparse_2_4 = false,
       .tensor = {},
       .vector = {{{dtype::fp32, accumulator::fp32, 64, 64},
-                  {dtype::fp16, accumulator::fp16, 128, 128},    // HFMA2: 2 x FP32 rate
-                  {dtype::fp16, accumulator::fp32, 64, 64}}},    // mixed precision = FFMA rate
-      .shared_bytes_per_clock = 128,                             // 32 banks x 4 B
+                  {dtype::fp16, accumulator::fp16, 128, 128},  // HFMA2: 2 x FP32 rate
+                  {dtype::fp16, accumulator::fp32, 64, 64}}},  // mixed precision = FFMA rate
+      .shared_bytes_per_clock = 128,                           // 32 banks x 4 B
       .l2_bytes_per_clock = 2048.0 / 80,  // no Pascal figure: Volta's (A100 whitepaper) per SM
       .latency = {.global = 600, .l2 = 234, .l1 = 82, .shared = 24, .ffma = 6}};
 };
@@ -64,8 +64,8 @@ struct pascal_gp10x {
       .sparse_2_4 = false,
       .tensor = {},
       .vector = {{{dtype::fp32, accumulator::fp32, 128, 128},
-                  {dtype::fp16, accumulator::fp16, 2, 2},        // 1/64 rate on GP10x
-                  {dtype::fp16, accumulator::fp32, 128, 128},    // convert, then FFMA
+                  {dtype::fp16, accumulator::fp16, 2, 2},         // 1/64 rate on GP10x
+                  {dtype::fp16, accumulator::fp32, 128, 128},     // convert, then FFMA
                   {dtype::int8, accumulator::int32, 512, 512}}},  // DP4A: 4 x FP32 lanes
       .shared_bytes_per_clock = 128,
       .l2_bytes_per_clock = 2048.0 / 80,  // as for GP100

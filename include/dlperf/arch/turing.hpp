@@ -19,10 +19,11 @@ inline constexpr sm_resources turing_sm{.registers_per_sm = 65536,
                                         .shared_per_block = kibibytes(64),
                                         .l1_and_shared = kibibytes(96)};
 // CUDA-core rates of a Turing SM: 64 FP32 lanes, FP16 at 2x, DP4A on 64 INT32 lanes.
-inline constexpr std::array<math_rate, 6> turing_vector{{{dtype::fp32, accumulator::fp32, 64, 64},
-                                                         {dtype::fp16, accumulator::fp16, 128, 128},
-                                                         {dtype::fp16, accumulator::fp32, 64, 64},
-                                                         {dtype::int8, accumulator::int32, 256, 256}}};
+inline constexpr std::array<math_rate, 6> turing_vector{
+    {{dtype::fp32, accumulator::fp32, 64, 64},
+     {dtype::fp16, accumulator::fp16, 128, 128},
+     {dtype::fp16, accumulator::fp32, 64, 64},
+     {dtype::int8, accumulator::int32, 256, 256}}};
 // Latencies: Jia et al., "Dissecting the NVidia Turing T4 GPU via Microbenchmarking",
 // arXiv:1903.07486 (2019), T4 (L1 32, shared 19, L2 188 cycles; DRAM about 480).
 inline constexpr latency_cycles turing_latency{
@@ -59,20 +60,19 @@ struct turing_tu10x {
 /// "Turing without RT and tensor cores"; CUDA C++ Programming Guide, compute capability 7.5.
 struct turing_tu11x {
   /// Architecture facts.
-  static constexpr architecture_spec spec{
-      .name = "turing_tu11x",
-      .family = family::turing,
-      .chips = "TU116, TU117",
-      .cc_major = 7,
-      .cc_minor = 5,
-      .sm = detail::turing_sm,
-      .tensor_cores_per_sm = 0,
-      .sparse_2_4 = false,
-      .tensor = {},
-      .vector = detail::turing_vector,
-      .shared_bytes_per_clock = 128,
-      .l2_bytes_per_clock = 2048.0 / 80,
-      .latency = detail::turing_latency};
+  static constexpr architecture_spec spec{.name = "turing_tu11x",
+                                          .family = family::turing,
+                                          .chips = "TU116, TU117",
+                                          .cc_major = 7,
+                                          .cc_minor = 5,
+                                          .sm = detail::turing_sm,
+                                          .tensor_cores_per_sm = 0,
+                                          .sparse_2_4 = false,
+                                          .tensor = {},
+                                          .vector = detail::turing_vector,
+                                          .shared_bytes_per_clock = 128,
+                                          .l2_bytes_per_clock = 2048.0 / 80,
+                                          .latency = detail::turing_latency};
 };
 
 }  // namespace dlperf

@@ -3,10 +3,12 @@
 
 #ifdef DLPERF_CLI_PATH
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -22,7 +24,12 @@ struct run_result {
 
 // Runs the built dlperf binary with @p args (a shell-quoted string).
 run_result run_dlperf(const std::string& args) {
-  const std::string err_file = "dlperf_cli_test_stderr.txt";
+  // A file of its own per run: ctest runs test cases in parallel processes.
+  char err_template[] = "/tmp/dlperf_cli_test_XXXXXX";
+  const int fd = mkstemp(err_template);
+  REQUIRE(fd >= 0);
+  close(fd);
+  const std::string err_file = err_template;
   const std::string command = std::string(DLPERF_CLI_PATH) + " " + args + " 2>" + err_file;
   FILE* pipe = popen(command.c_str(), "r");
   REQUIRE(pipe != nullptr);
@@ -34,6 +41,7 @@ run_result run_dlperf(const std::string& args) {
   std::ifstream err_stream(err_file);
   std::stringstream err;
   err << err_stream.rdbuf();
+  std::remove(err_file.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err.str()};
 }
 

@@ -84,6 +84,29 @@ struct latency_cycles {
   double ffma;    ///< dependent fused multiply-add
 };
 
+/// Shape of the architecture's matrix-multiply-accumulate instruction, as one warp sees it.
+/// K is given in bits because it scales with the operand width: Ampere's mma.sync is m16n8k16
+/// for 16-bit types, m16n8k8 for TF32 and m16n8k32 for 8-bit types, 256 bits in every case.
+struct mma_shape {
+  int m;                 ///< rows of A (and C) one warp covers per instruction
+  int n;                 ///< columns of B (and C) one warp covers per instruction
+  int k_bits;            ///< K extent in bits of the operand type
+  int warps = 1;         ///< warps issuing one instruction together (Hopper's wgmma: a warpgroup of 4)
+  bool operands_from_shared = false;  ///< B (and optionally A) read straight from shared memory
+  bool accumulators_in_tensor_memory = false;  ///< accumulators live in tensor memory (GB100)
+
+  /// K extent in elements of a type @p bits wide.
+  [[nodiscard]] constexpr int k(int bits) const { return k_bits / bits > 0 ? k_bits / bits : 1; }
+};
+
+/// Fraction of the tensor (or FFMA) peak that large, well-tuned GEMMs reach for one input type:
+/// what the analytical terms of the GEMM model do not capture (instruction issue, epilogue,
+/// clock behaviour under load). Defaults come from published measurements, cited where set.
+struct gemm_efficiency_entry {
+  dtype input;          ///< operand datatype
+  double fraction = 0;  ///< achieved / peak on a large square GEMM, in (0, 1]
+};
+
 /// Everything dlperf knows about one SM architecture, as a literal value. Rates are per SM per
 /// clock so a GPU's peaks follow from SM count x clock (see gpu_spec).
 struct architecture_spec {
@@ -100,6 +123,17 @@ struct architecture_spec {
   int shared_bytes_per_clock;        ///< shared-memory bandwidth per SM per clock
   double l2_bytes_per_clock;         ///< L2 bandwidth per SM per clock
   latency_cycles latency;            ///< per-tier latencies
+  mma_shape mma;                     ///< matrix instruction shape (an FFMA warp tile without tensor cores)
+  byte_count tensor_memory_per_sm{};  ///< accumulator memory of GB100's tensor cores (0 elsewhere)
+  double gemm_efficiency_default = 0;  ///< large-GEMM efficiency for types not listed below
+  std::array<gemm_efficiency_entry, 4> gemm_efficiency{};  ///< per-type large-GEMM efficiency
+
+  /// Large-GEMM efficiency for operands of type @p t.
+  [[nodiscard]] constexpr double gemm_efficiency_for(dtype t) const {
+    for (const gemm_efficiency_entry& e : gemm_efficiency)
+      if (e.fraction > 0 && e.input == t) return e.fraction;
+    return gemm_efficiency_default;
+  }
 
   /// Dense tensor-core FMA per clock per SM for (t, a); 0 if the tensor cores cannot do it.
   [[nodiscard]] constexpr int tensor_rate(dtype t, accumulator a, bool consumer = false) const {

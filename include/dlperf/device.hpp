@@ -27,6 +27,21 @@ concept device = requires(const D& d, dtype t, accumulator a, sparsity s, tier m
 
 static_assert(device<gpu_spec>, "gpu_spec must model dlperf::device");
 
+/// A device the tile-level estimators (GEMM, attention, convolution) can evaluate: a `device`
+/// that also exposes its architecture (SM resources, MMA shape, latencies), SM count and clock,
+/// the fraction of peak large GEMMs reach per operand type, and the cost of a kernel launch.
+/// Calibration replaces the last two with measurements.
+template <class D>
+concept gemm_device = device<D> && requires(const D& d, dtype t) {
+  { d.arch() } -> std::convertible_to<const architecture_spec&>;
+  { d.sm_count() } -> std::convertible_to<int>;
+  { d.sm_clock() } -> std::same_as<frequency>;
+  { d.gemm_efficiency(t) } -> std::convertible_to<double>;
+  { d.launch_overhead() } -> std::same_as<duration>;
+};
+
+static_assert(gemm_device<gpu_spec>, "gpu_spec must model dlperf::gemm_device");
+
 /// Peak throughput of @p g for datatype tag @p T, accumulator tag and sparsity, checked at compile
 /// time against the GPU's architecture: `peak(catalog::a100_sxm4_40gb, fp8_e4m3)` does not
 /// compile, and the message says why.

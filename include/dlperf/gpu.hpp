@@ -130,6 +130,8 @@ struct gpu_facts {
   bandwidth nvlink{};        ///< NVLink bandwidth per GPU, both directions
   price_point price{};       ///< price with date and kind
   std::string_view source;   ///< where the figures come from
+  double gemm_efficiency = 0;  ///< large-GEMM efficiency of this board where it differs from its
+                               ///< architecture's (power-limited boards); 0 = the architecture's
 };
 
 /// A GPU as the estimators see it: datasheet facts plus the architecture they run on. A literal
@@ -164,6 +166,26 @@ class gpu_spec {
   [[nodiscard]] constexpr frequency tensor_clock() const {
     return facts_.tensor_clock.value() > 0 ? facts_.tensor_clock : facts_.boost_clock;
   }
+  /// Enabled SMs.
+  [[nodiscard]] constexpr int sm_count() const { return facts_.sms; }
+  /// SM clock the per-cycle latencies and bandwidths are converted at (the boost clock).
+  [[nodiscard]] constexpr frequency sm_clock() const { return facts_.boost_clock; }
+  /// Fraction of peak that large GEMMs reach for operands of type @p t: the board's own figure
+  /// where it has one (power-limited boards), else the architecture's published large-GEMM
+  /// efficiency (see architecture_spec::gemm_efficiency).
+  [[nodiscard]] constexpr double gemm_efficiency(dtype t) const {
+    return facts_.gemm_efficiency > 0 ? facts_.gemm_efficiency : arch_.gemm_efficiency_for(t);
+  }
+  /// Fixed cost of one kernel launch.
+  [[nodiscard]] constexpr duration launch_overhead() const { return default_launch_overhead; }
+
+  /// Fixed cost of one GEMM-like call as a framework issues it, assumed when nothing was
+  /// measured: 5 us. PyTorch/cuBLAS dispatch plus launch costs 4-8 us per call in published
+  /// back-to-back timings of small GEMMs (e.g. cuBLAS 1024^3 FP16 on A100 at 99.9 TFLOPS, 21.5 us,
+  /// against about 10 us of tile-level work; triton-lang/triton issue 7085, 2025); CUDA graphs
+  /// bring it to 1-2 us. The calibration backends replace it with a measurement.
+  static constexpr duration default_launch_overhead = duration::from_value(5e-6);
+
   /// Whether FP32-accumulated tensor math runs at the architecture's consumer (GeForce) rate.
   [[nodiscard]] constexpr bool consumer_tensor_rate() const {
     return facts_.segment == segment::geforce;

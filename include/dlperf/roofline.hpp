@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 
+#include <dlperf/bound.hpp>
 #include <dlperf/datatype.hpp>
 #include <dlperf/device.hpp>
 #include <dlperf/error.hpp>
@@ -93,26 +94,6 @@ class workload {
   std::size_t n_terms_ = 0;
   std::array<byte_count, 4> bytes_{};
 };
-
-/// What limits a workload's time: the arithmetic or one memory tier.
-enum class bound : std::uint8_t { compute, registers, shared, l2, global };
-
-/// Stable name of a bound ("compute", "global", ...).
-constexpr std::string_view name(bound b) {
-  switch (b) {
-    case bound::compute:
-      return "compute";
-    case bound::registers:
-      return "registers";
-    case bound::shared:
-      return "shared";
-    case bound::l2:
-      return "l2";
-    case bound::global:
-      return "global";
-  }
-  detail::throw_invalid_argument("dlperf: invalid bound enumerator");
-}
 
 /// Answer of the roofline estimator.
 struct roofline_result {

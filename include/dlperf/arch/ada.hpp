@@ -47,7 +47,13 @@ struct ada_ad10x {
                   {dtype::int8, accumulator::int32, 256, 256}}},
       .shared_bytes_per_clock = 128,
       .l2_bytes_per_clock = 5120.0 / 108,  // no Ada figure: GA100's per SM
-      .latency = {.global = 540, .l2 = 273, .l1 = 43, .shared = 30, .ffma = 4}};
+      .latency = {.global = 540, .l2 = 273, .l1 = 43, .shared = 30, .ffma = 4},
+      .mma = {.m = 16, .n = 8, .k_bits = 256},
+      // RTX 4090 torch.mm 8192^3: BF16 160.17 of 165.2 (0.970), TF32 85.65 of 82.6 (1.037, the
+      // board boosts above its rated clock), FP32 53.41 of 82.6 (0.647); zzc0721/torch-
+      // performance-test-data issue 78 (2025). FP8: no measurement found, BF16's value is used.
+      .gemm_efficiency_default = 0.970,
+      .gemm_efficiency = {{{dtype::tf32, 1.037}, {dtype::fp32, 0.647}}}};
 };
 
 }  // namespace dlperf

@@ -46,7 +46,13 @@ struct ampere_ga100 {
                   {dtype::int8, accumulator::int32, 256, 256}}},
       .shared_bytes_per_clock = 128,
       .l2_bytes_per_clock = 5120.0 / 108,  // 5120 B/clk over A100's 108 SMs
-      .latency = {.global = 290, .l2 = 200, .l1 = 33, .shared = 23, .ffma = 4}};
+      .latency = {.global = 290, .l2 = 200, .l1 = 33, .shared = 23, .ffma = 4},
+      .mma = {.m = 16, .n = 8, .k_bits = 256},
+      // A100 SXM BF16 best shape 1024x10240x5120: 271.2 TFLOPS = 0.870 of 311.9 (Stas Bekman,
+      // ml-engineering, "Maximum Achievable Matmul FLOPS" table, 2025); FP32 SIMT 3456x4096x4096:
+      // 17.2 TFLOPS = 0.883 of 19.5 (CUTLASS profiler documentation, sm80 sgemm 128x128).
+      .gemm_efficiency_default = 0.870,
+      .gemm_efficiency = {{{dtype::fp32, 0.883}}}};
 };
 
 /// Ampere GA10x (GA102/GA104/GA106): 4 tensor cores per SM, each 128 FP16 FMA per clock
@@ -84,7 +90,13 @@ struct ampere_ga10x {
                   {dtype::int8, accumulator::int32, 256, 256}}},
       .shared_bytes_per_clock = 128,
       .l2_bytes_per_clock = 5120.0 / 108,  // no GA10x figure: GA100's per SM
-      .latency = {.global = 290, .l2 = 200, .l1 = 33, .shared = 23, .ffma = 4}};
+      .latency = {.global = 290, .l2 = 200, .l1 = 33, .shared = 23, .ffma = 4},
+      .mma = {.m = 16, .n = 8, .k_bits = 256},
+      // RTX 3090 best square torch.mm: FP16 75.64, BF16 76.34 TFLOPS against a 71.2 rated peak
+      // (GeForce boards boost above their rated clock under load); FP32 24.46 of 35.6
+      // (zzc0721/torch-performance-test-data database, 2025).
+      .gemm_efficiency_default = 1.06,
+      .gemm_efficiency = {{{dtype::fp32, 0.687}}}};
 };
 
 }  // namespace dlperf

@@ -42,7 +42,17 @@ struct blackwell_gb100 {
       .vector = {{{dtype::fp32, accumulator::fp32, 128, 128}}},
       .shared_bytes_per_clock = 128,
       .l2_bytes_per_clock = 5120.0 / 108,  // no Blackwell B/clk figure: GA100's per SM
-      .latency = {.global = 479, .l2 = 263, .l1 = 41, .shared = 29, .ffma = 4}};
+      .latency = {.global = 479, .l2 = 263, .l1 = 41, .shared = 29, .ffma = 4},
+      .mma = {.m = 16,
+              .n = 8,
+              .k_bits = 256,
+              .warps = 4,
+              .operands_from_shared = true,
+              .accumulators_in_tensor_memory = true},
+      .tensor_memory_per_sm = kibibytes(256),
+      // No published large-GEMM measurement found: Hopper's measured efficiencies are assumed.
+      .gemm_efficiency_default = 0.803,
+      .gemm_efficiency = {{{dtype::fp8_e4m3, 0.709}, {dtype::fp8_e5m2, 0.709}}}};
 };
 
 /// Blackwell GB20x (GB202/GB203: RTX 5090/5080): Ada's per-SM tensor rates plus FP4 at 4x FP16;
@@ -82,7 +92,10 @@ struct blackwell_gb20x {
                   {dtype::fp16, accumulator::fp16, 128, 128}}},
       .shared_bytes_per_clock = 128,
       .l2_bytes_per_clock = 5120.0 / 108,
-      .latency = {.global = 540, .l2 = 273, .l1 = 43, .shared = 30, .ffma = 4}};
+      .latency = {.global = 540, .l2 = 273, .l1 = 43, .shared = 30, .ffma = 4},
+      .mma = {.m = 16, .n = 8, .k_bits = 256},
+      // No published large-GEMM measurement found: Ada's measured efficiency is assumed.
+      .gemm_efficiency_default = 0.970};
 };
 
 }  // namespace dlperf

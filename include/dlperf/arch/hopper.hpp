@@ -44,7 +44,16 @@ struct hopper_gh100 {
                   {dtype::fp16, accumulator::fp16, 256, 256}}},  // H100 SXM: 133.8 TFLOPS
       .shared_bytes_per_clock = 128,
       .l2_bytes_per_clock = 5120.0 / 108,  // no Hopper B/clk figure: GA100's per SM
-      .latency = {.global = 479, .l2 = 263, .l1 = 41, .shared = 29, .ffma = 4}};
+      .latency = {.global = 479, .l2 = 263, .l1 = 41, .shared = 29, .ffma = 4},
+      .mma = {.m = 16, .n = 8, .k_bits = 256, .warps = 4, .operands_from_shared = true},
+      // H100 SXM best shapes: BF16 794.5 of 989.4 (0.803), FP8 1402.6 of 1978.9 (0.709) (Stas
+      // Bekman, ml-engineering MAMF table, 2025); torch.mm 4096^3: TF32 402.15 of 494.7 (0.813),
+      // FP32 51.88 of 66.9 (0.776) (zzc0721/torch-performance-test-data issue 79, 2025).
+      .gemm_efficiency_default = 0.803,
+      .gemm_efficiency = {{{dtype::fp8_e4m3, 0.709},
+                          {dtype::fp8_e5m2, 0.709},
+                          {dtype::tf32, 0.813},
+                          {dtype::fp32, 0.776}}}};
 };
 
 }  // namespace dlperf

@@ -36,7 +36,10 @@ struct pascal_gp100 {
                   {dtype::fp16, accumulator::fp32, 64, 64}}},  // mixed precision = FFMA rate
       .shared_bytes_per_clock = 128,                           // 32 banks x 4 B
       .l2_bytes_per_clock = 2048.0 / 80,  // no Pascal figure: Volta's (A100 whitepaper) per SM
-      .latency = {.global = 600, .l2 = 234, .l1 = 82, .shared = 24, .ffma = 6}};
+      .latency = {.global = 600, .l2 = 234, .l1 = 82, .shared = 24, .ffma = 6},
+      .mma = {.m = 8, .n = 8, .k_bits = 32},
+      // No published large-GEMM measurement found for Pascal: 0.85 is assumed; calibrate.
+      .gemm_efficiency_default = 0.85};
 };
 
 /// Pascal GP10x (GP102/GP104/GP106: GTX 1070/1080/1080 Ti, TITAN Xp): 128 FP32 lanes per SM,
@@ -69,7 +72,10 @@ struct pascal_gp10x {
                   {dtype::int8, accumulator::int32, 512, 512}}},  // DP4A: 4 x FP32 lanes
       .shared_bytes_per_clock = 128,
       .l2_bytes_per_clock = 2048.0 / 80,  // as for GP100
-      .latency = {.global = 600, .l2 = 216, .l1 = 82, .shared = 23, .ffma = 6}};
+      .latency = {.global = 600, .l2 = 216, .l1 = 82, .shared = 23, .ffma = 6},
+      .mma = {.m = 8, .n = 8, .k_bits = 32},
+      // No published large-GEMM measurement found for Pascal: 0.85 is assumed; calibrate.
+      .gemm_efficiency_default = 0.85};
 };
 
 }  // namespace dlperf

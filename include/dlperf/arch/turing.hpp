@@ -52,7 +52,11 @@ struct turing_tu10x {
       .vector = detail::turing_vector,
       .shared_bytes_per_clock = 128,
       .l2_bytes_per_clock = 2048.0 / 80,  // no Turing figure: Volta's per SM
-      .latency = detail::turing_latency};
+      .latency = detail::turing_latency,
+      .mma = {.m = 16, .n = 8, .k_bits = 128},
+      // No published large-GEMM measurement of a full-power Turing board found: 0.8 is assumed
+      // (T4 has its own, power-limited, figure in the catalog); calibrate.
+      .gemm_efficiency_default = 0.8};
 };
 
 /// Turing TU11x (TU116/TU117: GTX 1650/1660): the Turing SM without tensor cores; FP16 runs on
@@ -72,7 +76,10 @@ struct turing_tu11x {
                                           .vector = detail::turing_vector,
                                           .shared_bytes_per_clock = 128,
                                           .l2_bytes_per_clock = 2048.0 / 80,
-                                          .latency = detail::turing_latency};
+                                          .latency = detail::turing_latency,
+      .mma = {.m = 8, .n = 8, .k_bits = 32},
+      // No published large-GEMM measurement found for TU11x: 0.85 is assumed; calibrate.
+      .gemm_efficiency_default = 0.85};
 };
 
 }  // namespace dlperf

@@ -38,7 +38,12 @@ struct volta_gv100 {
                   {dtype::int8, accumulator::int32, 256, 256}}},  // DP4A on 64 INT32 lanes
       .shared_bytes_per_clock = 128,
       .l2_bytes_per_clock = 2048.0 / 80,  // 2048 B/clk over V100's 80 SMs
-      .latency = {.global = 400, .l2 = 193, .l1 = 28, .shared = 19, .ffma = 4}};
+      .latency = {.global = 400, .l2 = 193, .l1 = 28, .shared = 19, .ffma = 4},
+      .mma = {.m = 8, .n = 8, .k_bits = 64},
+      // V100 SXM2 16 GB, torch.mm 8192^3: FP16 97.36 TFLOPS (0.777 of 125.3), FP32 10240^3 14.51
+      // (0.926 of 15.67); zzc0721/torch-performance-test-data issue 140 (2026).
+      .gemm_efficiency_default = 0.777,
+      .gemm_efficiency = {{{dtype::fp16, 0.777}, {dtype::fp32, 0.926}}}};
 };
 
 }  // namespace dlperf

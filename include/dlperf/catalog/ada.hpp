@@ -88,7 +88,10 @@ inline constexpr gpu<ada_ad10x> l4{{.id = "l4",
                                     .tdp = watts(72),
                                     .pcie_gen = 4,
                                     .price = {dollars(2750), 2024, 1, price_kind::street},
-                                    .source = "NVIDIA L4 datasheet (2023)"}};
+                                    .source = "NVIDIA L4 datasheet (2023)",
+     // At 72 W the L4 cannot hold its boost clock under tensor load: torch.mm FP16 8192^3 runs
+     // at 53.8 TFLOPS, 0.444 of 121.2 (zzc0721/torch-performance-test-data issue 120, 2026).
+     .gemm_efficiency = 0.444}};
 
 /// NVIDIA L40S (AD102, 142 SMs, data-centre board). Source: NVIDIA L40S datasheet (2023): 48 GB
 /// GDDR6 384-bit, 864 GB/s, 350 W, FP32 91.6, TF32 183, FP16 "362.05", FP8 733 TFLOPS (dense);

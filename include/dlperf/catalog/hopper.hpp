@@ -31,7 +31,10 @@ inline constexpr gpu<hopper_gh100> h100_pcie{
      .nvlink_gen = 4,
      .nvlink = gigabytes_per_second(600),
      .price = {dollars(27500), 2023, 6, price_kind::street},
-     .source = "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04 (2023), Table 3"}};
+     .source = "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04 (2023), Table 3",
+     // At 350 W the PCIe board cannot hold its tensor clock: torch.mm BF16 8192^3 runs at
+     // 492.84 TFLOPS, 0.652 of 756.4 (zzc0721/torch-performance-test-data issue 95, 2025).
+     .gemm_efficiency = 0.652}};
 
 /// NVIDIA H100 SXM5 80 GB (GH100, 132 SMs). Source: NVIDIA H100 Tensor Core GPU Architecture
 /// whitepaper v1.04 (2023), Tables 1 and 3: boost 1980 MHz for FP32/FP64 and 1830 MHz for tensor

@@ -156,6 +156,9 @@ inline constexpr gpu<turing_tu10x> t4{{.id = "t4",
                                        .l2 = mebibytes(4),
                                        .tdp = watts(70),
                                        .pcie_gen = 3,
-                                       .source = "NVIDIA T4 datasheet (2018)"}};
+                                       .source = "NVIDIA T4 datasheet (2018)",
+     // At 70 W the T4 cannot hold its boost clock under tensor load: best square torch.mm FP16
+     // 41.91 TFLOPS, 0.644 of 65.1 (zzc0721/torch-performance-test-data database, 2025).
+     .gemm_efficiency = 0.644}};
 
 }  // namespace dlperf::catalog

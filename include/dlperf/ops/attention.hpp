@@ -1,0 +1,127 @@
+/// @file
+/// Scaled dot-product attention, unfused (QK^T, softmax and PV as three kernels, S and P through
+/// DRAM) or fused flash-style (one kernel; score tiles stay in shared memory and registers).
+///
+/// For batch b, heads h, query length Sq, key length Skv, head dimension d, element size e:
+///
+///     tensor FLOP  = 4 b h Sq Skv d (halved when causal)
+///     unfused DRAM = QK^T GEMM + softmax (S read, P written: 2 b h Sq Skv e) + PV GEMM
+///     fused DRAM   = (Q + K + V + O) = 2 b h (Sq + Skv) d e, with K and V re-read from L2 once
+///                    per block of 128 query rows (from DRAM when the K and V of the heads in
+///                    flight, about SMs / query blocks of them, do not fit in half of L2)
+///     fused time   = max(tensor FLOP / (peak x GEMM efficiency), exponentials / SFU rate,
+///                        DRAM time, L2 time) + launch
+///
+/// The exponentials run on the special-function units: 16 per clock per SM on every compute
+/// capability from 5.0 to 12.0 (CUDA C++ Programming Guide, "Arithmetic Instructions"
+/// throughput table), e.g. 4.2 T/s on H100 SXM, the limit FlashAttention-3 (Shah et al., 2024)
+/// works around.
+#pragma once
+
+#include <algorithm>
+#include <string>
+
+#include <dlperf/datatype.hpp>
+#include <dlperf/device.hpp>
+#include <dlperf/error.hpp>
+#include <dlperf/gemm.hpp>
+#include <dlperf/memory_tier.hpp>
+#include <dlperf/ops/elementwise.hpp>
+#include <dlperf/ops/op_estimate.hpp>
+#include <dlperf/tile_search.hpp>
+#include <dlperf/units.hpp>
+
+namespace dlperf {
+
+/// Shape of one attention call.
+struct attention_problem {
+  long long batch;            ///< sequences
+  long long heads;            ///< attention heads
+  long long seq_q;            ///< query positions
+  long long seq_kv;           ///< key/value positions
+  long long head_dim;         ///< dimension per head
+  dtype type = dtype::fp16;   ///< type of Q, K, V, O
+  bool causal = false;        ///< causal mask (the fused kernel skips masked blocks)
+
+  /// Throws invalid_argument naming the first non-positive extent.
+  constexpr void validate() const {
+    const auto positive = [](long long v, const char* field) {
+      if (v <= 0)
+        detail::throw_invalid_argument(std::string("attention: ") + field +
+                                       " must be positive, got " + std::to_string(v));
+    };
+    positive(batch, "batch");
+    positive(heads, "heads");
+    positive(seq_q, "seq_q");
+    positive(seq_kv, "seq_kv");
+    positive(head_dim, "head_dim");
+  }
+};
+
+/// Special-function-unit results (exp2, rcp, ...) per clock per SM (CUDA C++ Programming Guide).
+inline constexpr double sfu_results_per_clock = 16;
+
+/// Query rows per block of a flash-style kernel (FlashAttention-2 uses 64 or 128).
+inline constexpr long long flash_block_rows = 128;
+
+/// Unfused attention: QK^T, softmax and PV as three kernels.
+template <gemm_device D>
+constexpr op_sequence estimate_attention_unfused(const D& d, const attention_problem& p) {
+  p.validate();
+  const long long bh = p.batch * p.heads;
+  const accumulator acc = default_accumulator(p.type);
+  op_sequence ops;
+  gemm_estimate qk = best_gemm(d, gemm_problem{p.seq_q, p.seq_kv, p.head_dim, bh, p.type, acc});
+  ops.add({"attention QK^T", qk.time, qk.work, qk.dram_bytes, qk.bound, 1});
+  ops.add(estimate_row_reduction(d, "attention softmax", bh * p.seq_q, p.seq_kv, p.type, 5.0,
+                                 p.seq_kv));
+  gemm_estimate pv = best_gemm(d, gemm_problem{p.seq_q, p.head_dim, p.seq_kv, bh, p.type, acc});
+  ops.add({"attention PV", pv.time, pv.work, pv.dram_bytes, pv.bound, 1});
+  return ops;
+}
+
+/// Fused, flash-style attention: one kernel.
+template <gemm_device D>
+constexpr op_estimate estimate_attention_fused(const D& d, const attention_problem& p) {
+  p.validate();
+  const double e = traits(p.type).storage().value();
+  const double bh = static_cast<double>(p.batch * p.heads);
+  const double sq = static_cast<double>(p.seq_q), skv = static_cast<double>(p.seq_kv),
+               hd = static_cast<double>(p.head_dim);
+  const double mask = p.causal ? 0.5 : 1.0;
+  const accumulator acc = default_accumulator(p.type);
+  const double tensor_flop = 4.0 * bh * sq * skv * hd * mask;
+  const double exps = bh * sq * skv * mask;
+  const double q_o = 2.0 * bh * sq * hd * e, k_v = 2.0 * bh * skv * hd * e;
+  const double q_blocks = static_cast<double>((p.seq_q + flash_block_rows - 1) / flash_block_rows);
+  const double l2_traffic = q_o + k_v * q_blocks * mask;
+  // Blocks of one head are scheduled together, so about SMs / query-blocks heads are in flight.
+  const double heads_in_flight =
+      std::min(bh, std::max(1.0, static_cast<double>(d.sm_count()) / q_blocks));
+  const double l2_usable = 0.5 * d.memory(tier::l2).capacity.value();
+  const double dram = heads_in_flight * k_v / bh <= l2_usable ? q_o + k_v : l2_traffic;
+
+  const double t_tensor =
+      tensor_flop / (d.peak(p.type, acc, sparsity::dense).value() * d.gemm_efficiency(p.type));
+  const double t_exp = exps / (sfu_results_per_clock * d.sm_count() * d.sm_clock().value());
+  const double t_dram = dram / d.memory(tier::global).throughput.value();
+  const double t_l2 = l2_traffic / d.memory(tier::l2).throughput.value();
+  op_estimate op;
+  op.name = "attention (fused)";
+  op.work = flops(tensor_flop);
+  op.dram = bytes(dram);
+  op.bound = dlperf::bound::compute;
+  double longest = std::max(t_tensor, t_exp);
+  if (t_dram > longest) {
+    longest = t_dram;
+    op.bound = dlperf::bound::global;
+  }
+  if (t_l2 > longest) {
+    longest = t_l2;
+    op.bound = dlperf::bound::l2;
+  }
+  op.time = seconds(longest) + d.launch_overhead();
+  return op;
+}
+
+}  // namespace dlperf

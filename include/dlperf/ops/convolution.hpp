@@ -1,0 +1,80 @@
+/// @file
+/// 2-D convolution as an implicit GEMM (the im2col shape without materialising im2col), NHWC:
+///
+///     P = (H + 2 pad - R) / stride + 1,  Q = (W + 2 pad - S) / stride + 1
+///     GEMM M = N P Q,  N = K (filters),  K = C R S
+///
+/// The GEMM's A operand is the im2col view of the input: L2 -> SM traffic follows its full size,
+/// but DRAM holds only the input tensor (N H W C), which the model uses as A's distinct bytes.
+#pragma once
+
+#include <string>
+
+#include <dlperf/datatype.hpp>
+#include <dlperf/device.hpp>
+#include <dlperf/error.hpp>
+#include <dlperf/gemm.hpp>
+#include <dlperf/ops/op_estimate.hpp>
+#include <dlperf/tile_search.hpp>
+
+namespace dlperf {
+
+/// One 2-D convolution layer.
+struct conv2d_problem {
+  long long n;               ///< batch
+  long long c;               ///< input channels
+  long long h;               ///< input height
+  long long w;               ///< input width
+  long long k;               ///< output channels (filters)
+  int r = 3;                 ///< filter height
+  int s = 3;                 ///< filter width
+  int stride = 1;            ///< stride in both directions
+  int pad = 1;               ///< zero padding on each side
+  dtype type = dtype::fp16;  ///< type of input, filters and output
+
+  /// Output height.
+  [[nodiscard]] constexpr long long p() const { return (h + 2LL * pad - r) / stride + 1; }
+  /// Output width.
+  [[nodiscard]] constexpr long long q() const { return (w + 2LL * pad - s) / stride + 1; }
+
+  /// Throws invalid_argument naming the first bad field.
+  constexpr void validate() const {
+    const auto positive = [](long long v, const char* field) {
+      if (v <= 0)
+        detail::throw_invalid_argument(std::string("conv2d: ") + field +
+                                       " must be positive, got " + std::to_string(v));
+    };
+    positive(n, "n");
+    positive(c, "c");
+    positive(h, "h");
+    positive(w, "w");
+    positive(k, "k");
+    positive(r, "r");
+    positive(s, "s");
+    positive(stride, "stride");
+    if (pad < 0) detail::throw_invalid_argument("conv2d: pad must be >= 0");
+    if (h + 2LL * pad < r || w + 2LL * pad < s)
+      detail::throw_invalid_argument("conv2d: the filter is larger than the padded input");
+  }
+
+  /// The implicit GEMM this convolution runs as.
+  [[nodiscard]] constexpr gemm_problem as_gemm() const {
+    validate();
+    gemm_problem g{n * p() * q(), k, c * r * s, 1, type, default_accumulator(type)};
+    g.a_dram_bytes = static_cast<double>(n * c * h * w) * traits(type).storage().value();
+    return g;
+  }
+};
+
+/// A convolution on @p d: the best tiling of its implicit GEMM, with @p reads_residual set when
+/// the epilogue also reads a residual of the output's shape.
+template <gemm_device D>
+constexpr op_estimate estimate_conv2d(const D& d, std::string_view name, const conv2d_problem& p,
+                                      bool reads_residual = false) {
+  gemm_problem g = p.as_gemm();
+  if (reads_residual) g.beta = 1.0;
+  const gemm_estimate e = best_gemm(d, g);
+  return {name, e.time, e.work, e.dram_bytes, e.bound, 1};
+}
+
+}  // namespace dlperf

@@ -44,6 +44,19 @@ double parse_amount(std::string_view option, std::string_view text) {
   return 0.0;  // unreachable: fail throws
 }
 
+long long parse_count(std::string_view option, std::string_view text) {
+  const double value = parse_amount(option, text);
+  if (value < 1.0 || value != std::floor(value) || value > 9.0e15)
+    throw usage_error(fmt::format("{} '{}' must be a positive whole number", option, text));
+  return static_cast<long long>(value);
+}
+
+accumulator parse_accumulator(std::string_view text) {
+  for (accumulator a : {accumulator::fp16, accumulator::fp32, accumulator::int32})
+    if (name(a) == text) return a;
+  throw usage_error(fmt::format("unknown accumulator '{}' (valid: fp16, fp32, int32)", text));
+}
+
 nlohmann::json peak_tflops_or_null(const gpu_spec& g, dtype t) {
   if (!g.supports(t, default_accumulator(t))) return nullptr;
   return in_teraflops(g.peak(t));

@@ -23,6 +23,13 @@ class usage_error : public std::runtime_error {
 /// usage_error naming @p option for anything else (negative, NaN, inf, trailing text).
 double parse_amount(std::string_view option, std::string_view text);
 
+/// Parses a positive whole count such as "4096" or "8Ki" (same multipliers as parse_amount).
+/// Throws usage_error naming @p option for zero, fractions and anything parse_amount rejects.
+long long parse_count(std::string_view option, std::string_view text);
+
+/// Parses an accumulator name (fp16, fp32, int32). Throws usage_error naming the input.
+accumulator parse_accumulator(std::string_view text);
+
 /// Datatypes reported in `dlperf gpus`, in column order.
 inline constexpr std::array<dtype, 6> reported_dtypes{dtype::fp32, dtype::tf32,     dtype::fp16,
                                                       dtype::bf16, dtype::fp8_e4m3, dtype::int8};
@@ -35,5 +42,9 @@ nlohmann::json peak_tflops_or_null(const gpu_spec& g, dtype t);
 void add_gpus_command(CLI::App& app);
 /// Registers the `roofline` subcommand.
 void add_roofline_command(CLI::App& app);
+/// Registers the `gemm` subcommand.
+void add_gemm_command(CLI::App& app);
+/// Registers the `cycles` subcommand.
+void add_cycles_command(CLI::App& app);
 
 }  // namespace dlperf::cli

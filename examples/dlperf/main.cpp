@@ -25,13 +25,15 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   dlperf::cli::add_gpus_command(app);
   dlperf::cli::add_roofline_command(app);
+  dlperf::cli::add_gemm_command(app);
+  dlperf::cli::add_cycles_command(app);
   try {
     // CLI11 would only say "A subcommand is required"; name the word that is not a command.
     if (argc > 1 && argv[1][0] != '-') {
       try {
         app.get_subcommand(argv[1]);
       } catch (const CLI::OptionNotFound&) {
-        return fail(2, fmt::format("unknown command '{}' (valid: gpus, roofline)", argv[1]));
+        return fail(2, fmt::format("unknown command '{}' (valid: gpus, roofline, gemm, cycles)", argv[1]));
       }
     }
     app.parse(argc, argv);

@@ -18,12 +18,6 @@ struct roofline_options {
   bool json = false;
 };
 
-accumulator parse_accumulator(const std::string& text) {
-  for (accumulator a : {accumulator::fp16, accumulator::fp32, accumulator::int32})
-    if (name(a) == text) return a;
-  throw usage_error(fmt::format("unknown accumulator '{}' (valid: fp16, fp32, int32)", text));
-}
-
 void run(const roofline_options& o) {
   const gpu_spec& g = catalog::find(o.gpu);
   const dtype t = parse_dtype(o.dtype_name);

@@ -1,0 +1,102 @@
+// `dlperf gemm --gpu ID --m M --n N --k K [--batch B] [--dtype T] [--sparse] [--json]`: the best
+// tiling of one GEMM and its time, traffic and binding resource (tile-reuse model).
+#include <cmath>
+#include <fmt/format.h>
+#include <memory>
+
+#include "cli_support.hpp"
+
+namespace dlperf::cli {
+namespace {
+
+struct gemm_options {
+  std::string gpu, m, n, k, batch = "1";
+  std::string dtype_name = "fp16";
+  std::string accumulator_name;
+  bool sparse = false;
+  bool json = false;
+};
+
+void run(const gemm_options& o) {
+  const gpu_spec& g = catalog::find(o.gpu);
+  gemm_problem p{parse_count("--m", o.m), parse_count("--n", o.n), parse_count("--k", o.k),
+                 parse_count("--batch", o.batch), parse_dtype(o.dtype_name)};
+  p.acc = o.accumulator_name.empty() ? default_accumulator(p.input)
+                                     : parse_accumulator(o.accumulator_name);
+  p.sparse_a = o.sparse;
+  const gemm_estimate e = best_gemm(g, p);
+  if (o.json) {
+    const nlohmann::json out = {
+        {"gpu", g.id()},
+        {"dtype", name(p.input)},
+        {"accumulator", name(p.acc)},
+        {"sparse", p.sparse_a},
+        {"m", p.m},
+        {"n", p.n},
+        {"k", p.k},
+        {"batch", p.batch},
+        {"time_s", e.time.value()},
+        {"tflops", in_teraflops(e.throughput)},
+        {"bound", name(e.bound)},
+        {"tile",
+         {{"m", e.tile.block_m},
+          {"n", e.tile.block_n},
+          {"k", e.tile.block_k},
+          {"warp_m", e.tile.warp_m},
+          {"warp_n", e.tile.warp_n},
+          {"stages", e.tile.stages},
+          {"split_k", e.tile.split_k}}},
+        {"blocks_per_sm", e.blocks_per_sm},
+        {"tiles", e.tiles},
+        {"waves", e.waves},
+        {"wave_efficiency", e.wave_efficiency},
+        {"l2_hit_rate", e.l2_hit_rate},
+        {"bytes",
+         {{"dram", e.dram_bytes.value()},
+          {"l2", e.l2_bytes.value()},
+          {"shared", e.shared_bytes.value()}}},
+        {"time_breakdown_s",
+         {{"compute", e.compute_time.value()},
+          {"dram", e.dram_time.value()},
+          {"l2", e.l2_time.value()},
+          {"shared", e.shared_time.value()},
+          {"latency", e.latency_time.value()}}},
+    };
+    fmt::print("{}\n", out.dump(2));
+    return;
+  }
+  fmt::print("{} ({}): {} x {} x {}{} {} GEMM{}\n", g.name(), g.arch().name, p.m, p.n, p.k,
+             p.batch > 1 ? fmt::format(" x {} batch", p.batch) : std::string(), name(p.input),
+             p.sparse_a ? " (2:4 sparse A)" : "");
+  fmt::print("  best tile      {}x{}x{}, warp {}x{}, {} stages, split-K {}, {} block(s)/SM\n",
+             e.tile.block_m, e.tile.block_n, e.tile.block_k, e.tile.warp_m, e.tile.warp_n,
+             e.tile.stages, e.tile.split_k, e.blocks_per_sm);
+  fmt::print("  waves          {} ({} tiles, {:.0f} % efficient)\n", e.waves, e.tiles,
+             100 * e.wave_efficiency);
+  fmt::print("  traffic        DRAM {:.4g} B, L2 {:.4g} B (hit rate {:.0f} %), shared {:.4g} B\n",
+             e.dram_bytes.value(), e.l2_bytes.value(), 100 * e.l2_hit_rate,
+             e.shared_bytes.value());
+  fmt::print("  time           {:.4g} s, {:.4g} TFLOP/s ({}-bound)\n", e.time.value(),
+             in_teraflops(e.throughput), name(e.bound));
+}
+
+}  // namespace
+
+void add_gemm_command(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand(
+      "gemm", "Best tiling, time and traffic of a GEMM on one GPU (tile-reuse model)");
+  auto o = std::make_shared<gemm_options>();
+  cmd->add_option("--gpu", o->gpu, "GPU id from `dlperf gpus`")->required();
+  cmd->add_option("--m", o->m, "Rows of A and C")->required();
+  cmd->add_option("--n", o->n, "Columns of B and C")->required();
+  cmd->add_option("--k", o->k, "Reduction dimension")->required();
+  cmd->add_option("--batch", o->batch, "GEMMs of this shape")->capture_default_str();
+  cmd->add_option("--dtype", o->dtype_name, "Operand datatype")->capture_default_str();
+  cmd->add_option("--accumulator", o->accumulator_name, "fp16, fp32 or int32 (default: fp32 "
+                                                        "for floating types, int32 for integers)");
+  cmd->add_flag("--sparse", o->sparse, "A is 2:4 structured sparse (Ampere and later)");
+  cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->callback([o] { run(*o); });
+}
+
+}  // namespace dlperf::cli

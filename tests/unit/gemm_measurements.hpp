@@ -1,0 +1,87 @@
+// Published, measured GEMM throughput the tile-reuse model is checked against. Every row names
+// its source; rows marked `calibration` set an efficiency default in an architecture or catalog
+// header and are excluded from the error statistics (a model is not validated on the data it was
+// fitted to). Rows taken from host-timed back-to-back torch.mm loops (zzc0721) carry +-5-10 %
+// measurement noise of their own.
+#pragma once
+
+#include <array>
+#include <dlperf/datatype.hpp>
+#include <string_view>
+
+namespace dlperf::test {
+
+struct gemm_measurement {
+  std::string_view gpu;
+  dtype type;
+  long long m, n, k, batch;
+  double tflops;
+  std::string_view source;
+  bool calibration = false;
+};
+
+// Sources: MAMF = Stas Bekman, ml-engineering, compute/accelerator/README.md "Maximum Achievable
+// Matmul FLOPS" v2 table (2025); ZZC#N = github.com/zzc0721/torch-performance-test-data issue N
+// (torch.mm, host-timed); TRITON#N = triton-lang/triton issue N (cuBLAS column of the matmul
+// tutorial benchmark, CUDA events); VLLM#23280 = vllm-project/vllm issue 23280 (torch bf16
+// column, H100 80GB HBM3); AO#3342 = pytorch/ao issue 3342 (torch.mm bf16, H100 PCIe);
+// PT#143465 = pytorch/pytorch issue 143465 (torch._scaled_mm FP8, H100); CUTLASS = NVIDIA/cutlass
+// media/docs/profiler.md (cutlass_profiler on sm80); TILEOPS#2148 = tile-ai/TileOPs issue 2148
+// (torch.bmm times, H200; TFLOPS computed from the reported time).
+inline constexpr std::array gemm_measurements{
+    // Calibration rows (set the efficiency defaults).
+    gemm_measurement{"a100_sxm4_40gb", dtype::bf16, 1024, 10240, 5120, 1, 271.2, "MAMF", true},
+    gemm_measurement{"h100_sxm", dtype::bf16, 2048, 2048, 13312, 1, 794.5, "MAMF", true},
+    gemm_measurement{"h100_sxm", dtype::fp8_e4m3, 1024, 9216, 14336, 1, 1402.6, "MAMF", true},
+    gemm_measurement{"h100_sxm", dtype::tf32, 4096, 4096, 4096, 1, 402.15, "ZZC#79", true},
+    gemm_measurement{"h100_sxm", dtype::fp32, 4096, 4096, 4096, 1, 51.88, "ZZC#79", true},
+    gemm_measurement{"h100_pcie", dtype::bf16, 8192, 8192, 8192, 1, 492.84, "ZZC#95", true},
+    gemm_measurement{"v100_sxm2", dtype::fp16, 8192, 8192, 8192, 1, 97.36, "ZZC#140", true},
+    gemm_measurement{"v100_sxm2", dtype::fp32, 10240, 10240, 10240, 1, 14.51, "ZZC#140", true},
+    gemm_measurement{"a100_sxm4_40gb", dtype::fp32, 3456, 4096, 4096, 1, 17.22, "CUTLASS", true},
+    gemm_measurement{"rtx_4090", dtype::bf16, 8192, 8192, 8192, 1, 160.17, "ZZC#78", true},
+    gemm_measurement{"rtx_4090", dtype::tf32, 8192, 8192, 8192, 1, 85.65, "ZZC#78", true},
+    gemm_measurement{"rtx_4090", dtype::fp32, 8192, 8192, 8192, 1, 53.41, "ZZC#78", true},
+    gemm_measurement{"l4", dtype::fp16, 8192, 8192, 8192, 1, 53.80, "ZZC#120", true},
+    // Validation rows.
+    gemm_measurement{"h100_sxm", dtype::bf16, 8192, 8192, 8192, 1, 797.51, "ZZC#79"},
+    gemm_measurement{"h100_sxm", dtype::bf16, 4096, 4096, 4096, 1, 788.72, "ZZC#79"},
+    gemm_measurement{"h100_sxm", dtype::bf16, 2048, 2048, 2048, 1, 676.59, "ZZC#79"},
+    gemm_measurement{"h100_sxm", dtype::fp16, 8192, 8192, 8192, 1, 736.19, "ZZC#79"},
+    gemm_measurement{"h100_sxm", dtype::fp16, 4096, 4096, 4096, 1, 760.04, "ZZC#79"},
+    gemm_measurement{"h100_sxm", dtype::tf32, 8192, 8192, 8192, 1, 372.05, "ZZC#79"},
+    gemm_measurement{"h100_sxm", dtype::fp8_e4m3, 8192, 8192, 8192, 1, 1304.5, "PT#143465"},
+    gemm_measurement{"h100_sxm", dtype::fp8_e4m3, 16384, 8192, 7168, 1, 1332.3, "PT#143465"},
+    gemm_measurement{"h100_sxm", dtype::fp8_e4m3, 16384, 1024, 8192, 1, 1347.1, "PT#143465"},
+    gemm_measurement{"h100_sxm", dtype::fp8_e4m3, 16384, 8192, 1280, 1, 1239.4, "PT#143465"},
+    gemm_measurement{"h100_sxm", dtype::fp16, 2048, 8192, 8192, 1, 721.6, "TRITON#2339"},
+    gemm_measurement{"h100_sxm", dtype::fp16, 2048, 4096, 4096, 1, 613.7, "TRITON#2339"},
+    gemm_measurement{"h100_sxm", dtype::fp16, 2048, 2048, 2048, 1, 515.2, "TRITON#2339"},
+    gemm_measurement{"h100_sxm", dtype::fp16, 2048, 1024, 1024, 1, 243.1, "TRITON#2339"},
+    gemm_measurement{"h100_sxm", dtype::bf16, 8192, 2112, 7168, 1, 666.4, "VLLM#23280"},
+    gemm_measurement{"h100_sxm", dtype::bf16, 4096, 2112, 7168, 1, 715.8, "VLLM#23280"},
+    gemm_measurement{"h100_sxm", dtype::bf16, 1024, 2112, 7168, 1, 619.8, "VLLM#23280"},
+    gemm_measurement{"h100_sxm", dtype::bf16, 256, 2112, 7168, 1, 401.9, "VLLM#23280"},
+    gemm_measurement{"h100_sxm", dtype::bf16, 64, 2112, 7168, 1, 163.5, "VLLM#23280"},
+    gemm_measurement{"h100_sxm", dtype::bf16, 16, 2112, 7168, 1, 49.6, "VLLM#23280"},
+    gemm_measurement{"h100_pcie", dtype::bf16, 4096, 4096, 4096, 1, 495.93, "ZZC#95"},
+    gemm_measurement{"h100_pcie", dtype::fp16, 2048, 2048, 2048, 1, 458.03, "ZZC#95"},
+    gemm_measurement{"h100_pcie", dtype::tf32, 8192, 8192, 8192, 1, 240.43, "ZZC#95"},
+    gemm_measurement{"h100_pcie", dtype::fp32, 8192, 8192, 8192, 1, 36.95, "ZZC#95"},
+    gemm_measurement{"h100_pcie", dtype::bf16, 16640, 5120, 8192, 1, 433.0, "AO#3342"},
+    gemm_measurement{"h200_sxm", dtype::bf16, 1024, 1024, 1024, 8, 559.6, "TILEOPS#2148"},
+    gemm_measurement{"a100_sxm4_40gb", dtype::fp16, 3456, 4096, 8192, 1, 235.1, "CUTLASS"},
+    gemm_measurement{"a100_sxm4_40gb", dtype::fp16, 1024, 1024, 1024, 1, 99.86, "TRITON#7085"},
+    gemm_measurement{"v100_sxm2", dtype::fp16, 4096, 4096, 4096, 1, 95.73, "ZZC#140"},
+    gemm_measurement{"v100_sxm2", dtype::fp16, 1024, 1024, 1024, 1, 57.30, "ZZC#140"},
+    gemm_measurement{"v100_sxm2", dtype::fp32, 4096, 4096, 4096, 1, 13.85, "ZZC#140"},
+    gemm_measurement{"rtx_4090", dtype::fp16, 8192, 8192, 8192, 1, 155.50, "ZZC#78"},
+    gemm_measurement{"rtx_4090", dtype::fp16, 4096, 4096, 4096, 1, 168.38, "ZZC#78"},
+    gemm_measurement{"rtx_4090", dtype::fp16, 1024, 1024, 1024, 1, 106.10, "ZZC#78"},
+    gemm_measurement{"rtx_3090", dtype::fp16, 1024, 1024, 1024, 1, 53.77, "TRITON#319"},
+    gemm_measurement{"l4", dtype::bf16, 8192, 8192, 8192, 1, 59.40, "ZZC#120"},
+    gemm_measurement{"l4", dtype::fp16, 2048, 2048, 2048, 1, 68.83, "ZZC#120"},
+    gemm_measurement{"l4", dtype::tf32, 8192, 8192, 8192, 1, 25.69, "ZZC#120"},
+};
+
+}  // namespace dlperf::test

@@ -1,0 +1,112 @@
+// Operators beyond GEMM: element-wise, reductions, fusion, attention, convolution, layers.
+#include <array>
+#include <catch2/catch.hpp>
+#include <dlperf/dlperf.hpp>
+
+using namespace dlperf;
+
+TEST_CASE("an element-wise op is memory-bound and moves inputs plus outputs", "[ops]") {
+  const op_estimate add = estimate_elementwise(catalog::a100_sxm4_40gb, 1LL << 28, dtype::fp16,
+                                               {"add", 1, 1});
+  CHECK(add.bound == bound::global);
+  CHECK(add.dram.value() == 3.0 * (1LL << 28) * 2);
+  CHECK(add.time.value() ==
+        Approx(add.dram.value() / 1555.2e9 + catalog::a100_sxm4_40gb.launch_overhead().value()));
+}
+
+// MODEL.md section 3: fusion lowers the bytes moved; on a memory-bound chain it is the speed-up.
+TEST_CASE("fusing an element-wise chain saves the intermediate round trips", "[ops][model]") {
+  const std::array<elementwise_stage, 3> chain{
+      {{"bias add", 1, 1}, {"gelu", 8, 0}, {"dropout scale", 1, 0}}};
+  const long long n = 1LL << 26;
+  const op_estimate unfused = estimate_chain(catalog::h100_sxm, n, dtype::bf16, chain, false);
+  const op_estimate fused = estimate_chain(catalog::h100_sxm, n, dtype::bf16, chain, true);
+  // Unfused: (2+1) + 2 + 2 tensors; fused: input + bias + output = 3.
+  CHECK(unfused.dram.value() == 7.0 * n * 2);
+  CHECK(fused.dram.value() == 3.0 * n * 2);
+  CHECK(unfused.kernels == 3);
+  CHECK(fused.kernels == 1);
+  CHECK(unfused.time / fused.time > 2.0);
+  CHECK(fused.work == unfused.work);
+}
+
+TEST_CASE("flash-style attention moves far less DRAM traffic than unfused", "[ops]") {
+  const attention_problem p{8, 32, 4096, 4096, 128, dtype::bf16, false};
+  const op_sequence unfused = estimate_attention_unfused(catalog::h100_sxm, p);
+  const op_estimate fused = estimate_attention_fused(catalog::h100_sxm, p);
+  REQUIRE(unfused.size() == 3);
+  // Unfused writes and re-reads S and P: b h Sq Skv elements each, 2 bytes.
+  CHECK(unfused.dram().value() > 4.0 * 8 * 32 * 4096.0 * 4096 * 2);
+  CHECK(fused.dram.value() == Approx(4.0 * 8 * 32 * 4096 * 128 * 2));
+  CHECK(fused.time < unfused.time());
+  CHECK(fused.work.value() == Approx(4.0 * 8 * 32 * 4096.0 * 4096 * 128));
+  attention_problem causal = p;
+  causal.causal = true;
+  CHECK(estimate_attention_fused(catalog::h100_sxm, causal).work.value() ==
+        Approx(fused.work.value() / 2));
+}
+
+TEST_CASE("convolution runs as an implicit GEMM of im2col shape", "[ops]") {
+  // ResNet-50 conv2_x 3x3: N=32, 64 -> 64 channels, 56x56, pad 1.
+  const conv2d_problem c{32, 64, 56, 56, 64, 3, 3, 1, 1, dtype::fp16};
+  CHECK(c.p() == 56);
+  CHECK(c.q() == 56);
+  const gemm_problem g = c.as_gemm();
+  CHECK(g.m == 32 * 56 * 56);
+  CHECK(g.n == 64);
+  CHECK(g.k == 64 * 9);
+  CHECK(g.a_dram_bytes == 32.0 * 64 * 56 * 56 * 2);  // the input, not its 9x im2col
+  const op_estimate e = estimate_conv2d(catalog::a100_sxm4_40gb, "conv", c);
+  CHECK(e.work.value() == Approx(2.0 * 32 * 56 * 56 * 64 * 64 * 9));
+  const conv2d_problem strided{32, 64, 56, 56, 128, 3, 3, 2, 1, dtype::fp16};
+  CHECK(strided.p() == 28);
+}
+
+TEST_CASE("a transformer layer runs faster fused, op by op", "[ops][model]") {
+  const transformer_layer l{8, 2048, 4096, 32};
+  const op_sequence unfused = estimate_transformer_layer(catalog::a100_sxm4_80gb, l, false);
+  const op_sequence fused = estimate_transformer_layer(catalog::a100_sxm4_80gb, l, true);
+  CHECK(unfused.size() == 12);
+  CHECK(fused.size() == 7);
+  CHECK(fused.time() < unfused.time());
+  CHECK(fused.dram() < unfused.dram());
+  CHECK(fused.kernels() < unfused.kernels());
+  // The GEMMs do 2 x tokens x (3h h + h h + 2 x 4h h) = 24 tokens h^2 FLOP.
+  double gemm_work = 0;
+  for (const op_estimate& op : fused)
+    if (op.name != "attention (fused)" && op.name.find("layer norm") == std::string_view::npos)
+      gemm_work += op.work.value();
+  CHECK(gemm_work == Approx(24.0 * 8 * 2048 * 4096.0 * 4096));
+}
+
+TEST_CASE("a ResNet bottleneck block, op by op", "[ops]") {
+  const bottleneck_block b{64, 256, 56, 56, 64, 1, dtype::fp16};
+  const op_sequence unfused = estimate_bottleneck(catalog::v100_sxm2, b, false);
+  const op_sequence fused = estimate_bottleneck(catalog::v100_sxm2, b, true);
+  CHECK(unfused.size() == 6);  // 3 convolutions + 2 BN/ReLU + add/ReLU
+  CHECK(fused.size() == 3);
+  CHECK(fused.time() < unfused.time());
+  const bottleneck_block down{64, 256, 56, 56, 128, 2, dtype::fp16};
+  CHECK(estimate_bottleneck(catalog::v100_sxm2, down, true).size() == 4);  // + shortcut conv
+}
+
+TEST_CASE("bad operator inputs are rejected, naming the field", "[ops][errors]") {
+  const auto& g = catalog::rtx_4090;
+  CHECK_THROWS_WITH(estimate_elementwise(g, 0, dtype::fp16, {"x", 1, 0}),
+                    "elementwise: element count must be positive, got 0");
+  CHECK_THROWS_AS(estimate_elementwise(g, 10, dtype::fp16, {"x", -1, 0}), invalid_argument);
+  CHECK_THROWS_AS(estimate_chain(g, 10, dtype::fp16, std::span<const elementwise_stage>{}, true),
+                  invalid_argument);
+  CHECK_THROWS_AS(estimate_row_reduction(g, "sum", 4, 8, dtype::fp16, 1, 9), invalid_argument);
+  CHECK_THROWS_WITH(estimate_attention_fused(g, {1, 0, 8, 8, 64}),
+                    "attention: heads must be positive, got 0");
+  CHECK_THROWS_WITH(conv2d_problem({1, 3, 2, 2, 8, 7, 7, 1, 0}).as_gemm(),
+                    "conv2d: the filter is larger than the padded input");
+  CHECK_THROWS_WITH(conv2d_problem({1, 3, 8, 8, 8, 3, 3, 0, 1}).as_gemm(),
+                    "conv2d: stride must be positive, got 0");
+  CHECK_THROWS_AS(estimate_transformer_layer(g, {1, 16, 100, 3}, true), invalid_argument);
+  CHECK_THROWS_AS(estimate_bottleneck(g, {1, 64, 8, 8, 0}, true), invalid_argument);
+  CHECK_THROWS_AS(estimate_attention_fused(catalog::a100_sxm4_40gb,
+                                           {1, 1, 8, 8, 64, dtype::fp8_e4m3}),
+                  unsupported);
+}

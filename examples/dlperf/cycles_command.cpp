@@ -47,9 +47,10 @@ void run(const std::string& latencies, bool json) {
     fmt::print("{}\n", out.dump(2));
     return;
   }
-  fmt::print("{} x {} matrix multiply on {} SMs x {} warps, latencies '{}' (cycles: global {}, "
-             "shared {}, FFMA {}, tensor core {})\n",
-             s.n, s.n, s.sms, s.warps_per_sm, l.name, l.global, l.shared, l.ffma, l.tensor);
+  fmt::print(
+      "{} x {} matrix multiply on {} SMs x {} warps, latencies '{}' (cycles: global {}, "
+      "shared {}, FFMA {}, tensor core {})\n",
+      s.n, s.n, s.sms, s.warps_per_sm, l.name, l.global, l.shared, l.ffma, l.tensor);
   fmt::print("  without tensor cores: {} (global) + {} (shared) + {} (FFMA) = {} cycles\n",
              plain.global, plain.shared, plain.math, plain.total());
   fmt::print("  with tensor cores:    {} (global) + {} (shared) + {} (tensor) = {} cycles\n",

@@ -1,7 +1,7 @@
 // `dlperf gemm --gpu ID --m M --n N --k K [--batch B] [--dtype T] [--sparse] [--json]`: the best
 // tiling of one GEMM and its time, traffic and binding resource (tile-reuse model).
-#include <cmath>
 #include <fmt/format.h>
+#include <cmath>
 #include <memory>
 
 #include "cli_support.hpp"
@@ -74,8 +74,7 @@ void run(const gemm_options& o) {
   fmt::print("  waves          {} ({} tiles, {:.0f} % efficient)\n", e.waves, e.tiles,
              100 * e.wave_efficiency);
   fmt::print("  traffic        DRAM {:.4g} B, L2 {:.4g} B (hit rate {:.0f} %), shared {:.4g} B\n",
-             e.dram_bytes.value(), e.l2_bytes.value(), 100 * e.l2_hit_rate,
-             e.shared_bytes.value());
+             e.dram_bytes.value(), e.l2_bytes.value(), 100 * e.l2_hit_rate, e.shared_bytes.value());
   fmt::print("  time           {:.4g} s, {:.4g} TFLOP/s ({}-bound)\n", e.time.value(),
              in_teraflops(e.throughput), name(e.bound));
 }
@@ -92,8 +91,9 @@ void add_gemm_command(CLI::App& app) {
   cmd->add_option("--k", o->k, "Reduction dimension")->required();
   cmd->add_option("--batch", o->batch, "GEMMs of this shape")->capture_default_str();
   cmd->add_option("--dtype", o->dtype_name, "Operand datatype")->capture_default_str();
-  cmd->add_option("--accumulator", o->accumulator_name, "fp16, fp32 or int32 (default: fp32 "
-                                                        "for floating types, int32 for integers)");
+  cmd->add_option("--accumulator", o->accumulator_name,
+                  "fp16, fp32 or int32 (default: fp32 "
+                  "for floating types, int32 for integers)");
   cmd->add_flag("--sparse", o->sparse, "A is 2:4 structured sparse (Ampere and later)");
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o] { run(*o); });

@@ -33,7 +33,8 @@ int main(int argc, char** argv) {
       try {
         app.get_subcommand(argv[1]);
       } catch (const CLI::OptionNotFound&) {
-        return fail(2, fmt::format("unknown command '{}' (valid: gpus, roofline, gemm, cycles)", argv[1]));
+        return fail(
+            2, fmt::format("unknown command '{}' (valid: gpus, roofline, gemm, cycles)", argv[1]));
       }
     }
     app.parse(argc, argv);

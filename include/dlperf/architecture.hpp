@@ -88,10 +88,10 @@ struct latency_cycles {
 /// K is given in bits because it scales with the operand width: Ampere's mma.sync is m16n8k16
 /// for 16-bit types, m16n8k8 for TF32 and m16n8k32 for 8-bit types, 256 bits in every case.
 struct mma_shape {
-  int m;                 ///< rows of A (and C) one warp covers per instruction
-  int n;                 ///< columns of B (and C) one warp covers per instruction
-  int k_bits;            ///< K extent in bits of the operand type
-  int warps = 1;         ///< warps issuing one instruction together (Hopper's wgmma: a warpgroup of 4)
+  int m;          ///< rows of A (and C) one warp covers per instruction
+  int n;          ///< columns of B (and C) one warp covers per instruction
+  int k_bits;     ///< K extent in bits of the operand type
+  int warps = 1;  ///< warps issuing one instruction together (Hopper's wgmma: a warpgroup of 4)
   bool operands_from_shared = false;  ///< B (and optionally A) read straight from shared memory
   bool accumulators_in_tensor_memory = false;  ///< accumulators live in tensor memory (GB100)
 
@@ -123,8 +123,8 @@ struct architecture_spec {
   int shared_bytes_per_clock;        ///< shared-memory bandwidth per SM per clock
   double l2_bytes_per_clock;         ///< L2 bandwidth per SM per clock
   latency_cycles latency;            ///< per-tier latencies
-  mma_shape mma;                     ///< matrix instruction shape (an FFMA warp tile without tensor cores)
-  byte_count tensor_memory_per_sm{};  ///< accumulator memory of GB100's tensor cores (0 elsewhere)
+  mma_shape mma;  ///< matrix instruction shape (an FFMA warp tile without tensor cores)
+  byte_count tensor_memory_per_sm{};   ///< accumulator memory of GB100's tensor cores (0 elsewhere)
   double gemm_efficiency_default = 0;  ///< large-GEMM efficiency for types not listed below
   std::array<gemm_efficiency_entry, 4> gemm_efficiency{};  ///< per-type large-GEMM efficiency
 

@@ -43,19 +43,19 @@ inline constexpr latency_set dettmers_2023{"2023", 380, 200, 34, 4, 1};
 /// An architecture's own measured latencies (see its header for the sources); a tensor-core
 /// operation is charged 1 cycle, the guide's unit, since the model counts t x t operations.
 constexpr latency_set latencies_of(const architecture_spec& arch) {
-  return {arch.name, arch.latency.global, arch.latency.l2, arch.latency.shared, arch.latency.ffma,
-          1.0};
+  return {arch.name,           arch.latency.global, arch.latency.l2,
+          arch.latency.shared, arch.latency.ffma,   1.0};
 }
 
 /// The matrix multiply and the slice of GPU it runs on.
 struct cycle_scenario {
-  int n;                    ///< A, B and C are n x n
-  int sms;                  ///< SMs working on it
-  int warps_per_sm;         ///< resident warps per SM
-  int tensor_cores_per_sm;  ///< tensor cores per SM
-  int tensor_tile = 4;      ///< one tensor-core operation multiplies a t x t block of C
+  int n;                       ///< A, B and C are n x n
+  int sms;                     ///< SMs working on it
+  int warps_per_sm;            ///< resident warps per SM
+  int tensor_cores_per_sm;     ///< tensor cores per SM
+  int tensor_tile = 4;         ///< one tensor-core operation multiplies a t x t block of C
   int outputs_per_thread = 8;  ///< register blocking of the FFMA path
-  int warp_size = 32;       ///< threads per warp
+  int warp_size = 32;          ///< threads per warp
 };
 
 /// The guide's worked example: 32 x 32 matrices on 8 SMs (about 10 % of an RTX 3090) with 8 warps

@@ -42,24 +42,24 @@ namespace dlperf {
 
 /// One GEMM (or a batch of equal ones): C = alpha A B + beta C.
 struct gemm_problem {
-  long long m;                     ///< rows of A and C
-  long long n;                     ///< columns of B and C
-  long long k;                     ///< the reduction dimension
-  long long batch = 1;             ///< independent GEMMs of this shape
-  dtype input = dtype::fp16;       ///< type of A and B
+  long long m;                          ///< rows of A and C
+  long long n;                          ///< columns of B and C
+  long long k;                          ///< the reduction dimension
+  long long batch = 1;                  ///< independent GEMMs of this shape
+  dtype input = dtype::fp16;            ///< type of A and B
   accumulator acc = accumulator::fp32;  ///< accumulation type
-  double c_bytes = 0;              ///< bytes per element of C; 0 = the usual output of `input`
-  double alpha = 1.0;              ///< scale of A B (cost-free; must be finite)
-  double beta = 0.0;               ///< scale of C; non-zero means C is read as well as written
-  bool sparse_a = false;           ///< A is 2:4 structured sparse
-  double a_dram_bytes = 0;         ///< distinct bytes of A in DRAM per GEMM when fewer than
-                                   ///< M K (implicit-GEMM convolution: the input tensor, not its
-                                   ///< im2col expansion); 0 = M K x element size
+  double c_bytes = 0;                   ///< bytes per element of C; 0 = the usual output of `input`
+  double alpha = 1.0;                   ///< scale of A B (cost-free; must be finite)
+  double beta = 0.0;                    ///< scale of C; non-zero means C is read as well as written
+  bool sparse_a = false;                ///< A is 2:4 structured sparse
+  double a_dram_bytes = 0;              ///< distinct bytes of A in DRAM per GEMM when fewer than
+                            ///< M K (implicit-GEMM convolution: the input tensor, not its
+                            ///< im2col expansion); 0 = M K x element size
 
   /// Useful FLOP: 2 M N K per GEMM.
   [[nodiscard]] constexpr flop_count work() const {
-    return flops(2.0 * static_cast<double>(m) * static_cast<double>(n) *
-                 static_cast<double>(k) * static_cast<double>(batch));
+    return flops(2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k) *
+                 static_cast<double>(batch));
   }
   /// Bytes per element of C: as given, else the input type for 16- and 32-bit floats, FP16 for
   /// 8- and 4-bit floats (FP8 GEMMs write BF16/FP16), 4 (INT32) for integer inputs.
@@ -80,6 +80,9 @@ struct gemm_problem {
     positive(n, "n");
     positive(k, "k");
     positive(batch, "batch");
+    // Counts stay exact in doubles (the model computes tiles and waves in double precision).
+    if (m > (1LL << 40) || n > (1LL << 40) || k > (1LL << 40) || batch > (1LL << 40))
+      detail::throw_invalid_argument("gemm: m, n, k and batch must each be at most 2^40");
     const auto finite = [](double v, const char* field) {
       if (!(v == v) || v > 1.7e308 || v < -1.7e308)
         detail::throw_invalid_argument(std::string("gemm: ") + field + " must be finite");
@@ -95,31 +98,51 @@ struct gemm_problem {
 
 /// Estimate of one GEMM with one tiling.
 struct gemm_estimate {
-  tile_config tile{};              ///< the tiling evaluated
-  int blocks_per_sm = 0;           ///< occupancy of that tiling
-  long long tiles = 0;             ///< blocks launched
-  long long waves = 0;             ///< ceil(tiles / concurrent blocks)
-  double wave_efficiency = 0;      ///< tiles / (waves x concurrent blocks)
-  double last_wave_efficiency = 0; ///< occupancy of the last wave
-  duration time{};                 ///< total, launch included
-  duration compute_time{};         ///< summed over waves: tensor-core (or FFMA) time
-  duration dram_time{};            ///< summed over waves: DRAM transfer time
-  duration l2_time{};              ///< summed over waves: L2 transfer time
-  duration shared_time{};          ///< summed over waves: shared-memory transfer time
-  duration latency_time{};         ///< pipeline fill of every wave plus the launch
-  flop_count work{};               ///< useful FLOP, 2 M N K batch
-  flop_rate throughput{};          ///< work / time
-  byte_count dram_bytes{};         ///< DRAM traffic
-  byte_count l2_bytes{};           ///< L2 -> SM traffic (operands) plus C
-  byte_count shared_bytes{};       ///< shared-memory traffic (writes and reads)
-  double l2_hit_rate = 0;          ///< share of operand reads that L2 serves
+  tile_config tile{};                            ///< the tiling evaluated
+  int blocks_per_sm = 0;                         ///< occupancy of that tiling
+  long long tiles = 0;                           ///< blocks launched
+  long long waves = 0;                           ///< ceil(tiles / concurrent blocks)
+  double wave_efficiency = 0;                    ///< tiles / (waves x concurrent blocks)
+  double last_wave_efficiency = 0;               ///< occupancy of the last wave
+  duration time{};                               ///< total, launch included
+  duration compute_time{};                       ///< summed over waves: tensor-core (or FFMA) time
+  duration dram_time{};                          ///< summed over waves: DRAM transfer time
+  duration l2_time{};                            ///< summed over waves: L2 transfer time
+  duration shared_time{};                        ///< summed over waves: shared-memory transfer time
+  duration latency_time{};                       ///< pipeline fill of every wave plus the launch
+  flop_count work{};                             ///< useful FLOP, 2 M N K batch
+  flop_rate throughput{};                        ///< work / time
+  byte_count dram_bytes{};                       ///< DRAM traffic
+  byte_count l2_bytes{};                         ///< L2 -> SM traffic (operands) plus C
+  byte_count shared_bytes{};                     ///< shared-memory traffic (writes and reads)
+  double l2_hit_rate = 0;                        ///< share of operand reads that L2 serves
   dlperf::bound bound = dlperf::bound::compute;  ///< the binding resource
   bool latency_bound_steps = false;  ///< k-steps wait on DRAM latency (more stages would help)
 };
 
 namespace detail {
 
-constexpr long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
+// q rounded to an integer (ties to even), for 0 <= q < 2^52: adding and removing 2^52 leaves
+// no fraction bits. Two additions instead of two int/double conversions: this sits on the
+// estimator's critical path a dozen times per estimate.
+constexpr double round_to_integer(double q) {
+  constexpr double two_to_52 = 4503599627370496.0;
+  return (q + two_to_52) - two_to_52;
+}
+
+// floor(q) for 0 <= q < 2^52.
+constexpr double floor_positive(double q) {
+  const double r = round_to_integer(q);
+  return r > q ? r - 1.0 : r;
+}
+
+// ceil(a / b) for positive integers a, b with a b below 2^52: the quotient of such integers is
+// exact when it is an integer and at least 1 / b from one otherwise, far above double rounding.
+constexpr double ceil_ratio(double a, double b) {
+  const double q = a / b;
+  const double r = round_to_integer(q);
+  return r < q ? r + 1.0 : r;
+}
 
 // Square root usable in constant expressions (Newton's method to double precision), the library
 // one at run time.
@@ -139,13 +162,14 @@ constexpr double square_root(double x) {
 // evaluates each candidate with a handful of arithmetic operations.
 struct gemm_context {
   const architecture_spec* arch;
-  double sms, clock, sm_peak;              // SMs, SM clock (Hz), per-SM FLOP/s x efficiency
-  double dram_bw, l2_bw, shared_bw_sm;     // bytes/s
-  double l2_usable;                        // bytes of L2 an operand working set may use
-  double dram_latency, fill, launch;       // seconds
-  double a, b, c;                          // bytes per element of A (sparse: values + indices), B, C
+  double sms, clock, sm_peak;  // SMs, SM clock (Hz), per-SM FLOP/s x efficiency
+  double inv_sm_peak;          // 1 / sm_peak
+  double inv_dram_bw, inv_l2_bw, inv_shared_bw_sm;  // s/byte
+  double l2_usable;                                 // bytes of L2 an operand working set may use
+  double dram_latency, fill, launch;                // seconds
+  double a, b, c;  // bytes per element of A (sparse: values + indices), B, C
   double m, n, k, batch;
-  double a_dram;                           // distinct bytes of A per GEMM
+  double a_dram;  // distinct bytes of A per GEMM
   bool beta_nonzero;
   sparsity sparse;
 };
@@ -159,9 +183,10 @@ constexpr gemm_context make_gemm_context(const D& d, const gemm_problem& p) {
   x.clock = d.sm_clock().value();
   x.sm_peak = d.peak(p.input, p.acc, x.sparse).value() / x.sms * d.gemm_efficiency(p.input);
   const tier_spec dram = d.memory(tier::global), l2 = d.memory(tier::l2);
-  x.dram_bw = dram.throughput.value();
-  x.l2_bw = l2.throughput.value();
-  x.shared_bw_sm = d.memory(tier::shared).throughput.value() / x.sms;
+  x.inv_sm_peak = 1.0 / x.sm_peak;
+  x.inv_dram_bw = 1.0 / dram.throughput.value();
+  x.inv_l2_bw = 1.0 / l2.throughput.value();
+  x.inv_shared_bw_sm = x.sms / d.memory(tier::shared).throughput.value();
   // Half of L2: the rest holds C, other streams, and the copies of split-L2 designs.
   x.l2_usable = 0.5 * l2.capacity.value();
   x.dram_latency = dram.latency.value();
@@ -187,41 +212,39 @@ constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem&
   e.tile = tile;
   e.blocks_per_sm = blocks_per_sm;
 
-  // Tiles and waves.
-  const long long tm = ceil_div(p.m, tile.block_m);
-  const long long tn = ceil_div(p.n, tile.block_n);
-  const long long split = tile.split_k;
-  const long long k_steps = ceil_div(ceil_div(p.k, split), tile.block_k);
-  e.tiles = tm * tn * split * p.batch;
-  const auto sms = static_cast<long long>(x.sms);
-  const long long concurrent = sms * blocks_per_sm;
-  e.waves = ceil_div(e.tiles, concurrent);
-  const long long last = e.tiles - (e.waves - 1) * concurrent;
-  e.wave_efficiency = static_cast<double>(e.tiles) / static_cast<double>(e.waves * concurrent);
-  e.last_wave_efficiency = static_cast<double>(last) / static_cast<double>(concurrent);
+  // Tiles and waves, in doubles: every count here is an integer below 2^53 (validate() bounds
+  // the extents), and the double path avoids a chain of slow 64-bit integer divisions.
+  const double tm = ceil_ratio(x.m, tile.block_m);
+  const double tn = ceil_ratio(x.n, tile.block_n);
+  const double split = tile.split_k;
+  const double k_steps = ceil_ratio(ceil_ratio(x.k, split), tile.block_k);
+  const double tiles = tm * tn * split * x.batch;
+  const double concurrent = x.sms * blocks_per_sm;
+  const double waves = ceil_ratio(tiles, concurrent);
+  const double last = tiles - (waves - 1) * concurrent;
+  e.tiles = static_cast<long long>(tiles);
+  e.waves = static_cast<long long>(waves);
+  const double inv_concurrent = 1.0 / concurrent;
+  e.wave_efficiency = tiles / waves * inv_concurrent;
+  e.last_wave_efficiency = last * inv_concurrent;
 
   // L2 -> SM operand traffic: A is re-read for every column of tiles, B for every row.
-  const double dtm = static_cast<double>(tm), dtn = static_cast<double>(tn);
-  const double l2_operands = x.k * (x.m * dtn * x.a + x.n * dtm * x.b);
+  const double l2_operands = x.k * (x.m * tn * x.a + x.n * tm * x.b);
   // DRAM operand traffic per batch element: once if A and B fit in L2; otherwise once per wave.
   // A wave is rasterised into a near-square group of wr x wc tiles that walk K together, so a
   // wave fetches its wr row panels and wc column panels once from DRAM.
   const double a_total = x.a_dram, b_total = x.k * x.n * x.b;
   double dram_operands = a_total + b_total;
   if (dram_operands > x.l2_usable) {
-    const double per_batch = static_cast<double>(std::min(tm * tn * split, concurrent));
-    const double wr = std::min(dtm, static_cast<double>(static_cast<long long>(
-                                        square_root(per_batch) + 0.5)));
-    const double wc = std::min(dtn, static_cast<double>(ceil_div(
-                                        static_cast<long long>(per_batch),
-                                        static_cast<long long>(wr > 1 ? wr : 1))));
-    dram_operands = a_total * static_cast<double>(ceil_div(tn, static_cast<long long>(wc))) +
-                    b_total * static_cast<double>(ceil_div(tm, static_cast<long long>(wr)));
+    const double per_batch = std::min(tm * tn * split, concurrent);
+    const double wr = std::max(1.0, std::min(tm, floor_positive(square_root(per_batch) + 0.5)));
+    const double wc = std::min(tn, ceil_ratio(per_batch, wr));
+    dram_operands = a_total * ceil_ratio(tn, wc) + b_total * ceil_ratio(tm, wr);
   }
   dram_operands = std::min(dram_operands, l2_operands);
   e.l2_hit_rate = 1.0 - dram_operands / l2_operands;
   double c_traffic = x.m * x.n * x.c * (x.beta_nonzero ? 2.0 : 1.0);
-  if (split > 1) c_traffic += 2.0 * static_cast<double>(split) * x.m * x.n * 4.0;  // partials
+  if (split > 1) c_traffic += 2.0 * split * x.m * x.n * 4.0;  // partial sums
   e.dram_bytes = bytes(x.batch * (dram_operands + c_traffic));
   e.l2_bytes = bytes(x.batch * (l2_operands + c_traffic));
 
@@ -232,10 +255,10 @@ constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem&
   const double warps_m = tile.block_m / tile.warp_m, warps_n = tile.block_n / tile.warp_n;
   const double a_reads = x.arch->mma.operands_from_shared ? 0.0 : warps_n;
   const double b_reads = x.arch->mma.operands_from_shared ? 0.0 : warps_m;
-  const double block_shared = static_cast<double>(k_steps) * tile.block_k *
-                              (tile.block_m * x.a * (1.0 + a_reads) +
-                               tile.block_n * x.b * (1.0 + b_reads));
-  e.shared_bytes = bytes(static_cast<double>(e.tiles) * block_shared);
+  const double block_shared =
+      k_steps * tile.block_k *
+      (tile.block_m * x.a * (1.0 + a_reads) + tile.block_n * x.b * (1.0 + b_reads));
+  e.shared_bytes = bytes(tiles * block_shared);
   e.work = p.work();
 
   // One wave: `blocks` tiles on the busiest SM and `share` of all DRAM and L2 traffic. Each
@@ -243,7 +266,7 @@ constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem&
   // the stages in flight (stages - 1 loads overlap the current step's math).
   const double step_floor = x.dram_latency / static_cast<double>(std::max(1, tile.stages - 1));
   const double step_flop = 2.0 * tile.block_m * tile.block_n * tile.block_k;
-  const double total_tiles = static_cast<double>(e.tiles);
+  const double inv_tiles = 1.0 / tiles;
   struct wave_times {
     double compute, dram, l2, shared;
     [[nodiscard]] constexpr double longest() const {
@@ -251,18 +274,16 @@ constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem&
     }
   };
   const auto wave = [&](double blocks, double share) {
-    const double step = blocks * step_flop / x.sm_peak;
+    const double step = blocks * step_flop * x.inv_sm_peak;
     if (step < step_floor) e.latency_bound_steps = true;
-    return wave_times{static_cast<double>(k_steps) * std::max(step, step_floor),
-                      share * e.dram_bytes.value() / x.dram_bw,
-                      share * e.l2_bytes.value() / x.l2_bw, blocks * block_shared / x.shared_bw_sm};
+    return wave_times{
+        k_steps * std::max(step, step_floor), share * e.dram_bytes.value() * x.inv_dram_bw,
+        share * e.l2_bytes.value() * x.inv_l2_bw, blocks * block_shared * x.inv_shared_bw_sm};
   };
-  const wave_times full =
-      wave(blocks_per_sm, static_cast<double>(concurrent) / total_tiles);
-  const wave_times tail = wave(static_cast<double>(ceil_div(last, sms)),
-                               static_cast<double>(last) / total_tiles);
-  const double full_waves = static_cast<double>(e.waves - 1);
-  const double fixed = static_cast<double>(e.waves) * x.fill + x.launch;
+  const wave_times full = wave(blocks_per_sm, concurrent * inv_tiles);
+  const wave_times tail = wave(ceil_ratio(last, x.sms), last * inv_tiles);
+  const double full_waves = waves - 1;
+  const double fixed = waves * x.fill + x.launch;
 
   e.compute_time = seconds(full_waves * full.compute + tail.compute);
   e.dram_time = seconds(full_waves * full.dram + tail.dram);
@@ -290,18 +311,53 @@ constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem&
 
 }  // namespace detail
 
+/// One GEMM on one device, prepared for evaluating many tilings: the problem is validated and
+/// the device's figures gathered once, so each `estimate` is only the tile check and the model.
+/// This is the loop an autotuner runs; `estimate_gemm` and `best_gemm` use it too.
+class gemm_evaluator {
+ public:
+  /// Prepares @p p on @p d. Throws invalid_argument for a bad problem and unsupported when the
+  /// device cannot multiply the datatype at all.
+  template <gemm_device D>
+  constexpr gemm_evaluator(const D& d, const gemm_problem& p)
+      : problem_((p.validate(), p)), context_(detail::make_gemm_context(d, p)) {}
+
+  /// The tile check of @p t for this problem.
+  [[nodiscard]] constexpr tile_check check(const tile_config& t) const {
+    return check_tile(*context_.arch, with_sparsity(t), problem_.input, problem_.acc);
+  }
+  /// Estimate with tiling @p t. Throws unsupported, naming the limit and the numbers, when the
+  /// tiling is illegal on the device's architecture.
+  [[nodiscard]] constexpr gemm_estimate estimate(const tile_config& t) const {
+    const tile_config tile = with_sparsity(t);
+    const tile_check c = check_tile(*context_.arch, tile, problem_.input, problem_.acc);
+    if (!c.ok()) detail::throw_unsupported(describe(c, *context_.arch, tile, problem_.input));
+    return detail::evaluate_gemm(context_, problem_, tile, c.blocks_per_sm);
+  }
+  /// Estimate with tiling @p t already checked by `check` (skips the second check).
+  [[nodiscard]] constexpr gemm_estimate estimate(const tile_config& t, const tile_check& c) const {
+    return detail::evaluate_gemm(context_, problem_, with_sparsity(t), c.blocks_per_sm);
+  }
+  /// The problem.
+  [[nodiscard]] constexpr const gemm_problem& problem() const { return problem_; }
+  /// The device's SM count.
+  [[nodiscard]] constexpr int sm_count() const { return static_cast<int>(context_.sms); }
+
+ private:
+  [[nodiscard]] constexpr tile_config with_sparsity(tile_config t) const {
+    t.sparse_a = t.sparse_a || problem_.sparse_a;
+    return t;
+  }
+  gemm_problem problem_;
+  detail::gemm_context context_;
+};
+
 /// Estimates GEMM @p p on device @p d with tiling @p t. Throws invalid_argument for a bad
 /// problem, and unsupported (naming the limit and the numbers) when the tiling is illegal on
 /// the device's architecture or the device cannot multiply the datatype.
 template <gemm_device D>
 constexpr gemm_estimate estimate_gemm(const D& d, const gemm_problem& p, const tile_config& t) {
-  p.validate();
-  const detail::gemm_context x = detail::make_gemm_context(d, p);
-  tile_config tile = t;
-  tile.sparse_a = p.sparse_a || t.sparse_a;
-  const tile_check chk = check_tile(d.arch(), tile, p.input, p.acc);
-  if (!chk.ok()) detail::throw_unsupported(describe(chk, d.arch(), tile, p.input));
-  return detail::evaluate_gemm(x, p, tile, chk.blocks_per_sm);
+  return gemm_evaluator(d, p).estimate(t);
 }
 
 }  // namespace dlperf

@@ -110,26 +110,26 @@ struct price_point {
 
 /// The facts of one GPU board as its datasheet states them; every field is a published figure.
 struct gpu_facts {
-  std::string_view id;       ///< stable id, e.g. "a100_sxm4_40gb"
-  std::string_view name;     ///< marketing name
-  dlperf::segment segment;   ///< market segment
-  int year;                  ///< launch year
-  int sms;                   ///< enabled streaming multiprocessors
-  frequency base_clock;      ///< base SM clock
-  frequency boost_clock;     ///< boost SM clock, the basis of the vendor's peak figures
-  frequency tensor_clock{};  ///< boost clock for tensor-core peaks where the vendor states
-                             ///< a separate one (Hopper, Blackwell B200); 0 = boost_clock
-  byte_count memory;         ///< DRAM capacity
-  memory_kind memory_type;   ///< DRAM technology
-  int bus_width_bits;        ///< DRAM interface width
-  double data_rate_gbps;     ///< DRAM data rate per pin, Gbit/s
-  byte_count l2;             ///< L2 cache capacity
-  power tdp;                 ///< board power (TDP / TGP)
-  int pcie_gen;              ///< PCI Express generation of the host link
-  int nvlink_gen = 0;        ///< NVLink generation (0 = none)
-  bandwidth nvlink{};        ///< NVLink bandwidth per GPU, both directions
-  price_point price{};       ///< price with date and kind
-  std::string_view source;   ///< where the figures come from
+  std::string_view id;         ///< stable id, e.g. "a100_sxm4_40gb"
+  std::string_view name;       ///< marketing name
+  dlperf::segment segment;     ///< market segment
+  int year;                    ///< launch year
+  int sms;                     ///< enabled streaming multiprocessors
+  frequency base_clock;        ///< base SM clock
+  frequency boost_clock;       ///< boost SM clock, the basis of the vendor's peak figures
+  frequency tensor_clock{};    ///< boost clock for tensor-core peaks where the vendor states
+                               ///< a separate one (Hopper, Blackwell B200); 0 = boost_clock
+  byte_count memory;           ///< DRAM capacity
+  memory_kind memory_type;     ///< DRAM technology
+  int bus_width_bits;          ///< DRAM interface width
+  double data_rate_gbps;       ///< DRAM data rate per pin, Gbit/s
+  byte_count l2;               ///< L2 cache capacity
+  power tdp;                   ///< board power (TDP / TGP)
+  int pcie_gen;                ///< PCI Express generation of the host link
+  int nvlink_gen = 0;          ///< NVLink generation (0 = none)
+  bandwidth nvlink{};          ///< NVLink bandwidth per GPU, both directions
+  price_point price{};         ///< price with date and kind
+  std::string_view source;     ///< where the figures come from
   double gemm_efficiency = 0;  ///< large-GEMM efficiency of this board where it differs from its
                                ///< architecture's (power-limited boards); 0 = the architecture's
 };

@@ -61,16 +61,16 @@ struct tile {
 
 /// Why a tiling is illegal on an architecture (`none` if it is legal).
 enum class tile_problem : std::uint8_t {
-  none,                 ///< legal
-  bad_shape,            ///< a non-positive extent, or the block not a multiple of the warp tile
-  mma_shape,            ///< warp tile or BK not a multiple of the MMA instruction shape
-  threads_per_block,    ///< more threads than a block may have
-  datatype,             ///< the tensor cores cannot multiply this type (or not 2:4 sparse)
-  shared_per_block,     ///< shared memory beyond what one block may opt in to
-  shared_per_sm,        ///< shared memory beyond one SM's carve-out
-  registers_per_thread, ///< more than the architecture's 255 registers per thread
-  registers_per_sm,     ///< one block's registers exceed the SM's register file
-  tensor_memory         ///< accumulators beyond GB100's tensor memory
+  none,                  ///< legal
+  bad_shape,             ///< a non-positive extent, or the block not a multiple of the warp tile
+  mma_shape,             ///< warp tile or BK not a multiple of the MMA instruction shape
+  threads_per_block,     ///< more threads than a block may have
+  datatype,              ///< the tensor cores cannot multiply this type (or not 2:4 sparse)
+  shared_per_block,      ///< shared memory beyond what one block may opt in to
+  shared_per_sm,         ///< shared memory beyond one SM's carve-out
+  registers_per_thread,  ///< more than the architecture's 255 registers per thread
+  registers_per_sm,      ///< one block's registers exceed the SM's register file
+  tensor_memory          ///< accumulators beyond GB100's tensor memory
 };
 
 /// Resources one tiling uses and the verdict of checking them against an architecture.
@@ -109,6 +109,14 @@ constexpr double tile_shared_bytes(const tile_config& t, dtype in) {
   return t.stages * (t.block_m * t.block_k * a_bytes_per_element + t.block_k * t.block_n * b);
 }
 
+namespace detail {
+// x % m == 0, with a mask where m is a power of two (every MMA extent of every architecture):
+// integer division is the slowest instruction on the tile check's path.
+constexpr bool is_multiple(int x, int m) {
+  return (m & (m - 1)) == 0 ? (x & (m - 1)) == 0 : x % m == 0;
+}
+}  // namespace detail
+
 /// Checks tiling @p t for operands @p in accumulating in @p acc on @p arch. Usable in constant
 /// expressions; `describe` turns a failed check into a sentence with the numbers.
 constexpr tile_check check_tile(const architecture_spec& arch, const tile_config& t, dtype in,
@@ -120,13 +128,17 @@ constexpr tile_check check_tile(const architecture_spec& arch, const tile_config
     return c;
   };
   if (t.block_m <= 0 || t.block_n <= 0 || t.block_k <= 0 || t.warp_m <= 0 || t.warp_n <= 0 ||
-      t.stages <= 0 || t.split_k <= 0 || t.block_m % t.warp_m != 0 || t.block_n % t.warp_n != 0)
+      t.stages <= 0 || t.split_k <= 0)
     return fail(tile_problem::bad_shape);
-  c.threads = t.threads();
+  const int warps_m = t.block_m / t.warp_m, warps_n = t.block_n / t.warp_n;
+  if (warps_m * t.warp_m != t.block_m || warps_n * t.warp_n != t.block_n)
+    return fail(tile_problem::bad_shape);
+  const int warps = warps_m * warps_n;
+  c.threads = warps * sm_resources::warp_size;
   const int bits = traits(in).storage_bits;
   const int k = arch.mma.k(bits);
-  if (t.warp_m % arch.mma.m != 0 || t.warp_n % arch.mma.n != 0 || t.block_k % k != 0 ||
-      t.warps() % arch.mma.warps != 0)
+  if (!detail::is_multiple(t.warp_m, arch.mma.m) || !detail::is_multiple(t.warp_n, arch.mma.n) ||
+      !detail::is_multiple(t.block_k, k) || !detail::is_multiple(warps, arch.mma.warps))
     return fail(tile_problem::mma_shape);
   if (c.threads > arch.sm.max_threads_per_block) return fail(tile_problem::threads_per_block);
   const sparsity s = t.sparse_a ? sparsity::sparse_2_4 : sparsity::dense;
@@ -149,8 +161,8 @@ constexpr tile_check check_tile(const architecture_spec& arch, const tile_config
   int blocks = arch.sm.max_blocks_per_sm;
   blocks = std::min(blocks, arch.sm.max_threads_per_sm() / c.threads);
   blocks = std::min(blocks, by_registers);
-  blocks = std::min(blocks, static_cast<int>(arch.sm.shared_per_sm.value() /
-                                             (c.shared_bytes + reserved)));
+  blocks = std::min(blocks,
+                    static_cast<int>(arch.sm.shared_per_sm.value() / (c.shared_bytes + reserved)));
   if (arch.mma.accumulators_in_tensor_memory) {
     const double acc_bytes = t.block_m * t.block_n * 4.0;
     if (acc_bytes > arch.tensor_memory_per_sm.value()) return fail(tile_problem::tensor_memory);
@@ -165,35 +177,35 @@ constexpr tile_check check_tile(const architecture_spec& arch, const tile_config
 inline std::string describe(const tile_check& c, const architecture_spec& arch,
                             const tile_config& t, dtype in) {
   const std::string name = "tile " + std::to_string(t.block_m) + "x" + std::to_string(t.block_n) +
-                           "x" + std::to_string(t.block_k) + " (warp " +
-                           std::to_string(t.warp_m) + "x" + std::to_string(t.warp_n) + ", " +
-                           std::to_string(t.stages) + " stages)";
+                           "x" + std::to_string(t.block_k) + " (warp " + std::to_string(t.warp_m) +
+                           "x" + std::to_string(t.warp_n) + ", " + std::to_string(t.stages) +
+                           " stages)";
   const std::string on = std::string(arch.name);
   const auto bytes_text = [](double b) { return std::to_string(static_cast<long long>(b)) + " B"; };
   switch (c.problem) {
-    case tile_problem::none: return {};
+    case tile_problem::none:
+      return {};
     case tile_problem::bad_shape:
       return name + ": extents must be positive and the block a multiple of the warp tile";
     case tile_problem::mma_shape:
       return name + ": warp tile must be a multiple of " + on + "'s MMA shape m" +
              std::to_string(arch.mma.m) + "n" + std::to_string(arch.mma.n) + "k" +
              std::to_string(arch.mma.k(traits(in).storage_bits)) + " for " +
-             std::string(dlperf::name(in)) + (arch.mma.warps > 1
-                                                  ? " with warps in groups of " +
-                                                        std::to_string(arch.mma.warps)
-                                                  : std::string());
+             std::string(dlperf::name(in)) +
+             (arch.mma.warps > 1 ? " with warps in groups of " + std::to_string(arch.mma.warps)
+                                 : std::string());
     case tile_problem::threads_per_block:
       return name + " needs " + std::to_string(c.threads) + " threads per block; " + on +
              " allows " + std::to_string(arch.sm.max_threads_per_block);
     case tile_problem::datatype:
-      return name + ": " + on + "'s tensor cores cannot multiply " +
-             std::string(dlperf::name(in)) + (t.sparse_a ? " with 2:4 sparsity" : "");
+      return name + ": " + on + "'s tensor cores cannot multiply " + std::string(dlperf::name(in)) +
+             (t.sparse_a ? " with 2:4 sparsity" : "");
     case tile_problem::shared_per_block:
       return name + " needs " + bytes_text(c.shared_bytes) + " of shared memory per block; " + on +
              " allows " + bytes_text(c.shared_limit);
     case tile_problem::shared_per_sm:
-      return name + " needs " + bytes_text(c.shared_bytes) + " of shared memory; " + on +
-             " has " + bytes_text(c.shared_limit) + " per SM";
+      return name + " needs " + bytes_text(c.shared_bytes) + " of shared memory; " + on + " has " +
+             bytes_text(c.shared_limit) + " per SM";
     case tile_problem::registers_per_thread:
       return name + " needs about " + std::to_string(c.registers_per_thread) +
              " registers per thread; " + on + " allows " +
@@ -227,8 +239,9 @@ constexpr int blocks_per_sm() {
   static_assert(c.problem != tile_problem::shared_per_block,
                 "dlperf: the tile's pipeline stages exceed the architecture's shared memory per "
                 "block");
-  static_assert(c.problem != tile_problem::shared_per_sm,
-                "dlperf: the tile's pipeline stages exceed the architecture's shared memory per SM");
+  static_assert(
+      c.problem != tile_problem::shared_per_sm,
+      "dlperf: the tile's pipeline stages exceed the architecture's shared memory per SM");
   static_assert(c.problem != tile_problem::registers_per_thread,
                 "dlperf: the tile needs more than 255 registers per thread");
   static_assert(c.problem != tile_problem::registers_per_sm,

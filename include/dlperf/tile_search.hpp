@@ -40,19 +40,17 @@ inline constexpr int max_search_stages = 4;
 /// invalid_argument for a bad problem.
 template <gemm_device D>
 constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
-  p.validate();
-  const architecture_spec& arch = d.arch();
-  // Throws unsupported, with the reason, if the device cannot multiply the datatype at all.
-  const detail::gemm_context x = detail::make_gemm_context(d, p);
+  // Validates, and throws unsupported with the reason if the device cannot multiply the
+  // datatype at all.
+  const gemm_evaluator model(d, p);
   const auto candidates = tile_candidates(traits(p.input).storage_bits);
   gemm_estimate best{};
   bool found = false;
   // Evaluates one tiling; returns false if it is illegal or its k-loop no longer waits on DRAM.
   const auto consider = [&](tile_config t) {
-    t.sparse_a = p.sparse_a;
-    const tile_check c = check_tile(arch, t, p.input, p.acc);
+    const tile_check c = model.check(t);
     if (!c.ok()) return false;
-    const gemm_estimate e = detail::evaluate_gemm(x, p, t, c.blocks_per_sm);
+    const gemm_estimate e = model.estimate(t, c);
     if (!found || e.time < best.time) {
       best = e;
       found = true;
@@ -68,7 +66,7 @@ constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
   // tiling so far is retried with K split 2, 4 and 8 ways.
   if (found && (p.m + best.tile.block_m - 1) / best.tile.block_m *
                        ((p.n + best.tile.block_n - 1) / best.tile.block_n) * p.batch <
-                   d.sm_count()) {
+                   model.sm_count()) {
     const tile_config base = best.tile;
     for (int split : {2, 4, 8}) {
       tile_config t = base;
@@ -77,7 +75,7 @@ constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
     }
   }
   if (!found)
-    detail::throw_unsupported(std::string(arch.name) + ": no candidate tiling is legal for " +
+    detail::throw_unsupported(std::string(d.arch().name) + ": no candidate tiling is legal for " +
                               std::string(name(p.input)));
   return best;
 }

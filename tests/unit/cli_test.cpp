@@ -144,6 +144,64 @@ TEST_CASE("dlperf rejects bad input with exit code 2 and one line", "[cli][error
   require_usage_error("", "subcommand");
 }
 
+TEST_CASE("dlperf gemm --json answers with the documented keys", "[cli]") {
+  const run_result r =
+      run_dlperf("gemm --gpu h100_sxm --m 8192 --n 8192 --k 8192 --dtype fp8_e4m3 --json");
+  REQUIRE(r.exit_code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  for (const char* key : {"gpu", "dtype", "m", "n", "k", "time_s", "tflops", "bound", "tile",
+                          "waves", "wave_efficiency", "bytes"})
+    CHECK(j.contains(key));
+  for (const char* key : {"m", "n", "k", "stages"}) CHECK(j["tile"].contains(key));
+  for (const char* key : {"dram", "l2", "shared"}) CHECK(j["bytes"].contains(key));
+  CHECK(j["bound"] == "compute");
+  CHECK(j["m"] == 8192);
+  // Published: 1304.5 TFLOPS (pytorch/pytorch issue 143465); the model is within 5 %.
+  CHECK(j["tflops"].get<double>() == Approx(1304.5).epsilon(0.05));
+  CHECK(j["time_s"].get<double>() ==
+        Approx(2.0 * 8192 * 8192 * 8192 / 1e12 / j["tflops"].get<double>()));
+}
+
+TEST_CASE("dlperf gemm takes batch, sparsity and suffixes", "[cli]") {
+  const run_result r = run_dlperf(
+      "gemm --gpu a100_sxm4_40gb --m 4Ki --n 4Ki --k 4Ki --batch 2 "
+      "--sparse --json");
+  REQUIRE(r.exit_code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["m"] == 4096);
+  CHECK(j["batch"] == 2);
+  CHECK(j["sparse"] == true);
+  CHECK(run_dlperf("gemm --gpu t4 --m 512 --n 512 --k 512").out.find("best tile") !=
+        std::string::npos);
+}
+
+TEST_CASE("dlperf cycles reproduces the guide's 392 and 221", "[cli][model]") {
+  const run_result r = run_dlperf("cycles --json");
+  REQUIRE(r.exit_code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["without_tensor_cores"] == 392);
+  CHECK(j["with_tensor_cores"] == 221);
+  const auto j2023 = nlohmann::json::parse(run_dlperf("cycles --latencies 2023 --json").out);
+  CHECK(j2023["without_tensor_cores"] == 684);
+  CHECK(j2023["with_tensor_cores"] == 415);
+  const auto arch = nlohmann::json::parse(run_dlperf("cycles --latencies hopper_gh100 --json").out);
+  CHECK(arch["latencies"]["global"] == 479);
+  CHECK(run_dlperf("cycles").out.find("392 cycles") != std::string::npos);
+}
+
+TEST_CASE("dlperf gemm and cycles reject bad input with exit code 2", "[cli][errors]") {
+  require_usage_error("gemm --gpu a100_sxm4_40gb --m 0 --n 1 --k 1", "--m '0' must be a positive");
+  require_usage_error("gemm --gpu a100_sxm4_40gb --m 8 --n 1.5 --k 1", "--n '1.5' must be");
+  require_usage_error("gemm --gpu a100_sxm4_40gb --m 8 --n 8 --k -8", "--k '-8'");
+  require_usage_error("gemm --gpu a100_sxm4_40gb --m 8 --n 8 --k x", "is not a number");
+  require_usage_error("gemm --gpu nope --m 8 --n 8 --k 8", "unknown GPU id 'nope'");
+  require_usage_error("gemm --gpu a100_sxm4_40gb --m 8 --n 8 --k 8 --dtype fp8_e4m3",
+                      "ampere_ga100 cannot run fp8_e4m3");
+  require_usage_error("gemm --gpu v100_sxm2 --m 8 --n 8 --k 8 --sparse", "no 2:4 sparse");
+  require_usage_error("gemm --gpu a100_sxm4_40gb --m 8 --n 8", "--k is required");
+  require_usage_error("cycles --latencies 1999", "unknown latency set '1999'");
+}
+
 TEST_CASE("dlperf --help and --version exit 0", "[cli]") {
   CHECK(run_dlperf("--help").exit_code == 0);
   const run_result v = run_dlperf("--version");

@@ -29,7 +29,7 @@ TEST_CASE("more work than the slice can do in one pass takes more passes", "[cyc
   cycle_scenario bigger = dettmers_example;
   bigger.n = 128;  // 16384 outputs over 2048 threads x 8: one pass; 64x64 4x4 blocks over 64 TCs
   const cycle_breakdown tensor = cycles_with_tensor_cores(bigger, dettmers_2020);
-  CHECK(tensor.math == 16);  // (128/4)^2 = 1024 operations / 64 tensor cores
+  CHECK(tensor.math == 16);          // (128/4)^2 = 1024 operations / 64 tensor cores
   CHECK(tensor.global == 200 * 16);  // 2 x 128^2 elements / 2048 loaders
   cycle_scenario fewer = dettmers_example;
   fewer.sms = 1;  // 1 SM x 8 warps x 32 = 256 threads: 1024 outputs / (256 x 8) = 1 pass

@@ -6,8 +6,8 @@
 using namespace dlperf;
 
 TEST_CASE("an element-wise op is memory-bound and moves inputs plus outputs", "[ops]") {
-  const op_estimate add = estimate_elementwise(catalog::a100_sxm4_40gb, 1LL << 28, dtype::fp16,
-                                               {"add", 1, 1});
+  const op_estimate add =
+      estimate_elementwise(catalog::a100_sxm4_40gb, 1LL << 28, dtype::fp16, {"add", 1, 1});
   CHECK(add.bound == bound::global);
   CHECK(add.dram.value() == 3.0 * (1LL << 28) * 2);
   CHECK(add.time.value() ==
@@ -106,7 +106,7 @@ TEST_CASE("bad operator inputs are rejected, naming the field", "[ops][errors]")
                     "conv2d: stride must be positive, got 0");
   CHECK_THROWS_AS(estimate_transformer_layer(g, {1, 16, 100, 3}, true), invalid_argument);
   CHECK_THROWS_AS(estimate_bottleneck(g, {1, 64, 8, 8, 0}, true), invalid_argument);
-  CHECK_THROWS_AS(estimate_attention_fused(catalog::a100_sxm4_40gb,
-                                           {1, 1, 8, 8, 64, dtype::fp8_e4m3}),
-                  unsupported);
+  CHECK_THROWS_AS(
+      estimate_attention_fused(catalog::a100_sxm4_40gb, {1, 1, 8, 8, 64, dtype::fp8_e4m3}),
+      unsupported);
 }

@@ -84,7 +84,7 @@ TEST_CASE("GB100 keeps accumulators in tensor memory, not registers", "[tile]") 
   CHECK(c.registers_per_thread == 24);
   // 128 x 256 x 4 B = 128 KiB of the 256 KiB tensor memory: two blocks at most.
   CHECK(c.blocks_per_sm <= 2);
-  const tile_check big = check_tile(blackwell_gb100::spec, {256, 512, 64, 64, 64, 1},
-                                    dtype::fp16, accumulator::fp32);
+  const tile_check big =
+      check_tile(blackwell_gb100::spec, {256, 512, 64, 64, 64, 1}, dtype::fp16, accumulator::fp32);
   CHECK(big.problem == tile_problem::tensor_memory);
 }

@@ -51,9 +51,9 @@ struct hopper_gh100 {
       // FP32 51.88 of 66.9 (0.776) (zzc0721/torch-performance-test-data issue 79, 2025).
       .gemm_efficiency_default = 0.803,
       .gemm_efficiency = {{{dtype::fp8_e4m3, 0.709},
-                          {dtype::fp8_e5m2, 0.709},
-                          {dtype::tf32, 0.813},
-                          {dtype::fp32, 0.776}}}};
+                           {dtype::fp8_e5m2, 0.709},
+                           {dtype::tf32, 0.813},
+                           {dtype::fp32, 0.776}}}};
 };
 
 }  // namespace dlperf

@@ -64,19 +64,20 @@ struct turing_tu10x {
 /// "Turing without RT and tensor cores"; CUDA C++ Programming Guide, compute capability 7.5.
 struct turing_tu11x {
   /// Architecture facts.
-  static constexpr architecture_spec spec{.name = "turing_tu11x",
-                                          .family = family::turing,
-                                          .chips = "TU116, TU117",
-                                          .cc_major = 7,
-                                          .cc_minor = 5,
-                                          .sm = detail::turing_sm,
-                                          .tensor_cores_per_sm = 0,
-                                          .sparse_2_4 = false,
-                                          .tensor = {},
-                                          .vector = detail::turing_vector,
-                                          .shared_bytes_per_clock = 128,
-                                          .l2_bytes_per_clock = 2048.0 / 80,
-                                          .latency = detail::turing_latency,
+  static constexpr architecture_spec spec{
+      .name = "turing_tu11x",
+      .family = family::turing,
+      .chips = "TU116, TU117",
+      .cc_major = 7,
+      .cc_minor = 5,
+      .sm = detail::turing_sm,
+      .tensor_cores_per_sm = 0,
+      .sparse_2_4 = false,
+      .tensor = {},
+      .vector = detail::turing_vector,
+      .shared_bytes_per_clock = 128,
+      .l2_bytes_per_clock = 2048.0 / 80,
+      .latency = detail::turing_latency,
       .mma = {.m = 8, .n = 8, .k_bits = 32},
       // No published large-GEMM measurement found for TU11x: 0.85 is assumed; calibrate.
       .gemm_efficiency_default = 0.85};

@@ -73,22 +73,23 @@ inline constexpr gpu<ada_ad10x> rtx_4090{
 /// 192-bit, 300 GB/s, 72 W; sparse figures only (FP16 242, FP8 485 TFLOPS); 58 SMs and
 /// 795/2040 MHz from the TechPowerUp GPU database and a device query. Street price about
 /// $2,500-3,000 (2023-24 reseller listings).
-inline constexpr gpu<ada_ad10x> l4{{.id = "l4",
-                                    .name = "NVIDIA L4",
-                                    .segment = segment::datacenter,
-                                    .year = 2023,
-                                    .sms = 58,
-                                    .base_clock = megahertz(795),
-                                    .boost_clock = megahertz(2040),
-                                    .memory = gibibytes(24),
-                                    .memory_type = memory_kind::gddr6,
-                                    .bus_width_bits = 192,
-                                    .data_rate_gbps = 12.5,
-                                    .l2 = mebibytes(48),
-                                    .tdp = watts(72),
-                                    .pcie_gen = 4,
-                                    .price = {dollars(2750), 2024, 1, price_kind::street},
-                                    .source = "NVIDIA L4 datasheet (2023)",
+inline constexpr gpu<ada_ad10x> l4{
+    {.id = "l4",
+     .name = "NVIDIA L4",
+     .segment = segment::datacenter,
+     .year = 2023,
+     .sms = 58,
+     .base_clock = megahertz(795),
+     .boost_clock = megahertz(2040),
+     .memory = gibibytes(24),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 192,
+     .data_rate_gbps = 12.5,
+     .l2 = mebibytes(48),
+     .tdp = watts(72),
+     .pcie_gen = 4,
+     .price = {dollars(2750), 2024, 1, price_kind::street},
+     .source = "NVIDIA L4 datasheet (2023)",
      // At 72 W the L4 cannot hold its boost clock under tensor load: torch.mm FP16 8192^3 runs
      // at 53.8 TFLOPS, 0.444 of 121.2 (zzc0721/torch-performance-test-data issue 120, 2026).
      .gemm_efficiency = 0.444}};

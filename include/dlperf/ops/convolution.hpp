@@ -41,8 +41,8 @@ struct conv2d_problem {
   constexpr void validate() const {
     const auto positive = [](long long v, const char* field) {
       if (v <= 0)
-        detail::throw_invalid_argument(std::string("conv2d: ") + field +
-                                       " must be positive, got " + std::to_string(v));
+        detail::throw_invalid_argument(std::string("conv2d: ") + field + " must be positive, got " +
+                                       std::to_string(v));
     };
     positive(n, "n");
     positive(c, "c");

@@ -24,9 +24,9 @@ namespace dlperf {
 /// One element-wise stage: reads its input (and `extra_inputs` more tensors of the same size),
 /// does `flops_per_element` arithmetic, writes one output.
 struct elementwise_stage {
-  std::string_view name;          ///< what the stage is ("gelu", "bias_add", ...)
-  double flops_per_element = 1;   ///< arithmetic per element, on CUDA cores
-  int extra_inputs = 0;           ///< further same-sized tensors read (residual, mask)
+  std::string_view name;         ///< what the stage is ("gelu", "bias_add", ...)
+  double flops_per_element = 1;  ///< arithmetic per element, on CUDA cores
+  int extra_inputs = 0;          ///< further same-sized tensors read (residual, mask)
 };
 
 namespace detail {

@@ -23,13 +23,13 @@ namespace dlperf {
 /// A pre-norm transformer layer (GPT style): LN, QKV, attention, output projection, residual,
 /// LN, FFN up, GELU, FFN down, residual.
 struct transformer_layer {
-  long long batch;          ///< sequences
-  long long seq;            ///< tokens per sequence
-  long long hidden;         ///< model width
-  long long heads;          ///< attention heads (hidden must be a multiple)
-  long long ffn = 0;        ///< FFN width; 0 = 4 x hidden
-  dtype type = dtype::bf16; ///< activations and weights
-  bool causal = true;       ///< decoder mask
+  long long batch;           ///< sequences
+  long long seq;             ///< tokens per sequence
+  long long hidden;          ///< model width
+  long long heads;           ///< attention heads (hidden must be a multiple)
+  long long ffn = 0;         ///< FFN width; 0 = 4 x hidden
+  dtype type = dtype::bf16;  ///< activations and weights
+  bool causal = true;        ///< decoder mask
 };
 
 namespace detail {
@@ -57,8 +57,7 @@ constexpr op_sequence estimate_transformer_layer(const D& d, const transformer_l
     if (residual) g.beta = 1.0;
     return g;
   };
-  const attention_problem att{l.batch, l.heads, l.seq, l.seq, l.hidden / l.heads, l.type,
-                              l.causal};
+  const attention_problem att{l.batch, l.heads, l.seq, l.seq, l.hidden / l.heads, l.type, l.causal};
   constexpr elementwise_stage residual_add{"residual add", 1, 1};
   constexpr elementwise_stage gelu{"gelu", 8, 0};  // tanh approximation, about 8 FLOP
 
@@ -97,14 +96,14 @@ struct bottleneck_block {
 /// convolution's epilogue.
 template <gemm_device D>
 constexpr op_sequence estimate_bottleneck(const D& d, const bottleneck_block& b, bool fused) {
-  if (b.batch <= 0 || b.channels_in <= 0 || b.height <= 0 || b.width <= 0 ||
-      b.channels_mid <= 0 || b.stride <= 0)
+  if (b.batch <= 0 || b.channels_in <= 0 || b.height <= 0 || b.width <= 0 || b.channels_mid <= 0 ||
+      b.stride <= 0)
     detail::throw_invalid_argument("bottleneck block: sizes and stride must be positive");
   const long long out_channels = 4 * b.channels_mid;
-  const conv2d_problem reduce{b.batch, b.channels_in, b.height, b.width, b.channels_mid,
-                              1, 1, 1, 0, b.type};
-  const conv2d_problem spatial{b.batch, b.channels_mid, b.height, b.width, b.channels_mid,
-                               3, 3, b.stride, 1, b.type};
+  const conv2d_problem reduce{b.batch, b.channels_in, b.height, b.width, b.channels_mid, 1, 1, 1,
+                              0,       b.type};
+  const conv2d_problem spatial{b.batch, b.channels_mid, b.height, b.width, b.channels_mid, 3,
+                               3,       b.stride,       1,        b.type};
   const long long h2 = spatial.p(), w2 = spatial.q();
   const conv2d_problem expand{b.batch, b.channels_mid, h2, w2, out_channels, 1, 1, 1, 0, b.type};
   constexpr elementwise_stage bn_relu{"batch norm + ReLU", 3, 0};
@@ -119,8 +118,8 @@ constexpr op_sequence estimate_bottleneck(const D& d, const bottleneck_block& b,
   ops.add(estimate_conv2d(d, "conv 3x3", spatial));
   if (!fused) ops.add(estimate_elementwise(d, mid2_elements, b.type, bn_relu));
   if (b.stride != 1 || b.channels_in != out_channels) {
-    const conv2d_problem shortcut{b.batch, b.channels_in, b.height, b.width, out_channels,
-                                  1, 1, b.stride, 0, b.type};
+    const conv2d_problem shortcut{b.batch, b.channels_in, b.height, b.width, out_channels, 1,
+                                  1,       b.stride,      0,        b.type};
     ops.add(estimate_conv2d(d, "conv 1x1 shortcut", shortcut));
   }
   ops.add(estimate_conv2d(d, "conv 1x1 expand", expand, fused));

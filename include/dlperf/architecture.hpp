@@ -165,8 +165,8 @@ struct architecture_spec {
                                                bool consumer) const {
     if (!supports(t, a, s)) throw_unsupported_combination(t, a, s);
     const int tc = tensor_rate(t, a, consumer);
-    const double dense = tc > 0 ? tc : vector_rate(t, a);
-    return s == sparsity::sparse_2_4 ? 2.0 * dense : dense;
+    const double dense_rate = tc > 0 ? tc : vector_rate(t, a);
+    return s == sparsity::sparse_2_4 ? 2.0 * dense_rate : dense_rate;
   }
 
  private:

@@ -69,7 +69,7 @@ template <sparsity S>
 struct sparsity_tag {
   static constexpr sparsity id = S;  ///< identity
 };
-inline constexpr sparsity_tag<sparsity::dense> dense{};            ///< dense operands
+inline constexpr sparsity_tag<sparsity::dense> dense_operands{};   ///< dense operands
 inline constexpr sparsity_tag<sparsity::sparse_2_4> sparse_2_4{};  ///< 2:4 structured sparsity
 
 /// Peak of @p g for @p T accumulating in @p Acc, checked at compile time.

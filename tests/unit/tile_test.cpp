@@ -37,11 +37,11 @@ TEST_CASE("FP16 accumulators halve the accumulator registers", "[tile]") {
 }
 
 TEST_CASE("2:4 sparse A stores half its values plus 2-bit indices", "[tile]") {
-  const tile_config dense{128, 128, 64, 64, 64, 3};
-  tile_config sparse = dense;
-  sparse.sparse_a = true;
+  const tile_config dense_tile{128, 128, 64, 64, 64, 3};
+  tile_config sparse_tile = dense_tile;
+  sparse_tile.sparse_a = true;
   // A per stage: 128 x 64 x 2 B = 16 KiB dense; 8 KiB + 1 KiB of indices sparse.
-  CHECK(tile_shared_bytes(dense, dtype::fp16) - tile_shared_bytes(sparse, dtype::fp16) ==
+  CHECK(tile_shared_bytes(dense_tile, dtype::fp16) - tile_shared_bytes(sparse_tile, dtype::fp16) ==
         3 * (16384.0 - 9216.0));
 }
 

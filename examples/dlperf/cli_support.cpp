@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <utility>
+#include <variant>
 
 namespace dlperf::cli {
 
@@ -57,9 +58,26 @@ accumulator parse_accumulator(std::string_view text) {
   throw usage_error(fmt::format("unknown accumulator '{}' (valid: fp16, fp32, int32)", text));
 }
 
-nlohmann::json peak_tflops_or_null(const gpu_spec& g, dtype t) {
-  if (!g.supports(t, default_accumulator(t))) return nullptr;
-  return in_teraflops(g.peak(t));
+cli_device select_device(const std::string& gpu_id, const std::string& device_file) {
+  if (gpu_id.empty() == device_file.empty())
+    throw usage_error("give exactly one of --gpu ID and --device FILE");
+  if (!gpu_id.empty()) return &catalog::find(gpu_id);
+  calibrate::any_device d = calibrate::read_device_file(device_file);
+  if (auto* m = std::get_if<measured_device>(&d)) return std::move(*m);
+  return std::get<host_device>(std::move(d));
+}
+
+std::string device_label(const cli_device& d) {
+  if (const auto* g = std::get_if<const gpu_spec*>(&d)) return std::string((*g)->id());
+  if (const auto* m = std::get_if<measured_device>(&d)) return std::string(m->id());
+  return std::string(std::get<host_device>(d).name());
+}
+
+void add_device_options(CLI::App* cmd, std::string& gpu_id, std::string& device_file) {
+  auto* gpu = cmd->add_option("--gpu", gpu_id, "GPU id from `dlperf gpus`, e.g. rtx_4090");
+  auto* file = cmd->add_option("--device", device_file,
+                               "Device file (from `dlperf calibrate`) instead of --gpu");
+  gpu->excludes(file);
 }
 
 }  // namespace dlperf::cli

@@ -4,11 +4,16 @@
 
 #include <CLI/CLI.hpp>
 #include <array>
+#include <dlperf/calibrate/device_file.hpp>
+#include <dlperf/calibrate/measurement.hpp>
 #include <dlperf/dlperf.hpp>
+#include <dlperf/measured_device.hpp>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <variant>
+#include <vector>
 
 namespace dlperf::cli {
 
@@ -34,9 +39,47 @@ accumulator parse_accumulator(std::string_view text);
 inline constexpr std::array<dtype, 6> reported_dtypes{dtype::fp32, dtype::tf32,     dtype::fp16,
                                                       dtype::bf16, dtype::fp8_e4m3, dtype::int8};
 
-/// Dense peak of @p g for @p t with its default accumulator in TFLOP/s, or null where the GPU
+/// Dense peak of @p g for @p t with its default accumulator in TFLOP/s, or null where the device
 /// has no path for it.
-nlohmann::json peak_tflops_or_null(const gpu_spec& g, dtype t);
+template <class Device>
+nlohmann::json peak_tflops_or_null(const Device& g, dtype t) {
+  const accumulator a = default_accumulator(t);
+  if (!g.supports(t, a, sparsity::dense)) return nullptr;
+  return in_teraflops(g.peak(t, a, sparsity::dense));
+}
+
+/// The device a command runs on: a catalog GPU (--gpu ID) or a device file (--device FILE).
+using cli_device = std::variant<const gpu_spec*, measured_device, host_device>;
+
+/// The device named by exactly one of @p gpu_id and @p device_file. Throws usage_error when
+/// both or neither are given, and dlperf errors for an unknown id or a bad file.
+cli_device select_device(const std::string& gpu_id, const std::string& device_file);
+
+/// Calls @p f with the selected device (a gpu_spec, measured_device or host_device).
+template <class F>
+decltype(auto) visit_device(const cli_device& d, F&& f) {
+  return std::visit(
+      [&](const auto& v) -> decltype(auto) {
+        if constexpr (std::is_pointer_v<std::decay_t<decltype(v)>>)
+          return f(*v);
+        else
+          return f(v);
+      },
+      d);
+}
+
+/// Stable label of a device for output: the catalog id, or the file's device name.
+std::string device_label(const cli_device& d);
+
+/// Adds the mutually exclusive --gpu ID and --device FILE options to @p cmd.
+void add_device_options(CLI::App* cmd, std::string& gpu_id, std::string& device_file);
+
+/// Runs the CUDA calibration of GPU @p index (catalog entry @p gpu_id, or guessed from its
+/// name when empty) under @p p; returns the device file JSON and appends progress to @p log.
+/// Throws usage_error when this dlperf was built without CUDA, dlperf::error (exit 2) when
+/// there is no GPU.
+nlohmann::json run_cuda_calibration(int index, const std::string& gpu_id,
+                                    const calibrate::protocol& p, std::vector<std::string>& log);
 
 /// Registers the `gpus` subcommand.
 void add_gpus_command(CLI::App& app);
@@ -46,5 +89,7 @@ void add_roofline_command(CLI::App& app);
 void add_gemm_command(CLI::App& app);
 /// Registers the `cycles` subcommand.
 void add_cycles_command(CLI::App& app);
+/// Registers the `calibrate` subcommand.
+void add_calibrate_command(CLI::App& app);
 
 }  // namespace dlperf::cli

@@ -20,8 +20,23 @@ latency_set parse_latencies(const std::string& text) {
   }
 }
 
-void run(const std::string& latencies, bool json) {
-  const latency_set l = parse_latencies(latencies);
+// Latencies from a GPU device file: its measured (else nominal) tier latencies in cycles.
+latency_set latencies_of_file(const std::string& path) {
+  const cli_device dev = select_device("", path);
+  const auto* m = std::get_if<measured_device>(&dev);
+  if (m == nullptr)
+    throw usage_error("cycles needs a GPU: device file '" + path + "' describes a host CPU");
+  return {"device file",
+          m->memory(tier::global).latency_cycles,
+          m->memory(tier::l2).latency_cycles,
+          m->memory(tier::shared).latency_cycles,
+          m->arch().latency.ffma,
+          1.0};
+}
+
+void run(const std::string& latencies, const std::string& device_file, bool json) {
+  const latency_set l =
+      device_file.empty() ? parse_latencies(latencies) : latencies_of_file(device_file);
   const cycle_scenario& s = dettmers_example;
   const cycle_breakdown plain = cycles_without_tensor_cores(s, l);
   const cycle_breakdown tensor = cycles_with_tensor_cores(s, l);
@@ -63,12 +78,16 @@ void add_cycles_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "cycles", "Cycle model of a 32x32 matrix multiply with and without tensor cores");
   auto latencies = std::make_shared<std::string>("2020");
+  auto device_file = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
-  cmd->add_option("--latencies", *latencies,
-                  "2020 or 2023 (the guide's figures) or an architecture id (its measured ones)")
-      ->capture_default_str();
+  auto* set = cmd->add_option(
+                     "--latencies", *latencies,
+                     "2020 or 2023 (the guide's figures) or an architecture id (its measured ones)")
+                  ->capture_default_str();
+  cmd->add_option("--device", *device_file, "GPU device file: use its (measured) latencies")
+      ->excludes(set);
   cmd->add_flag("--json", *json, "Print JSON");
-  cmd->callback([latencies, json] { run(*latencies, *json); });
+  cmd->callback([latencies, device_file, json] { run(*latencies, *device_file, *json); });
 }
 
 }  // namespace dlperf::cli

@@ -10,7 +10,7 @@ namespace dlperf::cli {
 namespace {
 
 struct gemm_options {
-  std::string gpu, m, n, k, batch = "1";
+  std::string gpu, device, m, n, k, batch = "1";
   std::string dtype_name = "fp16";
   std::string accumulator_name;
   bool sparse = false;
@@ -18,16 +18,29 @@ struct gemm_options {
 };
 
 void run(const gemm_options& o) {
-  const gpu_spec& g = catalog::find(o.gpu);
+  const cli_device dev = select_device(o.gpu, o.device);
+  if (std::holds_alternative<host_device>(dev))
+    throw usage_error("gemm needs a GPU: device file '" + o.device + "' describes a host CPU");
   gemm_problem p{parse_count("--m", o.m), parse_count("--n", o.n), parse_count("--k", o.k),
                  parse_count("--batch", o.batch), parse_dtype(o.dtype_name)};
   p.acc = o.accumulator_name.empty() ? default_accumulator(p.input)
                                      : parse_accumulator(o.accumulator_name);
   p.sparse_a = o.sparse;
-  const gemm_estimate e = best_gemm(g, p);
+  struct gpu_summary {
+    gemm_estimate estimate;
+    std::string name, arch;
+  };
+  const gpu_summary run_on = visit_device(dev, [&](const auto& d) -> gpu_summary {
+    if constexpr (gemm_device<std::decay_t<decltype(d)>>)
+      return {best_gemm(d, p), std::string(d.name()), std::string(d.arch().name)};
+    else
+      throw usage_error("gemm needs a GPU device");
+  });
+  const gemm_estimate& e = run_on.estimate;
   if (o.json) {
     const nlohmann::json out = {
-        {"gpu", g.id()},
+        {"gpu", device_label(dev)},
+        {"device_file", o.device.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.device)},
         {"dtype", name(p.input)},
         {"accumulator", name(p.acc)},
         {"sparse", p.sparse_a},
@@ -65,7 +78,7 @@ void run(const gemm_options& o) {
     fmt::print("{}\n", out.dump(2));
     return;
   }
-  fmt::print("{} ({}): {} x {} x {}{} {} GEMM{}\n", g.name(), g.arch().name, p.m, p.n, p.k,
+  fmt::print("{} ({}): {} x {} x {}{} {} GEMM{}\n", run_on.name, run_on.arch, p.m, p.n, p.k,
              p.batch > 1 ? fmt::format(" x {} batch", p.batch) : std::string(), name(p.input),
              p.sparse_a ? " (2:4 sparse A)" : "");
   fmt::print("  best tile      {}x{}x{}, warp {}x{}, {} stages, split-K {}, {} block(s)/SM\n",
@@ -85,7 +98,7 @@ void add_gemm_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "gemm", "Best tiling, time and traffic of a GEMM on one GPU (tile-reuse model)");
   auto o = std::make_shared<gemm_options>();
-  cmd->add_option("--gpu", o->gpu, "GPU id from `dlperf gpus`")->required();
+  add_device_options(cmd, o->gpu, o->device);
   cmd->add_option("--m", o->m, "Rows of A and C")->required();
   cmd->add_option("--n", o->n, "Columns of B and C")->required();
   cmd->add_option("--k", o->k, "Reduction dimension")->required();

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   dlperf::cli::add_roofline_command(app);
   dlperf::cli::add_gemm_command(app);
   dlperf::cli::add_cycles_command(app);
+  dlperf::cli::add_calibrate_command(app);
   try {
     // CLI11 would only say "A subcommand is required"; name the word that is not a command.
     if (argc > 1 && argv[1][0] != '-') {
@@ -34,7 +35,8 @@ int main(int argc, char** argv) {
         app.get_subcommand(argv[1]);
       } catch (const CLI::OptionNotFound&) {
         return fail(
-            2, fmt::format("unknown command '{}' (valid: gpus, roofline, gemm, cycles)", argv[1]));
+            2, fmt::format("unknown command '{}' (valid: gpus, roofline, gemm, cycles, calibrate)",
+                           argv[1]));
       }
     }
     app.parse(argc, argv);

@@ -10,6 +10,7 @@ namespace {
 
 struct roofline_options {
   std::string gpu;
+  std::string device;
   std::string flops;
   std::string bytes;
   std::string dtype_name = "fp16";
@@ -19,7 +20,7 @@ struct roofline_options {
 };
 
 void run(const roofline_options& o) {
-  const gpu_spec& g = catalog::find(o.gpu);
+  const cli_device dev = select_device(o.gpu, o.device);
   const dtype t = parse_dtype(o.dtype_name);
   const accumulator acc =
       o.accumulator_name.empty() ? default_accumulator(t) : parse_accumulator(o.accumulator_name);
@@ -31,12 +32,15 @@ void run(const roofline_options& o) {
 
   // roofline() throws dlperf::unsupported, naming architecture and datatype, when the GPU has no
   // path for (t, acc, s); main() turns that into exit code 2.
-  const roofline_result r =
-      roofline(g, workload{}.compute(t, flops(work), acc, s).move(tier::global, bytes(traffic)));
+  const workload w = workload{}.compute(t, flops(work), acc, s).move(tier::global, bytes(traffic));
+  const roofline_result r = visit_device(dev, [&](const auto& d) { return roofline(d, w); });
+  const std::string device_name =
+      visit_device(dev, [](const auto& d) { return std::string(d.name()); });
   const double ai = r.arithmetic_intensity.value();
   if (o.json) {
     const nlohmann::json out = {
-        {"gpu", g.id()},
+        {"gpu", device_label(dev)},
+        {"device_file", o.device.empty() ? nlohmann::json(nullptr) : nlohmann::json(o.device)},
         {"dtype", name(t)},
         {"accumulator", name(acc)},
         {"sparse", o.sparse},
@@ -52,8 +56,9 @@ void run(const roofline_options& o) {
     fmt::print("{}\n", out.dump(2));
     return;
   }
-  fmt::print("{} ({}), {} with {} accumulation{}\n", g.name(), g.arch().name, name(t), name(acc),
-             o.sparse ? ", 2:4 sparse" : "");
+  fmt::print("{}{}, {} with {} accumulation{}\n", device_name,
+             o.device.empty() ? std::string() : " (device file " + o.device + ")", name(t),
+             name(acc), o.sparse ? ", 2:4 sparse" : "");
   fmt::print("  work                 {:.4g} FLOP over {:.4g} bytes of DRAM traffic\n", work,
              traffic);
   fmt::print("  arithmetic intensity {} FLOP/byte\n",
@@ -70,7 +75,7 @@ void add_roofline_command(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("roofline", "Time and bound of a workload on one GPU (roofline model)");
   auto o = std::make_shared<roofline_options>();
-  cmd->add_option("--gpu", o->gpu, "GPU id from `dlperf gpus`, e.g. rtx_4090")->required();
+  add_device_options(cmd, o->gpu, o->device);
   cmd->add_option("--flops", o->flops, "Arithmetic work in FLOP, e.g. 1e12 or 2T")->required();
   cmd->add_option("--bytes", o->bytes, "DRAM traffic in bytes, e.g. 4e9, 4G or 4Gi")->required();
   cmd->add_option("--dtype", o->dtype_name,

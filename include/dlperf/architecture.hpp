@@ -69,8 +69,8 @@ struct sm_resources {
 /// FLOP. `consumer_fma_per_clock` is the rate GeForce boards get where NVIDIA halves tensor
 /// throughput with FP32 accumulation; it equals `fma_per_clock` where no such limit exists.
 struct math_rate {
-  dtype input;                     ///< operand datatype
-  accumulator acc;                 ///< accumulation datatype
+  dtype input = dtype::fp32;            ///< operand datatype
+  accumulator acc = accumulator::fp32;  ///< accumulation datatype
   int fma_per_clock = 0;           ///< dense FMA per clock per SM on full-rate (datacenter) parts
   int consumer_fma_per_clock = 0;  ///< the same on GeForce parts
 };
@@ -103,8 +103,8 @@ struct mma_shape {
 /// what the analytical terms of the GEMM model do not capture (instruction issue, epilogue,
 /// clock behaviour under load). Defaults come from published measurements, cited where set.
 struct gemm_efficiency_entry {
-  dtype input;          ///< operand datatype
-  double fraction = 0;  ///< achieved / peak on a large square GEMM, in (0, 1]
+  dtype input = dtype::fp32;  ///< operand datatype
+  double fraction = 0;        ///< achieved / peak on a large square GEMM, in (0, 1]
 };
 
 /// Everything dlperf knows about one SM architecture, as a literal value. Rates are per SM per

@@ -139,7 +139,8 @@ TEST_CASE("dlperf rejects bad input with exit code 2 and one line", "[cli][error
                       "no 2:4 sparse tensor-core path");
   require_usage_error("roofline --gpu rtx_4090 --flops 1 --bytes 1 --accumulator fp64",
                       "unknown accumulator 'fp64'");
-  require_usage_error("roofline --flops 1 --bytes 1", "--gpu is required");
+  require_usage_error("roofline --flops 1 --bytes 1",
+                      "give exactly one of --gpu ID and --device FILE");
   require_usage_error("frobnicate", "frobnicate");
   require_usage_error("", "subcommand");
 }
@@ -199,7 +200,81 @@ TEST_CASE("dlperf gemm and cycles reject bad input with exit code 2", "[cli][err
                       "ampere_ga100 cannot run fp8_e4m3");
   require_usage_error("gemm --gpu v100_sxm2 --m 8 --n 8 --k 8 --sparse", "no 2:4 sparse");
   require_usage_error("gemm --gpu a100_sxm4_40gb --m 8 --n 8", "--k is required");
+  require_usage_error("gemm --m 8 --n 8 --k 8", "give exactly one of --gpu ID and --device FILE");
   require_usage_error("cycles --latencies 1999", "unknown latency set '1999'");
+}
+
+TEST_CASE("dlperf calibrate --backend host writes a device file the other commands use",
+          "[cli][calibrate]") {
+  const std::string file = "dlperf_cli_host_device.json";
+  const run_result cal = run_dlperf("calibrate --backend host --repetitions 2 --out " + file);
+  INFO(cal.err);
+  REQUIRE(cal.exit_code == 0);
+  std::ifstream in(file);
+  const auto device = nlohmann::json::parse(in);
+  CHECK(device["kind"] == "host");
+  CHECK(device["dram"]["bandwidth_gbps"]["value"].get<double>() > 0);
+  CHECK(device["dram"]["bandwidth_gbps"]["value"].get<double>() <
+        device["cache"]["bandwidth_gbps"]["value"].get<double>());
+  const run_result r =
+      run_dlperf("roofline --device " + file + " --flops 0 --bytes 1e9 --dtype fp32 --json");
+  REQUIRE(r.exit_code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["bound"] == "global");
+  CHECK(j["time_s"].get<double>() ==
+        Approx(1.0 / device["dram"]["bandwidth_gbps"]["value"].get<double>()));
+  require_usage_error("gemm --device " + file + " --m 8 --n 8 --k 8", "describes a host CPU");
+  require_usage_error("roofline --device " + file + " --flops 1 --bytes 1 --dtype fp16",
+                      "only dense fp32 throughput was measured");
+  std::remove(file.c_str());
+}
+
+TEST_CASE("a measured GPU device file changes roofline, gemm and cycles answers", "[cli]") {
+  const std::string file = "dlperf_cli_gpu_device.json";
+  {
+    std::ofstream out(file);
+    out << R"({"schema": "dlperf-device", "version": 1, "kind": "gpu", "base": "a100_sxm4_40gb",
+               "measurements": {
+                 "tiers": {"global": {"bandwidth_gbps": {"value": 1300, "method": "triad"},
+                                      "latency_cycles": {"value": 466, "method": "chase"}}},
+                 "achieved": [{"dtype": "fp16", "tflops": 250, "method": "cuBLAS"}]}})";
+  }
+  const auto roof = nlohmann::json::parse(
+      run_dlperf("roofline --device " + file + " --flops 1e9 --bytes 1e10 --json").out);
+  CHECK(roof["gpu"] == "a100_sxm4_40gb");
+  CHECK(roof["time_s"].get<double>() == Approx(1e10 / 1300e9));
+  const auto gemm = nlohmann::json::parse(
+      run_dlperf("gemm --device " + file + " --m 8192 --n 8192 --k 8192 --json").out);
+  CHECK(gemm["tflops"].get<double>() == Approx(250).epsilon(0.05));
+  const auto cycles = nlohmann::json::parse(run_dlperf("cycles --device " + file + " --json").out);
+  CHECK(cycles["with_tensor_cores"] == 466 + 23 + 1);
+  require_usage_error("roofline --device missing.json --flops 1 --bytes 1",
+                      "device file: cannot open 'missing.json'");
+  {
+    std::ofstream out(file);
+    out << R"({"schema": "dlperf-device", "version": 1, "kind": "gpu", "base": "t4",
+               "measurements": {"tiers": {"global": {"bandwidth_gbps": {"value": -3,
+               "method": "x"}}}}})";
+  }
+  require_usage_error("roofline --device " + file + " --flops 1 --bytes 1",
+                      "measurements.tiers.global.bandwidth_gbps.value: must be positive");
+  require_usage_error("roofline --gpu t4 --device " + file + " --flops 1 --bytes 1",
+                      "--gpu excludes --device");
+  std::remove(file.c_str());
+}
+
+TEST_CASE("dlperf calibrate rejects what it cannot do", "[cli][calibrate][errors]") {
+  // Without a GPU (or without CUDA in this build) the cuda backend exits 2 and says which.
+  const run_result cuda = run_dlperf("calibrate --backend cuda");
+  CHECK(cuda.exit_code == 2);
+  const bool explained = cuda.err.find("no CUDA GPU found") != std::string::npos ||
+                         cuda.err.find("built without CUDA") != std::string::npos;
+  CHECK(explained);
+  require_usage_error("calibrate --backend tpu", "--backend");
+  require_usage_error("calibrate --backend host --gpu t4", "--gpu applies to --backend cuda");
+  require_usage_error("calibrate --backend cuda --gpu rtx_9090", "unknown GPU id 'rtx_9090'");
+  require_usage_error("calibrate --backend host --repetitions 0", "--repetitions must be");
+  require_usage_error("calibrate", "--backend is required");
 }
 
 TEST_CASE("dlperf --help and --version exit 0", "[cli]") {

@@ -1,0 +1,85 @@
+// `dlperf calibrate --backend host|cuda [--gpu ID] [--out FILE]`: measure a device and write it
+// as a device file (to stdout without --out), for `--device FILE` in the other commands.
+#include <fmt/format.h>
+#include <fstream>
+#include <memory>
+
+#include <dlperf/calibrate/host.hpp>
+
+#include "cli_support.hpp"
+
+namespace dlperf::cli {
+
+#ifndef DLPERF_CLI_WITH_CUDA
+nlohmann::json run_cuda_calibration(int, const std::string&, const calibrate::protocol&,
+                                    std::vector<std::string>&) {
+  throw usage_error(
+      "this dlperf was built without CUDA: reconfigure with -DDLPERF_WITH_CUDA=ON (needs nvcc) "
+      "to calibrate a GPU");
+}
+#endif
+
+namespace {
+
+struct calibrate_options {
+  std::string backend;
+  std::string gpu;
+  std::string out;
+  int repetitions = 15;
+  int cuda_device = 0;
+};
+
+void write_or_print(const nlohmann::json& file, const std::string& out) {
+  if (out.empty()) {
+    fmt::print("{}\n", file.dump(2));
+    return;
+  }
+  std::ofstream stream(out);
+  if (!stream) throw usage_error("cannot write --out '" + out + "'");
+  stream << file.dump(2) << "\n";
+  if (!stream) throw usage_error("failed writing --out '" + out + "'");
+  fmt::print(stderr, "dlperf: wrote {}\n", out);
+}
+
+void run(const calibrate_options& o) {
+  if (o.repetitions < 1) throw usage_error("--repetitions must be at least 1");
+  const calibrate::protocol p{std::min(3, o.repetitions), o.repetitions};
+  if (o.backend == "host") {
+    if (!o.gpu.empty()) throw usage_error("--gpu applies to --backend cuda only");
+    const calibrate::host_info info = calibrate::probe_host();
+    const calibrate::host_plan plan = calibrate::plan_for(info);
+    fmt::print(stderr, "dlperf: calibrating the host ({} threads, {:.0f} MiB DRAM buffer)...\n",
+               plan.threads, in_mebibytes(plan.dram_buffer));
+    const host_device host = calibrate::calibrate_host(info, plan, p);
+    write_or_print(calibrate::to_json(host), o.out);
+    return;
+  }
+  // --backend cuda (CLI11 checks the choice).
+  if (!o.gpu.empty()) (void)catalog::find(o.gpu);  // an unknown id fails before any CUDA call
+  std::vector<std::string> log;
+  const nlohmann::json file = run_cuda_calibration(o.cuda_device, o.gpu, p, log);
+  for (const std::string& line : log) fmt::print(stderr, "dlperf: {}\n", line);
+  write_or_print(file, o.out);
+}
+
+}  // namespace
+
+void add_calibrate_command(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand(
+      "calibrate", "Measure this machine's CPU (host) or a GPU (cuda) into a device file");
+  auto o = std::make_shared<calibrate_options>();
+  cmd->add_option("--backend", o->backend, "host (CPU probes, any machine) or cuda (needs a GPU)")
+      ->required()
+      ->check(CLI::IsMember({"host", "cuda"}));
+  cmd->add_option("--gpu", o->gpu,
+                  "Catalog id of the GPU being measured (cuda; default: guessed "
+                  "from its name)");
+  cmd->add_option("--cuda-device", o->cuda_device, "CUDA device index (cuda)")
+      ->capture_default_str();
+  cmd->add_option("--out", o->out, "Write the device file here (default: stdout)");
+  cmd->add_option("--repetitions", o->repetitions, "Timed repetitions per probe")
+      ->capture_default_str();
+  cmd->callback([o] { run(*o); });
+}
+
+}  // namespace dlperf::cli

@@ -1,0 +1,186 @@
+// Calibration: the measurement protocol, measured devices through every estimator, and the
+// host probes run for real.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <dlperf/calibrate/host.hpp>
+#include <dlperf/calibrate/measurement.hpp>
+#include <dlperf/dlperf.hpp>
+#include <dlperf/measured_device.hpp>
+#include <limits>
+#include <vector>
+
+using namespace dlperf;
+using namespace dlperf::literals;
+
+TEST_CASE("samples are summarised by median, extremes and spread", "[calibrate]") {
+  const std::vector<double> odd{3, 1, 2, 10, 4};
+  const calibrate::sample_stats s = calibrate::summarize(odd);
+  CHECK(s.median == 3);
+  CHECK(s.min == 1);
+  CHECK(s.max == 10);
+  CHECK(s.mean == 4);
+  CHECK(s.count == 5);
+  CHECK(s.spread() == Approx(3.0));
+  const std::vector<double> even{4, 1, 3, 2};
+  CHECK(calibrate::summarize(even).median == 2.5);
+}
+
+TEST_CASE("bad samples and protocols are rejected", "[calibrate][errors]") {
+  CHECK_THROWS_WITH(calibrate::summarize(std::vector<double>{}), "summarize: no samples");
+  CHECK_THROWS_AS(calibrate::summarize(std::vector<double>{1, -1}), invalid_argument);
+  CHECK_THROWS_AS(calibrate::summarize(std::vector<double>{std::nan("")}), invalid_argument);
+  CHECK_THROWS_AS(calibrate::summarize(std::vector<double>{0.0}), invalid_argument);
+  CHECK_THROWS_WITH(calibrate::protocol({-1, 3}).validate(), "protocol: warmup must be >= 0");
+  CHECK_THROWS_WITH(calibrate::protocol({1, 0}).validate(), "protocol: repetitions must be >= 1");
+}
+
+TEST_CASE("the protocol warms up, then times the repetitions", "[calibrate]") {
+  int calls = 0;
+  const calibrate::sample_stats s = calibrate::time_repeated(
+      [&] {
+        ++calls;
+        return calls <= 2 ? 100.0 : static_cast<double>(calls);  // warm-up samples are dropped
+      },
+      {2, 5});
+  CHECK(calls == 7);
+  CHECK(s.count == 5);
+  CHECK(s.median == 5);
+  CHECK(s.max == 7);
+}
+
+TEST_CASE("probe sizes clear or stay inside a cache", "[calibrate]") {
+  CHECK(calibrate::beyond_cache(40_MiB, 64_MiB) == 160_MiB);
+  CHECK(calibrate::beyond_cache(1_MiB, 64_MiB) == 64_MiB);
+  CHECK(calibrate::within_cache(40_MiB) == 10_MiB);
+  const auto r = calibrate::rate(bytes(3e9), calibrate::sample_stats{0.5, 0.4, 0.6, 0.5, 3});
+  CHECK(in_gigabytes_per_second(r) == Approx(6.0));
+}
+
+TEST_CASE("calibrated bandwidth changes the roofline answer", "[calibrate][measured]") {
+  measured_device d(catalog::rtx_3090);
+  const auto w = workload{}.compute(dtype::fp16, 1_GFLOP).move(tier::global, 10_GB);
+  const roofline_result nominal = roofline(d, w);
+  CHECK(nominal.time == roofline(catalog::rtx_3090, w).time);  // nothing measured yet
+  d.set_bandwidth(tier::global, 820_GBps, "STREAM triad, test");
+  const roofline_result measured = roofline(d, w);
+  CHECK(measured.time.value() == Approx(10e9 / 820e9));
+  CHECK(measured.time > nominal.time);
+  CHECK(d.bandwidth_provenance(tier::global) == provenance::measured);
+  CHECK(d.bandwidth_provenance(tier::l2) == provenance::nominal);
+  CHECK(d.bandwidth_record(tier::global)->method == "STREAM triad, test");
+}
+
+TEST_CASE("measured throughput replaces the peak and the GEMM efficiency",
+          "[calibrate][measured]") {
+  measured_device d(catalog::a100_sxm4_40gb);
+  d.set_achieved(dtype::bf16, accumulator::fp32, 271.2_TFLOPS, "cuBLAS 8192^3");
+  CHECK(d.peak(dtype::bf16) == 271.2_TFLOPS);
+  CHECK(d.peak(dtype::bf16, accumulator::fp32, sparsity::sparse_2_4) == 542.4_TFLOPS);
+  CHECK(d.peak_provenance(dtype::bf16, accumulator::fp32) == provenance::measured);
+  CHECK(d.gemm_efficiency(dtype::bf16) == 1.0);  // the rate is already an achieved one
+  CHECK(d.gemm_efficiency(dtype::fp16) == catalog::a100_sxm4_40gb.gemm_efficiency(dtype::fp16));
+  // A large GEMM then runs at about the measured rate.
+  const gemm_estimate e = best_gemm(d, {8192, 8192, 8192, 1, dtype::bf16});
+  CHECK(in_teraflops(e.throughput) == Approx(271.2).epsilon(0.05));
+  d.set_gemm_efficiency(dtype::bf16, 0.9, "fitted");
+  CHECK(d.gemm_efficiency(dtype::bf16) == 0.9);
+}
+
+TEST_CASE("a measured clock scales nominal peaks and clock-derived bandwidths",
+          "[calibrate][measured]") {
+  measured_device d(catalog::rtx_4090);
+  d.set_sm_clock(2.772_GHz, "nvidia-smi under load");  // 10 % above the rated 2520 MHz
+  CHECK(d.peak(dtype::fp32).value() == Approx(1.1 * catalog::rtx_4090.peak(dtype::fp32).value()));
+  CHECK(d.memory(tier::shared).throughput.value() ==
+        Approx(1.1 * catalog::rtx_4090.memory(tier::shared).throughput.value()));
+  CHECK(d.memory(tier::global).throughput == catalog::rtx_4090.memory(tier::global).throughput);
+  d.set_latency_cycles(tier::global, 600, "pointer chase");
+  CHECK(d.memory(tier::global).latency.value() == Approx(600 / 2.772e9));
+}
+
+TEST_CASE("every estimator accepts a measured device", "[calibrate][measured]") {
+  measured_device d(catalog::h100_sxm);
+  d.set_bandwidth(tier::global, 3.0_TBps, "test").set_launch_overhead(2_us, "test");
+  CHECK(d.launch_overhead() == 2_us);
+  CHECK(best_gemm(d, {4096, 4096, 4096, 1, dtype::bf16}).time.value() > 0);
+  CHECK(estimate_attention_fused(d, {1, 8, 1024, 1024, 128, dtype::bf16}).time.value() > 0);
+  CHECK(estimate_transformer_layer(d, {1, 512, 1024, 8}, true).size() == 7);
+  CHECK(estimate_bottleneck(d, {8, 64, 56, 56, 64}, true).time().value() > 0);
+  CHECK(cycles_with_tensor_cores(dettmers_example, latencies_of(d.arch())).total() > 0);
+}
+
+TEST_CASE("copies of a measured device keep their own strings", "[calibrate][measured]") {
+  gpu_facts facts = catalog::l4.facts();
+  std::string name = "lab L4 #3";
+  facts.name = name;
+  facts.id = "lab_l4";
+  auto* original = new measured_device(ada_ad10x::spec, facts);
+  original->set_bandwidth(tier::global, 250_GBps, "triad");
+  name.assign(64, 'x');  // the caller's string changes; the device keeps its copy
+  measured_device copy = *original;
+  delete original;
+  CHECK(copy.name() == "lab L4 #3");
+  CHECK(copy.nominal().name() == "lab L4 #3");
+  CHECK(copy.id() == "lab_l4");
+  CHECK(in_gigabytes_per_second(copy.memory(tier::global).throughput) == Approx(250));
+  measured_device assigned(catalog::t4);
+  assigned = copy;
+  CHECK(assigned.nominal().id() == "lab_l4");
+}
+
+TEST_CASE("impossible measurements are rejected, naming the figure",
+          "[calibrate][measured][errors]") {
+  measured_device d(catalog::a100_sxm4_40gb);
+  CHECK_THROWS_WITH(d.set_bandwidth(tier::global, bytes(0) / 1_s, "x"),
+                    "bandwidth of tier global must be positive and finite");
+  CHECK_THROWS_AS(d.set_bandwidth(tier::l2, make<bandwidth>(-1), "x"), invalid_argument);
+  CHECK_THROWS_AS(d.set_latency_cycles(tier::shared, std::numeric_limits<double>::infinity(), "x"),
+                  invalid_argument);
+  CHECK_THROWS_WITH(d.set_sm_clock(make<frequency>(0), "x"),
+                    "SM clock must be positive and finite");
+  CHECK_THROWS_WITH(d.set_gemm_efficiency(dtype::fp16, 2.0, "x"),
+                    "GEMM efficiency of fp16 must be in (0, 1.5]");
+  CHECK_THROWS_AS(d.set_launch_overhead(seconds(-1e-6), "x"), invalid_argument);
+  CHECK_THROWS_WITH(d.set_achieved(dtype::fp8_e4m3, accumulator::fp32, 1_PFLOPS, "x"),
+                    Catch::Contains("ampere_ga100 cannot run fp8_e4m3"));
+}
+
+TEST_CASE("host probes run for real and pass sanity checks", "[calibrate][host]") {
+  const calibrate::host_info info = calibrate::probe_host();
+  CHECK(info.threads >= 1);
+  CHECK(info.l2.value() > 0);
+  CHECK(info.last_level >= info.l2);
+  CHECK(info.memory.value() > 0);
+  // Small sizes and few repetitions: a test checks the flow and sanity, not the figures.
+  calibrate::host_plan plan = calibrate::plan_for(info);
+  plan.fma_iterations = 1'000'000;
+  plan.chase_steps = 200'000;
+  const calibrate::protocol quick{1, 3};
+  const host_device host = calibrate::calibrate_host(info, plan, quick);
+  const host_device::figures& f = host.measured();
+  for (const calibrate::measured_value* v :
+       {&f.fp32_tflops, &f.dram_gbps, &f.cache_gbps, &f.dram_latency_ns, &f.cache_latency_ns}) {
+    CHECK(v->value > 0);
+    CHECK(std::isfinite(v->value));
+    CHECK(!v->method.empty());
+  }
+  CHECK(f.dram_gbps.value < f.cache_gbps.value);              // DRAM slower than cache
+  CHECK(f.dram_latency_ns.value > f.cache_latency_ns.value);  // and further away
+  // The CPU and a GPU on one roofline: a memory-bound copy runs at each one's DRAM bandwidth.
+  const auto copy = workload{}.compute(dtype::fp32, 0_FLOP).move(tier::global, 1_GB);
+  const roofline_result cpu = roofline(host, copy);
+  CHECK(cpu.bound == bound::global);
+  CHECK(cpu.time.value() == Approx(1.0 / f.dram_gbps.value));
+  CHECK(roofline(catalog::rtx_2060, copy).time < cpu.time);
+  CHECK_THROWS_AS(roofline(host, workload{}.compute(dtype::fp16, 1_GFLOP)), unsupported);
+}
+
+TEST_CASE("host probes reject impossible sizes", "[calibrate][host][errors]") {
+  CHECK_THROWS_AS(calibrate::measure_triad(bytes(100), 1, {}), invalid_argument);
+  CHECK_THROWS_AS(calibrate::measure_triad(1_MiB, 0, {}), invalid_argument);
+  CHECK_THROWS_AS(calibrate::measure_fma(1, 0, {}), invalid_argument);
+  CHECK_THROWS_AS(calibrate::measure_latency(bytes(64), 10, {}), invalid_argument);
+  host_device::figures f;
+  f.name = "broken";
+  CHECK_THROWS_WITH(host_device(f), "host device: clock_mhz must be positive and finite");
+}

@@ -57,7 +57,7 @@ inline constexpr int device_file_version = 1;
 /// What a device file holds.
 using any_device = std::variant<measured_device, host_device>;
 
-namespace file_detail {
+namespace detail {
 
 using json = nlohmann::json;
 
@@ -350,27 +350,27 @@ inline host_device read_host(const json& j) {
   return host_device(std::move(f));
 }
 
-}  // namespace file_detail
+}  // namespace detail
 
 /// Parses a device file's text. Throws invalid_argument naming the field for anything wrong.
 inline any_device parse_device(std::string_view text) {
-  using file_detail::fail;
+  using detail::fail;
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     fail("(text)", std::string("malformed JSON: ") + e.what());
   }
-  file_detail::object_at(j, "");
-  if (file_detail::text(file_detail::field(j, "", "schema"), "schema") != device_file_schema)
+  detail::object_at(j, "");
+  if (detail::text(detail::field(j, "", "schema"), "schema") != device_file_schema)
     fail("schema", "must be \"dlperf-device\"");
-  const int version = file_detail::whole(file_detail::field(j, "", "version"), "version");
+  const int version = detail::whole(detail::field(j, "", "version"), "version");
   if (version != device_file_version)
     fail("version", "unsupported version " + std::to_string(version) + " (this dlperf reads " +
                         std::to_string(device_file_version) + ")");
-  const std::string kind = file_detail::text(file_detail::field(j, "", "kind"), "kind");
-  if (kind == "gpu") return file_detail::read_gpu(j);
-  if (kind == "host") return file_detail::read_host(j);
+  const std::string kind = detail::text(detail::field(j, "", "kind"), "kind");
+  if (kind == "gpu") return detail::read_gpu(j);
+  if (kind == "host") return detail::read_host(j);
   fail("kind", "must be \"gpu\" or \"host\", got \"" + kind + "\"");
 }
 
@@ -390,7 +390,7 @@ inline nlohmann::json to_json(const measured_device& d) {
   if (const auto& c = d.clock_record()) {
     measured_value mhz = *c;
     mhz.value /= 1e6;
-    measurements["sm_clock_mhz"] = file_detail::to_json(mhz);
+    measurements["sm_clock_mhz"] = detail::to_json(mhz);
   }
   nlohmann::json tiers = nlohmann::json::object();
   for (tier t : all_tiers) {
@@ -398,16 +398,16 @@ inline nlohmann::json to_json(const measured_device& d) {
     if (const auto& b = d.bandwidth_record(t)) {
       measured_value gbps = *b;
       gbps.value /= 1e9;
-      entry["bandwidth_gbps"] = file_detail::to_json(gbps);
+      entry["bandwidth_gbps"] = detail::to_json(gbps);
     }
-    if (const auto& l = d.latency_record(t)) entry["latency_cycles"] = file_detail::to_json(*l);
+    if (const auto& l = d.latency_record(t)) entry["latency_cycles"] = detail::to_json(*l);
     if (!entry.empty()) tiers[std::string(dlperf::name(t))] = entry;
   }
   if (!tiers.empty()) measurements["tiers"] = tiers;
   nlohmann::json achieved = nlohmann::json::array();
   nlohmann::json efficiency = nlohmann::json::object();
   for (dtype t : all_dtypes) {
-    for (accumulator a : file_detail::all_accumulators)
+    for (accumulator a : detail::all_accumulators)
       if (const auto& r = d.achieved_record(t, a))
         achieved.push_back({{"dtype", dlperf::name(t)},
                             {"accumulator", dlperf::name(a)},
@@ -415,20 +415,20 @@ inline nlohmann::json to_json(const measured_device& d) {
                             {"method", r->method},
                             {"spread", r->spread}});
     if (const auto& e = d.efficiency_record(t))
-      efficiency[std::string(dlperf::name(t))] = file_detail::to_json(*e);
+      efficiency[std::string(dlperf::name(t))] = detail::to_json(*e);
   }
   if (!achieved.empty()) measurements["achieved"] = achieved;
   if (!efficiency.empty()) measurements["gemm_efficiency"] = efficiency;
   if (const auto& l = d.launch_record()) {
     measured_value us = *l;
     us.value *= 1e6;
-    measurements["launch_overhead_us"] = file_detail::to_json(us);
+    measurements["launch_overhead_us"] = detail::to_json(us);
   }
   nlohmann::json out = {{"schema", device_file_schema},
                         {"version", device_file_version},
                         {"kind", "gpu"},
                         {"arch", d.arch().name},
-                        {"facts", file_detail::facts_to_json(d.nominal())}};
+                        {"facts", detail::facts_to_json(d.nominal())}};
   if (!measurements.empty()) out["measurements"] = measurements;
   return out;
 }
@@ -439,15 +439,15 @@ inline nlohmann::json to_json(const host_device& d) {
   const auto tier_json = [](byte_count capacity, const measured_value& gbps,
                             const measured_value& ns) {
     return nlohmann::json{{"capacity_bytes", capacity.value()},
-                          {"bandwidth_gbps", file_detail::to_json(gbps)},
-                          {"latency_ns", file_detail::to_json(ns)}};
+                          {"bandwidth_gbps", detail::to_json(gbps)},
+                          {"latency_ns", detail::to_json(ns)}};
   };
   return {{"schema", device_file_schema},
           {"version", device_file_version},
           {"kind", "host"},
           {"name", f.name},
-          {"clock_mhz", file_detail::to_json(f.clock_mhz)},
-          {"fp32_tflops", file_detail::to_json(f.fp32_tflops)},
+          {"clock_mhz", detail::to_json(f.clock_mhz)},
+          {"fp32_tflops", detail::to_json(f.fp32_tflops)},
           {"dram", tier_json(f.dram_capacity, f.dram_gbps, f.dram_latency_ns)},
           {"cache", tier_json(f.cache_capacity, f.cache_gbps, f.cache_latency_ns)}};
 }

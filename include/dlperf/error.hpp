@@ -47,6 +47,14 @@ namespace detail {
 [[noreturn]] inline void throw_unsupported(const std::string& what) { throw unsupported(what); }
 [[noreturn]] inline void throw_not_found(const std::string& what) { throw not_found(what); }
 
+// Throws invalid_argument "<what>: <field> must be positive, got <v>" unless v > 0: the check
+// every problem description (GEMM, attention, convolution) makes of its extents.
+constexpr void require_positive(long long v, const char* what, const char* field) {
+  if (v <= 0)
+    throw_invalid_argument(std::string(what) + ": " + field + " must be positive, got " +
+                           std::to_string(v));
+}
+
 // Throws not_found for an unknown name, listing the valid ones: "unknown dtype 'fp7' (valid: ...)".
 template <class Range, class NameOf>
 [[noreturn]] void throw_unknown(std::string_view kind, std::string_view input, const Range& valid,

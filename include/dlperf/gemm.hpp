@@ -71,15 +71,10 @@ struct gemm_problem {
   }
   /// Throws invalid_argument naming the first field out of its domain.
   constexpr void validate() const {
-    const auto positive = [](long long v, const char* field) {
-      if (v <= 0)
-        detail::throw_invalid_argument(std::string("gemm: ") + field + " must be positive, got " +
-                                       std::to_string(v));
-    };
-    positive(m, "m");
-    positive(n, "n");
-    positive(k, "k");
-    positive(batch, "batch");
+    detail::require_positive(m, "gemm", "m");
+    detail::require_positive(n, "gemm", "n");
+    detail::require_positive(k, "gemm", "k");
+    detail::require_positive(batch, "gemm", "batch");
     // Counts stay exact in doubles (the model computes tiles and waves in double precision).
     if (m > (1LL << 40) || n > (1LL << 40) || k > (1LL << 40) || batch > (1LL << 40))
       detail::throw_invalid_argument("gemm: m, n, k and batch must each be at most 2^40");

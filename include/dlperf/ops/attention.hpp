@@ -45,16 +45,11 @@ struct attention_problem {
 
   /// Throws invalid_argument naming the first non-positive extent.
   constexpr void validate() const {
-    const auto positive = [](long long v, const char* field) {
-      if (v <= 0)
-        detail::throw_invalid_argument(std::string("attention: ") + field +
-                                       " must be positive, got " + std::to_string(v));
-    };
-    positive(batch, "batch");
-    positive(heads, "heads");
-    positive(seq_q, "seq_q");
-    positive(seq_kv, "seq_kv");
-    positive(head_dim, "head_dim");
+    detail::require_positive(batch, "attention", "batch");
+    detail::require_positive(heads, "attention", "heads");
+    detail::require_positive(seq_q, "attention", "seq_q");
+    detail::require_positive(seq_kv, "attention", "seq_kv");
+    detail::require_positive(head_dim, "attention", "head_dim");
   }
 };
 

@@ -39,19 +39,14 @@ struct conv2d_problem {
 
   /// Throws invalid_argument naming the first bad field.
   constexpr void validate() const {
-    const auto positive = [](long long v, const char* field) {
-      if (v <= 0)
-        detail::throw_invalid_argument(std::string("conv2d: ") + field + " must be positive, got " +
-                                       std::to_string(v));
-    };
-    positive(n, "n");
-    positive(c, "c");
-    positive(h, "h");
-    positive(w, "w");
-    positive(k, "k");
-    positive(r, "r");
-    positive(s, "s");
-    positive(stride, "stride");
+    detail::require_positive(n, "conv2d", "n");
+    detail::require_positive(c, "conv2d", "c");
+    detail::require_positive(h, "conv2d", "h");
+    detail::require_positive(w, "conv2d", "w");
+    detail::require_positive(k, "conv2d", "k");
+    detail::require_positive(r, "conv2d", "r");
+    detail::require_positive(s, "conv2d", "s");
+    detail::require_positive(stride, "conv2d", "stride");
     if (pad < 0) detail::throw_invalid_argument("conv2d: pad must be >= 0");
     if (h + 2LL * pad < r || w + 2LL * pad < s)
       detail::throw_invalid_argument("conv2d: the filter is larger than the padded input");

@@ -163,10 +163,30 @@ struct architecture_spec {
   /// Dense-equivalent FMA per clock per SM that (t, a, s) runs at; throws unsupported otherwise.
   [[nodiscard]] constexpr double fma_per_clock(dtype t, accumulator a, sparsity s,
                                                bool consumer) const {
-    if (!supports(t, a, s)) throw_unsupported_combination(t, a, s);
-    const int tc = tensor_rate(t, a, consumer);
-    const double dense_rate = tc > 0 ? tc : vector_rate(t, a);
-    return s == sparsity::sparse_2_4 ? 2.0 * dense_rate : dense_rate;
+    return execution(t, a, s, consumer).fma_per_clock;
+  }
+
+  /// How (t, a, s) executes: FMA per clock per SM and whether on tensor cores.
+  struct execution_path {
+    double fma_per_clock;  ///< dense-equivalent FMA per clock per SM
+    bool tensor_cores;     ///< on the tensor cores (else CUDA cores)
+  };
+  /// The execution path of (t, a, s), looked up in one pass over each rate table (peak() is on
+  /// every estimator's path). Throws unsupported when there is none.
+  [[nodiscard]] constexpr execution_path execution(dtype t, accumulator a, sparsity s,
+                                                   bool consumer) const {
+    const math_rate* tc = nullptr;
+    for (const math_rate& r : tensor)
+      if (r.fma_per_clock > 0 && r.input == t && r.acc == a) tc = &r;
+    if (tc != nullptr && (s == sparsity::dense || sparse_2_4)) {
+      const double dense_rate = consumer ? tc->consumer_fma_per_clock : tc->fma_per_clock;
+      return {s == sparsity::sparse_2_4 ? 2.0 * dense_rate : dense_rate, true};
+    }
+    if (s == sparsity::dense)
+      for (const math_rate& r : vector)
+        if (r.fma_per_clock > 0 && r.input == t && r.acc == a)
+          return {static_cast<double>(r.fma_per_clock), false};
+    throw_unsupported_combination(t, a, s);
   }
 
  private:

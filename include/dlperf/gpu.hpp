@@ -201,9 +201,9 @@ class gpu_spec {
   /// the tensor path and the boost clock on CUDA cores. Throws unsupported when there is no path.
   [[nodiscard]] constexpr flop_rate peak(dtype t, accumulator a,
                                          sparsity s = sparsity::dense) const {
-    const double fma = arch_.fma_per_clock(t, a, s, consumer_tensor_rate());
-    const frequency clock = arch_.has_tensor_path(t, a) ? tensor_clock() : facts_.boost_clock;
-    return make<flop_rate>(facts_.sms * fma * 2.0 * clock.value());
+    const architecture_spec::execution_path path = arch_.execution(t, a, s, consumer_tensor_rate());
+    const frequency clock = path.tensor_cores ? tensor_clock() : facts_.boost_clock;
+    return make<flop_rate>(facts_.sms * path.fma_per_clock * 2.0 * clock.value());
   }
   /// Peak throughput of @p t with its default accumulator, dense.
   [[nodiscard]] constexpr flop_rate peak(dtype t) const {

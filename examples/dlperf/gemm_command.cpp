@@ -19,8 +19,6 @@ struct gemm_options {
 
 void run(const gemm_options& o) {
   const cli_device dev = select_device(o.gpu, o.device);
-  if (std::holds_alternative<host_device>(dev))
-    throw usage_error("gemm needs a GPU: device file '" + o.device + "' describes a host CPU");
   gemm_problem p{parse_count("--m", o.m), parse_count("--n", o.n), parse_count("--k", o.k),
                  parse_count("--batch", o.batch), parse_dtype(o.dtype_name)};
   p.acc = o.accumulator_name.empty() ? default_accumulator(p.input)
@@ -34,7 +32,7 @@ void run(const gemm_options& o) {
     if constexpr (gemm_device<std::decay_t<decltype(d)>>)
       return {best_gemm(d, p), std::string(d.name()), std::string(d.arch().name)};
     else
-      throw usage_error("gemm needs a GPU device");
+      throw usage_error("gemm needs a GPU: device file '" + o.device + "' describes a host CPU");
   });
   const gemm_estimate& e = run_on.estimate;
   if (o.json) {

@@ -24,7 +24,7 @@ nlohmann::json to_json(const gpu_spec& g) {
       {"boost_clock_mhz", in_megahertz(f.boost_clock)},
       {"tensor_clock_mhz", in_megahertz(g.tensor_clock())},
       // Memory and L2 sizes in the vendor's convention: binary units written "GB" and "MB".
-      {"memory_gb", g.memory(tier::global).capacity.value() / (1024.0 * 1024.0 * 1024.0)},
+      {"memory_gb", in_gibibytes(f.memory)},
       {"memory_type", name(f.memory_type)},
       {"bus_width_bits", f.bus_width_bits},
       {"bandwidth_gbps", in_gigabytes_per_second(g.memory_bandwidth())},
@@ -59,8 +59,7 @@ void print_table() {
                                   ? std::string("-")
                                   : fmt::format("{:.0f}", f.price.amount.value());
     fmt::print("{:<15} {:<16} {:>4} {:>5.0f} {:>6.0f} {:>7.0f} {:>5.1f} {:>5.0f} {:>7}", g->id(),
-               g->arch().name, f.sms, in_megahertz(f.boost_clock),
-               g->memory(tier::global).capacity.value() / (1024.0 * 1024.0 * 1024.0),
+               g->arch().name, f.sms, in_megahertz(f.boost_clock), in_gibibytes(f.memory),
                in_gigabytes_per_second(g->memory_bandwidth()), in_mebibytes(f.l2), f.tdp.value(),
                price);
     for (dtype t : reported_dtypes) fmt::print(" {:>7}", cell(peak_tflops_or_null(*g, t)));

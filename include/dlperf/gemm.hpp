@@ -115,6 +115,11 @@ struct gemm_estimate {
   bool latency_bound_steps = false;  ///< k-steps wait on DRAM latency (more stages would help)
 };
 
+/// Share of L2 an operand working set may count on: the rest holds C, other streams, and the
+/// copies that split-L2 designs (A100, H100) keep in each half. Used by every estimator that
+/// asks whether operands stay L2-resident.
+inline constexpr double usable_l2_fraction = 0.5;
+
 namespace detail {
 
 // q rounded to an integer (ties to even), for 0 <= q < 2^52: adding and removing 2^52 leaves
@@ -157,8 +162,8 @@ constexpr double square_root(double x) {
 // evaluates each candidate with a handful of arithmetic operations.
 struct gemm_context {
   const architecture_spec* arch;
-  double sms, clock, sm_peak;  // SMs, SM clock (Hz), per-SM FLOP/s x efficiency
-  double inv_sm_peak;          // 1 / sm_peak
+  double sms;
+  double inv_sm_peak;                               // 1 / (per-SM FLOP/s x efficiency)
   double inv_dram_bw, inv_l2_bw, inv_shared_bw_sm;  // s/byte
   double l2_usable;                                 // bytes of L2 an operand working set may use
   double dram_latency, fill, launch;                // seconds
@@ -166,30 +171,26 @@ struct gemm_context {
   double m, n, k, batch;
   double a_dram;  // distinct bytes of A per GEMM
   bool beta_nonzero;
-  sparsity sparse;
 };
 
 template <class D>
 constexpr gemm_context make_gemm_context(const D& d, const gemm_problem& p) {
   gemm_context x{};
   x.arch = &d.arch();
-  x.sparse = p.sparse_a ? sparsity::sparse_2_4 : sparsity::dense;
+  const sparsity sparse = p.sparse_a ? sparsity::sparse_2_4 : sparsity::dense;
   x.sms = d.sm_count();
-  x.clock = d.sm_clock().value();
-  x.sm_peak = d.peak(p.input, p.acc, x.sparse).value() / x.sms * d.gemm_efficiency(p.input);
+  x.inv_sm_peak = x.sms / (d.peak(p.input, p.acc, sparse).value() * d.gemm_efficiency(p.input));
   const tier_spec dram = d.memory(tier::global), l2 = d.memory(tier::l2);
-  x.inv_sm_peak = 1.0 / x.sm_peak;
   x.inv_dram_bw = 1.0 / dram.throughput.value();
   x.inv_l2_bw = 1.0 / l2.throughput.value();
   x.inv_shared_bw_sm = x.sms / d.memory(tier::shared).throughput.value();
-  // Half of L2: the rest holds C, other streams, and the copies of split-L2 designs.
-  x.l2_usable = 0.5 * l2.capacity.value();
+  x.l2_usable = usable_l2_fraction * l2.capacity.value();
   x.dram_latency = dram.latency.value();
-  x.fill = (x.arch->latency.global + x.arch->latency.shared + x.arch->latency.ffma) / x.clock;
+  x.fill = (x.arch->latency.global + x.arch->latency.shared + x.arch->latency.ffma) /
+           d.sm_clock().value();
   x.launch = d.launch_overhead().value();
-  const double bytes_in = traits(p.input).storage_bits / 8.0;
-  x.b = bytes_in;
-  x.a = p.sparse_a ? bytes_in / 2.0 + 1.0 / 8.0 : bytes_in;  // kept half + 2-bit indices
+  x.b = traits(p.input).storage().value();
+  x.a = a_element_bytes(p.input, p.sparse_a);
   x.c = p.output_bytes();
   x.m = static_cast<double>(p.m);
   x.n = static_cast<double>(p.n);
@@ -339,8 +340,10 @@ class gemm_evaluator {
   [[nodiscard]] constexpr int sm_count() const { return static_cast<int>(context_.sms); }
 
  private:
+  // Sparsity is a property of the operand, so the problem decides it: the tile's flag follows,
+  // keeping the tile check, the bytes and the peak on the same footing.
   [[nodiscard]] constexpr tile_config with_sparsity(tile_config t) const {
-    t.sparse_a = t.sparse_a || problem_.sparse_a;
+    t.sparse_a = problem_.sparse_a;
     return t;
   }
   gemm_problem problem_;

@@ -102,11 +102,17 @@ constexpr int tile_registers_per_thread(const architecture_spec& arch, const til
   return (regs + 7) / 8 * 8;
 }
 
+/// Bytes per (dense-equivalent) element of the A operand: the element size, or for 2:4 sparse A
+/// half of it (the kept values) plus 1/8 (a 2-bit index per kept value).
+constexpr double a_element_bytes(dtype in, bool sparse_a) {
+  const double b = traits(in).storage().value();
+  return sparse_a ? b / 2.0 + 1.0 / 8.0 : b;
+}
+
 /// Shared memory one block of tiling @p t uses for operands of type @p in, all stages.
 constexpr double tile_shared_bytes(const tile_config& t, dtype in) {
-  const double b = traits(in).storage_bits / 8.0;
-  const double a_bytes_per_element = t.sparse_a ? b / 2.0 + 1.0 / 8.0 : b;
-  return t.stages * (t.block_m * t.block_k * a_bytes_per_element + t.block_k * t.block_n * b);
+  return t.stages * (t.block_m * t.block_k * a_element_bytes(in, t.sparse_a) +
+                     t.block_k * t.block_n * traits(in).storage().value());
 }
 
 namespace detail {

@@ -64,9 +64,7 @@ constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
     }
   // Split-K only pays when a single batch of output tiles cannot fill the SMs: then the best
   // tiling so far is retried with K split 2, 4 and 8 ways.
-  if (found && (p.m + best.tile.block_m - 1) / best.tile.block_m *
-                       ((p.n + best.tile.block_n - 1) / best.tile.block_n) * p.batch <
-                   model.sm_count()) {
+  if (found && best.tiles < model.sm_count()) {
     const tile_config base = best.tile;
     for (int split : {2, 4, 8}) {
       tile_config t = base;

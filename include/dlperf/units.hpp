@@ -128,6 +128,8 @@ constexpr double in_teraflops(flop_rate r) { return r.value() / 1e12; }
 constexpr double in_gigabytes_per_second(bandwidth b) { return b.value() / 1e9; }
 /// Value of a byte count in decimal gigabytes.
 constexpr double in_gigabytes(byte_count b) { return b.value() / 1e9; }
+/// Value of a byte count in binary gibibytes (what memory sizes written "GB" mean).
+constexpr double in_gibibytes(byte_count b) { return b.value() / (1024.0 * 1024.0 * 1024.0); }
 /// Value of a byte count in binary mebibytes.
 constexpr double in_mebibytes(byte_count b) { return b.value() / (1024.0 * 1024.0); }
 /// Value of a frequency in MHz.

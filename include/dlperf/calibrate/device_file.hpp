@@ -206,7 +206,7 @@ inline json facts_to_json(const gpu_spec& g) {
           {"base_clock_mhz", in_megahertz(f.base_clock)},
           {"boost_clock_mhz", in_megahertz(f.boost_clock)},
           {"tensor_clock_mhz", in_megahertz(g.tensor_clock())},
-          {"memory_gib", f.memory.value() / (1024.0 * 1024 * 1024)},
+          {"memory_gib", in_gibibytes(f.memory)},
           {"memory_type", dlperf::name(f.memory_type)},
           {"bus_width_bits", f.bus_width_bits},
           {"data_rate_gbps", f.data_rate_gbps},

@@ -93,7 +93,7 @@ constexpr op_estimate estimate_attention_fused(const D& d, const attention_probl
   // Blocks of one head are scheduled together, so about SMs / query-blocks heads are in flight.
   const double heads_in_flight =
       std::min(bh, std::max(1.0, static_cast<double>(d.sm_count()) / q_blocks));
-  const double l2_usable = 0.5 * d.memory(tier::l2).capacity.value();
+  const double l2_usable = usable_l2_fraction * d.memory(tier::l2).capacity.value();
   const double dram = heads_in_flight * k_v / bh <= l2_usable ? q_o + k_v : l2_traffic;
 
   const double t_tensor =

@@ -29,13 +29,21 @@ struct calibrate_options {
   int cuda_device = 0;
 };
 
-void write_or_print(const nlohmann::json& file, const std::string& out) {
+// The output, opened before any probe runs so that an unwritable path fails in a moment rather
+// than after minutes of measuring.
+std::ofstream open_output(const std::string& out) {
+  std::ofstream stream;
+  if (out.empty()) return stream;
+  stream.open(out);
+  if (!stream) throw usage_error("cannot write --out '" + out + "'");
+  return stream;
+}
+
+void write_or_print(const nlohmann::json& file, const std::string& out, std::ofstream& stream) {
   if (out.empty()) {
     fmt::print("{}\n", file.dump(2));
     return;
   }
-  std::ofstream stream(out);
-  if (!stream) throw usage_error("cannot write --out '" + out + "'");
   stream << file.dump(2) << "\n";
   if (!stream) throw usage_error("failed writing --out '" + out + "'");
   fmt::print(stderr, "dlperf: wrote {}\n", out);
@@ -44,22 +52,24 @@ void write_or_print(const nlohmann::json& file, const std::string& out) {
 void run(const calibrate_options& o) {
   if (o.repetitions < 1) throw usage_error("--repetitions must be at least 1");
   const calibrate::protocol p{std::min(3, o.repetitions), o.repetitions};
+  if (o.backend == "host" && !o.gpu.empty())
+    throw usage_error("--gpu applies to --backend cuda only");
+  if (!o.gpu.empty()) (void)catalog::find(o.gpu);  // an unknown id fails before any probe
+  std::ofstream output = open_output(o.out);
   if (o.backend == "host") {
-    if (!o.gpu.empty()) throw usage_error("--gpu applies to --backend cuda only");
     const calibrate::host_info info = calibrate::probe_host();
     const calibrate::host_plan plan = calibrate::plan_for(info);
     fmt::print(stderr, "dlperf: calibrating the host ({} threads, {:.0f} MiB DRAM buffer)...\n",
                plan.threads, in_mebibytes(plan.dram_buffer));
     const host_device host = calibrate::calibrate_host(info, plan, p);
-    write_or_print(calibrate::to_json(host), o.out);
+    write_or_print(calibrate::to_json(host), o.out, output);
     return;
   }
   // --backend cuda (CLI11 checks the choice).
-  if (!o.gpu.empty()) (void)catalog::find(o.gpu);  // an unknown id fails before any CUDA call
   std::vector<std::string> log;
   const nlohmann::json file = run_cuda_calibration(o.cuda_device, o.gpu, p, log);
   for (const std::string& line : log) fmt::print(stderr, "dlperf: {}\n", line);
-  write_or_print(file, o.out);
+  write_or_print(file, o.out, output);
 }
 
 }  // namespace

@@ -224,6 +224,7 @@ TEST_CASE("dlperf calibrate --backend host writes a device file the other comman
   CHECK(j["time_s"].get<double>() ==
         Approx(1.0 / device["dram"]["bandwidth_gbps"]["value"].get<double>()));
   require_usage_error("gemm --device " + file + " --m 8 --n 8 --k 8", "describes a host CPU");
+  require_usage_error("cycles --device " + file, "cycles needs a GPU");
   require_usage_error("roofline --device " + file + " --flops 1 --bytes 1 --dtype fp16",
                       "only dense fp32 throughput was measured");
   std::remove(file.c_str());
@@ -275,6 +276,8 @@ TEST_CASE("dlperf calibrate rejects what it cannot do", "[cli][calibrate][errors
   require_usage_error("calibrate --backend cuda --gpu rtx_9090", "unknown GPU id 'rtx_9090'");
   require_usage_error("calibrate --backend host --repetitions 0", "--repetitions must be");
   require_usage_error("calibrate", "--backend is required");
+  require_usage_error("calibrate --backend host --out /nonexistent/dir/host.json",
+                      "cannot write --out '/nonexistent/dir/host.json'");
 }
 
 TEST_CASE("dlperf --help and --version exit 0", "[cli]") {

@@ -145,7 +145,7 @@ TEST_CASE("impossible measurements are rejected, naming the figure",
                     Catch::Contains("ampere_ga100 cannot run fp8_e4m3"));
 }
 
-TEST_CASE("host probes run for real and pass sanity checks", "[calibrate][host]") {
+TEST_CASE("host probes run for real and pass sanity checks", "[calibrate][host][probe]") {
   const calibrate::host_info info = calibrate::probe_host();
   CHECK(info.threads >= 1);
   CHECK(info.l2.value() > 0);

@@ -205,7 +205,7 @@ TEST_CASE("dlperf gemm and cycles reject bad input with exit code 2", "[cli][err
 }
 
 TEST_CASE("dlperf calibrate --backend host writes a device file the other commands use",
-          "[cli][calibrate]") {
+          "[cli][calibrate][probe]") {
   const std::string file = "dlperf_cli_host_device.json";
   const run_result cal = run_dlperf("calibrate --backend host --repetitions 2 --out " + file);
   INFO(cal.err);

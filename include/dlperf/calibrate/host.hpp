@@ -199,9 +199,9 @@ struct bandwidth_measurement {
 };
 
 /// STREAM-style triad over three arrays of @p buffer bytes in total, split over @p threads.
-/// Small buffers repeat the triad inside each sample until it runs at least a millisecond, so
-/// the timer's resolution does not matter. Throws invalid_argument for a buffer under 3 KiB or
-/// no threads.
+/// Small buffers repeat the triad inside each sample until it runs about 20 ms, so neither the
+/// timer's resolution nor a single preemption by another process decides the sample. Throws
+/// invalid_argument for a buffer under 3 KiB or no threads.
 inline bandwidth_measurement measure_triad(byte_count buffer, unsigned threads, const protocol& p) {
   if (buffer.value() < 3.0 * 1024)
     ::dlperf::detail::throw_invalid_argument("triad probe: the buffer must be at least 3 KiB");
@@ -213,9 +213,9 @@ inline bandwidth_measurement measure_triad(byte_count buffer, unsigned threads, 
     const std::size_t begin = std::min(n, chunk * t), end = std::min(n, begin + chunk);
     detail::triad(a.data(), b.data(), c.data(), begin, end);
   };
-  // Repetitions per sample: enough for about 1 ms at an assumed 100 GB/s.
+  // Repetitions per sample: enough for about 20 ms at an assumed 100 GB/s.
   const double bytes_per_pass = 3.0 * sizeof(double) * static_cast<double>(n);
-  const int inner = std::max(1, static_cast<int>(1e-3 * 100e9 / bytes_per_pass));
+  const int inner = std::max(1, static_cast<int>(20e-3 * 100e9 / bytes_per_pass));
   const sample_stats st = time_repeated(
       [&] {
         return detail::timed_parallel(threads,

@@ -7,7 +7,7 @@
 #include <string>
 
 #include <dlperf/calibrate/cuda.hpp>
-#include <dlperf/calibrate/device_file.hpp>
+#include <dlperf/io/device_file.hpp>
 
 int main(int argc, char** argv) {
   int index = 0;

@@ -1,6 +1,6 @@
 // The dlperf tool's CUDA calibration backend, compiled by nvcc when DLPERF_WITH_CUDA is on.
 #include <dlperf/calibrate/cuda.hpp>
-#include <dlperf/calibrate/device_file.hpp>
+#include <dlperf/io/device_file.hpp>
 
 #include "cli_support.hpp"
 

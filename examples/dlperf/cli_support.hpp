@@ -4,10 +4,10 @@
 
 #include <CLI/CLI.hpp>
 #include <array>
-#include <dlperf/calibrate/device_file.hpp>
 #include <dlperf/calibrate/measurement.hpp>
 #include <dlperf/dlperf.hpp>
-#include <dlperf/measured_device.hpp>
+#include <dlperf/hardware/measured_device.hpp>
+#include <dlperf/io/device_file.hpp>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>

@@ -1,27 +1,32 @@
 /// @file
-/// Umbrella header: everything in dlperf's core (units, datatypes, memory tiers, architectures,
-/// GPUs, the device concept, the catalog, the roofline and tile-reuse estimators, the cycle model
-/// and the operator models).
+/// Umbrella header: every public header of dlperf's core, layer by layer (see docs/layers.md):
+/// quantities and vocabulary, hardware (architectures, GPUs per vendor, measured and host
+/// devices), estimators (roofline, tiles, GEMM, tile search, cycle model) and operators.
+/// Optional headers are not included: `dlperf/io/device_file.hpp` (needs nlohmann_json) and the
+/// calibration backends in `dlperf/calibrate/`.
 #pragma once
 
-#include <dlperf/arch/all.hpp>
-#include <dlperf/architecture.hpp>
-#include <dlperf/bound.hpp>
-#include <dlperf/catalog.hpp>
-#include <dlperf/cycle_model.hpp>
-#include <dlperf/datatype.hpp>
-#include <dlperf/device.hpp>
-#include <dlperf/error.hpp>
-#include <dlperf/gemm.hpp>
-#include <dlperf/gpu.hpp>
-#include <dlperf/memory_tier.hpp>
+#include <dlperf/core/bound.hpp>
+#include <dlperf/core/datatype.hpp>
+#include <dlperf/core/error.hpp>
+#include <dlperf/core/memory_tier.hpp>
+#include <dlperf/core/provenance.hpp>
+#include <dlperf/core/units.hpp>
+#include <dlperf/estimate/cycle_model.hpp>
+#include <dlperf/estimate/estimate.hpp>
+#include <dlperf/estimate/gemm.hpp>
+#include <dlperf/estimate/roofline.hpp>
+#include <dlperf/estimate/tile.hpp>
+#include <dlperf/estimate/tile_search.hpp>
+#include <dlperf/hardware/architecture.hpp>
+#include <dlperf/hardware/architectures.hpp>
+#include <dlperf/hardware/catalog.hpp>
+#include <dlperf/hardware/device.hpp>
+#include <dlperf/hardware/gpu.hpp>
+#include <dlperf/hardware/host_device.hpp>
+#include <dlperf/hardware/measured_device.hpp>
 #include <dlperf/ops/attention.hpp>
 #include <dlperf/ops/convolution.hpp>
 #include <dlperf/ops/elementwise.hpp>
 #include <dlperf/ops/layers.hpp>
-#include <dlperf/ops/op_estimate.hpp>
-#include <dlperf/roofline.hpp>
-#include <dlperf/tile.hpp>
-#include <dlperf/tile_search.hpp>
-#include <dlperf/units.hpp>
 #include <dlperf/version.hpp>

@@ -1,4 +1,4 @@
 // Must not compile: int is not an architecture tag.
 // expect: architecture
-#include <dlperf/arch/all.hpp>
+#include <dlperf/hardware/architectures.hpp>
 int rate = dlperf::tensor_fma_per_clock<int, dlperf::fp16_tag>();

@@ -1,5 +1,5 @@
 // Compile-time tests: architecture facts and capability concepts.
-#include <dlperf/arch/all.hpp>
+#include <dlperf/hardware/architectures.hpp>
 
 using namespace dlperf;
 

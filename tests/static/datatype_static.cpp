@@ -1,5 +1,5 @@
 // Compile-time tests: datatype traits are constant expressions with the published values.
-#include <dlperf/datatype.hpp>
+#include <dlperf/core/datatype.hpp>
 
 using namespace dlperf;
 

@@ -1,5 +1,5 @@
 // Compile-time tests: units compose and convert inside constant expressions.
-#include <dlperf/units.hpp>
+#include <dlperf/core/units.hpp>
 
 using namespace dlperf;
 using namespace dlperf::literals;

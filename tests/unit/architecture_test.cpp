@@ -1,6 +1,6 @@
 // Architectures: MODEL.md's per-SM facts and what each generation can and cannot run.
 #include <catch2/catch.hpp>
-#include <dlperf/arch/all.hpp>
+#include <dlperf/hardware/architectures.hpp>
 
 using namespace dlperf;
 

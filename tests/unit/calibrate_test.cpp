@@ -5,7 +5,7 @@
 #include <dlperf/calibrate/host.hpp>
 #include <dlperf/calibrate/measurement.hpp>
 #include <dlperf/dlperf.hpp>
-#include <dlperf/measured_device.hpp>
+#include <dlperf/hardware/measured_device.hpp>
 #include <limits>
 #include <vector>
 

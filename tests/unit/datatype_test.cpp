@@ -1,6 +1,6 @@
 // Datatypes: published format figures, names, loss scaling and its rejections.
 #include <catch2/catch.hpp>
-#include <dlperf/datatype.hpp>
+#include <dlperf/core/datatype.hpp>
 
 using namespace dlperf;
 

@@ -1,8 +1,8 @@
 // Device files: round trips, and every malformed file rejected with the field named.
 #include <catch2/catch.hpp>
 #include <cstdio>
-#include <dlperf/calibrate/device_file.hpp>
 #include <dlperf/dlperf.hpp>
+#include <dlperf/io/device_file.hpp>
 #include <string>
 
 using namespace dlperf;

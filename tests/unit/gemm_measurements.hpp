@@ -6,7 +6,7 @@
 #pragma once
 
 #include <array>
-#include <dlperf/datatype.hpp>
+#include <dlperf/core/datatype.hpp>
 #include <string_view>
 
 namespace dlperf::test {

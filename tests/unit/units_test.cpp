@@ -1,6 +1,6 @@
 // Units: quantities compose dimensionally and the literals mean what they say.
 #include <catch2/catch.hpp>
-#include <dlperf/units.hpp>
+#include <dlperf/core/units.hpp>
 #include <type_traits>
 
 using namespace dlperf;

@@ -23,7 +23,7 @@
 #pragma once
 
 #include <dlperf/calibrate/measurement.hpp>
-#include <dlperf/error.hpp>
+#include <dlperf/core/error.hpp>
 
 namespace dlperf::calibrate {
 
@@ -52,9 +52,9 @@ class cuda_error : public ::dlperf::error {
 #include <cublas_v2.h>
 #endif
 
-#include <dlperf/arch/all.hpp>
-#include <dlperf/catalog.hpp>
-#include <dlperf/measured_device.hpp>
+#include <dlperf/hardware/architectures.hpp>
+#include <dlperf/hardware/catalog.hpp>
+#include <dlperf/hardware/measured_device.hpp>
 
 namespace dlperf::calibrate::cuda {
 

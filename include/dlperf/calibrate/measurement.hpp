@@ -11,8 +11,9 @@
 #include <string>
 #include <vector>
 
-#include <dlperf/error.hpp>
-#include <dlperf/units.hpp>
+#include <dlperf/core/error.hpp>
+#include <dlperf/core/provenance.hpp>
+#include <dlperf/core/units.hpp>
 
 namespace dlperf::calibrate {
 
@@ -91,12 +92,5 @@ inline byte_count beyond_cache(byte_count cache, byte_count floor) {
 /// Buffer size for a probe meant to stay in a cache of @p cache bytes: a quarter of it, leaving
 /// room for everything else that cache holds.
 inline byte_count within_cache(byte_count cache) { return bytes(cache.value() / 4.0); }
-
-/// One measured figure and how it was obtained: what a device file records for provenance.
-struct measured_value {
-  double value = 0;    ///< the figure, in the unit its field names
-  std::string method;  ///< how it was measured ("STREAM triad, 1 GiB, median of 15")
-  double spread = 0;   ///< (max - min) / median of the samples (0 when unknown)
-};
 
 }  // namespace dlperf::calibrate

@@ -21,15 +21,15 @@
 #include <algorithm>
 #include <string>
 
-#include <dlperf/datatype.hpp>
-#include <dlperf/device.hpp>
-#include <dlperf/error.hpp>
-#include <dlperf/gemm.hpp>
-#include <dlperf/memory_tier.hpp>
+#include <dlperf/core/datatype.hpp>
+#include <dlperf/core/error.hpp>
+#include <dlperf/core/memory_tier.hpp>
+#include <dlperf/core/units.hpp>
+#include <dlperf/estimate/estimate.hpp>
+#include <dlperf/estimate/gemm.hpp>
+#include <dlperf/estimate/tile_search.hpp>
+#include <dlperf/hardware/device.hpp>
 #include <dlperf/ops/elementwise.hpp>
-#include <dlperf/ops/op_estimate.hpp>
-#include <dlperf/tile_search.hpp>
-#include <dlperf/units.hpp>
 
 namespace dlperf {
 

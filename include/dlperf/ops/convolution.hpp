@@ -10,12 +10,12 @@
 
 #include <string>
 
-#include <dlperf/datatype.hpp>
-#include <dlperf/device.hpp>
-#include <dlperf/error.hpp>
-#include <dlperf/gemm.hpp>
-#include <dlperf/ops/op_estimate.hpp>
-#include <dlperf/tile_search.hpp>
+#include <dlperf/core/datatype.hpp>
+#include <dlperf/core/error.hpp>
+#include <dlperf/estimate/estimate.hpp>
+#include <dlperf/estimate/gemm.hpp>
+#include <dlperf/estimate/tile_search.hpp>
+#include <dlperf/hardware/device.hpp>
 
 namespace dlperf {
 

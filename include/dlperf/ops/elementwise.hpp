@@ -12,12 +12,12 @@
 #include <string>
 #include <string_view>
 
-#include <dlperf/datatype.hpp>
-#include <dlperf/device.hpp>
-#include <dlperf/error.hpp>
-#include <dlperf/memory_tier.hpp>
-#include <dlperf/ops/op_estimate.hpp>
-#include <dlperf/units.hpp>
+#include <dlperf/core/datatype.hpp>
+#include <dlperf/core/error.hpp>
+#include <dlperf/core/memory_tier.hpp>
+#include <dlperf/core/units.hpp>
+#include <dlperf/estimate/estimate.hpp>
+#include <dlperf/hardware/device.hpp>
 
 namespace dlperf {
 

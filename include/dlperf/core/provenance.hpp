@@ -1,0 +1,31 @@
+/// @file
+/// Provenance of a figure: whether it is the datasheet's or was measured, and a measured value
+/// with the method that produced it (what device files record).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace dlperf {
+
+/// Whether a figure is the datasheet's or was measured.
+enum class provenance : std::uint8_t { nominal, measured };
+
+/// Stable name of a provenance ("nominal", "measured").
+constexpr std::string_view name(provenance p) {
+  return p == provenance::nominal ? "nominal" : "measured";
+}
+
+/// One measured figure and how it was obtained: what a device file records for provenance.
+struct measured_value {
+  double value = 0;    ///< the figure, in the unit its field names
+  std::string method;  ///< how it was measured ("STREAM triad, 1 GiB, median of 15")
+  double spread = 0;   ///< (max - min) / median of the samples (0 when unknown)
+};
+
+namespace calibrate {
+using dlperf::measured_value;  ///< measured values were first declared with the calibration layer
+}  // namespace calibrate
+
+}  // namespace dlperf

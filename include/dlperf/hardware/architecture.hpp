@@ -1,0 +1,239 @@
+/// @file
+/// What an SM architecture is: its resources, math rates per datatype and accumulator, and
+/// memory latencies, as a literal value (`architecture_spec`), plus the `architecture` concept
+/// that the per-generation tag types in `dlperf/arch/` model.
+///
+/// A chip family, not a marketing generation, is the unit: GA100 (A100) and GA10x (RTX 30, A10,
+/// A6000) are both "Ampere" but differ in shared memory, FP32 lanes and tensor-core width, so
+/// they are two tags, `ampere_ga100` and `ampere_ga10x`, with the same `family`.
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <dlperf/core/datatype.hpp>
+#include <dlperf/core/error.hpp>
+#include <dlperf/core/units.hpp>
+
+namespace dlperf {
+
+/// Marketing generation a chip family belongs to.
+enum class family : std::uint8_t { pascal, volta, turing, ampere, ada, hopper, blackwell };
+
+/// Stable name of a family.
+constexpr std::string_view name(family f) {
+  switch (f) {
+    case family::pascal:
+      return "pascal";
+    case family::volta:
+      return "volta";
+    case family::turing:
+      return "turing";
+    case family::ampere:
+      return "ampere";
+    case family::ada:
+      return "ada";
+    case family::hopper:
+      return "hopper";
+    case family::blackwell:
+      return "blackwell";
+  }
+  detail::throw_invalid_argument("dlperf: invalid family enumerator");
+}
+
+/// Per-SM resources that bound occupancy. Source for every architecture: CUDA C++ Programming
+/// Guide, "Technical Specifications per Compute Capability" (as encoded in NVIDIA CCCL
+/// `cuda/__device/arch_traits.h`).
+struct sm_resources {
+  int registers_per_sm;          ///< 32-bit registers in one SM's register file
+  int max_registers_per_thread;  ///< most registers one thread may use
+  int max_warps_per_sm;          ///< resident warps per SM
+  int max_threads_per_block;     ///< threads in one block (CTA)
+  int max_blocks_per_sm;         ///< resident blocks per SM
+  byte_count shared_per_sm;      ///< largest shared-memory carve-out of one SM
+  byte_count shared_per_block;   ///< largest shared memory one block may opt in to
+  byte_count l1_and_shared;      ///< unified L1/texture/shared storage per SM (Pascal: shared only)
+
+  /// Resident threads per SM (warps x 32).
+  [[nodiscard]] constexpr int max_threads_per_sm() const { return max_warps_per_sm * warp_size; }
+  /// Bytes of one SM's register file.
+  [[nodiscard]] constexpr byte_count register_file() const { return bytes(registers_per_sm * 4.0); }
+  /// Threads in a warp, the unit of lock-step execution on every NVIDIA GPU.
+  static constexpr int warp_size = 32;
+};
+
+/// Dense multiply-accumulates per clock per SM for one (input, accumulator) pair. One FMA is two
+/// FLOP. `consumer_fma_per_clock` is the rate GeForce boards get where NVIDIA halves tensor
+/// throughput with FP32 accumulation; it equals `fma_per_clock` where no such limit exists.
+struct math_rate {
+  dtype input = dtype::fp32;            ///< operand datatype
+  accumulator acc = accumulator::fp32;  ///< accumulation datatype
+  int fma_per_clock = 0;           ///< dense FMA per clock per SM on full-rate (datacenter) parts
+  int consumer_fma_per_clock = 0;  ///< the same on GeForce parts
+};
+
+/// Load-to-use latencies of the memory tiers and of one FFMA, in SM clock cycles.
+struct latency_cycles {
+  double global;  ///< DRAM access (L2 miss)
+  double l2;      ///< L2 hit
+  double l1;      ///< L1 hit
+  double shared;  ///< shared-memory load
+  double ffma;    ///< dependent fused multiply-add
+};
+
+/// Shape of the architecture's matrix-multiply-accumulate instruction, as one warp sees it.
+/// K is given in bits because it scales with the operand width: Ampere's mma.sync is m16n8k16
+/// for 16-bit types, m16n8k8 for TF32 and m16n8k32 for 8-bit types, 256 bits in every case.
+struct mma_shape {
+  int m;          ///< rows of A (and C) one warp covers per instruction
+  int n;          ///< columns of B (and C) one warp covers per instruction
+  int k_bits;     ///< K extent in bits of the operand type
+  int warps = 1;  ///< warps issuing one instruction together (Hopper's wgmma: a warpgroup of 4)
+  bool operands_from_shared = false;  ///< B (and optionally A) read straight from shared memory
+  bool accumulators_in_tensor_memory = false;  ///< accumulators live in tensor memory (GB100)
+
+  /// K extent in elements of a type @p bits wide.
+  [[nodiscard]] constexpr int k(int bits) const { return k_bits / bits > 0 ? k_bits / bits : 1; }
+};
+
+/// Fraction of the tensor (or FFMA) peak that large, well-tuned GEMMs reach for one input type:
+/// what the analytical terms of the GEMM model do not capture (instruction issue, epilogue,
+/// clock behaviour under load). Defaults come from published measurements, cited where set.
+struct gemm_efficiency_entry {
+  dtype input = dtype::fp32;  ///< operand datatype
+  double fraction = 0;        ///< achieved / peak on a large square GEMM, in (0, 1]
+};
+
+/// Everything dlperf knows about one SM architecture, as a literal value. Rates are per SM per
+/// clock so a GPU's peaks follow from SM count x clock (see gpu_spec).
+struct architecture_spec {
+  std::string_view name;    ///< stable id, e.g. "ampere_ga100"
+  dlperf::family family;    ///< marketing generation
+  std::string_view chips;   ///< chips of the family, e.g. "GA102, GA104"
+  int cc_major;             ///< CUDA compute capability, major
+  int cc_minor;             ///< CUDA compute capability, minor
+  sm_resources sm;          ///< per-SM resources
+  int tensor_cores_per_sm;  ///< 0 where the family has none
+  bool sparse_2_4;          ///< tensor cores run 2:4 structured sparsity at twice the dense rate
+  std::array<math_rate, 10> tensor;  ///< tensor-core rates (unused slots have rate 0)
+  std::array<math_rate, 6> vector;   ///< CUDA-core (FFMA, HFMA2, DP4A) rates
+  int shared_bytes_per_clock;        ///< shared-memory bandwidth per SM per clock
+  double l2_bytes_per_clock;         ///< L2 bandwidth per SM per clock
+  latency_cycles latency;            ///< per-tier latencies
+  mma_shape mma;  ///< matrix instruction shape (an FFMA warp tile without tensor cores)
+  byte_count tensor_memory_per_sm{};   ///< accumulator memory of GB100's tensor cores (0 elsewhere)
+  double gemm_efficiency_default = 0;  ///< large-GEMM efficiency for types not listed below
+  std::array<gemm_efficiency_entry, 4> gemm_efficiency{};  ///< per-type large-GEMM efficiency
+
+  /// Large-GEMM efficiency for operands of type @p t.
+  [[nodiscard]] constexpr double gemm_efficiency_for(dtype t) const {
+    for (const gemm_efficiency_entry& e : gemm_efficiency)
+      if (e.fraction > 0 && e.input == t) return e.fraction;
+    return gemm_efficiency_default;
+  }
+
+  /// Dense tensor-core FMA per clock per SM for (t, a); 0 if the tensor cores cannot do it.
+  [[nodiscard]] constexpr int tensor_rate(dtype t, accumulator a, bool consumer = false) const {
+    for (const math_rate& r : tensor)
+      if (r.fma_per_clock > 0 && r.input == t && r.acc == a)
+        return consumer ? r.consumer_fma_per_clock : r.fma_per_clock;
+    return 0;
+  }
+  /// CUDA-core FMA per clock per SM for (t, a); 0 if there is no such instruction path.
+  [[nodiscard]] constexpr int vector_rate(dtype t, accumulator a) const {
+    for (const math_rate& r : vector)
+      if (r.fma_per_clock > 0 && r.input == t && r.acc == a) return r.fma_per_clock;
+    return 0;
+  }
+  /// Whether the tensor cores can multiply @p t accumulating in @p a.
+  [[nodiscard]] constexpr bool has_tensor_path(dtype t, accumulator a) const {
+    return tensor_rate(t, a) > 0;
+  }
+  /// Whether any execution path (tensor or CUDA core) multiplies @p t accumulating in @p a.
+  [[nodiscard]] constexpr bool supports(dtype t, accumulator a) const {
+    return tensor_rate(t, a) > 0 || vector_rate(t, a) > 0;
+  }
+  /// Whether (t, a, s) can run: 2:4 sparsity needs a tensor path on an Ampere-or-later SM.
+  [[nodiscard]] constexpr bool supports(dtype t, accumulator a, sparsity s) const {
+    return s == sparsity::dense ? supports(t, a) : (sparse_2_4 && has_tensor_path(t, a));
+  }
+  /// Dense-equivalent FMA per clock per SM that (t, a, s) runs at; throws unsupported otherwise.
+  [[nodiscard]] constexpr double fma_per_clock(dtype t, accumulator a, sparsity s,
+                                               bool consumer) const {
+    return execution(t, a, s, consumer).fma_per_clock;
+  }
+
+  /// How (t, a, s) executes: FMA per clock per SM and whether on tensor cores.
+  struct execution_path {
+    double fma_per_clock;  ///< dense-equivalent FMA per clock per SM
+    bool tensor_cores;     ///< on the tensor cores (else CUDA cores)
+  };
+  /// The execution path of (t, a, s), looked up in one pass over each rate table (peak() is on
+  /// every estimator's path). Throws unsupported when there is none.
+  [[nodiscard]] constexpr execution_path execution(dtype t, accumulator a, sparsity s,
+                                                   bool consumer) const {
+    const math_rate* tc = nullptr;
+    for (const math_rate& r : tensor)
+      if (r.fma_per_clock > 0 && r.input == t && r.acc == a) tc = &r;
+    if (tc != nullptr && (s == sparsity::dense || sparse_2_4)) {
+      const double dense_rate = consumer ? tc->consumer_fma_per_clock : tc->fma_per_clock;
+      return {s == sparsity::sparse_2_4 ? 2.0 * dense_rate : dense_rate, true};
+    }
+    if (s == sparsity::dense)
+      for (const math_rate& r : vector)
+        if (r.fma_per_clock > 0 && r.input == t && r.acc == a)
+          return {static_cast<double>(r.fma_per_clock), false};
+    throw_unsupported_combination(t, a, s);
+  }
+
+ private:
+  // Non-constexpr: reaching it in a constant expression is a compile error naming it.
+  [[noreturn]] void throw_unsupported_combination(dtype t, accumulator a, sparsity s) const {
+    std::string why = std::string(name) + " cannot run " + std::string(dlperf::name(t)) + " with " +
+                      std::string(dlperf::name(a)) + " accumulation";
+    if (s == sparsity::sparse_2_4 && supports(t, a))
+      why = std::string(name) + " has no 2:4 sparse tensor-core path for " +
+            std::string(dlperf::name(t)) + " (needs Ampere or later tensor cores)";
+    else if (tensor_cores_per_sm == 0)
+      why += " (it has no tensor cores)";
+    detail::throw_unsupported(why);
+  }
+};
+
+/// An architecture tag: a type whose static member `spec` is its architecture_spec.
+template <class A>
+concept architecture = requires {
+  { A::spec } -> std::convertible_to<architecture_spec>;
+};
+
+/// Satisfied when the tensor cores of @p A multiply @p T accumulating in @p Acc.
+template <class A, class T, accumulator Acc = default_accumulator(T::id)>
+concept tensor_cores_support = architecture<A> && datatype_tag<T> &&
+                               A::spec.has_tensor_path(T::id, Acc);
+
+/// Dense tensor-core FMA per clock per SM of @p A for @p T with @p Acc, checked at compile time.
+template <architecture A, datatype_tag T, accumulator Acc = default_accumulator(T::id)>
+constexpr int tensor_fma_per_clock() {
+  static_assert(A::spec.tensor_cores_per_sm > 0,
+                "dlperf: this architecture has no tensor cores (Pascal and the GTX 16 series run "
+                "matrix math on CUDA cores only)");
+  static_assert(A::spec.has_tensor_path(T::id, Acc),
+                "dlperf: this architecture's tensor cores cannot multiply this datatype with this "
+                "accumulator (FP8 needs Ada, Hopper or Blackwell; BF16 and TF32 need Ampere or "
+                "later; FP4 needs Blackwell)");
+  return A::spec.tensor_rate(T::id, Acc);
+}
+
+/// Shared memory one block of @p A may use, checked against @p Bytes at compile time.
+template <architecture A, long long Bytes>
+constexpr bool fits_shared_memory_per_block() {
+  static_assert(Bytes >= 0, "dlperf: a shared-memory request cannot be negative");
+  static_assert(static_cast<double>(Bytes) <= A::spec.sm.shared_per_block.value(),
+                "dlperf: this request exceeds the architecture's shared memory per block");
+  return true;
+}
+
+}  // namespace dlperf

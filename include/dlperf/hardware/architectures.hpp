@@ -1,0 +1,33 @@
+/// @file
+/// Every architecture tag, and look-up of an architecture_spec by name at run time.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+
+#include <dlperf/hardware/nvidia/arch/ada.hpp>
+#include <dlperf/hardware/nvidia/arch/ampere.hpp>
+#include <dlperf/hardware/nvidia/arch/blackwell.hpp>
+#include <dlperf/hardware/nvidia/arch/hopper.hpp>
+#include <dlperf/hardware/nvidia/arch/pascal.hpp>
+#include <dlperf/hardware/nvidia/arch/turing.hpp>
+#include <dlperf/hardware/nvidia/arch/volta.hpp>
+
+namespace dlperf {
+
+/// Every architecture, oldest first.
+inline constexpr std::array<architecture_spec, 11> all_architectures{
+    pascal_gp100::spec, pascal_gp10x::spec,    volta_gv100::spec,    turing_tu10x::spec,
+    turing_tu11x::spec, ampere_ga100::spec,    ampere_ga10x::spec,   ada_ad10x::spec,
+    hopper_gh100::spec, blackwell_gb100::spec, blackwell_gb20x::spec};
+
+/// Architecture by name ("ampere_ga100", ...). Throws not_found naming the input.
+constexpr const architecture_spec& find_architecture(std::string_view arch_name) {
+  for (const architecture_spec& a : all_architectures)
+    if (a.name == arch_name) return a;
+  detail::throw_unknown("architecture", arch_name, all_architectures,
+                        [](const architecture_spec& a) { return a.name; });
+}
+
+}  // namespace dlperf

@@ -1,0 +1,62 @@
+/// @file
+/// The built-in GPU catalog: every entry as a constexpr `gpu<Arch>` in `dlperf::catalog`, the list
+/// of all of them, and look-up by stable id.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+#include <dlperf/core/error.hpp>
+#include <dlperf/hardware/gpu.hpp>
+#include <dlperf/hardware/nvidia/catalog/ada.hpp>
+#include <dlperf/hardware/nvidia/catalog/ampere.hpp>
+#include <dlperf/hardware/nvidia/catalog/blackwell.hpp>
+#include <dlperf/hardware/nvidia/catalog/hopper.hpp>
+#include <dlperf/hardware/nvidia/catalog/pascal.hpp>
+#include <dlperf/hardware/nvidia/catalog/turing.hpp>
+#include <dlperf/hardware/nvidia/catalog/volta.hpp>
+
+namespace dlperf::catalog {
+
+/// Every catalog GPU, by architecture generation and then by launch.
+inline constexpr std::array<const gpu_spec*, 32> all{&gtx_1070,
+                                                     &gtx_1080,
+                                                     &gtx_1080_ti,
+                                                     &titan_xp,
+                                                     &p100_sxm2,
+                                                     &v100_sxm2,
+                                                     &titan_v,
+                                                     &gtx_1650_super,
+                                                     &rtx_2060,
+                                                     &rtx_2070,
+                                                     &rtx_2080,
+                                                     &rtx_2080_ti,
+                                                     &titan_rtx,
+                                                     &t4,
+                                                     &rtx_3070,
+                                                     &rtx_3080,
+                                                     &rtx_3090,
+                                                     &a10,
+                                                     &rtx_a6000,
+                                                     &a100_sxm4_40gb,
+                                                     &a100_sxm4_80gb,
+                                                     &rtx_4070_ti,
+                                                     &rtx_4080,
+                                                     &rtx_4090,
+                                                     &l4,
+                                                     &l40s,
+                                                     &rtx_6000_ada,
+                                                     &h100_pcie,
+                                                     &h100_sxm,
+                                                     &h200_sxm,
+                                                     &b200,
+                                                     &rtx_5090};
+
+/// GPU by stable id ("rtx_4090"). Throws not_found naming the id and listing the valid ones.
+constexpr const gpu_spec& find(std::string_view id) {
+  for (const gpu_spec* g : all)
+    if (g->id() == id) return *g;
+  detail::throw_unknown("GPU id", id, all, [](const gpu_spec* g) { return g->id(); });
+}
+
+}  // namespace dlperf::catalog

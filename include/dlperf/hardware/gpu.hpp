@@ -1,0 +1,325 @@
+/// @file
+/// A GPU: the facts a datasheet gives (`gpu_facts`), joined with its architecture into a
+/// `gpu_spec` that derives peak throughput and per-tier capacity, bandwidth and latency.
+///
+/// Nothing derived is stored: peak FLOP/s is SMs x FMA per clock per SM x 2 x clock, DRAM
+/// bandwidth is bus width x per-pin data rate, and so on, so a catalog entry can never disagree
+/// with its own formula. `gpu<A>` adds the architecture as a type for compile-time checks.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <dlperf/core/datatype.hpp>
+#include <dlperf/core/error.hpp>
+#include <dlperf/core/memory_tier.hpp>
+#include <dlperf/core/units.hpp>
+#include <dlperf/hardware/architecture.hpp>
+#include <dlperf/hardware/device.hpp>
+
+namespace dlperf {
+
+/// Market segment; it decides whether tensor-core rates with FP32 accumulation are halved.
+enum class segment : std::uint8_t {
+  geforce,  ///< consumer boards: FP32-accumulated tensor math at the architecture's consumer rate
+  titan,    ///< TITAN boards: consumer pricing, full-rate tensor cores
+  workstation,  ///< Quadro / RTX professional boards
+  datacenter    ///< Tesla / data-centre boards
+};
+
+/// Stable name of a segment.
+constexpr std::string_view name(segment s) {
+  switch (s) {
+    case segment::geforce:
+      return "geforce";
+    case segment::titan:
+      return "titan";
+    case segment::workstation:
+      return "workstation";
+    case segment::datacenter:
+      return "datacenter";
+  }
+  detail::throw_invalid_argument("dlperf: invalid segment enumerator");
+}
+
+/// DRAM technology.
+enum class memory_kind : std::uint8_t {
+  gddr5,
+  gddr5x,
+  gddr6,
+  gddr6x,
+  gddr7,
+  hbm2,
+  hbm2e,
+  hbm3,
+  hbm3e
+};
+
+/// Stable name of a memory technology ("GDDR6X", "HBM3e", ...).
+constexpr std::string_view name(memory_kind m) {
+  switch (m) {
+    case memory_kind::gddr5:
+      return "GDDR5";
+    case memory_kind::gddr5x:
+      return "GDDR5X";
+    case memory_kind::gddr6:
+      return "GDDR6";
+    case memory_kind::gddr6x:
+      return "GDDR6X";
+    case memory_kind::gddr7:
+      return "GDDR7";
+    case memory_kind::hbm2:
+      return "HBM2";
+    case memory_kind::hbm2e:
+      return "HBM2e";
+    case memory_kind::hbm3:
+      return "HBM3";
+    case memory_kind::hbm3e:
+      return "HBM3e";
+  }
+  detail::throw_invalid_argument("dlperf: invalid memory_kind enumerator");
+}
+
+/// What kind of figure a price is.
+enum class price_kind : std::uint8_t {
+  none,         ///< no price is known
+  launch_msrp,  ///< the vendor's launch price
+  street        ///< a reported market price (data-centre parts have no public list price)
+};
+
+/// Stable name of a price kind.
+constexpr std::string_view name(price_kind k) {
+  switch (k) {
+    case price_kind::none:
+      return "none";
+    case price_kind::launch_msrp:
+      return "launch_msrp";
+    case price_kind::street:
+      return "street";
+  }
+  detail::throw_invalid_argument("dlperf: invalid price_kind enumerator");
+}
+
+/// A price with its date and kind: prices drift, so one without a date is meaningless.
+struct price_point {
+  money amount{};                      ///< US dollars, nominal
+  int year = 0;                        ///< year the price applied
+  int month = 0;                       ///< month the price applied (1-12)
+  price_kind kind = price_kind::none;  ///< launch MSRP or street
+};
+
+/// The facts of one GPU board as its datasheet states them; every field is a published figure.
+struct gpu_facts {
+  std::string_view id;         ///< stable id, e.g. "a100_sxm4_40gb"
+  std::string_view name;       ///< marketing name
+  dlperf::segment segment;     ///< market segment
+  int year;                    ///< launch year
+  int sms;                     ///< enabled streaming multiprocessors
+  frequency base_clock;        ///< base SM clock
+  frequency boost_clock;       ///< boost SM clock, the basis of the vendor's peak figures
+  frequency tensor_clock{};    ///< boost clock for tensor-core peaks where the vendor states
+                               ///< a separate one (Hopper, Blackwell B200); 0 = boost_clock
+  byte_count memory;           ///< DRAM capacity
+  memory_kind memory_type;     ///< DRAM technology
+  int bus_width_bits;          ///< DRAM interface width
+  double data_rate_gbps;       ///< DRAM data rate per pin, Gbit/s
+  byte_count l2;               ///< L2 cache capacity
+  power tdp;                   ///< board power (TDP / TGP)
+  int pcie_gen;                ///< PCI Express generation of the host link
+  int nvlink_gen = 0;          ///< NVLink generation (0 = none)
+  bandwidth nvlink{};          ///< NVLink bandwidth per GPU, both directions
+  price_point price{};         ///< price with date and kind
+  std::string_view source;     ///< where the figures come from
+  double gemm_efficiency = 0;  ///< large-GEMM efficiency of this board where it differs from its
+                               ///< architecture's (power-limited boards); 0 = the architecture's
+};
+
+/// A GPU as the estimators see it: datasheet facts plus the architecture they run on. A literal
+/// type, so catalog entries are usable in constant expressions; also constructible at run time
+/// from measured or user-supplied figures. Models `dlperf::device`.
+class gpu_spec {
+ public:
+  /// Joins facts with an architecture. Throws invalid_argument if a count, clock, size or
+  /// bandwidth that the estimators divide by is not positive.
+  constexpr gpu_spec(const architecture_spec& arch, const gpu_facts& facts)
+      : arch_(arch), facts_(facts) {
+    if (facts.sms <= 0) reject("SM count");
+    if (!(facts.boost_clock.value() > 0)) reject("boost clock");
+    if (facts.tensor_clock.value() < 0 || facts.tensor_clock.value() != facts.tensor_clock.value())
+      reject("tensor clock");
+    if (!(facts.memory.value() > 0)) reject("memory size");
+    if (facts.bus_width_bits <= 0) reject("memory bus width");
+    if (!(facts.data_rate_gbps > 0)) reject("memory data rate");
+    if (!(facts.l2.value() > 0)) reject("L2 size");
+  }
+
+  /// Stable id.
+  [[nodiscard]] constexpr std::string_view id() const { return facts_.id; }
+  /// Marketing name.
+  [[nodiscard]] constexpr std::string_view name() const { return facts_.name; }
+  /// Datasheet facts.
+  [[nodiscard]] constexpr const gpu_facts& facts() const { return facts_; }
+  /// Architecture facts.
+  [[nodiscard]] constexpr const architecture_spec& arch() const { return arch_; }
+
+  /// Clock the tensor-core peaks are quoted at.
+  [[nodiscard]] constexpr frequency tensor_clock() const {
+    return facts_.tensor_clock.value() > 0 ? facts_.tensor_clock : facts_.boost_clock;
+  }
+  /// Enabled SMs.
+  [[nodiscard]] constexpr int sm_count() const { return facts_.sms; }
+  /// SM clock the per-cycle latencies and bandwidths are converted at (the boost clock).
+  [[nodiscard]] constexpr frequency sm_clock() const { return facts_.boost_clock; }
+  /// Fraction of peak that large GEMMs reach for operands of type @p t: the board's own figure
+  /// where it has one (power-limited boards), else the architecture's published large-GEMM
+  /// efficiency (see architecture_spec::gemm_efficiency).
+  [[nodiscard]] constexpr double gemm_efficiency(dtype t) const {
+    return facts_.gemm_efficiency > 0 ? facts_.gemm_efficiency : arch_.gemm_efficiency_for(t);
+  }
+  /// Fixed cost of one kernel launch.
+  [[nodiscard]] constexpr duration launch_overhead() const { return default_launch_overhead; }
+
+  /// Fixed cost of one GEMM-like call as a framework issues it, assumed when nothing was
+  /// measured: 5 us. PyTorch/cuBLAS dispatch plus launch costs 4-8 us per call in published
+  /// back-to-back timings of small GEMMs (e.g. cuBLAS 1024^3 FP16 on A100 at 99.9 TFLOPS, 21.5 us,
+  /// against about 10 us of tile-level work; triton-lang/triton issue 7085, 2025); CUDA graphs
+  /// bring it to 1-2 us. The calibration backends replace it with a measurement.
+  static constexpr duration default_launch_overhead = duration::from_value(5e-6);
+
+  /// Whether FP32-accumulated tensor math runs at the architecture's consumer (GeForce) rate.
+  [[nodiscard]] constexpr bool consumer_tensor_rate() const {
+    return facts_.segment == segment::geforce;
+  }
+
+  /// Whether the GPU can multiply @p t accumulating in @p a with sparsity @p s.
+  [[nodiscard]] constexpr bool supports(dtype t, accumulator a,
+                                        sparsity s = sparsity::dense) const {
+    return arch_.supports(t, a, s);
+  }
+
+  /// Peak throughput for (t, a, s): SMs x FMA/clock/SM x 2 FLOP x clock, at the tensor clock on
+  /// the tensor path and the boost clock on CUDA cores. Throws unsupported when there is no path.
+  [[nodiscard]] constexpr flop_rate peak(dtype t, accumulator a,
+                                         sparsity s = sparsity::dense) const {
+    const architecture_spec::execution_path path = arch_.execution(t, a, s, consumer_tensor_rate());
+    const frequency clock = path.tensor_cores ? tensor_clock() : facts_.boost_clock;
+    return make<flop_rate>(facts_.sms * path.fma_per_clock * 2.0 * clock.value());
+  }
+  /// Peak throughput of @p t with its default accumulator, dense.
+  [[nodiscard]] constexpr flop_rate peak(dtype t) const {
+    return peak(t, default_accumulator(t), sparsity::dense);
+  }
+
+  /// DRAM bandwidth: bus width x per-pin data rate / 8 bits per byte.
+  [[nodiscard]] constexpr bandwidth memory_bandwidth() const {
+    return make<bandwidth>(facts_.bus_width_bits * facts_.data_rate_gbps * 1e9 / 8.0);
+  }
+
+  /// Capacity, bandwidth and latency of tier @p m, whole device.
+  ///  - registers: SMs x register file; bandwidth SMs x FP32 lanes x 3 operands x 4 B x clock
+  ///    (what FFMA reads at full rate); latency 1 cycle.
+  ///  - shared: SMs x shared memory per SM; SMs x bytes/clock (32 banks x 4 B) x clock.
+  ///  - l2: L2 size; SMs x L2 bytes/clock/SM x clock.
+  ///  - global: DRAM size and bandwidth.
+  [[nodiscard]] constexpr tier_spec memory(tier m) const {
+    const double clock = facts_.boost_clock.value();
+    const double n = facts_.sms;
+    switch (m) {
+      case tier::registers:
+        return make_tier(n * arch_.sm.register_file().value(),
+                         n * arch_.vector_rate(dtype::fp32, accumulator::fp32) * 3 * 4 * clock,
+                         1.0);
+      case tier::shared:
+        return make_tier(n * arch_.sm.shared_per_sm.value(),
+                         n * arch_.shared_bytes_per_clock * clock, arch_.latency.shared);
+      case tier::l2:
+        return make_tier(facts_.l2.value(), n * arch_.l2_bytes_per_clock * clock, arch_.latency.l2);
+      case tier::global:
+        return make_tier(facts_.memory.value(), memory_bandwidth().value(), arch_.latency.global);
+    }
+    detail::throw_invalid_argument("dlperf: invalid tier enumerator");
+  }
+
+ private:
+  [[nodiscard]] constexpr tier_spec make_tier(double capacity, double bytes_per_second,
+                                              double cycles) const {
+    return {bytes(capacity), make<bandwidth>(bytes_per_second), cycles,
+            seconds(cycles / facts_.boost_clock.value())};
+  }
+  [[noreturn]] void reject(const char* field) const {
+    detail::throw_invalid_argument("GPU '" + std::string(facts_.id) + "': " + field +
+                                   " must be a positive number");
+  }
+
+  architecture_spec arch_;
+  gpu_facts facts_;
+};
+
+/// A GPU whose architecture is also known as a type, so that compile-time checks
+/// (`dlperf::peak(gpu, fp8_e4m3)`) can reject what the architecture cannot do.
+template <architecture A>
+class gpu : public gpu_spec {
+ public:
+  using architecture_type = A;  ///< the architecture tag
+
+  /// A GPU of architecture @p A with datasheet @p facts.
+  constexpr explicit gpu(const gpu_facts& facts) : gpu_spec(A::spec, facts) {}
+};
+
+static_assert(device<gpu_spec> && gemm_device<gpu_spec>,
+              "gpu_spec must model dlperf::device and dlperf::gemm_device");
+
+/// Peak throughput of @p g for datatype tag @p T, accumulator tag and sparsity, checked at compile
+/// time against the GPU's architecture: `peak(catalog::a100_sxm4_40gb, fp8_e4m3)` does not
+/// compile, and the message says why.
+template <architecture A, dtype T, accumulator Acc = default_accumulator(T),
+          sparsity S = sparsity::dense>
+constexpr flop_rate peak(const gpu<A>& g, datatype<T> /*type*/) {
+  static_assert(A::spec.supports(T, Acc),
+                "dlperf: this GPU's architecture cannot multiply this datatype with its default "
+                "accumulator (FP8 needs Ada, Hopper or Blackwell; BF16 and TF32 need Ampere or "
+                "later; FP4 needs Blackwell; INT4 has no tensor path on Hopper or Blackwell)");
+  return g.peak(T, Acc, S);
+}
+
+/// Accumulator as a type, for the compile-time checked `peak` overloads.
+template <accumulator A>
+struct accumulate {
+  static constexpr accumulator id = A;  ///< identity
+};
+inline constexpr accumulate<accumulator::fp16> accumulate_fp16{};    ///< FP16 accumulation
+inline constexpr accumulate<accumulator::fp32> accumulate_fp32{};    ///< FP32 accumulation
+inline constexpr accumulate<accumulator::int32> accumulate_int32{};  ///< INT32 accumulation
+
+/// Sparsity as a type, for the compile-time checked `peak` overloads.
+template <sparsity S>
+struct sparsity_tag {
+  static constexpr sparsity id = S;  ///< identity
+};
+inline constexpr sparsity_tag<sparsity::dense> dense_operands{};   ///< dense operands
+inline constexpr sparsity_tag<sparsity::sparse_2_4> sparse_2_4{};  ///< 2:4 structured sparsity
+
+/// Peak of @p g for @p T accumulating in @p Acc, checked at compile time.
+template <architecture A, dtype T, accumulator Acc>
+constexpr flop_rate peak(const gpu<A>& g, datatype<T> /*type*/, accumulate<Acc> /*acc*/) {
+  static_assert(A::spec.supports(T, Acc),
+                "dlperf: this GPU's architecture cannot multiply this datatype with this "
+                "accumulator");
+  return g.peak(T, Acc, sparsity::dense);
+}
+
+/// Peak of @p g for @p T accumulating in @p Acc with sparsity @p S, checked at compile time.
+template <architecture A, dtype T, accumulator Acc, sparsity S>
+constexpr flop_rate peak(const gpu<A>& g, datatype<T> /*type*/, accumulate<Acc> /*acc*/,
+                         sparsity_tag<S> /*sparsity*/) {
+  static_assert(A::spec.supports(T, Acc),
+                "dlperf: this GPU's architecture cannot multiply this datatype with this "
+                "accumulator");
+  static_assert(A::spec.supports(T, Acc, S),
+                "dlperf: 2:4 structured sparsity needs Ampere or later tensor cores that run "
+                "this datatype");
+  return g.peak(T, Acc, S);
+}
+
+}  // namespace dlperf

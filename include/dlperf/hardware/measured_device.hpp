@@ -1,0 +1,250 @@
+/// @file
+/// A GPU whose figures are partly measured: a catalog device (or one built from scratch) with any
+/// subset of its parameters replaced by calibration results, each remembering whether it is
+/// nominal or measured and how it was measured. Models `device` and `gemm_device`, so every
+/// estimator accepts it unchanged.
+///
+/// What a measurement replaces:
+///  - tier bandwidth and latency (cycles): `memory(tier)` reports them;
+///  - achieved throughput per (datatype, accumulator), e.g. a large cuBLAS GEMM: `peak` reports it
+///    (doubled for 2:4 sparsity) and, because it is already an achieved rate, the GEMM
+///    efficiency of that datatype becomes 1 unless measured separately;
+///  - the SM clock: nominal peaks and clock-derived bandwidths (registers, shared, L2) scale with
+///    it, latencies in seconds follow it;
+///  - GEMM efficiency per datatype and the launch overhead.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include <dlperf/core/datatype.hpp>
+#include <dlperf/core/error.hpp>
+#include <dlperf/core/memory_tier.hpp>
+#include <dlperf/core/provenance.hpp>
+#include <dlperf/core/units.hpp>
+#include <dlperf/hardware/architecture.hpp>
+#include <dlperf/hardware/device.hpp>
+#include <dlperf/hardware/gpu.hpp>
+
+namespace dlperf {
+
+/// A GPU with measured figures in place of nominal ones.
+class measured_device {
+ public:
+  /// Starts from @p nominal with nothing measured yet.
+  explicit measured_device(const gpu_spec& nominal)
+      : id_(nominal.id()),
+        name_(nominal.name()),
+        source_(nominal.facts().source),
+        base_(rebuilt(nominal.arch(), nominal.facts())) {}
+
+  /// A device built from scratch: architecture @p arch and datasheet @p facts (whose strings are
+  /// copied). Throws invalid_argument as gpu_spec does for impossible facts.
+  measured_device(const architecture_spec& arch, const gpu_facts& facts)
+      : id_(facts.id), name_(facts.name), source_(facts.source), base_(rebuilt(arch, facts)) {}
+
+  /// Copies re-point the nominal description at their own strings.
+  measured_device(const measured_device& other)
+      : id_(other.id_),
+        name_(other.name_),
+        source_(other.source_),
+        base_(rebuilt(other.base_.arch(), other.base_.facts())),
+        clock_(other.clock_),
+        bandwidth_(other.bandwidth_),
+        latency_(other.latency_),
+        achieved_(other.achieved_),
+        efficiency_(other.efficiency_),
+        launch_(other.launch_) {}
+  /// Copy assignment (see the copy constructor).
+  measured_device& operator=(const measured_device& other) {
+    if (this != &other) {
+      id_ = other.id_;
+      name_ = other.name_;
+      source_ = other.source_;
+      base_ = rebuilt(other.base_.arch(), other.base_.facts());
+      clock_ = other.clock_;
+      bandwidth_ = other.bandwidth_;
+      latency_ = other.latency_;
+      achieved_ = other.achieved_;
+      efficiency_ = other.efficiency_;
+      launch_ = other.launch_;
+    }
+    return *this;
+  }
+  /// Moves copy: the strings a moved-from object's views point into may move with it.
+  measured_device(measured_device&& other) : measured_device(std::as_const(other)) {}
+  /// Move assignment (a copy, see the move constructor).
+  measured_device& operator=(measured_device&& other) { return *this = std::as_const(other); }
+  ~measured_device() = default;
+
+  // --- setting measurements ---------------------------------------------------------------
+
+  /// Measured bandwidth of tier @p m. Throws invalid_argument unless positive and finite.
+  measured_device& set_bandwidth(tier m, bandwidth value, std::string method, double spread = 0) {
+    check_positive(value.value(), "bandwidth of tier " + std::string(dlperf::name(m)));
+    bandwidth_[index(m)] = measured_value{value.value(), std::move(method), spread};
+    return *this;
+  }
+  /// Measured load-to-use latency of tier @p m, in SM cycles.
+  measured_device& set_latency_cycles(tier m, double cycles, std::string method,
+                                      double spread = 0) {
+    check_positive(cycles, "latency of tier " + std::string(dlperf::name(m)));
+    latency_[index(m)] = measured_value{cycles, std::move(method), spread};
+    return *this;
+  }
+  /// Measured achieved throughput for (@p t, @p a), dense. Throws unsupported if the
+  /// architecture has no path for it (a measurement cannot create hardware).
+  measured_device& set_achieved(dtype t, accumulator a, flop_rate value, std::string method,
+                                double spread = 0) {
+    check_positive(value.value(), "achieved throughput of " + std::string(dlperf::name(t)));
+    if (!base_.supports(t, a)) (void)base_.peak(t, a);  // throws unsupported with the reason
+    achieved_[index(t, a)] = measured_value{value.value(), std::move(method), spread};
+    return *this;
+  }
+  /// Measured sustained SM clock.
+  measured_device& set_sm_clock(frequency value, std::string method, double spread = 0) {
+    check_positive(value.value(), "SM clock");
+    clock_ = measured_value{value.value(), std::move(method), spread};
+    return *this;
+  }
+  /// Measured large-GEMM efficiency for operands @p t, in (0, 1.5] (GeForce boards can exceed
+  /// their rated clock, hence above 1).
+  measured_device& set_gemm_efficiency(dtype t, double fraction, std::string method) {
+    if (!(fraction > 0.0) || fraction > 1.5)
+      detail::throw_invalid_argument("GEMM efficiency of " + std::string(dlperf::name(t)) +
+                                     " must be in (0, 1.5]");
+    efficiency_[static_cast<std::size_t>(t)] = measured_value{fraction, std::move(method), 0};
+    return *this;
+  }
+  /// Measured per-call launch overhead.
+  measured_device& set_launch_overhead(duration value, std::string method, double spread = 0) {
+    check_positive(value.value(), "launch overhead");
+    launch_ = measured_value{value.value(), std::move(method), spread};
+    return *this;
+  }
+
+  // --- provenance ---------------------------------------------------------------------------
+
+  /// The datasheet description this device starts from.
+  [[nodiscard]] const gpu_spec& nominal() const { return base_; }
+  /// Stable id (the catalog's, or the one given).
+  [[nodiscard]] std::string_view id() const { return id_; }
+  /// Measured bandwidth record of tier @p m, if any.
+  [[nodiscard]] const std::optional<measured_value>& bandwidth_record(tier m) const {
+    return bandwidth_[index(m)];
+  }
+  /// Measured latency record of tier @p m, if any.
+  [[nodiscard]] const std::optional<measured_value>& latency_record(tier m) const {
+    return latency_[index(m)];
+  }
+  /// Measured achieved-throughput record of (@p t, @p a), if any.
+  [[nodiscard]] const std::optional<measured_value>& achieved_record(dtype t, accumulator a) const {
+    return achieved_[index(t, a)];
+  }
+  /// Measured clock record, if any.
+  [[nodiscard]] const std::optional<measured_value>& clock_record() const { return clock_; }
+  /// Measured GEMM-efficiency record of @p t, if any.
+  [[nodiscard]] const std::optional<measured_value>& efficiency_record(dtype t) const {
+    return efficiency_[static_cast<std::size_t>(t)];
+  }
+  /// Measured launch-overhead record, if any.
+  [[nodiscard]] const std::optional<measured_value>& launch_record() const { return launch_; }
+  /// Whether tier @p m's bandwidth is measured or nominal.
+  [[nodiscard]] provenance bandwidth_provenance(tier m) const {
+    return bandwidth_[index(m)] ? provenance::measured : provenance::nominal;
+  }
+  /// Whether the throughput of (@p t, @p a) is measured or nominal.
+  [[nodiscard]] provenance peak_provenance(dtype t, accumulator a) const {
+    return achieved_[index(t, a)] ? provenance::measured : provenance::nominal;
+  }
+
+  // --- the device concepts --------------------------------------------------------------------
+
+  /// Marketing name.
+  [[nodiscard]] std::string_view name() const { return name_; }
+  /// Whether the architecture has a path for (t, a, s).
+  [[nodiscard]] bool supports(dtype t, accumulator a, sparsity s = sparsity::dense) const {
+    return base_.supports(t, a, s);
+  }
+  /// Measured achieved throughput where there is one, else the nominal peak at the measured
+  /// clock. Throws unsupported as the nominal device does.
+  [[nodiscard]] flop_rate peak(dtype t, accumulator a, sparsity s = sparsity::dense) const {
+    const flop_rate nominal_peak = base_.peak(t, a, s);  // validates (t, a, s)
+    if (const auto& m = achieved_[index(t, a)])
+      return make<flop_rate>(m->value * (s == sparsity::sparse_2_4 ? 2.0 : 1.0));
+    return nominal_peak * clock_ratio();
+  }
+  /// Throughput of @p t with its default accumulator, dense.
+  [[nodiscard]] flop_rate peak(dtype t) const {
+    return peak(t, default_accumulator(t), sparsity::dense);
+  }
+  /// Tier @p m with measured bandwidth and latency where there are some; clock-derived nominal
+  /// bandwidths (registers, shared, L2) scale with a measured clock.
+  [[nodiscard]] tier_spec memory(tier m) const {
+    tier_spec t = base_.memory(m);
+    if (const auto& bw = bandwidth_[index(m)])
+      t.throughput = make<bandwidth>(bw->value);
+    else if (m != tier::global)
+      t.throughput = t.throughput * clock_ratio();
+    if (const auto& lat = latency_[index(m)]) t.latency_cycles = lat->value;
+    t.latency = seconds(t.latency_cycles / sm_clock().value());
+    return t;
+  }
+  /// Architecture facts.
+  [[nodiscard]] const architecture_spec& arch() const { return base_.arch(); }
+  /// Enabled SMs.
+  [[nodiscard]] int sm_count() const { return base_.sm_count(); }
+  /// Measured SM clock, else the nominal boost clock.
+  [[nodiscard]] frequency sm_clock() const {
+    return clock_ ? make<frequency>(clock_->value) : base_.sm_clock();
+  }
+  /// Measured efficiency; 1 where the achieved throughput of @p t (default accumulator) was
+  /// measured; else the nominal efficiency.
+  [[nodiscard]] double gemm_efficiency(dtype t) const {
+    if (const auto& e = efficiency_[static_cast<std::size_t>(t)]) return e->value;
+    if (achieved_[index(t, default_accumulator(t))]) return 1.0;
+    return base_.gemm_efficiency(t);
+  }
+  /// Measured launch overhead, else the nominal one.
+  [[nodiscard]] duration launch_overhead() const {
+    return launch_ ? seconds(launch_->value) : base_.launch_overhead();
+  }
+
+ private:
+  static constexpr std::size_t n_accumulators = 3;
+  static std::size_t index(tier m) { return static_cast<std::size_t>(m); }
+  static std::size_t index(dtype t, accumulator a) {
+    return static_cast<std::size_t>(t) * n_accumulators + static_cast<std::size_t>(a);
+  }
+  static void check_positive(double v, const std::string& what) {
+    if (!(v > 0.0) || v > 1.7e308)
+      detail::throw_invalid_argument(what + " must be positive and finite");
+  }
+  [[nodiscard]] double clock_ratio() const {
+    return clock_ ? clock_->value / base_.sm_clock().value() : 1.0;
+  }
+  // The nominal description, its string views pointing at this object's own strings.
+  [[nodiscard]] gpu_spec rebuilt(const architecture_spec& arch, gpu_facts facts) const {
+    facts.id = id_;
+    facts.name = name_;
+    facts.source = source_;
+    return gpu_spec(arch, facts);
+  }
+  std::string id_, name_, source_;
+  gpu_spec base_;
+  std::optional<measured_value> clock_;
+  std::array<std::optional<measured_value>, 4> bandwidth_{};
+  std::array<std::optional<measured_value>, 4> latency_{};
+  std::array<std::optional<measured_value>, 9 * n_accumulators> achieved_{};
+  std::array<std::optional<measured_value>, 9> efficiency_{};
+  std::optional<measured_value> launch_;
+};
+
+static_assert(device<measured_device> && gemm_device<measured_device>,
+              "measured_device must model dlperf::device and dlperf::gemm_device");
+
+}  // namespace dlperf

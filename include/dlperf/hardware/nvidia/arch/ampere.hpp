@@ -1,0 +1,102 @@
+/// @file
+/// Ampere (2020): GA100 (A100, compute capability 8.0) and GA10x (RTX 30 series, A10, RTX A6000,
+/// compute capability 8.6). Third-generation tensor cores: TF32, BF16 and 2:4 sparsity.
+///
+/// The two are separate tags because their SMs differ: GA100 has 164 KB of shared memory, 64 FP32
+/// lanes and tensor cores twice as wide; GA10x has 100 KB, 128 FP32 lanes and half-width tensor
+/// cores (MODEL.md section 3; A100 and GA102 whitepapers).
+#pragma once
+
+#include <dlperf/hardware/architecture.hpp>
+
+namespace dlperf {
+
+/// Ampere GA100: 4 tensor cores per SM, each 256 FP16 FMA per clock (1024 per SM); TF32 at 1/2,
+/// INT8 at 2x, INT4 at 4x. Sources: NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020),
+/// Tables 1-3 (A100: 312 TFLOPS FP16 = 108 SMs x 1024 FMA x 2 x 1410 MHz; L2 5120 B/clk);
+/// CUDA C++ Programming Guide, compute capability 8.0; latencies: Abdelkhalik et al.,
+/// "Demystifying the Nvidia Ampere Architecture through Microbenchmarking", arXiv:2208.11174
+/// (2022), A100 (L1 33, shared 23, L2 about 200, DRAM about 290 cycles).
+struct ampere_ga100 {
+  /// Architecture facts.
+  static constexpr architecture_spec spec{
+      .name = "ampere_ga100",
+      .family = family::ampere,
+      .chips = "GA100",
+      .cc_major = 8,
+      .cc_minor = 0,
+      .sm = {.registers_per_sm = 65536,
+             .max_registers_per_thread = 255,
+             .max_warps_per_sm = 64,
+             .max_threads_per_block = 1024,
+             .max_blocks_per_sm = 32,
+             .shared_per_sm = kibibytes(164),
+             .shared_per_block = kibibytes(163),  // 1 KB per block is reserved
+             .l1_and_shared = kibibytes(192)},
+      .tensor_cores_per_sm = 4,
+      .sparse_2_4 = true,
+      .tensor = {{{dtype::fp16, accumulator::fp16, 1024, 1024},
+                  {dtype::fp16, accumulator::fp32, 1024, 1024},
+                  {dtype::bf16, accumulator::fp32, 1024, 1024},
+                  {dtype::tf32, accumulator::fp32, 512, 512},
+                  {dtype::int8, accumulator::int32, 2048, 2048},
+                  {dtype::int4, accumulator::int32, 4096, 4096}}},
+      .vector = {{{dtype::fp32, accumulator::fp32, 64, 64},
+                  {dtype::fp16, accumulator::fp16, 256, 256},  // A100: 78 TFLOPS non-tensor FP16
+                  {dtype::int8, accumulator::int32, 256, 256}}},
+      .shared_bytes_per_clock = 128,
+      .l2_bytes_per_clock = 5120.0 / 108,  // 5120 B/clk over A100's 108 SMs
+      .latency = {.global = 290, .l2 = 200, .l1 = 33, .shared = 23, .ffma = 4},
+      .mma = {.m = 16, .n = 8, .k_bits = 256},
+      // A100 SXM BF16 best shape 1024x10240x5120: 271.2 TFLOPS = 0.870 of 311.9 (Stas Bekman,
+      // ml-engineering, "Maximum Achievable Matmul FLOPS" table, 2025); FP32 SIMT 3456x4096x4096:
+      // 17.2 TFLOPS = 0.883 of 19.5 (CUTLASS profiler documentation, sm80 sgemm 128x128).
+      .gemm_efficiency_default = 0.870,
+      .gemm_efficiency = {{{dtype::fp32, 0.883}}}};
+};
+
+/// Ampere GA10x (GA102/GA104/GA106): 4 tensor cores per SM, each 128 FP16 FMA per clock
+/// (512 per SM); GeForce boards halve every FP32-accumulated rate (FP16, BF16, TF32).
+/// Sources: NVIDIA Ampere GA102 GPU Architecture whitepaper (2020), Appendix A Table 9
+/// (RTX 3090: 142 TFLOPS FP16 acc., 71 FP32 acc., 35.6 TF32) and Appendix C (RTX A6000 full
+/// rate); CUDA C++ Programming Guide, compute capability 8.6. No published cycle latencies for
+/// GA10x: the GA100 measurements are used.
+struct ampere_ga10x {
+  /// Architecture facts.
+  static constexpr architecture_spec spec{
+      .name = "ampere_ga10x",
+      .family = family::ampere,
+      .chips = "GA102, GA104, GA106",
+      .cc_major = 8,
+      .cc_minor = 6,
+      .sm = {.registers_per_sm = 65536,
+             .max_registers_per_thread = 255,
+             .max_warps_per_sm = 48,
+             .max_threads_per_block = 1024,
+             .max_blocks_per_sm = 16,
+             .shared_per_sm = kibibytes(100),
+             .shared_per_block = kibibytes(99),
+             .l1_and_shared = kibibytes(128)},
+      .tensor_cores_per_sm = 4,
+      .sparse_2_4 = true,
+      .tensor = {{{dtype::fp16, accumulator::fp16, 512, 512},
+                  {dtype::fp16, accumulator::fp32, 512, 256},
+                  {dtype::bf16, accumulator::fp32, 512, 256},
+                  {dtype::tf32, accumulator::fp32, 256, 128},
+                  {dtype::int8, accumulator::int32, 1024, 1024},
+                  {dtype::int4, accumulator::int32, 2048, 2048}}},
+      .vector = {{{dtype::fp32, accumulator::fp32, 128, 128},
+                  {dtype::fp16, accumulator::fp16, 128, 128},  // RTX 3090: 35.6 TFLOPS = FP32
+                  {dtype::int8, accumulator::int32, 256, 256}}},
+      .shared_bytes_per_clock = 128,
+      .l2_bytes_per_clock = 5120.0 / 108,  // no GA10x figure: GA100's per SM
+      .latency = {.global = 290, .l2 = 200, .l1 = 33, .shared = 23, .ffma = 4},
+      .mma = {.m = 16, .n = 8, .k_bits = 256},
+      // RTX 3090 best square torch.mm: FP16 75.64, BF16 76.34 TFLOPS against a 71.2 rated peak
+      // (GeForce boards boost above their rated clock under load); FP32 24.46 of 35.6
+      // (zzc0721/torch-performance-test-data database, 2025).
+      .gemm_efficiency_default = 1.06,
+      .gemm_efficiency = {{{dtype::fp32, 0.687}}}};
+};
+
+}  // namespace dlperf

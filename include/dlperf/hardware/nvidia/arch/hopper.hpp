@@ -1,0 +1,59 @@
+/// @file
+/// Hopper (2022): GH100 (H100, H200), compute capability 9.0. Fourth-generation tensor cores
+/// with FP8, twice Ampere's per-SM rate; TMA, distributed shared memory, 228 KB shared per SM.
+#pragma once
+
+#include <dlperf/hardware/architecture.hpp>
+
+namespace dlperf {
+
+/// Hopper GH100: 4 tensor cores per SM, 2048 FP16 FMA per clock per SM (dense), FP8 and INT8
+/// 4096, TF32 1024; no INT4 tensor mode. Sources: NVIDIA H100 Tensor Core GPU Architecture
+/// whitepaper v1.04 (WP-10792-001, 2023), Tables 1 and 3 (H100 SXM5: 989.4 TFLOPS FP16 =
+/// 132 SMs x 2048 FMA x 2 x 1830 MHz); Hot Chips 34 (2022) per-SM table; CUDA C++ Programming
+/// Guide, compute capability 9.0; latencies: Luo et al., arXiv:2402.13499 (2024), H800 column
+/// (L1 41, shared 29, L2 263, DRAM about 479 cycles).
+struct hopper_gh100 {
+  /// Architecture facts.
+  static constexpr architecture_spec spec{
+      .name = "hopper_gh100",
+      .family = family::hopper,
+      .chips = "GH100",
+      .cc_major = 9,
+      .cc_minor = 0,
+      .sm = {.registers_per_sm = 65536,
+             .max_registers_per_thread = 255,
+             .max_warps_per_sm = 64,
+             .max_threads_per_block = 1024,
+             .max_blocks_per_sm = 32,
+             .shared_per_sm = kibibytes(228),
+             .shared_per_block = kibibytes(227),
+             .l1_and_shared = kibibytes(256)},
+      .tensor_cores_per_sm = 4,
+      .sparse_2_4 = true,
+      .tensor = {{{dtype::fp16, accumulator::fp16, 2048, 2048},
+                  {dtype::fp16, accumulator::fp32, 2048, 2048},
+                  {dtype::bf16, accumulator::fp32, 2048, 2048},
+                  {dtype::tf32, accumulator::fp32, 1024, 1024},
+                  {dtype::fp8_e4m3, accumulator::fp16, 4096, 4096},
+                  {dtype::fp8_e4m3, accumulator::fp32, 4096, 4096},
+                  {dtype::fp8_e5m2, accumulator::fp16, 4096, 4096},
+                  {dtype::fp8_e5m2, accumulator::fp32, 4096, 4096},
+                  {dtype::int8, accumulator::int32, 4096, 4096}}},
+      .vector = {{{dtype::fp32, accumulator::fp32, 128, 128},
+                  {dtype::fp16, accumulator::fp16, 256, 256}}},  // H100 SXM: 133.8 TFLOPS
+      .shared_bytes_per_clock = 128,
+      .l2_bytes_per_clock = 5120.0 / 108,  // no Hopper B/clk figure: GA100's per SM
+      .latency = {.global = 479, .l2 = 263, .l1 = 41, .shared = 29, .ffma = 4},
+      .mma = {.m = 16, .n = 8, .k_bits = 256, .warps = 4, .operands_from_shared = true},
+      // H100 SXM best shapes: BF16 794.5 of 989.4 (0.803), FP8 1402.6 of 1978.9 (0.709) (Stas
+      // Bekman, ml-engineering MAMF table, 2025); torch.mm 4096^3: TF32 402.15 of 494.7 (0.813),
+      // FP32 51.88 of 66.9 (0.776) (zzc0721/torch-performance-test-data issue 79, 2025).
+      .gemm_efficiency_default = 0.803,
+      .gemm_efficiency = {{{dtype::fp8_e4m3, 0.709},
+                           {dtype::fp8_e5m2, 0.709},
+                           {dtype::tf32, 0.813},
+                           {dtype::fp32, 0.776}}}};
+};
+
+}  // namespace dlperf

@@ -1,0 +1,140 @@
+/// @file
+/// Catalog: Ada GPUs (RTX 4070 Ti, RTX 4080, RTX 4090, L4, L40S, RTX 6000 Ada).
+#pragma once
+
+#include <dlperf/hardware/gpu.hpp>
+#include <dlperf/hardware/nvidia/arch/ada.hpp>
+
+namespace dlperf::catalog {
+
+/// GeForce RTX 4070 Ti (AD104-400). Source: NVIDIA product page (January 2023): 7680 cores
+/// (60 SMs), 2310/2610 MHz, 12 GB GDDR6X 21 Gbps 192-bit, 504 GB/s, 48 MB L2, 285 W, $799.
+inline constexpr gpu<ada_ad10x> rtx_4070_ti{
+    {.id = "rtx_4070_ti",
+     .name = "NVIDIA GeForce RTX 4070 Ti",
+     .segment = segment::geforce,
+     .year = 2023,
+     .sms = 60,
+     .base_clock = megahertz(2310),
+     .boost_clock = megahertz(2610),
+     .memory = gibibytes(12),
+     .memory_type = memory_kind::gddr6x,
+     .bus_width_bits = 192,
+     .data_rate_gbps = 21.0,
+     .l2 = mebibytes(48),
+     .tdp = watts(285),
+     .pcie_gen = 4,
+     .price = {dollars(799), 2023, 1, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce RTX 4070 Ti product page (2023)"}};
+
+/// GeForce RTX 4080 16 GB (AD103-300). Source: NVIDIA Ada GPU Architecture whitepaper v2.02
+/// (2023), Appendix A: 76 SMs, 2205/2505 MHz, 16 GB GDDR6X 22.4 Gbps 256-bit, 716.8 GB/s,
+/// 64 MB L2, 320 W; $1,199 (November 2022).
+inline constexpr gpu<ada_ad10x> rtx_4080{
+    {.id = "rtx_4080",
+     .name = "NVIDIA GeForce RTX 4080",
+     .segment = segment::geforce,
+     .year = 2022,
+     .sms = 76,
+     .base_clock = megahertz(2205),
+     .boost_clock = megahertz(2505),
+     .memory = gibibytes(16),
+     .memory_type = memory_kind::gddr6x,
+     .bus_width_bits = 256,
+     .data_rate_gbps = 22.4,
+     .l2 = mebibytes(64),
+     .tdp = watts(320),
+     .pcie_gen = 4,
+     .price = {dollars(1199), 2022, 11, price_kind::launch_msrp},
+     .source = "NVIDIA Ada GPU Architecture whitepaper v2.02 (2023), Appendix A"}};
+
+/// GeForce RTX 4090 (AD102-300). Source: NVIDIA Ada GPU Architecture whitepaper v2.02 (2023),
+/// Appendix A Table 2: 128 SMs, 2235/2520 MHz, 24 GB GDDR6X 21 Gbps 384-bit, 1008 GB/s, 72 MB
+/// L2, 450 W; $1,599 (October 2022).
+inline constexpr gpu<ada_ad10x> rtx_4090{
+    {.id = "rtx_4090",
+     .name = "NVIDIA GeForce RTX 4090",
+     .segment = segment::geforce,
+     .year = 2022,
+     .sms = 128,
+     .base_clock = megahertz(2235),
+     .boost_clock = megahertz(2520),
+     .memory = gibibytes(24),
+     .memory_type = memory_kind::gddr6x,
+     .bus_width_bits = 384,
+     .data_rate_gbps = 21.0,
+     .l2 = mebibytes(72),
+     .tdp = watts(450),
+     .pcie_gen = 4,
+     .price = {dollars(1599), 2022, 10, price_kind::launch_msrp},
+     .source = "NVIDIA Ada GPU Architecture whitepaper v2.02 (2023), Appendix A"}};
+
+/// NVIDIA L4 (AD104, data-centre board). Source: NVIDIA L4 datasheet (2023): 24 GB GDDR6
+/// 192-bit, 300 GB/s, 72 W; sparse figures only (FP16 242, FP8 485 TFLOPS); 58 SMs and
+/// 795/2040 MHz from the TechPowerUp GPU database and a device query. Street price about
+/// $2,500-3,000 (2023-24 reseller listings).
+inline constexpr gpu<ada_ad10x> l4{
+    {.id = "l4",
+     .name = "NVIDIA L4",
+     .segment = segment::datacenter,
+     .year = 2023,
+     .sms = 58,
+     .base_clock = megahertz(795),
+     .boost_clock = megahertz(2040),
+     .memory = gibibytes(24),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 192,
+     .data_rate_gbps = 12.5,
+     .l2 = mebibytes(48),
+     .tdp = watts(72),
+     .pcie_gen = 4,
+     .price = {dollars(2750), 2024, 1, price_kind::street},
+     .source = "NVIDIA L4 datasheet (2023)",
+     // At 72 W the L4 cannot hold its boost clock under tensor load: torch.mm FP16 8192^3 runs
+     // at 53.8 TFLOPS, 0.444 of 121.2 (zzc0721/torch-performance-test-data issue 120, 2026).
+     .gemm_efficiency = 0.444}};
+
+/// NVIDIA L40S (AD102, 142 SMs, data-centre board). Source: NVIDIA L40S datasheet (2023): 48 GB
+/// GDDR6 384-bit, 864 GB/s, 350 W, FP32 91.6, TF32 183, FP16 "362.05", FP8 733 TFLOPS (dense);
+/// 1110/2520 MHz and 96 MB L2 from the TechPowerUp GPU database. Street price about
+/// $7,500-10,000 (2024 reseller listings).
+inline constexpr gpu<ada_ad10x> l40s{{.id = "l40s",
+                                      .name = "NVIDIA L40S",
+                                      .segment = segment::datacenter,
+                                      .year = 2023,
+                                      .sms = 142,
+                                      .base_clock = megahertz(1110),
+                                      .boost_clock = megahertz(2520),
+                                      .memory = gibibytes(48),
+                                      .memory_type = memory_kind::gddr6,
+                                      .bus_width_bits = 384,
+                                      .data_rate_gbps = 18.0,
+                                      .l2 = mebibytes(96),
+                                      .tdp = watts(350),
+                                      .pcie_gen = 4,
+                                      .price = {dollars(8750), 2024, 1, price_kind::street},
+                                      .source = "NVIDIA L40S datasheet (2023)"}};
+
+/// NVIDIA RTX 6000 Ada Generation (AD102, 142 SMs, workstation: full-rate FP32 accumulation).
+/// Source: NVIDIA RTX 6000 Ada datasheet (2022): 18176 cores, 48 GB GDDR6 384-bit, 960 GB/s,
+/// 300 W, FP32 91.1 TFLOPS, tensor 1457 TFLOPS (FP8 sparse), no NVLink; 2505 MHz boost, 96 MB L2
+/// from NVIDIA's Ada professional GPU whitepaper; launch price $6,800 (December 2022).
+inline constexpr gpu<ada_ad10x> rtx_6000_ada{
+    {.id = "rtx_6000_ada",
+     .name = "NVIDIA RTX 6000 Ada Generation",
+     .segment = segment::workstation,
+     .year = 2022,
+     .sms = 142,
+     .base_clock = megahertz(915),
+     .boost_clock = megahertz(2505),
+     .memory = gibibytes(48),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 384,
+     .data_rate_gbps = 20.0,
+     .l2 = mebibytes(96),
+     .tdp = watts(300),
+     .pcie_gen = 4,
+     .price = {dollars(6800), 2022, 12, price_kind::launch_msrp},
+     .source = "NVIDIA RTX 6000 Ada datasheet (2022)"}};
+
+}  // namespace dlperf::catalog

@@ -1,0 +1,166 @@
+/// @file
+/// Catalog: Ampere GPUs (RTX 3070/3080/3090, A10, RTX A6000, A100 SXM4 40 GB and 80 GB).
+#pragma once
+
+#include <dlperf/hardware/gpu.hpp>
+#include <dlperf/hardware/nvidia/arch/ampere.hpp>
+
+namespace dlperf::catalog {
+
+/// GeForce RTX 3070 (GA104-300). Source: NVIDIA Ampere GA102 GPU Architecture whitepaper (2020),
+/// Appendix A, and product page: 46 SMs, 1500/1725 MHz, 8 GB GDDR6 14 Gbps 256-bit, 448 GB/s,
+/// 4 MB L2, 220 W; $499 (October 2020).
+inline constexpr gpu<ampere_ga10x> rtx_3070{
+    {.id = "rtx_3070",
+     .name = "NVIDIA GeForce RTX 3070",
+     .segment = segment::geforce,
+     .year = 2020,
+     .sms = 46,
+     .base_clock = megahertz(1500),
+     .boost_clock = megahertz(1725),
+     .memory = gibibytes(8),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 256,
+     .data_rate_gbps = 14.0,
+     .l2 = mebibytes(4),
+     .tdp = watts(220),
+     .pcie_gen = 4,
+     .price = {dollars(499), 2020, 10, price_kind::launch_msrp},
+     .source = "NVIDIA Ampere GA102 whitepaper (2020), Appendix A"}};
+
+/// GeForce RTX 3080 10 GB (GA102-200). Source: NVIDIA Ampere GA102 GPU Architecture whitepaper
+/// (2020), Appendix A Table 9: 68 SMs, 1440/1710 MHz, 10 GB GDDR6X 19 Gbps 320-bit, 760 GB/s,
+/// 5 MB L2, 320 W; $699 (September 2020).
+inline constexpr gpu<ampere_ga10x> rtx_3080{
+    {.id = "rtx_3080",
+     .name = "NVIDIA GeForce RTX 3080",
+     .segment = segment::geforce,
+     .year = 2020,
+     .sms = 68,
+     .base_clock = megahertz(1440),
+     .boost_clock = megahertz(1710),
+     .memory = gibibytes(10),
+     .memory_type = memory_kind::gddr6x,
+     .bus_width_bits = 320,
+     .data_rate_gbps = 19.0,
+     .l2 = mebibytes(5),
+     .tdp = watts(320),
+     .pcie_gen = 4,
+     .price = {dollars(699), 2020, 9, price_kind::launch_msrp},
+     .source = "NVIDIA Ampere GA102 whitepaper (2020), Appendix A"}};
+
+/// GeForce RTX 3090 (GA102-300). Source: NVIDIA Ampere GA102 GPU Architecture whitepaper (2020),
+/// Appendix A Table 9: 82 SMs, 1395/1695 MHz, 24 GB GDDR6X 19.5 Gbps 384-bit, 936 GB/s, 6 MB L2,
+/// 350 W, NVLink 3 (4 x4 links, 112.5 GB/s); $1,499 (September 2020).
+inline constexpr gpu<ampere_ga10x> rtx_3090{
+    {.id = "rtx_3090",
+     .name = "NVIDIA GeForce RTX 3090",
+     .segment = segment::geforce,
+     .year = 2020,
+     .sms = 82,
+     .base_clock = megahertz(1395),
+     .boost_clock = megahertz(1695),
+     .memory = gibibytes(24),
+     .memory_type = memory_kind::gddr6x,
+     .bus_width_bits = 384,
+     .data_rate_gbps = 19.5,
+     .l2 = mebibytes(6),
+     .tdp = watts(350),
+     .pcie_gen = 4,
+     .nvlink_gen = 3,
+     .nvlink = gigabytes_per_second(112.5),
+     .price = {dollars(1499), 2020, 9, price_kind::launch_msrp},
+     .source = "NVIDIA Ampere GA102 whitepaper (2020), Appendix A"}};
+
+/// NVIDIA A10 (GA102, data-centre board, full-rate FP32 accumulation). Source: NVIDIA A10
+/// datasheet (2021): 72 SMs, 1695 MHz boost, 24 GB GDDR6 384-bit, 600 GB/s, 150 W; FP32 31.2,
+/// TF32 62.5, FP16/BF16 125, INT8 250 TOPS (dense); base clock 885 MHz from the TechPowerUp GPU
+/// database. Street price about $3,000-3,500 (2021-23 reseller listings; no list price).
+inline constexpr gpu<ampere_ga10x> a10{{.id = "a10",
+                                        .name = "NVIDIA A10",
+                                        .segment = segment::datacenter,
+                                        .year = 2021,
+                                        .sms = 72,
+                                        .base_clock = megahertz(885),
+                                        .boost_clock = megahertz(1695),
+                                        .memory = gibibytes(24),
+                                        .memory_type = memory_kind::gddr6,
+                                        .bus_width_bits = 384,
+                                        .data_rate_gbps = 12.5,
+                                        .l2 = mebibytes(6),
+                                        .tdp = watts(150),
+                                        .pcie_gen = 4,
+                                        .price = {dollars(3250), 2022, 1, price_kind::street},
+                                        .source = "NVIDIA A10 datasheet (2021)"}};
+
+/// NVIDIA RTX A6000 (GA102, all 84 SMs, workstation: full-rate FP32 accumulation). Source:
+/// NVIDIA RTX A6000 datasheet (2020): 10752 cores, 48 GB GDDR6 16 Gbps 384-bit, 768 GB/s, 300 W,
+/// FP32 38.7 TFLOPS, tensor 309.7 TFLOPS (sparse), NVLink 3 (112.5 GB/s); 1410/1800 MHz and
+/// $4,650 launch price from the TechPowerUp GPU database.
+inline constexpr gpu<ampere_ga10x> rtx_a6000{
+    {.id = "rtx_a6000",
+     .name = "NVIDIA RTX A6000",
+     .segment = segment::workstation,
+     .year = 2020,
+     .sms = 84,
+     .base_clock = megahertz(1410),
+     .boost_clock = megahertz(1800),
+     .memory = gibibytes(48),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 384,
+     .data_rate_gbps = 16.0,
+     .l2 = mebibytes(6),
+     .tdp = watts(300),
+     .pcie_gen = 4,
+     .nvlink_gen = 3,
+     .nvlink = gigabytes_per_second(112.5),
+     .price = {dollars(4650), 2020, 12, price_kind::launch_msrp},
+     .source = "NVIDIA RTX A6000 datasheet (2020)"}};
+
+/// NVIDIA A100 SXM4 40 GB (GA100). Source: NVIDIA A100 Tensor Core GPU Architecture whitepaper
+/// (2020), Tables 1 and 3: 108 SMs, 1410 MHz boost, 40 GB HBM2 5120-bit at 1215 MHz DDR,
+/// 1555 GB/s, 40 MB L2, 400 W, NVLink 3 (12 links, 600 GB/s); base 1095 MHz from the TechPowerUp
+/// GPU database. No per-GPU list price (DGX A100, 8 GPUs, launched at $199,000).
+inline constexpr gpu<ampere_ga100> a100_sxm4_40gb{
+    {.id = "a100_sxm4_40gb",
+     .name = "NVIDIA A100 SXM4 40 GB",
+     .segment = segment::datacenter,
+     .year = 2020,
+     .sms = 108,
+     .base_clock = megahertz(1095),
+     .boost_clock = megahertz(1410),
+     .memory = gibibytes(40),
+     .memory_type = memory_kind::hbm2,
+     .bus_width_bits = 5120,
+     .data_rate_gbps = 2.43,
+     .l2 = mebibytes(40),
+     .tdp = watts(400),
+     .pcie_gen = 4,
+     .nvlink_gen = 3,
+     .nvlink = gigabytes_per_second(600),
+     .source = "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020)"}};
+
+/// NVIDIA A100 SXM4 80 GB (GA100). Source: NVIDIA A100 80GB datasheet (2020): as the 40 GB
+/// board with 80 GB HBM2e at 1593 MHz DDR, 2039 GB/s, 400 W. Street price about $15,000-20,000
+/// (2021-23 reseller listings).
+inline constexpr gpu<ampere_ga100> a100_sxm4_80gb{
+    {.id = "a100_sxm4_80gb",
+     .name = "NVIDIA A100 SXM4 80 GB",
+     .segment = segment::datacenter,
+     .year = 2020,
+     .sms = 108,
+     .base_clock = megahertz(1275),
+     .boost_clock = megahertz(1410),
+     .memory = gibibytes(80),
+     .memory_type = memory_kind::hbm2e,
+     .bus_width_bits = 5120,
+     .data_rate_gbps = 3.186,
+     .l2 = mebibytes(40),
+     .tdp = watts(400),
+     .pcie_gen = 4,
+     .nvlink_gen = 3,
+     .nvlink = gigabytes_per_second(600),
+     .price = {dollars(17500), 2022, 1, price_kind::street},
+     .source = "NVIDIA A100 80GB datasheet (2020)"}};
+
+}  // namespace dlperf::catalog

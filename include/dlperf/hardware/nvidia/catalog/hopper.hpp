@@ -1,0 +1,89 @@
+/// @file
+/// Catalog: Hopper GPUs (H100 PCIe, H100 SXM5, H200 SXM).
+#pragma once
+
+#include <dlperf/hardware/gpu.hpp>
+#include <dlperf/hardware/nvidia/arch/hopper.hpp>
+
+namespace dlperf::catalog {
+
+/// NVIDIA H100 PCIe 80 GB (GH100, 114 SMs). Source: NVIDIA H100 Tensor Core GPU Architecture
+/// whitepaper v1.04 (2023), Table 3: boost 1755 MHz for FP32/FP64 and 1620 MHz for FP8/FP16/
+/// BF16/TF32 tensor operations (confirmed by NVIDIA on the developer forum), 80 GB HBM2e 5120-bit
+/// at 1593 MHz DDR, 2039 GB/s, 50 MB L2, 350 W, PCIe 5, NVLink 4 bridge (600 GB/s). Street price
+/// about $25,000-30,000 (2023 reports); base clock not published by NVIDIA.
+inline constexpr gpu<hopper_gh100> h100_pcie{
+    {.id = "h100_pcie",
+     .name = "NVIDIA H100 PCIe 80 GB",
+     .segment = segment::datacenter,
+     .year = 2022,
+     .sms = 114,
+     .base_clock = {},
+     .boost_clock = megahertz(1755),
+     .tensor_clock = megahertz(1620),
+     .memory = gibibytes(80),
+     .memory_type = memory_kind::hbm2e,
+     .bus_width_bits = 5120,
+     .data_rate_gbps = 3.186,
+     .l2 = mebibytes(50),
+     .tdp = watts(350),
+     .pcie_gen = 5,
+     .nvlink_gen = 4,
+     .nvlink = gigabytes_per_second(600),
+     .price = {dollars(27500), 2023, 6, price_kind::street},
+     .source = "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04 (2023), Table 3",
+     // At 350 W the PCIe board cannot hold its tensor clock: torch.mm BF16 8192^3 runs at
+     // 492.84 TFLOPS, 0.652 of 756.4 (zzc0721/torch-performance-test-data issue 95, 2025).
+     .gemm_efficiency = 0.652}};
+
+/// NVIDIA H100 SXM5 80 GB (GH100, 132 SMs). Source: NVIDIA H100 Tensor Core GPU Architecture
+/// whitepaper v1.04 (2023), Tables 1 and 3: boost 1980 MHz for FP32/FP64 and 1830 MHz for tensor
+/// operations, 80 GB HBM3 5120-bit at 2619 MHz DDR, 3352 GB/s, 50 MB L2, 700 W, PCIe 5, NVLink 4
+/// (18 links, 900 GB/s). Street price about $25,000-30,000 (2023 reports).
+inline constexpr gpu<hopper_gh100> h100_sxm{
+    {.id = "h100_sxm",
+     .name = "NVIDIA H100 SXM5 80 GB",
+     .segment = segment::datacenter,
+     .year = 2022,
+     .sms = 132,
+     .base_clock = {},
+     .boost_clock = megahertz(1980),
+     .tensor_clock = megahertz(1830),
+     .memory = gibibytes(80),
+     .memory_type = memory_kind::hbm3,
+     .bus_width_bits = 5120,
+     .data_rate_gbps = 5.238,
+     .l2 = mebibytes(50),
+     .tdp = watts(700),
+     .pcie_gen = 5,
+     .nvlink_gen = 4,
+     .nvlink = gigabytes_per_second(900),
+     .price = {dollars(27500), 2023, 6, price_kind::street},
+     .source = "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04 (2023), Tables 1, 3"}};
+
+/// NVIDIA H200 SXM 141 GB (GH100 with HBM3e). Source: NVIDIA H200 datasheet (2024): compute as
+/// H100 SXM (989 TFLOPS FP16 dense), 141 GB HBM3e, 4.8 TB/s, up to 700 W, NVLink 4 (900 GB/s),
+/// PCIe 5; six stacks (6144-bit), so 6.25 Gbit/s per pin gives the 4.8 TB/s. Street price about
+/// $30,000-40,000 (2024 reports).
+inline constexpr gpu<hopper_gh100> h200_sxm{
+    {.id = "h200_sxm",
+     .name = "NVIDIA H200 SXM 141 GB",
+     .segment = segment::datacenter,
+     .year = 2024,
+     .sms = 132,
+     .base_clock = {},
+     .boost_clock = megahertz(1980),
+     .tensor_clock = megahertz(1830),
+     .memory = gibibytes(141),
+     .memory_type = memory_kind::hbm3e,
+     .bus_width_bits = 6144,
+     .data_rate_gbps = 6.25,
+     .l2 = mebibytes(50),
+     .tdp = watts(700),
+     .pcie_gen = 5,
+     .nvlink_gen = 4,
+     .nvlink = gigabytes_per_second(900),
+     .price = {dollars(35000), 2024, 6, price_kind::street},
+     .source = "NVIDIA H200 Tensor Core GPU datasheet (2024)"}};
+
+}  // namespace dlperf::catalog

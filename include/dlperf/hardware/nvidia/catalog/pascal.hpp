@@ -1,0 +1,115 @@
+/// @file
+/// Catalog: Pascal GPUs (GTX 1070, GTX 1080, GTX 1080 Ti, TITAN Xp, Tesla P100 SXM2).
+#pragma once
+
+#include <dlperf/hardware/gpu.hpp>
+#include <dlperf/hardware/nvidia/arch/pascal.hpp>
+
+namespace dlperf::catalog {
+
+/// GeForce GTX 1070 (GP104-200). Source: NVIDIA GTX 1070 product page (2016): 1920 cores,
+/// 1506/1683 MHz, 8 GB GDDR5 8 Gbps 256-bit, 150 W, $379 ($449 Founders Edition).
+inline constexpr gpu<pascal_gp10x> gtx_1070{
+    {.id = "gtx_1070",
+     .name = "NVIDIA GeForce GTX 1070",
+     .segment = segment::geforce,
+     .year = 2016,
+     .sms = 15,
+     .base_clock = megahertz(1506),
+     .boost_clock = megahertz(1683),
+     .memory = gibibytes(8),
+     .memory_type = memory_kind::gddr5,
+     .bus_width_bits = 256,
+     .data_rate_gbps = 8.0,
+     .l2 = mebibytes(2),
+     .tdp = watts(150),
+     .pcie_gen = 3,
+     .price = {dollars(379), 2016, 6, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce GTX 1070 product page (2016)"}};
+
+/// GeForce GTX 1080 (GP104-400). Source: NVIDIA GTX 1080 product page and GP104 whitepaper
+/// (2016): 2560 cores, 1607/1733 MHz, 8 GB GDDR5X 10 Gbps 256-bit, 320 GB/s, 180 W, $599.
+inline constexpr gpu<pascal_gp10x> gtx_1080{
+    {.id = "gtx_1080",
+     .name = "NVIDIA GeForce GTX 1080",
+     .segment = segment::geforce,
+     .year = 2016,
+     .sms = 20,
+     .base_clock = megahertz(1607),
+     .boost_clock = megahertz(1733),
+     .memory = gibibytes(8),
+     .memory_type = memory_kind::gddr5x,
+     .bus_width_bits = 256,
+     .data_rate_gbps = 10.0,
+     .l2 = mebibytes(2),
+     .tdp = watts(180),
+     .pcie_gen = 3,
+     .price = {dollars(599), 2016, 5, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce GTX 1080 whitepaper (2016)"}};
+
+/// GeForce GTX 1080 Ti (GP102-350). Source: NVIDIA Turing GPU Architecture whitepaper (2018),
+/// Table 1, GTX 1080 Ti column: 28 SMs, 1480/1582 MHz, 11 GB GDDR5X 11 Gbps 352-bit, 484 GB/s,
+/// 2816 KB L2, 250 W; launch price $699 (March 2017).
+inline constexpr gpu<pascal_gp10x> gtx_1080_ti{
+    {.id = "gtx_1080_ti",
+     .name = "NVIDIA GeForce GTX 1080 Ti",
+     .segment = segment::geforce,
+     .year = 2017,
+     .sms = 28,
+     .base_clock = megahertz(1480),
+     .boost_clock = megahertz(1582),
+     .memory = gibibytes(11),
+     .memory_type = memory_kind::gddr5x,
+     .bus_width_bits = 352,
+     .data_rate_gbps = 11.0,
+     .l2 = kibibytes(2816),
+     .tdp = watts(250),
+     .pcie_gen = 3,
+     .price = {dollars(699), 2017, 3, price_kind::launch_msrp},
+     .source = "NVIDIA Turing GPU Architecture whitepaper (2018), Table 1"}};
+
+/// NVIDIA TITAN Xp (GP102-450, all 30 SMs). Source: NVIDIA TITAN Xp product page (April 2017):
+/// 3840 cores, 1582 MHz boost, 12 GB GDDR5X 11.4 Gbps 384-bit, 547.7 GB/s, 250 W, $1,199; base
+/// clock 1405 MHz from the TechPowerUp GPU database (NVIDIA lists only the boost clock).
+inline constexpr gpu<pascal_gp10x> titan_xp{
+    {.id = "titan_xp",
+     .name = "NVIDIA TITAN Xp",
+     .segment = segment::titan,
+     .year = 2017,
+     .sms = 30,
+     .base_clock = megahertz(1405),
+     .boost_clock = megahertz(1582),
+     .memory = gibibytes(12),
+     .memory_type = memory_kind::gddr5x,
+     .bus_width_bits = 384,
+     .data_rate_gbps = 11.4,
+     .l2 = mebibytes(3),
+     .tdp = watts(250),
+     .pcie_gen = 3,
+     .price = {dollars(1199), 2017, 4, price_kind::launch_msrp},
+     .source = "NVIDIA TITAN Xp product page (2017)"}};
+
+/// Tesla P100 SXM2 16 GB (GP100). Source: NVIDIA A100 Tensor Core GPU Architecture whitepaper
+/// (2020), Table 3, P100 column: 56 SMs, 1480 MHz boost, 16 GB HBM2 4096-bit at 703 MHz DDR,
+/// 720 GB/s, 4096 KB L2, 300 W; base 1328 MHz and NVLink 1 (4 links, 160 GB/s): NVIDIA Tesla
+/// P100 whitepaper (2016). No public list price.
+inline constexpr gpu<pascal_gp100> p100_sxm2{
+    {.id = "p100_sxm2",
+     .name = "NVIDIA Tesla P100 SXM2 16 GB",
+     .segment = segment::datacenter,
+     .year = 2016,
+     .sms = 56,
+     .base_clock = megahertz(1328),
+     .boost_clock = megahertz(1480),
+     .memory = gibibytes(16),
+     .memory_type = memory_kind::hbm2,
+     .bus_width_bits = 4096,
+     .data_rate_gbps = 1.406,
+     .l2 = mebibytes(4),
+     .tdp = watts(300),
+     .pcie_gen = 3,
+     .nvlink_gen = 1,
+     .nvlink = gigabytes_per_second(160),
+     .source = "NVIDIA A100 whitepaper (2020), Table 3; Tesla P100 whitepaper (2016)"}};
+
+}  // namespace dlperf::catalog

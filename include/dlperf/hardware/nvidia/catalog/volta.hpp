@@ -1,0 +1,56 @@
+/// @file
+/// Catalog: Volta GPUs (Tesla V100 SXM2, TITAN V).
+#pragma once
+
+#include <dlperf/hardware/gpu.hpp>
+#include <dlperf/hardware/nvidia/arch/volta.hpp>
+
+namespace dlperf::catalog {
+
+/// Tesla V100 SXM2 16 GB (GV100; the 32 GB board of 2018 has the same compute and bandwidth).
+/// Source: NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020), Table 3, V100 column:
+/// 80 SMs, 1530 MHz boost, 16 GB HBM2 4096-bit at 877.5 MHz DDR, 900 GB/s, 6144 KB L2, 300 W;
+/// NVLink 2 (6 links, 300 GB/s): Tesla V100 whitepaper (2017). Base clock not published by
+/// NVIDIA; no public list price.
+inline constexpr gpu<volta_gv100> v100_sxm2{
+    {.id = "v100_sxm2",
+     .name = "NVIDIA Tesla V100 SXM2 16 GB",
+     .segment = segment::datacenter,
+     .year = 2017,
+     .sms = 80,
+     .base_clock = {},
+     .boost_clock = megahertz(1530),
+     .memory = gibibytes(16),
+     .memory_type = memory_kind::hbm2,
+     .bus_width_bits = 4096,
+     .data_rate_gbps = 1.755,
+     .l2 = mebibytes(6),
+     .tdp = watts(300),
+     .pcie_gen = 3,
+     .nvlink_gen = 2,
+     .nvlink = gigabytes_per_second(300),
+     .source = "NVIDIA A100 whitepaper (2020), Table 3; Tesla V100 whitepaper (2017)"}};
+
+/// NVIDIA TITAN V (GV100-400). Source: NVIDIA TITAN V product page (December 2017): 5120 cores
+/// (80 SMs), 640 tensor cores, 1200/1455 MHz, 12 GB HBM2 3072-bit at 1.7 Gbps (652.8 GB/s),
+/// 4.5 MB L2, 250 W, $2,999. NVIDIA's "110 TFLOPS" deep-learning figure implies about 1343 MHz,
+/// not the 1455 MHz boost clock (see tests/unit/catalog_test.cpp).
+inline constexpr gpu<volta_gv100> titan_v{
+    {.id = "titan_v",
+     .name = "NVIDIA TITAN V",
+     .segment = segment::titan,
+     .year = 2017,
+     .sms = 80,
+     .base_clock = megahertz(1200),
+     .boost_clock = megahertz(1455),
+     .memory = gibibytes(12),
+     .memory_type = memory_kind::hbm2,
+     .bus_width_bits = 3072,
+     .data_rate_gbps = 1.7,
+     .l2 = kibibytes(4608),
+     .tdp = watts(250),
+     .pcie_gen = 3,
+     .price = {dollars(2999), 2017, 12, price_kind::launch_msrp},
+     .source = "NVIDIA TITAN V product page (2017)"}};
+
+}  // namespace dlperf::catalog

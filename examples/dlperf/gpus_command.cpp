@@ -30,9 +30,9 @@ nlohmann::json to_json(const gpu_spec& g) {
       {"bandwidth_gbps", in_gigabytes_per_second(g.memory_bandwidth())},
       {"l2_mb", in_mebibytes(f.l2)},
       {"tdp_w", f.tdp.value()},
-      {"pcie_gen", f.pcie_gen},
-      {"nvlink_gen", f.nvlink_gen},
-      {"nvlink_gbps", in_gigabytes_per_second(f.nvlink)},
+      {"pcie_gen", f.host_link.generation},
+      {"nvlink_gen", f.peer_link.generation},
+      {"nvlink_gbps", in_gigabytes_per_second(f.peer_link.throughput)},
       {"price_usd", price},
       {"price_kind", name(f.price.kind)},
       {"price_date", f.price.kind == price_kind::none

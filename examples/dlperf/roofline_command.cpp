@@ -51,7 +51,7 @@ void run(const roofline_options& o) {
         {"ridge_flops_per_byte", r.ridge_point.value()},
         {"time_s", r.time.value()},
         {"compute_time_s", r.compute_time.value()},
-        {"memory_time_s", r.tier_time[static_cast<std::size_t>(tier::global)].value()},
+        {"memory_time_s", r.tier_time[tier::global].value()},
     };
     fmt::print("{}\n", out.dump(2));
     return;

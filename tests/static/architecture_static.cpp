@@ -20,4 +20,4 @@ static_assert(ampere_ga100::spec.sm.shared_per_sm > ampere_ga10x::spec.sm.shared
               "GA100 and GA10x differ");
 static_assert(hopper_gh100::spec.sm.max_threads_per_sm() == 2048);
 static_assert(turing_tu10x::spec.sm.max_threads_per_sm() == 1024);
-static_assert(find_architecture("ada_ad10x").cc_minor == 9);
+static_assert(compute_capability_of(find_architecture("ada_ad10x")).minor == 9);

@@ -56,7 +56,7 @@ TEST_CASE("a slower tier can bind", "[roofline]") {
       workload{}.compute(dtype::fp16, 1_GFLOP).move(tier::l2, 100_GB).move(tier::global, 1_GB);
   const auto r = roofline(catalog::rtx_4090, w);
   CHECK(r.bound == bound::l2);
-  CHECK(r.time == r.tier_time[static_cast<std::size_t>(tier::l2)]);
+  CHECK(r.time == r.tier_time[tier::l2]);
 }
 
 TEST_CASE("mixed datatypes add their compute times", "[roofline]") {

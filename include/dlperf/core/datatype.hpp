@@ -11,6 +11,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/units.hpp>
 
@@ -24,24 +25,56 @@ enum class dtype : std::uint8_t {
   bf16,
   fp8_e4m3,
   fp8_e5m2,
+  fp8_e4m3_fnuz,
+  fp8_e5m2_fnuz,
   int8,
   int4,
   fp4_e2m1
 };
 
+/// The datatypes and their stable names: the one list behind name(), parse<dtype>(), help text
+/// and every array indexed by datatype.
+template <>
+struct enum_list<dtype> {
+  static constexpr std::string_view kind = "dtype";  ///< what the enum names
+  /// Every datatype, in the order of the enumeration.
+  static constexpr std::array values{
+      enumerator{dtype::fp32, "fp32", "IEEE binary32"},
+      enumerator{dtype::tf32, "tf32", "TensorFloat-32 (AMD CDNA 3: XF32)"},
+      enumerator{dtype::fp16, "fp16", "IEEE binary16"},
+      enumerator{dtype::bf16, "bf16", "bfloat16"},
+      enumerator{dtype::fp8_e4m3, "fp8_e4m3", "OCP FP8 E4M3"},
+      enumerator{dtype::fp8_e5m2, "fp8_e5m2", "OCP FP8 E5M2"},
+      enumerator{dtype::fp8_e4m3_fnuz, "fp8_e4m3_fnuz", "FP8 E4M3 FNUZ (AMD CDNA 3)"},
+      enumerator{dtype::fp8_e5m2_fnuz, "fp8_e5m2_fnuz", "FP8 E5M2 FNUZ (AMD CDNA 3)"},
+      enumerator{dtype::int8, "int8", "8-bit integer"},
+      enumerator{dtype::int4, "int4", "4-bit integer"},
+      enumerator{dtype::fp4_e2m1, "fp4_e2m1", "OCP FP4 E2M1"}};
+};
+
 /// Type in which products are summed: part of what a tensor-core rate depends on.
 enum class accumulator : std::uint8_t { fp16, fp32, int32 };
 
+/// The accumulators and their stable names.
+template <>
+struct enum_list<accumulator> {
+  static constexpr std::string_view kind = "accumulator";  ///< what the enum names
+  /// Every accumulator.
+  static constexpr std::array values{enumerator{accumulator::fp16, "fp16"},
+                                     enumerator{accumulator::fp32, "fp32"},
+                                     enumerator{accumulator::int32, "int32"}};
+};
+
 /// Every datatype, in the order of the enumeration.
-inline constexpr std::array<dtype, 9> all_dtypes{dtype::fp32, dtype::tf32,     dtype::fp16,
-                                                 dtype::bf16, dtype::fp8_e4m3, dtype::fp8_e5m2,
-                                                 dtype::int8, dtype::int4,     dtype::fp4_e2m1};
+inline constexpr auto all_dtypes = enum_values<dtype>;
 
 /// How a format spends its largest exponent code.
 enum class encoding : std::uint8_t {
   ieee,        ///< IEEE 754 style: the top exponent code is reserved for infinity and NaN
   finite_nan,  ///< OCP FP8 E4M3: no infinity, only S.1111.111 is NaN, the top exponent is usable
   finite,      ///< OCP FP4 E2M1: no infinity and no NaN, every code is a number
+  fnuz,        ///< FNUZ FP8 (AMD CDNA 3, Graphcore): no infinity, no negative zero, its code
+               ///< (0x80) is the only NaN, every exponent usable, and the bias is one larger
   integer      ///< two's-complement integer
 };
 
@@ -58,8 +91,10 @@ struct datatype_traits {
   [[nodiscard]] constexpr bool is_floating() const { return format != encoding::integer; }
   /// Bytes one element occupies (0.5 for the 4-bit types).
   [[nodiscard]] constexpr byte_count storage() const { return bytes(storage_bits / 8.0); }
-  /// Exponent bias, 2^(e-1) - 1.
-  [[nodiscard]] constexpr int bias() const { return (1 << (exponent_bits - 1)) - 1; }
+  /// Exponent bias, 2^(e-1) - 1 (FNUZ: 2^(e-1)).
+  [[nodiscard]] constexpr int bias() const {
+    return (1 << (exponent_bits - 1)) - (format == encoding::fnuz ? 0 : 1);
+  }
 
   /// Largest finite value.
   [[nodiscard]] constexpr double max_finite() const {
@@ -70,7 +105,7 @@ struct datatype_traits {
         return full_fraction * pow2(bias());
       case encoding::finite_nan:  // top exponent usable, but its all-ones fraction is NaN
         return (full_fraction - pow2(-mantissa_bits)) * pow2(top_exponent());
-      default:  // encoding::finite: every code is a number
+      default:  // encoding::finite and fnuz: every exponent and fraction code is a number
         return full_fraction * pow2(top_exponent());
     }
   }
@@ -108,36 +143,35 @@ struct datatype_traits {
 constexpr datatype_traits traits(dtype t) {
   switch (t) {
     case dtype::fp32:
-      return {t, "fp32", 32, 8, 23, encoding::ieee};
+      return {t, name(t), 32, 8, 23, encoding::ieee};
     case dtype::tf32:
-      return {t, "tf32", 32, 8, 10, encoding::ieee};
+      return {t, name(t), 32, 8, 10, encoding::ieee};
     case dtype::fp16:
-      return {t, "fp16", 16, 5, 10, encoding::ieee};
+      return {t, name(t), 16, 5, 10, encoding::ieee};
     case dtype::bf16:
-      return {t, "bf16", 16, 8, 7, encoding::ieee};
+      return {t, name(t), 16, 8, 7, encoding::ieee};
     case dtype::fp8_e4m3:
-      return {t, "fp8_e4m3", 8, 4, 3, encoding::finite_nan};
+      return {t, name(t), 8, 4, 3, encoding::finite_nan};
     case dtype::fp8_e5m2:
-      return {t, "fp8_e5m2", 8, 5, 2, encoding::ieee};
+      return {t, name(t), 8, 5, 2, encoding::ieee};
+    case dtype::fp8_e4m3_fnuz:
+      return {t, name(t), 8, 4, 3, encoding::fnuz};
+    case dtype::fp8_e5m2_fnuz:
+      return {t, name(t), 8, 5, 2, encoding::fnuz};
     case dtype::int8:
-      return {t, "int8", 8, 0, 7, encoding::integer};
+      return {t, name(t), 8, 0, 7, encoding::integer};
     case dtype::int4:
-      return {t, "int4", 4, 0, 3, encoding::integer};
+      return {t, name(t), 4, 0, 3, encoding::integer};
     case dtype::fp4_e2m1:
-      return {t, "fp4_e2m1", 4, 2, 1, encoding::finite};
+      return {t, name(t), 4, 2, 1, encoding::finite};
   }
   detail::throw_invalid_argument("dlperf: invalid dtype enumerator");
 }
 
-/// Stable name of a datatype ("fp16", "fp8_e4m3", ...).
-constexpr std::string_view name(dtype t) { return traits(t).name; }
-
 /// Datatype from its name; also accepts "fp4" for fp4_e2m1. Throws not_found naming the input.
 inline dtype parse_dtype(std::string_view text) {
-  for (dtype t : all_dtypes)
-    if (name(t) == text) return t;
   if (text == "fp4") return dtype::fp4_e2m1;
-  detail::throw_unknown("dtype", text, all_dtypes, [](dtype t) { return name(t); });
+  return parse<dtype>(text);
 }
 
 /// Whether gradients of magnitude @p magnitude need FP16-style loss scaling in @p t: true when the
@@ -173,38 +207,29 @@ concept datatype_tag = requires {
 }
 &&std::same_as<std::remove_cv_t<T>, datatype<T::id>>;
 
-using fp32_tag = datatype<dtype::fp32>;          ///< IEEE binary32
-using tf32_tag = datatype<dtype::tf32>;          ///< TensorFloat-32
-using fp16_tag = datatype<dtype::fp16>;          ///< IEEE binary16
-using bf16_tag = datatype<dtype::bf16>;          ///< bfloat16
-using fp8_e4m3_tag = datatype<dtype::fp8_e4m3>;  ///< OCP FP8 E4M3
-using fp8_e5m2_tag = datatype<dtype::fp8_e5m2>;  ///< OCP FP8 E5M2
-using int8_tag = datatype<dtype::int8>;          ///< 8-bit integer
-using int4_tag = datatype<dtype::int4>;          ///< 4-bit integer
-using fp4_e2m1_tag = datatype<dtype::fp4_e2m1>;  ///< OCP FP4 E2M1
+using fp32_tag = datatype<dtype::fp32>;                    ///< IEEE binary32
+using tf32_tag = datatype<dtype::tf32>;                    ///< TensorFloat-32
+using fp16_tag = datatype<dtype::fp16>;                    ///< IEEE binary16
+using bf16_tag = datatype<dtype::bf16>;                    ///< bfloat16
+using fp8_e4m3_tag = datatype<dtype::fp8_e4m3>;            ///< OCP FP8 E4M3
+using fp8_e5m2_tag = datatype<dtype::fp8_e5m2>;            ///< OCP FP8 E5M2
+using fp8_e4m3_fnuz_tag = datatype<dtype::fp8_e4m3_fnuz>;  ///< FP8 E4M3 FNUZ
+using fp8_e5m2_fnuz_tag = datatype<dtype::fp8_e5m2_fnuz>;  ///< FP8 E5M2 FNUZ
+using int8_tag = datatype<dtype::int8>;                    ///< 8-bit integer
+using int4_tag = datatype<dtype::int4>;                    ///< 4-bit integer
+using fp4_e2m1_tag = datatype<dtype::fp4_e2m1>;            ///< OCP FP4 E2M1
 
-inline constexpr fp32_tag fp32{};          ///< IEEE binary32 tag
-inline constexpr tf32_tag tf32{};          ///< TensorFloat-32 tag
-inline constexpr fp16_tag fp16{};          ///< IEEE binary16 tag
-inline constexpr bf16_tag bf16{};          ///< bfloat16 tag
-inline constexpr fp8_e4m3_tag fp8_e4m3{};  ///< OCP FP8 E4M3 tag
-inline constexpr fp8_e5m2_tag fp8_e5m2{};  ///< OCP FP8 E5M2 tag
-inline constexpr int8_tag int8{};          ///< 8-bit integer tag
-inline constexpr int4_tag int4{};          ///< 4-bit integer tag
-inline constexpr fp4_e2m1_tag fp4_e2m1{};  ///< OCP FP4 E2M1 tag
-
-/// Stable name of an accumulator ("fp16", "fp32", "int32").
-constexpr std::string_view name(accumulator a) {
-  switch (a) {
-    case accumulator::fp16:
-      return "fp16";
-    case accumulator::fp32:
-      return "fp32";
-    case accumulator::int32:
-      return "int32";
-  }
-  detail::throw_invalid_argument("dlperf: invalid accumulator enumerator");
-}
+inline constexpr fp32_tag fp32{};                    ///< IEEE binary32 tag
+inline constexpr tf32_tag tf32{};                    ///< TensorFloat-32 tag
+inline constexpr fp16_tag fp16{};                    ///< IEEE binary16 tag
+inline constexpr bf16_tag bf16{};                    ///< bfloat16 tag
+inline constexpr fp8_e4m3_tag fp8_e4m3{};            ///< OCP FP8 E4M3 tag
+inline constexpr fp8_e5m2_tag fp8_e5m2{};            ///< OCP FP8 E5M2 tag
+inline constexpr fp8_e4m3_fnuz_tag fp8_e4m3_fnuz{};  ///< FP8 E4M3 FNUZ tag
+inline constexpr fp8_e5m2_fnuz_tag fp8_e5m2_fnuz{};  ///< FP8 E5M2 FNUZ tag
+inline constexpr int8_tag int8{};                    ///< 8-bit integer tag
+inline constexpr int4_tag int4{};                    ///< 4-bit integer tag
+inline constexpr fp4_e2m1_tag fp4_e2m1{};            ///< OCP FP4 E2M1 tag
 
 /// Accumulator frameworks and cuBLAS use unless told otherwise: int32 for integer inputs, fp32
 /// for every floating input (FP16 GEMMs in PyTorch accumulate in FP32).
@@ -215,7 +240,13 @@ constexpr accumulator default_accumulator(dtype t) {
 /// Whether multiplying 2:4 structured-sparse operands (Ampere and later) or dense ones.
 enum class sparsity : std::uint8_t { dense, sparse_2_4 };
 
-/// Stable name of a sparsity ("dense", "2:4").
-constexpr std::string_view name(sparsity s) { return s == sparsity::dense ? "dense" : "2:4"; }
+/// The sparsities and their stable names ("dense", "2:4").
+template <>
+struct enum_list<sparsity> {
+  static constexpr std::string_view kind = "sparsity";  ///< what the enum names
+  /// Every sparsity.
+  static constexpr std::array values{enumerator{sparsity::dense, "dense"},
+                                     enumerator{sparsity::sparse_2_4, "2:4"}};
+};
 
 }  // namespace dlperf

@@ -6,6 +6,7 @@
 /// evaluated), so the compile-time and run-time paths share one implementation.
 #pragma once
 
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -46,6 +47,17 @@ namespace detail {
 }
 [[noreturn]] inline void throw_unsupported(const std::string& what) { throw unsupported(what); }
 [[noreturn]] inline void throw_not_found(const std::string& what) { throw not_found(what); }
+
+// Whether @p v is a finite number (not NaN, not +-inf). std::isfinite is not constexpr in C++20.
+constexpr bool is_finite(double v) {
+  return v == v && v <= std::numeric_limits<double>::max() &&
+         v >= -std::numeric_limits<double>::max();
+}
+
+// Throws invalid_argument "<what> must be positive and finite" unless 0 < v < inf.
+constexpr void require_positive_finite(double v, const std::string& what) {
+  if (!(v > 0.0) || !is_finite(v)) throw_invalid_argument(what + " must be positive and finite");
+}
 
 // Throws invalid_argument "<what>: <field> must be positive, got <v>" unless v > 0: the check
 // every problem description (GEMM, attention, convolution) makes of its extents.

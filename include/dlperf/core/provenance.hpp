@@ -3,19 +3,26 @@
 /// with the method that produced it (what device files record).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include <dlperf/core/enumeration.hpp>
 
 namespace dlperf {
 
 /// Whether a figure is the datasheet's or was measured.
 enum class provenance : std::uint8_t { nominal, measured };
 
-/// Stable name of a provenance ("nominal", "measured").
-constexpr std::string_view name(provenance p) {
-  return p == provenance::nominal ? "nominal" : "measured";
-}
+/// The provenances and their stable names.
+template <>
+struct enum_list<provenance> {
+  static constexpr std::string_view kind = "provenance";  ///< what the enum names
+  /// Every provenance.
+  static constexpr std::array values{enumerator{provenance::nominal, "nominal"},
+                                     enumerator{provenance::measured, "measured"}};
+};
 
 /// One measured figure and how it was obtained: what a device file records for provenance.
 struct measured_value {

@@ -79,14 +79,14 @@ struct gemm_problem {
     if (m > (1LL << 40) || n > (1LL << 40) || k > (1LL << 40) || batch > (1LL << 40))
       detail::throw_invalid_argument("gemm: m, n, k and batch must each be at most 2^40");
     const auto finite = [](double v, const char* field) {
-      if (!(v == v) || v > 1.7e308 || v < -1.7e308)
+      if (!detail::is_finite(v))
         detail::throw_invalid_argument(std::string("gemm: ") + field + " must be finite");
     };
     finite(alpha, "alpha");
     finite(beta, "beta");
     if (!(c_bytes >= 0.0) || c_bytes > 64.0)
       detail::throw_invalid_argument("gemm: c_bytes must be between 0 (default) and 64");
-    if (!(a_dram_bytes >= 0.0) || a_dram_bytes > 1.7e308)
+    if (!(a_dram_bytes >= 0.0) || !detail::is_finite(a_dram_bytes))
       detail::throw_invalid_argument("gemm: a_dram_bytes must be finite and >= 0");
   }
 };

@@ -64,7 +64,7 @@ class workload {
   [[nodiscard]] constexpr workload move(tier m, byte_count amount) const {
     check_amount(amount.value(), "byte count");
     workload w = *this;
-    w.bytes_[static_cast<std::size_t>(m)] += amount;
+    w.bytes_[m] += amount;
     return w;
   }
 
@@ -73,9 +73,7 @@ class workload {
   /// Compute term @p i.
   [[nodiscard]] constexpr const compute_term& term(std::size_t i) const { return terms_.at(i); }
   /// Bytes moved through tier @p m.
-  [[nodiscard]] constexpr byte_count traffic(tier m) const {
-    return bytes_[static_cast<std::size_t>(m)];
-  }
+  [[nodiscard]] constexpr byte_count traffic(tier m) const { return bytes_[m]; }
   /// Total FLOP over all terms.
   [[nodiscard]] constexpr flop_count total_work() const {
     flop_count sum{};
@@ -92,15 +90,15 @@ class workload {
 
   std::array<compute_term, max_terms> terms_{};
   std::size_t n_terms_ = 0;
-  std::array<byte_count, 4> bytes_{};
+  per_tier<byte_count> bytes_{};
 };
 
 /// Answer of the roofline estimator.
 struct roofline_result {
-  duration time;                      ///< estimated time, max of compute and every tier
-  duration compute_time;              ///< sum of flops_i / peak_i
-  std::array<duration, 4> tier_time;  ///< bytes_t / bandwidth_t, indexed by tier
-  flop_rate attainable;               ///< total FLOP / time
+  duration time;                   ///< estimated time, max of compute and every tier
+  duration compute_time;           ///< sum of flops_i / peak_i
+  per_tier<duration> tier_time;    ///< bytes_t / bandwidth_t, indexed by tier
+  flop_rate attainable;            ///< total FLOP / time
   flop_rate peak;                  ///< effective compute peak of the mix, total FLOP / compute_time
   dlperf::bound bound;             ///< what sets the time
   intensity arithmetic_intensity;  ///< total FLOP per global byte (infinite with no DRAM traffic)
@@ -132,11 +130,11 @@ constexpr roofline_result roofline(const D& d, const workload& w) {
   r.time = compute_time;
   r.bound = bound::compute;
   for (tier m : all_tiers) {
-    const auto i = static_cast<std::size_t>(m);
-    r.tier_time[i] = w.traffic(m) / d.memory(m).throughput;
-    if (r.tier_time[i] > r.time) {
-      r.time = r.tier_time[i];
-      r.bound = static_cast<dlperf::bound>(i + 1);
+    // No traffic costs nothing, whatever the tier's bandwidth (an absent tier may report 0).
+    r.tier_time[m] = w.traffic(m).value() > 0 ? w.traffic(m) / d.memory(m).throughput : duration{};
+    if (r.tier_time[m] > r.time) {
+      r.time = r.tier_time[m];
+      r.bound = bound_of(m);
     }
   }
   r.peak = peak;

@@ -87,17 +87,20 @@ struct tile_check {
 };
 
 /// Registers allocated per thread: accumulators + double-buffered fragments + 24, rounded up to
-/// the allocation unit of 8 registers per thread (256 per warp).
+/// the allocation unit of 8 registers per thread. A warp's (wavefront's) register is SIMD width x
+/// 4 bytes wide.
 constexpr int tile_registers_per_thread(const architecture_spec& arch, const tile_config& t,
                                         dtype in, accumulator acc) {
   const int bits = traits(in).storage_bits;
   const double acc_bytes = acc == accumulator::fp16 ? 2.0 : 4.0;
-  const double accumulators =
-      arch.mma.accumulators_in_tensor_memory ? 0.0 : t.warp_m * t.warp_n * acc_bytes / 128.0;
+  const double warp_register_bytes = arch.sm.simd_width * 4.0;  // one register across a warp
+  const double accumulators = arch.mma.accumulators_in_tensor_memory
+                                  ? 0.0
+                                  : t.warp_m * t.warp_n * acc_bytes / warp_register_bytes;
   const double fragments =
       arch.mma.operands_from_shared
           ? 0.0
-          : 2.0 * (t.warp_m + t.warp_n) * arch.mma.k(bits) * (bits / 8.0) / 128.0;
+          : 2.0 * (t.warp_m + t.warp_n) * arch.mma.k(bits) * (bits / 8.0) / warp_register_bytes;
   const auto regs = static_cast<int>(accumulators + fragments + 0.999999) + 24;
   return (regs + 7) / 8 * 8;
 }
@@ -140,7 +143,7 @@ constexpr tile_check check_tile(const architecture_spec& arch, const tile_config
   if (warps_m * t.warp_m != t.block_m || warps_n * t.warp_n != t.block_n)
     return fail(tile_problem::bad_shape);
   const int warps = warps_m * warps_n;
-  c.threads = warps * sm_resources::warp_size;
+  c.threads = warps * arch.sm.simd_width;
   const int bits = traits(in).storage_bits;
   const int k = arch.mma.k(bits);
   if (!detail::is_multiple(t.warp_m, arch.mma.m) || !detail::is_multiple(t.warp_n, arch.mma.n) ||
@@ -153,8 +156,8 @@ constexpr tile_check check_tile(const architecture_spec& arch, const tile_config
   c.shared_bytes = tile_shared_bytes(t, in);
   c.shared_limit = arch.sm.shared_per_block.value();
   if (c.shared_bytes > c.shared_limit) return fail(tile_problem::shared_per_block);
-  // From compute capability 8.0 on, the driver reserves 1 KiB of shared memory per block.
-  const double reserved = arch.cc_major >= 8 ? 1024.0 : 0.0;
+  // The runtime's reservation per block (NVIDIA from compute capability 8.0 on: 1 KiB).
+  const double reserved = arch.sm.shared_reserved_per_block.value();
   c.shared_limit = arch.sm.shared_per_sm.value();
   if (c.shared_bytes + reserved > c.shared_limit) return fail(tile_problem::shared_per_sm);
 

@@ -15,38 +15,47 @@
 #include <string_view>
 
 #include <dlperf/core/datatype.hpp>
+#include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/units.hpp>
+#include <dlperf/hardware/vendor.hpp>
 
 namespace dlperf {
 
 /// Marketing generation a chip family belongs to.
-enum class family : std::uint8_t { pascal, volta, turing, ampere, ada, hopper, blackwell };
+enum class family : std::uint8_t {
+  pascal,
+  volta,
+  turing,
+  ampere,
+  ada,
+  hopper,
+  blackwell,
+  cdna2,
+  cdna3,
+  rdna3
+};
 
-/// Stable name of a family.
-constexpr std::string_view name(family f) {
-  switch (f) {
-    case family::pascal:
-      return "pascal";
-    case family::volta:
-      return "volta";
-    case family::turing:
-      return "turing";
-    case family::ampere:
-      return "ampere";
-    case family::ada:
-      return "ada";
-    case family::hopper:
-      return "hopper";
-    case family::blackwell:
-      return "blackwell";
-  }
-  detail::throw_invalid_argument("dlperf: invalid family enumerator");
-}
+/// The families and their stable names.
+template <>
+struct enum_list<family> {
+  static constexpr std::string_view kind = "family";  ///< what the enum names
+  /// Every family, by vendor and then by age.
+  static constexpr std::array values{enumerator{family::pascal, "pascal"},
+                                     enumerator{family::volta, "volta"},
+                                     enumerator{family::turing, "turing"},
+                                     enumerator{family::ampere, "ampere"},
+                                     enumerator{family::ada, "ada"},
+                                     enumerator{family::hopper, "hopper"},
+                                     enumerator{family::blackwell, "blackwell"},
+                                     enumerator{family::cdna2, "cdna2"},
+                                     enumerator{family::cdna3, "cdna3"},
+                                     enumerator{family::rdna3, "rdna3"}};
+};
 
-/// Per-SM resources that bound occupancy. Source for every architecture: CUDA C++ Programming
-/// Guide, "Technical Specifications per Compute Capability" (as encoded in NVIDIA CCCL
-/// `cuda/__device/arch_traits.h`).
+/// Per-SM (NVIDIA) or per-CU (AMD) resources that bound occupancy. Sources are cited in each
+/// vendor's architecture headers (NVIDIA: CUDA C++ Programming Guide, "Technical Specifications
+/// per Compute Capability"; AMD: the CDNA and RDNA ISA references and whitepapers).
 struct sm_resources {
   int registers_per_sm;          ///< 32-bit registers in one SM's register file
   int max_registers_per_thread;  ///< most registers one thread may use
@@ -56,13 +65,14 @@ struct sm_resources {
   byte_count shared_per_sm;      ///< largest shared-memory carve-out of one SM
   byte_count shared_per_block;   ///< largest shared memory one block may opt in to
   byte_count l1_and_shared;      ///< unified L1/texture/shared storage per SM (Pascal: shared only)
+  int simd_width;                ///< threads that run in lock-step: a warp (32) or wavefront (64)
+  byte_count shared_reserved_per_block;  ///< shared memory the runtime keeps per block (1 KiB
+                                         ///< from NVIDIA compute capability 8.0, else 0)
 
-  /// Resident threads per SM (warps x 32).
-  [[nodiscard]] constexpr int max_threads_per_sm() const { return max_warps_per_sm * warp_size; }
+  /// Resident threads per SM (warps x SIMD width).
+  [[nodiscard]] constexpr int max_threads_per_sm() const { return max_warps_per_sm * simd_width; }
   /// Bytes of one SM's register file.
   [[nodiscard]] constexpr byte_count register_file() const { return bytes(registers_per_sm * 4.0); }
-  /// Threads in a warp, the unit of lock-step execution on every NVIDIA GPU.
-  static constexpr int warp_size = 32;
 };
 
 /// Dense multiply-accumulates per clock per SM for one (input, accumulator) pair. One FMA is two
@@ -77,11 +87,12 @@ struct math_rate {
 
 /// Load-to-use latencies of the memory tiers and of one FFMA, in SM clock cycles.
 struct latency_cycles {
-  double global;  ///< DRAM access (L2 miss)
-  double l2;      ///< L2 hit
-  double l1;      ///< L1 hit
-  double shared;  ///< shared-memory load
-  double ffma;    ///< dependent fused multiply-add
+  double global;   ///< DRAM access (L2 miss)
+  double l2;       ///< L2 hit
+  double llc = 0;  ///< last-level (Infinity) cache hit; 0 where there is none
+  double l1;       ///< L1 hit
+  double shared;   ///< shared-memory load
+  double ffma;     ///< dependent fused multiply-add
 };
 
 /// Shape of the architecture's matrix-multiply-accumulate instruction, as one warp sees it.
@@ -111,14 +122,14 @@ struct gemm_efficiency_entry {
 /// clock so a GPU's peaks follow from SM count x clock (see gpu_spec).
 struct architecture_spec {
   std::string_view name;    ///< stable id, e.g. "ampere_ga100"
+  dlperf::vendor vendor;    ///< who designs it
   dlperf::family family;    ///< marketing generation
   std::string_view chips;   ///< chips of the family, e.g. "GA102, GA104"
-  int cc_major;             ///< CUDA compute capability, major
-  int cc_minor;             ///< CUDA compute capability, minor
+  std::string_view isa;     ///< instruction-set target: "sm_80" (compute capability), "gfx942"
   sm_resources sm;          ///< per-SM resources
   int tensor_cores_per_sm;  ///< 0 where the family has none
   bool sparse_2_4;          ///< tensor cores run 2:4 structured sparsity at twice the dense rate
-  std::array<math_rate, 10> tensor;  ///< tensor-core rates (unused slots have rate 0)
+  std::array<math_rate, 12> tensor;  ///< tensor-core rates (unused slots have rate 0)
   std::array<math_rate, 6> vector;   ///< CUDA-core (FFMA, HFMA2, DP4A) rates
   int shared_bytes_per_clock;        ///< shared-memory bandwidth per SM per clock
   double l2_bytes_per_clock;         ///< L2 bandwidth per SM per clock
@@ -126,7 +137,7 @@ struct architecture_spec {
   mma_shape mma;  ///< matrix instruction shape (an FFMA warp tile without tensor cores)
   byte_count tensor_memory_per_sm{};   ///< accumulator memory of GB100's tensor cores (0 elsewhere)
   double gemm_efficiency_default = 0;  ///< large-GEMM efficiency for types not listed below
-  std::array<gemm_efficiency_entry, 4> gemm_efficiency{};  ///< per-type large-GEMM efficiency
+  std::array<gemm_efficiency_entry, 6> gemm_efficiency{};  ///< per-type large-GEMM efficiency
 
   /// Large-GEMM efficiency for operands of type @p t.
   [[nodiscard]] constexpr double gemm_efficiency_for(dtype t) const {

@@ -12,36 +12,35 @@
 #include <string_view>
 
 #include <dlperf/core/datatype.hpp>
+#include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/memory_tier.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/hardware/architecture.hpp>
 #include <dlperf/hardware/device.hpp>
+#include <dlperf/hardware/interconnect.hpp>
 
 namespace dlperf {
 
 /// Market segment; it decides whether tensor-core rates with FP32 accumulation are halved.
 enum class segment : std::uint8_t {
-  geforce,  ///< consumer boards: FP32-accumulated tensor math at the architecture's consumer rate
-  titan,    ///< TITAN boards: consumer pricing, full-rate tensor cores
-  workstation,  ///< Quadro / RTX professional boards
-  datacenter    ///< Tesla / data-centre boards
+  geforce,      ///< NVIDIA consumer boards: FP32-accumulated tensor math at the consumer rate
+  titan,        ///< TITAN boards: consumer pricing, full-rate tensor cores
+  workstation,  ///< Quadro / RTX professional boards (and AMD Radeon PRO)
+  datacenter,   ///< Tesla / data-centre boards (and AMD Instinct)
+  radeon        ///< AMD consumer boards
 };
 
-/// Stable name of a segment.
-constexpr std::string_view name(segment s) {
-  switch (s) {
-    case segment::geforce:
-      return "geforce";
-    case segment::titan:
-      return "titan";
-    case segment::workstation:
-      return "workstation";
-    case segment::datacenter:
-      return "datacenter";
-  }
-  detail::throw_invalid_argument("dlperf: invalid segment enumerator");
-}
+/// The segments and their stable names.
+template <>
+struct enum_list<segment> {
+  static constexpr std::string_view kind = "segment";  ///< what the enum names
+  /// Every segment.
+  static constexpr std::array values{
+      enumerator{segment::geforce, "geforce"}, enumerator{segment::titan, "titan"},
+      enumerator{segment::workstation, "workstation"},
+      enumerator{segment::datacenter, "datacenter"}, enumerator{segment::radeon, "radeon"}};
+};
 
 /// DRAM technology.
 enum class memory_kind : std::uint8_t {
@@ -56,30 +55,18 @@ enum class memory_kind : std::uint8_t {
   hbm3e
 };
 
-/// Stable name of a memory technology ("GDDR6X", "HBM3e", ...).
-constexpr std::string_view name(memory_kind m) {
-  switch (m) {
-    case memory_kind::gddr5:
-      return "GDDR5";
-    case memory_kind::gddr5x:
-      return "GDDR5X";
-    case memory_kind::gddr6:
-      return "GDDR6";
-    case memory_kind::gddr6x:
-      return "GDDR6X";
-    case memory_kind::gddr7:
-      return "GDDR7";
-    case memory_kind::hbm2:
-      return "HBM2";
-    case memory_kind::hbm2e:
-      return "HBM2e";
-    case memory_kind::hbm3:
-      return "HBM3";
-    case memory_kind::hbm3e:
-      return "HBM3e";
-  }
-  detail::throw_invalid_argument("dlperf: invalid memory_kind enumerator");
-}
+/// The DRAM technologies and their stable names ("GDDR6X", "HBM3e", ...).
+template <>
+struct enum_list<memory_kind> {
+  static constexpr std::string_view kind = "memory type";  ///< what the enum names
+  /// Every DRAM technology.
+  static constexpr std::array values{
+      enumerator{memory_kind::gddr5, "GDDR5"}, enumerator{memory_kind::gddr5x, "GDDR5X"},
+      enumerator{memory_kind::gddr6, "GDDR6"}, enumerator{memory_kind::gddr6x, "GDDR6X"},
+      enumerator{memory_kind::gddr7, "GDDR7"}, enumerator{memory_kind::hbm2, "HBM2"},
+      enumerator{memory_kind::hbm2e, "HBM2e"}, enumerator{memory_kind::hbm3, "HBM3"},
+      enumerator{memory_kind::hbm3e, "HBM3e"}};
+};
 
 /// What kind of figure a price is.
 enum class price_kind : std::uint8_t {
@@ -88,18 +75,15 @@ enum class price_kind : std::uint8_t {
   street        ///< a reported market price (data-centre parts have no public list price)
 };
 
-/// Stable name of a price kind.
-constexpr std::string_view name(price_kind k) {
-  switch (k) {
-    case price_kind::none:
-      return "none";
-    case price_kind::launch_msrp:
-      return "launch_msrp";
-    case price_kind::street:
-      return "street";
-  }
-  detail::throw_invalid_argument("dlperf: invalid price_kind enumerator");
-}
+/// The price kinds and their stable names.
+template <>
+struct enum_list<price_kind> {
+  static constexpr std::string_view kind = "price kind";  ///< what the enum names
+  /// Every price kind.
+  static constexpr std::array values{enumerator{price_kind::none, "none"},
+                                     enumerator{price_kind::launch_msrp, "launch_msrp"},
+                                     enumerator{price_kind::street, "street"}};
+};
 
 /// A price with its date and kind: prices drift, so one without a date is meaningless.
 struct price_point {
@@ -125,10 +109,11 @@ struct gpu_facts {
   int bus_width_bits;          ///< DRAM interface width
   double data_rate_gbps;       ///< DRAM data rate per pin, Gbit/s
   byte_count l2;               ///< L2 cache capacity
+  byte_count llc{};            ///< last-level cache behind L2 (AMD Infinity Cache); 0 = none
+  bandwidth llc_bandwidth{};   ///< its peak bandwidth (the vendor's figure); needed when llc > 0
   power tdp;                   ///< board power (TDP / TGP)
-  int pcie_gen;                ///< PCI Express generation of the host link
-  int nvlink_gen = 0;          ///< NVLink generation (0 = none)
-  bandwidth nvlink{};          ///< NVLink bandwidth per GPU, both directions
+  interconnect host_link;      ///< link to the host (PCI Express)
+  interconnect peer_link{};    ///< GPU-to-GPU fabric (NVLink, Infinity Fabric); none by default
   price_point price{};         ///< price with date and kind
   std::string_view source;     ///< where the figures come from
   double gemm_efficiency = 0;  ///< large-GEMM efficiency of this board where it differs from its
@@ -152,6 +137,9 @@ class gpu_spec {
     if (facts.bus_width_bits <= 0) reject("memory bus width");
     if (!(facts.data_rate_gbps > 0)) reject("memory data rate");
     if (!(facts.l2.value() > 0)) reject("L2 size");
+    if (!(facts.llc.value() >= 0)) reject("last-level cache size");
+    if (facts.llc.value() > 0 && !(facts.llc_bandwidth.value() > 0))
+      reject("last-level cache bandwidth");
   }
 
   /// Stable id.
@@ -189,7 +177,7 @@ class gpu_spec {
 
   /// Whether FP32-accumulated tensor math runs at the architecture's consumer (GeForce) rate.
   [[nodiscard]] constexpr bool consumer_tensor_rate() const {
-    return facts_.segment == segment::geforce;
+    return facts_.segment == segment::geforce || facts_.segment == segment::radeon;
   }
 
   /// Whether the GPU can multiply @p t accumulating in @p a with sparsity @p s.
@@ -221,6 +209,8 @@ class gpu_spec {
   ///    (what FFMA reads at full rate); latency 1 cycle.
   ///  - shared: SMs x shared memory per SM; SMs x bytes/clock (32 banks x 4 B) x clock.
   ///  - l2: L2 size; SMs x L2 bytes/clock/SM x clock.
+  ///  - llc: the last-level cache's size and published bandwidth; without one, capacity 0 and
+  ///    the DRAM's bandwidth and latency.
   ///  - global: DRAM size and bandwidth.
   [[nodiscard]] constexpr tier_spec memory(tier m) const {
     const double clock = facts_.boost_clock.value();
@@ -235,6 +225,10 @@ class gpu_spec {
                          n * arch_.shared_bytes_per_clock * clock, arch_.latency.shared);
       case tier::l2:
         return make_tier(facts_.l2.value(), n * arch_.l2_bytes_per_clock * clock, arch_.latency.l2);
+      case tier::llc:  // absent: capacity 0, and traffic sent there costs what DRAM costs
+        return facts_.llc.value() > 0
+                   ? make_tier(facts_.llc.value(), facts_.llc_bandwidth.value(), arch_.latency.llc)
+                   : make_tier(0, memory_bandwidth().value(), arch_.latency.global);
       case tier::global:
         return make_tier(facts_.memory.value(), memory_bandwidth().value(), arch_.latency.global);
     }

@@ -39,9 +39,7 @@ class host_device {
   /// and finite.
   explicit host_device(figures f) : f_(std::move(f)) {
     const auto check = [](double v, const char* field) {
-      if (!(v > 0.0) || v > 1.7e308)
-        detail::throw_invalid_argument(std::string("host device: ") + field +
-                                       " must be positive and finite");
+      detail::require_positive_finite(v, std::string("host device: ") + field);
     };
     check(f_.clock_mhz.value, "clock_mhz");
     check(f_.fp32_tflops.value, "fp32_tflops");

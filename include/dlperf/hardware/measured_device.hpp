@@ -117,7 +117,7 @@ class measured_device {
     if (!(fraction > 0.0) || fraction > 1.5)
       detail::throw_invalid_argument("GEMM efficiency of " + std::string(dlperf::name(t)) +
                                      " must be in (0, 1.5]");
-    efficiency_[static_cast<std::size_t>(t)] = measured_value{fraction, std::move(method), 0};
+    efficiency_[t] = measured_value{fraction, std::move(method), 0};
     return *this;
   }
   /// Measured per-call launch overhead.
@@ -149,7 +149,7 @@ class measured_device {
   [[nodiscard]] const std::optional<measured_value>& clock_record() const { return clock_; }
   /// Measured GEMM-efficiency record of @p t, if any.
   [[nodiscard]] const std::optional<measured_value>& efficiency_record(dtype t) const {
-    return efficiency_[static_cast<std::size_t>(t)];
+    return efficiency_[t];
   }
   /// Measured launch-overhead record, if any.
   [[nodiscard]] const std::optional<measured_value>& launch_record() const { return launch_; }
@@ -205,7 +205,7 @@ class measured_device {
   /// Measured efficiency; 1 where the achieved throughput of @p t (default accumulator) was
   /// measured; else the nominal efficiency.
   [[nodiscard]] double gemm_efficiency(dtype t) const {
-    if (const auto& e = efficiency_[static_cast<std::size_t>(t)]) return e->value;
+    if (const auto& e = efficiency_[t]) return e->value;
     if (achieved_[index(t, default_accumulator(t))]) return 1.0;
     return base_.gemm_efficiency(t);
   }
@@ -215,14 +215,12 @@ class measured_device {
   }
 
  private:
-  static constexpr std::size_t n_accumulators = 3;
-  static std::size_t index(tier m) { return static_cast<std::size_t>(m); }
+  static tier index(tier m) { return m; }
   static std::size_t index(dtype t, accumulator a) {
-    return static_cast<std::size_t>(t) * n_accumulators + static_cast<std::size_t>(a);
+    return enum_index(t) * enum_count<accumulator> + enum_index(a);
   }
   static void check_positive(double v, const std::string& what) {
-    if (!(v > 0.0) || v > 1.7e308)
-      detail::throw_invalid_argument(what + " must be positive and finite");
+    detail::require_positive_finite(v, what);
   }
   [[nodiscard]] double clock_ratio() const {
     return clock_ ? clock_->value / base_.sm_clock().value() : 1.0;
@@ -237,10 +235,11 @@ class measured_device {
   std::string id_, name_, source_;
   gpu_spec base_;
   std::optional<measured_value> clock_;
-  std::array<std::optional<measured_value>, 4> bandwidth_{};
-  std::array<std::optional<measured_value>, 4> latency_{};
-  std::array<std::optional<measured_value>, 9 * n_accumulators> achieved_{};
-  std::array<std::optional<measured_value>, 9> efficiency_{};
+  per_tier<std::optional<measured_value>> bandwidth_{};
+  per_tier<std::optional<measured_value>> latency_{};
+  std::array<std::optional<measured_value>, enum_count<dtype> * enum_count<accumulator>>
+      achieved_{};
+  enum_array<dtype, std::optional<measured_value>> efficiency_{};
   std::optional<measured_value> launch_;
 };
 

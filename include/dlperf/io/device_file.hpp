@@ -93,7 +93,7 @@ inline const json& field(const json& j, const std::string& path, std::string_vie
 inline double number(const json& j, const std::string& path) {
   if (!j.is_number()) fail(path, "must be a number");
   const double v = j.get<double>();
-  if (!(v == v) || v > 1.7e308 || v < -1.7e308) fail(path, "must be finite");
+  if (!::dlperf::detail::is_finite(v)) fail(path, "must be finite");
   return v;
 }
 
@@ -142,14 +142,9 @@ E enum_named(const json& j, const std::string& path, const Range& all) {
   fail(path, "unknown value '" + s + "' (valid: " + valid + ")");
 }
 
-inline constexpr std::array<segment, 4> all_segments{segment::geforce, segment::titan,
-                                                     segment::workstation, segment::datacenter};
-inline constexpr std::array<memory_kind, 9> all_memory_kinds{
-    memory_kind::gddr5,  memory_kind::gddr5x, memory_kind::gddr6,
-    memory_kind::gddr6x, memory_kind::gddr7,  memory_kind::hbm2,
-    memory_kind::hbm2e,  memory_kind::hbm3,   memory_kind::hbm3e};
-inline constexpr std::array<accumulator, 3> all_accumulators{accumulator::fp16, accumulator::fp32,
-                                                             accumulator::int32};
+inline constexpr auto all_segments = enum_values<segment>;
+inline constexpr auto all_memory_kinds = enum_values<memory_kind>;
+inline constexpr auto all_accumulators = enum_values<accumulator>;
 
 // Facts read from a file; the strings live here until measured_device copies them.
 struct owned_facts {
@@ -188,11 +183,12 @@ inline owned_facts read_facts(const json& j, const std::string& path) {
   f.data_rate_gbps = positive(at("data_rate_gbps"), p("data_rate_gbps"));
   f.l2 = mebibytes(positive(at("l2_mib"), p("l2_mib")));
   f.tdp = watts(positive(at("tdp_w"), p("tdp_w")));
-  f.pcie_gen = whole(at("pcie_gen"), p("pcie_gen"));
-  f.nvlink_gen = j.contains("nvlink_gen") ? whole(j["nvlink_gen"], p("nvlink_gen")) : 0;
-  f.nvlink = j.contains("nvlink_gbps")
-                 ? gigabytes_per_second(number(j["nvlink_gbps"], p("nvlink_gbps")))
-                 : bandwidth{};
+  f.host_link = pcie_link(whole(at("pcie_gen"), p("pcie_gen")), 16);
+  if (j.contains("nvlink_gen") && whole(j["nvlink_gen"], p("nvlink_gen")) > 0)
+    f.peer_link = {interconnect_kind::nvlink, whole(j["nvlink_gen"], p("nvlink_gen")),
+                   j.contains("nvlink_gbps")
+                       ? gigabytes_per_second(number(j["nvlink_gbps"], p("nvlink_gbps")))
+                       : bandwidth{}};
   return o;
 }
 
@@ -212,9 +208,9 @@ inline json facts_to_json(const gpu_spec& g) {
           {"data_rate_gbps", f.data_rate_gbps},
           {"l2_mib", in_mebibytes(f.l2)},
           {"tdp_w", f.tdp.value()},
-          {"pcie_gen", f.pcie_gen},
-          {"nvlink_gen", f.nvlink_gen},
-          {"nvlink_gbps", in_gigabytes_per_second(f.nvlink)},
+          {"pcie_gen", f.host_link.generation},
+          {"nvlink_gen", f.peer_link.generation},
+          {"nvlink_gbps", in_gigabytes_per_second(f.peer_link.throughput)},
           {"source", f.source}};
 }
 

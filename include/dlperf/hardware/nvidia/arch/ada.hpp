@@ -4,6 +4,7 @@
 #pragma once
 
 #include <dlperf/hardware/architecture.hpp>
+#include <dlperf/hardware/nvidia/traits.hpp>
 
 namespace dlperf {
 
@@ -18,10 +19,10 @@ struct ada_ad10x {
   /// Architecture facts.
   static constexpr architecture_spec spec{
       .name = "ada_ad10x",
+      .vendor = vendor::nvidia,
       .family = family::ada,
       .chips = "AD102, AD103, AD104",
-      .cc_major = 8,
-      .cc_minor = 9,
+      .isa = "sm_89",
       .sm = {.registers_per_sm = 65536,
              .max_registers_per_thread = 255,
              .max_warps_per_sm = 48,
@@ -29,7 +30,9 @@ struct ada_ad10x {
              .max_blocks_per_sm = 24,
              .shared_per_sm = kibibytes(100),
              .shared_per_block = kibibytes(99),
-             .l1_and_shared = kibibytes(128)},
+             .l1_and_shared = kibibytes(128),
+             .simd_width = 32,
+             .shared_reserved_per_block = kibibytes(1)},
       .tensor_cores_per_sm = 4,
       .sparse_2_4 = true,
       .tensor = {{{dtype::fp16, accumulator::fp16, 512, 512},

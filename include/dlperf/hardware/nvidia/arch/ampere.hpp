@@ -8,6 +8,7 @@
 #pragma once
 
 #include <dlperf/hardware/architecture.hpp>
+#include <dlperf/hardware/nvidia/traits.hpp>
 
 namespace dlperf {
 
@@ -21,10 +22,10 @@ struct ampere_ga100 {
   /// Architecture facts.
   static constexpr architecture_spec spec{
       .name = "ampere_ga100",
+      .vendor = vendor::nvidia,
       .family = family::ampere,
       .chips = "GA100",
-      .cc_major = 8,
-      .cc_minor = 0,
+      .isa = "sm_80",
       .sm = {.registers_per_sm = 65536,
              .max_registers_per_thread = 255,
              .max_warps_per_sm = 64,
@@ -32,7 +33,9 @@ struct ampere_ga100 {
              .max_blocks_per_sm = 32,
              .shared_per_sm = kibibytes(164),
              .shared_per_block = kibibytes(163),  // 1 KB per block is reserved
-             .l1_and_shared = kibibytes(192)},
+             .l1_and_shared = kibibytes(192),
+             .simd_width = 32,
+             .shared_reserved_per_block = kibibytes(1)},
       .tensor_cores_per_sm = 4,
       .sparse_2_4 = true,
       .tensor = {{{dtype::fp16, accumulator::fp16, 1024, 1024},
@@ -65,10 +68,10 @@ struct ampere_ga10x {
   /// Architecture facts.
   static constexpr architecture_spec spec{
       .name = "ampere_ga10x",
+      .vendor = vendor::nvidia,
       .family = family::ampere,
       .chips = "GA102, GA104, GA106",
-      .cc_major = 8,
-      .cc_minor = 6,
+      .isa = "sm_86",
       .sm = {.registers_per_sm = 65536,
              .max_registers_per_thread = 255,
              .max_warps_per_sm = 48,
@@ -76,7 +79,9 @@ struct ampere_ga10x {
              .max_blocks_per_sm = 16,
              .shared_per_sm = kibibytes(100),
              .shared_per_block = kibibytes(99),
-             .l1_and_shared = kibibytes(128)},
+             .l1_and_shared = kibibytes(128),
+             .simd_width = 32,
+             .shared_reserved_per_block = kibibytes(1)},
       .tensor_cores_per_sm = 4,
       .sparse_2_4 = true,
       .tensor = {{{dtype::fp16, accumulator::fp16, 512, 512},

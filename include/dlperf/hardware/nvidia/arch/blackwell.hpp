@@ -4,6 +4,7 @@
 #pragma once
 
 #include <dlperf/hardware/architecture.hpp>
+#include <dlperf/hardware/nvidia/traits.hpp>
 
 namespace dlperf {
 
@@ -17,10 +18,10 @@ struct blackwell_gb100 {
   /// Architecture facts.
   static constexpr architecture_spec spec{
       .name = "blackwell_gb100",
+      .vendor = vendor::nvidia,
       .family = family::blackwell,
       .chips = "GB100",
-      .cc_major = 10,
-      .cc_minor = 0,
+      .isa = "sm_100",
       .sm = {.registers_per_sm = 65536,
              .max_registers_per_thread = 255,
              .max_warps_per_sm = 64,
@@ -28,7 +29,9 @@ struct blackwell_gb100 {
              .max_blocks_per_sm = 32,
              .shared_per_sm = kibibytes(228),
              .shared_per_block = kibibytes(227),
-             .l1_and_shared = kibibytes(256)},
+             .l1_and_shared = kibibytes(256),
+             .simd_width = 32,
+             .shared_reserved_per_block = kibibytes(1)},
       .tensor_cores_per_sm = 4,
       .sparse_2_4 = true,
       .tensor = {{{dtype::fp16, accumulator::fp16, 4096, 4096},
@@ -64,10 +67,10 @@ struct blackwell_gb20x {
   /// Architecture facts.
   static constexpr architecture_spec spec{
       .name = "blackwell_gb20x",
+      .vendor = vendor::nvidia,
       .family = family::blackwell,
       .chips = "GB202, GB203, GB205",
-      .cc_major = 12,
-      .cc_minor = 0,
+      .isa = "sm_120",
       .sm = {.registers_per_sm = 65536,
              .max_registers_per_thread = 255,
              .max_warps_per_sm = 48,
@@ -75,7 +78,9 @@ struct blackwell_gb20x {
              .max_blocks_per_sm = 24,
              .shared_per_sm = kibibytes(100),
              .shared_per_block = kibibytes(99),
-             .l1_and_shared = kibibytes(128)},
+             .l1_and_shared = kibibytes(128),
+             .simd_width = 32,
+             .shared_reserved_per_block = kibibytes(1)},
       .tensor_cores_per_sm = 4,
       .sparse_2_4 = true,
       .tensor = {{{dtype::fp16, accumulator::fp16, 512, 512},

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <dlperf/hardware/architecture.hpp>
+#include <dlperf/hardware/nvidia/traits.hpp>
 
 namespace dlperf {
 
@@ -17,10 +18,10 @@ struct hopper_gh100 {
   /// Architecture facts.
   static constexpr architecture_spec spec{
       .name = "hopper_gh100",
+      .vendor = vendor::nvidia,
       .family = family::hopper,
       .chips = "GH100",
-      .cc_major = 9,
-      .cc_minor = 0,
+      .isa = "sm_90",
       .sm = {.registers_per_sm = 65536,
              .max_registers_per_thread = 255,
              .max_warps_per_sm = 64,
@@ -28,7 +29,9 @@ struct hopper_gh100 {
              .max_blocks_per_sm = 32,
              .shared_per_sm = kibibytes(228),
              .shared_per_block = kibibytes(227),
-             .l1_and_shared = kibibytes(256)},
+             .l1_and_shared = kibibytes(256),
+             .simd_width = 32,
+             .shared_reserved_per_block = kibibytes(1)},
       .tensor_cores_per_sm = 4,
       .sparse_2_4 = true,
       .tensor = {{{dtype::fp16, accumulator::fp16, 2048, 2048},

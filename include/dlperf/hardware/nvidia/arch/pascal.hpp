@@ -4,6 +4,7 @@
 #pragma once
 
 #include <dlperf/hardware/architecture.hpp>
+#include <dlperf/hardware/nvidia/traits.hpp>
 
 namespace dlperf {
 
@@ -16,10 +17,10 @@ struct pascal_gp100 {
   /// Architecture facts.
   static constexpr architecture_spec spec{
       .name = "pascal_gp100",
+      .vendor = vendor::nvidia,
       .family = family::pascal,
       .chips = "GP100",
-      .cc_major = 6,
-      .cc_minor = 0,
+      .isa = "sm_60",
       .sm = {.registers_per_sm = 65536,
              .max_registers_per_thread = 255,
              .max_warps_per_sm = 64,
@@ -27,7 +28,9 @@ struct pascal_gp100 {
              .max_blocks_per_sm = 32,
              .shared_per_sm = kibibytes(64),
              .shared_per_block = kibibytes(48),
-             .l1_and_shared = kibibytes(64 + 24)},  // separate 64 KB shared + 24 KB L1/tex
+             .l1_and_shared = kibibytes(64 + 24),
+             .simd_width = 32,
+             .shared_reserved_per_block = kibibytes(0)},  // separate 64 KB shared + 24 KB L1/tex
       .tensor_cores_per_sm = 0,
       .sparse_2_4 = false,
       .tensor = {},
@@ -51,10 +54,10 @@ struct pascal_gp10x {
   /// Architecture facts.
   static constexpr architecture_spec spec{
       .name = "pascal_gp10x",
+      .vendor = vendor::nvidia,
       .family = family::pascal,
       .chips = "GP102, GP104, GP106",
-      .cc_major = 6,
-      .cc_minor = 1,
+      .isa = "sm_61",
       .sm = {.registers_per_sm = 65536,
              .max_registers_per_thread = 255,
              .max_warps_per_sm = 64,
@@ -62,7 +65,9 @@ struct pascal_gp10x {
              .max_blocks_per_sm = 32,
              .shared_per_sm = kibibytes(96),
              .shared_per_block = kibibytes(48),
-             .l1_and_shared = kibibytes(96 + 48)},  // separate 96 KB shared + 48 KB L1/tex
+             .l1_and_shared = kibibytes(96 + 48),
+             .simd_width = 32,
+             .shared_reserved_per_block = kibibytes(0)},  // separate 96 KB shared + 48 KB L1/tex
       .tensor_cores_per_sm = 0,
       .sparse_2_4 = false,
       .tensor = {},

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <dlperf/hardware/architecture.hpp>
+#include <dlperf/hardware/nvidia/traits.hpp>
 
 namespace dlperf {
 
@@ -17,7 +18,9 @@ inline constexpr sm_resources turing_sm{.registers_per_sm = 65536,
                                         .max_blocks_per_sm = 16,
                                         .shared_per_sm = kibibytes(64),
                                         .shared_per_block = kibibytes(64),
-                                        .l1_and_shared = kibibytes(96)};
+                                        .l1_and_shared = kibibytes(96),
+                                        .simd_width = 32,
+                                        .shared_reserved_per_block = kibibytes(0)};
 // CUDA-core rates of a Turing SM: 64 FP32 lanes, FP16 at 2x, DP4A on 64 INT32 lanes.
 inline constexpr std::array<math_rate, 6> turing_vector{
     {{dtype::fp32, accumulator::fp32, 64, 64},
@@ -38,10 +41,10 @@ struct turing_tu10x {
   /// Architecture facts.
   static constexpr architecture_spec spec{
       .name = "turing_tu10x",
+      .vendor = vendor::nvidia,
       .family = family::turing,
       .chips = "TU102, TU104, TU106",
-      .cc_major = 7,
-      .cc_minor = 5,
+      .isa = "sm_75",
       .sm = detail::turing_sm,
       .tensor_cores_per_sm = 8,
       .sparse_2_4 = false,
@@ -66,10 +69,10 @@ struct turing_tu11x {
   /// Architecture facts.
   static constexpr architecture_spec spec{
       .name = "turing_tu11x",
+      .vendor = vendor::nvidia,
       .family = family::turing,
       .chips = "TU116, TU117",
-      .cc_major = 7,
-      .cc_minor = 5,
+      .isa = "sm_75",
       .sm = detail::turing_sm,
       .tensor_cores_per_sm = 0,
       .sparse_2_4 = false,

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <dlperf/hardware/architecture.hpp>
+#include <dlperf/hardware/nvidia/traits.hpp>
 
 namespace dlperf {
 
@@ -17,10 +18,10 @@ struct volta_gv100 {
   /// Architecture facts.
   static constexpr architecture_spec spec{
       .name = "volta_gv100",
+      .vendor = vendor::nvidia,
       .family = family::volta,
       .chips = "GV100",
-      .cc_major = 7,
-      .cc_minor = 0,
+      .isa = "sm_70",
       .sm = {.registers_per_sm = 65536,
              .max_registers_per_thread = 255,
              .max_warps_per_sm = 64,
@@ -28,7 +29,9 @@ struct volta_gv100 {
              .max_blocks_per_sm = 32,
              .shared_per_sm = kibibytes(96),
              .shared_per_block = kibibytes(96),
-             .l1_and_shared = kibibytes(128)},
+             .l1_and_shared = kibibytes(128),
+             .simd_width = 32,
+             .shared_reserved_per_block = kibibytes(0)},
       .tensor_cores_per_sm = 8,
       .sparse_2_4 = false,
       .tensor = {{{dtype::fp16, accumulator::fp16, 512, 512},  // 8 TC x 64 FMA

@@ -23,7 +23,7 @@ inline constexpr gpu<ada_ad10x> rtx_4070_ti{
      .data_rate_gbps = 21.0,
      .l2 = mebibytes(48),
      .tdp = watts(285),
-     .pcie_gen = 4,
+     .host_link = pcie_link(4, 16),
      .price = {dollars(799), 2023, 1, price_kind::launch_msrp},
      .source = "NVIDIA GeForce RTX 4070 Ti product page (2023)"}};
 
@@ -44,7 +44,7 @@ inline constexpr gpu<ada_ad10x> rtx_4080{
      .data_rate_gbps = 22.4,
      .l2 = mebibytes(64),
      .tdp = watts(320),
-     .pcie_gen = 4,
+     .host_link = pcie_link(4, 16),
      .price = {dollars(1199), 2022, 11, price_kind::launch_msrp},
      .source = "NVIDIA Ada GPU Architecture whitepaper v2.02 (2023), Appendix A"}};
 
@@ -65,7 +65,7 @@ inline constexpr gpu<ada_ad10x> rtx_4090{
      .data_rate_gbps = 21.0,
      .l2 = mebibytes(72),
      .tdp = watts(450),
-     .pcie_gen = 4,
+     .host_link = pcie_link(4, 16),
      .price = {dollars(1599), 2022, 10, price_kind::launch_msrp},
      .source = "NVIDIA Ada GPU Architecture whitepaper v2.02 (2023), Appendix A"}};
 
@@ -87,7 +87,7 @@ inline constexpr gpu<ada_ad10x> l4{
      .data_rate_gbps = 12.5,
      .l2 = mebibytes(48),
      .tdp = watts(72),
-     .pcie_gen = 4,
+     .host_link = pcie_link(4, 16),
      .price = {dollars(2750), 2024, 1, price_kind::street},
      .source = "NVIDIA L4 datasheet (2023)",
      // At 72 W the L4 cannot hold its boost clock under tensor load: torch.mm FP16 8192^3 runs
@@ -111,7 +111,7 @@ inline constexpr gpu<ada_ad10x> l40s{{.id = "l40s",
                                       .data_rate_gbps = 18.0,
                                       .l2 = mebibytes(96),
                                       .tdp = watts(350),
-                                      .pcie_gen = 4,
+                                      .host_link = pcie_link(4, 16),
                                       .price = {dollars(8750), 2024, 1, price_kind::street},
                                       .source = "NVIDIA L40S datasheet (2023)"}};
 
@@ -133,7 +133,7 @@ inline constexpr gpu<ada_ad10x> rtx_6000_ada{
      .data_rate_gbps = 20.0,
      .l2 = mebibytes(96),
      .tdp = watts(300),
-     .pcie_gen = 4,
+     .host_link = pcie_link(4, 16),
      .price = {dollars(6800), 2022, 12, price_kind::launch_msrp},
      .source = "NVIDIA RTX 6000 Ada datasheet (2022)"}};
 

@@ -24,7 +24,7 @@ inline constexpr gpu<ampere_ga10x> rtx_3070{
      .data_rate_gbps = 14.0,
      .l2 = mebibytes(4),
      .tdp = watts(220),
-     .pcie_gen = 4,
+     .host_link = pcie_link(4, 16),
      .price = {dollars(499), 2020, 10, price_kind::launch_msrp},
      .source = "NVIDIA Ampere GA102 whitepaper (2020), Appendix A"}};
 
@@ -45,7 +45,7 @@ inline constexpr gpu<ampere_ga10x> rtx_3080{
      .data_rate_gbps = 19.0,
      .l2 = mebibytes(5),
      .tdp = watts(320),
-     .pcie_gen = 4,
+     .host_link = pcie_link(4, 16),
      .price = {dollars(699), 2020, 9, price_kind::launch_msrp},
      .source = "NVIDIA Ampere GA102 whitepaper (2020), Appendix A"}};
 
@@ -66,9 +66,8 @@ inline constexpr gpu<ampere_ga10x> rtx_3090{
      .data_rate_gbps = 19.5,
      .l2 = mebibytes(6),
      .tdp = watts(350),
-     .pcie_gen = 4,
-     .nvlink_gen = 3,
-     .nvlink = gigabytes_per_second(112.5),
+     .host_link = pcie_link(4, 16),
+     .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(112.5)},
      .price = {dollars(1499), 2020, 9, price_kind::launch_msrp},
      .source = "NVIDIA Ampere GA102 whitepaper (2020), Appendix A"}};
 
@@ -89,7 +88,7 @@ inline constexpr gpu<ampere_ga10x> a10{{.id = "a10",
                                         .data_rate_gbps = 12.5,
                                         .l2 = mebibytes(6),
                                         .tdp = watts(150),
-                                        .pcie_gen = 4,
+                                        .host_link = pcie_link(4, 16),
                                         .price = {dollars(3250), 2022, 1, price_kind::street},
                                         .source = "NVIDIA A10 datasheet (2021)"}};
 
@@ -111,9 +110,8 @@ inline constexpr gpu<ampere_ga10x> rtx_a6000{
      .data_rate_gbps = 16.0,
      .l2 = mebibytes(6),
      .tdp = watts(300),
-     .pcie_gen = 4,
-     .nvlink_gen = 3,
-     .nvlink = gigabytes_per_second(112.5),
+     .host_link = pcie_link(4, 16),
+     .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(112.5)},
      .price = {dollars(4650), 2020, 12, price_kind::launch_msrp},
      .source = "NVIDIA RTX A6000 datasheet (2020)"}};
 
@@ -135,9 +133,8 @@ inline constexpr gpu<ampere_ga100> a100_sxm4_40gb{
      .data_rate_gbps = 2.43,
      .l2 = mebibytes(40),
      .tdp = watts(400),
-     .pcie_gen = 4,
-     .nvlink_gen = 3,
-     .nvlink = gigabytes_per_second(600),
+     .host_link = pcie_link(4, 16),
+     .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
      .source = "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020)"}};
 
 /// NVIDIA A100 SXM4 80 GB (GA100). Source: NVIDIA A100 80GB datasheet (2020): as the 40 GB
@@ -157,9 +154,8 @@ inline constexpr gpu<ampere_ga100> a100_sxm4_80gb{
      .data_rate_gbps = 3.186,
      .l2 = mebibytes(40),
      .tdp = watts(400),
-     .pcie_gen = 4,
-     .nvlink_gen = 3,
-     .nvlink = gigabytes_per_second(600),
+     .host_link = pcie_link(4, 16),
+     .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
      .price = {dollars(17500), 2022, 1, price_kind::street},
      .source = "NVIDIA A100 80GB datasheet (2020)"}};
 

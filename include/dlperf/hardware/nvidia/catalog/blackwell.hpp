@@ -30,9 +30,8 @@ inline constexpr gpu<blackwell_gb100> b200{
      .data_rate_gbps = 7.52,
      .l2 = kibibytes(129536),
      .tdp = watts(1000),
-     .pcie_gen = 5,
-     .nvlink_gen = 5,
-     .nvlink = gigabytes_per_second(1800),
+     .host_link = pcie_link(5, 16),
+     .peer_link = {interconnect_kind::nvlink, 5, gigabytes_per_second(1800)},
      .price = {dollars(35000), 2024, 3, price_kind::street},
      .source = "NVIDIA HGX B200 datasheet (2024); SM count and clocks inferred"}};
 
@@ -53,7 +52,7 @@ inline constexpr gpu<blackwell_gb20x> rtx_5090{
      .data_rate_gbps = 28.0,
      .l2 = mebibytes(96),
      .tdp = watts(575),
-     .pcie_gen = 5,
+     .host_link = pcie_link(5, 16),
      .price = {dollars(1999), 2025, 1, price_kind::launch_msrp},
      .source = "NVIDIA RTX Blackwell GPU Architecture whitepaper v1.1 (2025), Appendix A"}};
 

@@ -27,9 +27,8 @@ inline constexpr gpu<hopper_gh100> h100_pcie{
      .data_rate_gbps = 3.186,
      .l2 = mebibytes(50),
      .tdp = watts(350),
-     .pcie_gen = 5,
-     .nvlink_gen = 4,
-     .nvlink = gigabytes_per_second(600),
+     .host_link = pcie_link(5, 16),
+     .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(600)},
      .price = {dollars(27500), 2023, 6, price_kind::street},
      .source = "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04 (2023), Table 3",
      // At 350 W the PCIe board cannot hold its tensor clock: torch.mm BF16 8192^3 runs at
@@ -55,9 +54,8 @@ inline constexpr gpu<hopper_gh100> h100_sxm{
      .data_rate_gbps = 5.238,
      .l2 = mebibytes(50),
      .tdp = watts(700),
-     .pcie_gen = 5,
-     .nvlink_gen = 4,
-     .nvlink = gigabytes_per_second(900),
+     .host_link = pcie_link(5, 16),
+     .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
      .price = {dollars(27500), 2023, 6, price_kind::street},
      .source = "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04 (2023), Tables 1, 3"}};
 
@@ -80,9 +78,8 @@ inline constexpr gpu<hopper_gh100> h200_sxm{
      .data_rate_gbps = 6.25,
      .l2 = mebibytes(50),
      .tdp = watts(700),
-     .pcie_gen = 5,
-     .nvlink_gen = 4,
-     .nvlink = gigabytes_per_second(900),
+     .host_link = pcie_link(5, 16),
+     .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
      .price = {dollars(35000), 2024, 6, price_kind::street},
      .source = "NVIDIA H200 Tensor Core GPU datasheet (2024)"}};
 

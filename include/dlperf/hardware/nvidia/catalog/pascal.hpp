@@ -23,7 +23,7 @@ inline constexpr gpu<pascal_gp10x> gtx_1070{
      .data_rate_gbps = 8.0,
      .l2 = mebibytes(2),
      .tdp = watts(150),
-     .pcie_gen = 3,
+     .host_link = pcie_link(3, 16),
      .price = {dollars(379), 2016, 6, price_kind::launch_msrp},
      .source = "NVIDIA GeForce GTX 1070 product page (2016)"}};
 
@@ -43,7 +43,7 @@ inline constexpr gpu<pascal_gp10x> gtx_1080{
      .data_rate_gbps = 10.0,
      .l2 = mebibytes(2),
      .tdp = watts(180),
-     .pcie_gen = 3,
+     .host_link = pcie_link(3, 16),
      .price = {dollars(599), 2016, 5, price_kind::launch_msrp},
      .source = "NVIDIA GeForce GTX 1080 whitepaper (2016)"}};
 
@@ -64,7 +64,7 @@ inline constexpr gpu<pascal_gp10x> gtx_1080_ti{
      .data_rate_gbps = 11.0,
      .l2 = kibibytes(2816),
      .tdp = watts(250),
-     .pcie_gen = 3,
+     .host_link = pcie_link(3, 16),
      .price = {dollars(699), 2017, 3, price_kind::launch_msrp},
      .source = "NVIDIA Turing GPU Architecture whitepaper (2018), Table 1"}};
 
@@ -85,7 +85,7 @@ inline constexpr gpu<pascal_gp10x> titan_xp{
      .data_rate_gbps = 11.4,
      .l2 = mebibytes(3),
      .tdp = watts(250),
-     .pcie_gen = 3,
+     .host_link = pcie_link(3, 16),
      .price = {dollars(1199), 2017, 4, price_kind::launch_msrp},
      .source = "NVIDIA TITAN Xp product page (2017)"}};
 
@@ -107,9 +107,8 @@ inline constexpr gpu<pascal_gp100> p100_sxm2{
      .data_rate_gbps = 1.406,
      .l2 = mebibytes(4),
      .tdp = watts(300),
-     .pcie_gen = 3,
-     .nvlink_gen = 1,
-     .nvlink = gigabytes_per_second(160),
+     .host_link = pcie_link(3, 16),
+     .peer_link = {interconnect_kind::nvlink, 1, gigabytes_per_second(160)},
      .source = "NVIDIA A100 whitepaper (2020), Table 3; Tesla P100 whitepaper (2016)"}};
 
 }  // namespace dlperf::catalog

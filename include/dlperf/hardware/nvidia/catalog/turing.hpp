@@ -24,7 +24,7 @@ inline constexpr gpu<turing_tu11x> gtx_1650_super{
      .data_rate_gbps = 12.0,
      .l2 = mebibytes(1),
      .tdp = watts(100),
-     .pcie_gen = 3,
+     .host_link = pcie_link(3, 16),
      .price = {dollars(159), 2019, 11, price_kind::launch_msrp},
      .source = "NVIDIA GeForce GTX 1650 SUPER product page (2019)"}};
 
@@ -45,7 +45,7 @@ inline constexpr gpu<turing_tu10x> rtx_2060{
      .data_rate_gbps = 14.0,
      .l2 = mebibytes(3),
      .tdp = watts(160),
-     .pcie_gen = 3,
+     .host_link = pcie_link(3, 16),
      .price = {dollars(349), 2019, 1, price_kind::launch_msrp},
      .source = "NVIDIA GeForce RTX 2060 product page (2019)"}};
 
@@ -66,7 +66,7 @@ inline constexpr gpu<turing_tu10x> rtx_2070{
      .data_rate_gbps = 14.0,
      .l2 = mebibytes(4),
      .tdp = watts(175),
-     .pcie_gen = 3,
+     .host_link = pcie_link(3, 16),
      .price = {dollars(499), 2018, 10, price_kind::launch_msrp},
      .source = "NVIDIA Turing GPU Architecture whitepaper (2018), Appendix A"}};
 
@@ -87,9 +87,8 @@ inline constexpr gpu<turing_tu10x> rtx_2080{
      .data_rate_gbps = 14.0,
      .l2 = mebibytes(4),
      .tdp = watts(215),
-     .pcie_gen = 3,
-     .nvlink_gen = 2,
-     .nvlink = gigabytes_per_second(50),
+     .host_link = pcie_link(3, 16),
+     .peer_link = {interconnect_kind::nvlink, 2, gigabytes_per_second(50)},
      .price = {dollars(699), 2018, 9, price_kind::launch_msrp},
      .source = "NVIDIA Turing GPU Architecture whitepaper (2018), Appendix A"}};
 
@@ -110,9 +109,8 @@ inline constexpr gpu<turing_tu10x> rtx_2080_ti{
      .data_rate_gbps = 14.0,
      .l2 = kibibytes(5632),
      .tdp = watts(250),
-     .pcie_gen = 3,
-     .nvlink_gen = 2,
-     .nvlink = gigabytes_per_second(100),
+     .host_link = pcie_link(3, 16),
+     .peer_link = {interconnect_kind::nvlink, 2, gigabytes_per_second(100)},
      .price = {dollars(999), 2018, 9, price_kind::launch_msrp},
      .source = "NVIDIA Turing GPU Architecture whitepaper (2018), Table 1"}};
 
@@ -133,9 +131,8 @@ inline constexpr gpu<turing_tu10x> titan_rtx{
      .data_rate_gbps = 14.0,
      .l2 = mebibytes(6),
      .tdp = watts(280),
-     .pcie_gen = 3,
-     .nvlink_gen = 2,
-     .nvlink = gigabytes_per_second(100),
+     .host_link = pcie_link(3, 16),
+     .peer_link = {interconnect_kind::nvlink, 2, gigabytes_per_second(100)},
      .price = {dollars(2499), 2018, 12, price_kind::launch_msrp},
      .source = "NVIDIA TITAN RTX product page (2018)"}};
 
@@ -156,7 +153,7 @@ inline constexpr gpu<turing_tu10x> t4{
      .data_rate_gbps = 10.0,
      .l2 = mebibytes(4),
      .tdp = watts(70),
-     .pcie_gen = 3,
+     .host_link = pcie_link(3, 16),
      .source = "NVIDIA T4 datasheet (2018)",
      // At 70 W the T4 cannot hold its boost clock under tensor load: best square torch.mm FP16
      // 41.91 TFLOPS, 0.644 of 65.1 (zzc0721/torch-performance-test-data database, 2025).

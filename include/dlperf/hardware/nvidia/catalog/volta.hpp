@@ -26,9 +26,8 @@ inline constexpr gpu<volta_gv100> v100_sxm2{
      .data_rate_gbps = 1.755,
      .l2 = mebibytes(6),
      .tdp = watts(300),
-     .pcie_gen = 3,
-     .nvlink_gen = 2,
-     .nvlink = gigabytes_per_second(300),
+     .host_link = pcie_link(3, 16),
+     .peer_link = {interconnect_kind::nvlink, 2, gigabytes_per_second(300)},
      .source = "NVIDIA A100 whitepaper (2020), Table 3; Tesla V100 whitepaper (2017)"}};
 
 /// NVIDIA TITAN V (GV100-400). Source: NVIDIA TITAN V product page (December 2017): 5120 cores
@@ -49,7 +48,7 @@ inline constexpr gpu<volta_gv100> titan_v{
      .data_rate_gbps = 1.7,
      .l2 = kibibytes(4608),
      .tdp = watts(250),
-     .pcie_gen = 3,
+     .host_link = pcie_link(3, 16),
      .price = {dollars(2999), 2017, 12, price_kind::launch_msrp},
      .source = "NVIDIA TITAN V product page (2017)"}};
 

@@ -33,8 +33,10 @@ struct enumerator {
   std::string_view name;           ///< stable lower-case name
   std::string_view description{};  ///< what it means, for help text (may be empty)
 };
+/// Deduces the enum from the value (clang 14 has no aggregate deduction).
 template <class E>
 enumerator(E, std::string_view) -> enumerator<E>;
+/// Deduces the enum from the value, with a description.
 template <class E>
 enumerator(E, std::string_view, std::string_view) -> enumerator<E>;
 

@@ -45,3 +45,12 @@ TEST_CASE("kWh helpers round-trip", "[units]") {
   CHECK((1_kWh).value() == 3.6e6);
   CHECK(in_dollars_per_kwh(dollars_per_kwh(0.12)) == Approx(0.12));
 }
+
+TEST_CASE("an integer scales a quantity as a double does", "[units]") {
+  STATIC_REQUIRE(3 * 1_TB == 3.0 * 1_TB);
+  STATIC_REQUIRE(1_TB * 3 == 1_TB * 3.0);
+  STATIC_REQUIRE(1_ms / 4 == 1_ms / 4.0);
+  STATIC_REQUIRE(std::is_same_v<decltype(2 * 1_GBps), bandwidth>);
+  std::size_t layers = 80;
+  CHECK(in_gigabytes(layers * 1_GB) == Approx(80.0));
+}

@@ -9,7 +9,11 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdio>
 #include <dlperf/dlperf.hpp>
+#include <iostream>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "gemm_measurements.hpp"
@@ -53,4 +57,49 @@ TEST_CASE("GEMM predictions against published measurements", "[gemm][evidence]")
   CHECK(all.size() >= 20);
   CHECK(median(large) <= 0.10);
   CHECK(median(all) <= 0.15);
+}
+
+namespace {
+std::string tile_text(const tile_config& t) {
+  std::string s = std::to_string(t.block_m) + "x" + std::to_string(t.block_n) + "x" +
+                  std::to_string(t.block_k) + "/" + std::to_string(t.stages);
+  if (t.split_k > 1) s += " splitK" + std::to_string(t.split_k);
+  return s;
+}
+}  // namespace
+
+// Prints the evidence table of docs/gemm.md and the median and worst |error| per GPU and dtype
+// (validation rows only). Hidden: run with `dlperf_tests "[evidence_table]"`.
+TEST_CASE("GEMM evidence table", "[.][evidence_table]") {
+  std::map<std::string, std::vector<double>> by_group;  // "gpu dtype" -> signed errors
+  std::cout
+      << "| GPU | dtype | M x N x K (x batch) | GFLOP | measured TFLOPS | predicted | error | "
+         "tile | bound | source |\n|---|---|---|---:|---:|---:|---:|---|---|---|\n";
+  for (const test::gemm_measurement& r : test::gemm_measurements) {
+    const gemm_problem p{r.m, r.n, r.k, r.batch, r.type, default_accumulator(r.type)};
+    const gemm_estimate e = best_gemm(catalog::find(r.gpu), p);
+    const double predicted = in_teraflops(e.throughput);
+    const double error = (predicted - r.tflops) / r.tflops;
+    char line[256];
+    std::snprintf(
+        line, sizeof line, "| %s | %s | %lldx%lldx%lld%s | %.0f | %.1f | %.1f | %+.1f %%%s | ",
+        std::string(r.gpu).c_str(), std::string(name(r.type)).c_str(), r.m, r.n, r.k,
+        r.batch > 1 ? (" x" + std::to_string(r.batch)).c_str() : "", p.work().value() / 1e9,
+        r.tflops, predicted, 100 * error, r.calibration ? " (calibration)" : "");
+    std::cout << line << tile_text(e.tile) << " | " << name(e.bound) << " | " << r.source << " |\n";
+    if (!r.calibration)
+      by_group[std::string(r.gpu) + " " + std::string(name(r.type))].push_back(error);
+  }
+  std::cout << "\n| GPU dtype | rows | median abs error | worst error |\n|---|---:|---:|---:|\n";
+  for (const auto& [group, errors] : by_group) {
+    std::vector<double> magnitudes;
+    for (const double e : errors) magnitudes.push_back(std::abs(e));
+    const double worst = *std::max_element(
+        errors.begin(), errors.end(), [](double a, double b) { return std::abs(a) < std::abs(b); });
+    char line[160];
+    std::snprintf(line, sizeof line, "| %s | %zu | %.1f %% | %+.1f %% |\n", group.c_str(),
+                  errors.size(), 100 * median(magnitudes), 100 * worst);
+    std::cout << line;
+  }
+  CHECK(!by_group.empty());
 }

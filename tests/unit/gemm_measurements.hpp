@@ -28,6 +28,16 @@ struct gemm_measurement {
 // PT#143465 = pytorch/pytorch issue 143465 (torch._scaled_mm FP8, H100); CUTLASS = NVIDIA/cutlass
 // media/docs/profiler.md (cutlass_profiler on sm80); TILEOPS#2148 = tile-ai/TileOPs issue 2148
 // (torch.bmm times, H200; TFLOPS computed from the reported time).
+//
+// NVIDIA TF32 / FP8 / Blackwell sources: XLA = the default matmul performance table XLA ships
+// for its GPU cost model, third_party/xla/xla/backends/gpu/cost_model/matmul_interpolator_data.h
+// in tensorflow/tensorflow at a305421c45a1ea5117c170b8d8a00a51f9dcee8f (openxla/xla mirror);
+// kernel throughput per shape, "sm_90" and "sm_100" sections, f32 dots run as TF32. The board
+// is not named: sm_90 is read as H100 SXM (its BF16 4096^3, 780 TFLOPS, matches ZZC#79's
+// 788.7) and sm_100 as B200 (its BF16 4096^3, 1417, matches AO#2427's 1410). Its sm_90 FP8
+// entries exceed H100's FP8 dense peak (2593 TFLOPS at 4 x 4096^3 against 1979) and are not
+// used (docs/gemm.md). AO#2427 = pytorch/ao pull request 2427 (benchmarks/float8/
+// bench_matmul.py, torch.mm BF16 on B200).
 inline constexpr std::array gemm_measurements{
     // Calibration rows (set the efficiency defaults).
     gemm_measurement{"a100_sxm4_40gb", dtype::bf16, 1024, 10240, 5120, 1, 271.2, "MAMF", true},
@@ -43,6 +53,10 @@ inline constexpr std::array gemm_measurements{
     gemm_measurement{"rtx_4090", dtype::tf32, 8192, 8192, 8192, 1, 85.65, "ZZC#78", true},
     gemm_measurement{"rtx_4090", dtype::fp32, 8192, 8192, 8192, 1, 53.41, "ZZC#78", true},
     gemm_measurement{"l4", dtype::fp16, 8192, 8192, 8192, 1, 53.80, "ZZC#120", true},
+    // NVIDIA Blackwell calibration rows: the largest shape of the XLA sm_100 table.
+    gemm_measurement{"b200", dtype::bf16, 4096, 4096, 4096, 4, 1670.5, "XLA", true},
+    gemm_measurement{"b200", dtype::tf32, 4096, 4096, 4096, 4, 869.7, "XLA", true},
+    gemm_measurement{"b200", dtype::fp8_e4m3, 4096, 4096, 4096, 4, 3279.7, "XLA", true},
     // Validation rows.
     gemm_measurement{"h100_sxm", dtype::bf16, 8192, 8192, 8192, 1, 797.51, "ZZC#79"},
     gemm_measurement{"h100_sxm", dtype::bf16, 4096, 4096, 4096, 1, 788.72, "ZZC#79"},
@@ -82,6 +96,39 @@ inline constexpr std::array gemm_measurements{
     gemm_measurement{"l4", dtype::bf16, 8192, 8192, 8192, 1, 59.40, "ZZC#120"},
     gemm_measurement{"l4", dtype::fp16, 2048, 2048, 2048, 1, 68.83, "ZZC#120"},
     gemm_measurement{"l4", dtype::tf32, 8192, 8192, 8192, 1, 25.69, "ZZC#120"},
+    // NVIDIA Hopper TF32 (XLA sm_90).
+    gemm_measurement{"h100_sxm", dtype::tf32, 4096, 4096, 4096, 1, 403.1, "XLA"},
+    gemm_measurement{"h100_sxm", dtype::tf32, 4096, 4096, 4096, 4, 345.6, "XLA"},
+    gemm_measurement{"h100_sxm", dtype::tf32, 4096, 2048, 4096, 1, 381.7, "XLA"},
+    gemm_measurement{"h100_sxm", dtype::tf32, 2048, 4096, 4096, 1, 383.4, "XLA"},
+    gemm_measurement{"h100_sxm", dtype::tf32, 2048, 2048, 4096, 4, 328.3, "XLA"},
+    gemm_measurement{"h100_sxm", dtype::tf32, 2048, 2048, 2048, 1, 342.6, "XLA"},
+    gemm_measurement{"h100_sxm", dtype::tf32, 4096, 1024, 2048, 1, 345.9, "XLA"},
+    gemm_measurement{"h100_sxm", dtype::tf32, 4096, 4096, 512, 1, 237.4, "XLA"},
+    // NVIDIA Blackwell B200 (XLA sm_100; AO#2427 torch.mm BF16).
+    gemm_measurement{"b200", dtype::bf16, 4096, 4096, 4096, 1, 1416.9, "XLA"},
+    gemm_measurement{"b200", dtype::bf16, 4096, 2048, 4096, 4, 1465.7, "XLA"},
+    gemm_measurement{"b200", dtype::bf16, 4096, 4096, 2048, 4, 1539.9, "XLA"},
+    gemm_measurement{"b200", dtype::bf16, 4096, 4096, 1024, 4, 1350.5, "XLA"},
+    gemm_measurement{"b200", dtype::bf16, 4096, 4096, 2048, 1, 1277.8, "XLA"},
+    gemm_measurement{"b200", dtype::bf16, 4096, 2048, 1024, 1, 913.8, "XLA"},
+    gemm_measurement{"b200", dtype::tf32, 4096, 4096, 4096, 1, 757.9, "XLA"},
+    gemm_measurement{"b200", dtype::tf32, 4096, 2048, 4096, 4, 869.5, "XLA"},
+    gemm_measurement{"b200", dtype::tf32, 4096, 4096, 2048, 4, 844.2, "XLA"},
+    gemm_measurement{"b200", dtype::tf32, 4096, 4096, 1024, 4, 770.0, "XLA"},
+    gemm_measurement{"b200", dtype::tf32, 4096, 4096, 2048, 1, 740.0, "XLA"},
+    gemm_measurement{"b200", dtype::tf32, 4096, 2048, 1024, 1, 546.2, "XLA"},
+    gemm_measurement{"b200", dtype::fp8_e4m3, 4096, 4096, 4096, 1, 2765.0, "XLA"},
+    gemm_measurement{"b200", dtype::fp8_e4m3, 4096, 2048, 4096, 4, 3133.3, "XLA"},
+    gemm_measurement{"b200", dtype::fp8_e4m3, 4096, 4096, 2048, 4, 3122.5, "XLA"},
+    gemm_measurement{"b200", dtype::fp8_e4m3, 4096, 4096, 1024, 4, 2651.2, "XLA"},
+    gemm_measurement{"b200", dtype::fp8_e4m3, 4096, 4096, 2048, 1, 2485.0, "XLA"},
+    gemm_measurement{"b200", dtype::fp8_e4m3, 4096, 2048, 1024, 1, 1332.2, "XLA"},
+    gemm_measurement{"b200", dtype::bf16, 8192, 8192, 8192, 1, 1420.0, "AO#2427"},
+    gemm_measurement{"b200", dtype::bf16, 6144, 6144, 6144, 1, 1450.0, "AO#2427"},
+    gemm_measurement{"b200", dtype::bf16, 4096, 4096, 4096, 1, 1410.0, "AO#2427"},
+    gemm_measurement{"b200", dtype::bf16, 3072, 3072, 3072, 1, 1510.0, "AO#2427"},
+    gemm_measurement{"b200", dtype::bf16, 2048, 2048, 2048, 1, 1130.0, "AO#2427"},
 };
 
 }  // namespace dlperf::test

@@ -53,9 +53,13 @@ struct blackwell_gb100 {
               .operands_from_shared = true,
               .accumulators_in_tensor_memory = true},
       .tensor_memory_per_sm = kibibytes(256),
-      // No published large-GEMM measurement found: Hopper's measured efficiencies are assumed.
-      .gemm_efficiency_default = 0.803,
-      .gemm_efficiency = {{{dtype::fp8_e4m3, 0.709}, {dtype::fp8_e5m2, 0.709}}}};
+      // B200 best shape (4 x 4096^3) in XLA's sm_100 matmul table (tensorflow/tensorflow
+      // a305421c, third_party/xla/xla/backends/gpu/cost_model/matmul_interpolator_data.h):
+      // BF16 1670.5 of 2250.3 (0.742), TF32 869.7 of 1125.2 (0.773), FP8 3279.7 of 4500.7
+      // (0.729); the rule of docs/gemm.md (best large-GEMM throughput / dense peak).
+      .gemm_efficiency_default = 0.742,
+      .gemm_efficiency = {
+          {{dtype::tf32, 0.773}, {dtype::fp8_e4m3, 0.729}, {dtype::fp8_e5m2, 0.729}}}};
 };
 
 /// Blackwell GB20x (GB202/GB203: RTX 5090/5080): Ada's per-SM tensor rates plus FP4 at 4x FP16;

@@ -25,3 +25,15 @@ static_assert(estimate_gemm(catalog::a100_sxm4_40gb, {8192, 8192, 8192},
 // MODEL.md section 2.
 static_assert(cycles_without_tensor_cores(dettmers_example, dettmers_2020).total() == 392);
 static_assert(cycles_with_tensor_cores(dettmers_example, dettmers_2020).total() == 221);
+
+// AMD through the same estimators: a large BF16 GEMM on MI300X is compute-bound, both in the
+// roofline and in the tile model over MFMA 16x16 tiles.
+constexpr gemm_problem big_bf16{8192, 8192, 8192, 1, dtype::bf16, accumulator::fp32};
+static_assert(best_gemm(catalog::mi300x, big_bf16).bound == bound::compute,
+              "8192^3 BF16 is compute-bound on MI300X");
+static_assert(roofline(catalog::mi300x, workload{}
+                                            .compute(dtype::bf16, flops(2.0 * 8192 * 8192 * 8192))
+                                            .move(tier::global, bytes(3.0 * 8192 * 8192 * 2)))
+                  .bound == bound::compute);
+static_assert(blocks_per_sm<cdna3, tile<256, 256, 32, 64, 64, 2>, bf16_tag>() >= 1,
+              "a 256x256 MFMA tile of 16 wavefronts fits a CDNA 3 CU");

@@ -54,9 +54,11 @@ TEST_CASE("shared memory and registers per SM follow MODEL.md sections 2-3",
   }
   for (const architecture_spec& a : all_architectures) {
     INFO(a.name);
-    CHECK(a.sm.registers_per_sm == 65536);
-    CHECK(a.sm.max_registers_per_thread == 255);
-    CHECK(a.sm.register_file().value() == 256.0 * 1024);
+    if (a.vendor == vendor::nvidia) {  // AMD's register files differ (see amd_test.cpp)
+      CHECK(a.sm.registers_per_sm == 65536);
+      CHECK(a.sm.max_registers_per_thread == 255);
+      CHECK(a.sm.register_file().value() == 256.0 * 1024);
+    }
     CHECK(a.sm.shared_per_block <= a.sm.shared_per_sm);
     CHECK(a.sm.max_threads_per_sm() >= 1024);
   }

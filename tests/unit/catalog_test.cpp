@@ -57,7 +57,7 @@ TEST_CASE("catalog ids are unique and found; unknown ids are rejected by name", 
     CHECK(&catalog::find(g->id()) == g);
     CHECK(!g->facts().source.empty());
   }
-  CHECK(ids.size() == 32);
+  CHECK(ids.size() == 36);
   CHECK_THROWS_AS(catalog::find("rtx_9090"), not_found);
   CHECK_THROWS_WITH(catalog::find("rtx_9090"),
                     Catch::Contains("unknown GPU id 'rtx_9090'") && Catch::Contains("rtx_4090"));

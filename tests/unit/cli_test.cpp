@@ -61,7 +61,7 @@ TEST_CASE("dlperf gpus --json lists the catalog with the documented keys", "[cli
   const run_result r = run_dlperf("gpus --json");
   REQUIRE(r.exit_code == 0);
   const auto gpus = nlohmann::json::parse(r.out);
-  REQUIRE(gpus.size() == 32);
+  REQUIRE(gpus.size() == 36);
   for (const auto& g : gpus)
     for (const char* key : {"id", "name", "arch", "sms", "boost_clock_mhz", "memory_gb",
                             "bandwidth_gbps", "l2_mb", "tdp_w", "price_usd", "peak_tflops"})
@@ -278,6 +278,49 @@ TEST_CASE("dlperf calibrate rejects what it cannot do", "[cli][calibrate][errors
   require_usage_error("calibrate", "--backend is required");
   require_usage_error("calibrate --backend host --out /nonexistent/dir/host.json",
                       "cannot write --out '/nonexistent/dir/host.json'");
+}
+
+TEST_CASE("dlperf takes AMD GPUs through every command", "[cli][amd]") {
+  const auto gpus = nlohmann::json::parse(run_dlperf("gpus --json").out);
+  const auto mi300x =
+      *std::find_if(gpus.begin(), gpus.end(), [](const auto& g) { return g["id"] == "mi300x"; });
+  CHECK(mi300x["arch"] == "cdna3");
+  CHECK(mi300x["sms"] == 304);
+  // MI300X datasheet: BF16 1307.4, FP8 (FNUZ) 2614.9, TF32 653.7 TFLOPS; no OCP FP8.
+  CHECK(mi300x["peak_tflops"]["bf16"].get<double>() == Approx(1307.4).epsilon(0.001));
+  CHECK(mi300x["peak_tflops"]["fp8_e4m3_fnuz"].get<double>() == Approx(2614.9).epsilon(0.001));
+  CHECK(mi300x["peak_tflops"]["tf32"].get<double>() == Approx(653.7).epsilon(0.001));
+  CHECK(mi300x["peak_tflops"]["fp8_e4m3"].is_null());
+  CHECK(mi300x["bandwidth_gbps"].get<double>() == Approx(5324.8));
+  CHECK(run_dlperf("gpus").out.find("rx_7900_xtx") != std::string::npos);
+
+  // 1 PFLOP of BF16 over 1 GB: compute-bound at the datasheet's 1307.4 TFLOPS.
+  const run_result roof =
+      run_dlperf("roofline --gpu mi300x --flops 1P --bytes 1G --dtype bf16 --json");
+  REQUIRE(roof.exit_code == 0);
+  const auto r = nlohmann::json::parse(roof.out);
+  CHECK(r["bound"] == "compute");
+  CHECK(r["attainable_tflops"].get<double>() == Approx(1307.4).epsilon(0.001));
+
+  const run_result gemm =
+      run_dlperf("gemm --gpu mi300x --m 8192 --n 8192 --k 8192 --dtype fp8_e4m3_fnuz --json");
+  REQUIRE(gemm.exit_code == 0);
+  const auto g = nlohmann::json::parse(gemm.out);
+  CHECK(g["bound"] == "compute");
+  // Measured: 907 TFLOPS (ROCm/hipBLASLt issue 1721, the CDNA 3 calibration row).
+  CHECK(g["tflops"].get<double>() == Approx(907).epsilon(0.1));
+  CHECK(run_dlperf("gemm --gpu rx_7900_xtx --m 4096 --n 4096 --k 4096 --dtype fp16").exit_code ==
+        0);
+  CHECK(run_dlperf("cycles --latencies cdna3 --json").exit_code == 0);
+}
+
+TEST_CASE("dlperf rejects what AMD architectures cannot run", "[cli][amd][errors]") {
+  require_usage_error("roofline --gpu mi250x --flops 1 --bytes 1 --dtype tf32",
+                      "cdna2 cannot run tf32");
+  require_usage_error("gemm --gpu mi250x --m 8 --n 8 --k 8 --dtype fp8_e4m3_fnuz",
+                      "cdna2 cannot run fp8_e4m3_fnuz");
+  require_usage_error("roofline --gpu mi300x --flops 1 --bytes 1 --dtype fp8_e4m3",
+                      "cdna3 cannot run fp8_e4m3");
 }
 
 TEST_CASE("dlperf --help and --version exit 0", "[cli]") {

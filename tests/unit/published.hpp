@@ -27,7 +27,8 @@ constexpr sparsity sp = sparsity::sparse_2_4;
 // GA102 GPU Architecture whitepaper (2020); A100WP = NVIDIA A100 Tensor Core GPU Architecture
 // whitepaper (2020); ADA = NVIDIA Ada GPU Architecture whitepaper v2.02 (2023); H100WP = NVIDIA
 // H100 Tensor Core GPU Architecture whitepaper v1.04 (2023); RTXBW = NVIDIA RTX Blackwell GPU
-// Architecture whitepaper v1.1 (2025).
+// Architecture whitepaper v1.1 (2025); MI250XDS, MI300XDS, MI325XDS = AMD Instinct MI250X, MI300X,
+// MI325X datasheets; XTX = AMD Radeon RX 7900 XTX product specifications.
 inline constexpr std::array published_peaks{
     published_peak{"gtx_1070", dtype::fp32, f32, dn, 6.5, "GTX 1070 product page"},
     published_peak{"gtx_1080", dtype::fp32, f32, dn, 8.873, "GTX 1080 whitepaper"},
@@ -140,6 +141,22 @@ inline constexpr std::array published_peaks{
     published_peak{"rtx_5090", dtype::fp8_e4m3, f32, dn, 419.0, "RTXBW Table 3"},
     published_peak{"rtx_5090", dtype::fp4_e2m1, f32, dn, 1676.0, "RTXBW Table 3"},
     published_peak{"rtx_5090", dtype::fp4_e2m1, f32, sp, 3352.0, "RTXBW Table 3"},
+    published_peak{"mi250x", dtype::fp32, f32, dn, 95.7, "MI250XDS (FP32 matrix)"},
+    published_peak{"mi250x", dtype::fp16, f32, dn, 383.0, "MI250XDS"},
+    published_peak{"mi250x", dtype::bf16, f32, dn, 383.0, "MI250XDS"},
+    published_peak{"mi250x", dtype::int8, i32, dn, 383.0, "MI250XDS"},
+    published_peak{"mi300x", dtype::fp32, f32, dn, 163.4, "MI300XDS (FP32 matrix)"},
+    published_peak{"mi300x", dtype::tf32, f32, dn, 653.7, "MI300XDS (TF32)"},
+    published_peak{"mi300x", dtype::fp16, f32, dn, 1307.4, "MI300XDS"},
+    published_peak{"mi300x", dtype::bf16, f32, dn, 1307.4, "MI300XDS"},
+    published_peak{"mi300x", dtype::fp8_e4m3_fnuz, f32, dn, 2614.9, "MI300XDS"},
+    published_peak{"mi300x", dtype::fp8_e5m2_fnuz, f32, dn, 2614.9, "MI300XDS"},
+    published_peak{"mi300x", dtype::int8, i32, dn, 2614.9, "MI300XDS"},
+    published_peak{"mi300x", dtype::fp8_e4m3_fnuz, f32, sp, 5229.8, "MI300XDS (sparsity)"},
+    published_peak{"mi325x", dtype::bf16, f32, dn, 1307.4, "MI325XDS"},
+    published_peak{"mi325x", dtype::fp8_e4m3_fnuz, f32, dn, 2614.9, "MI325XDS"},
+    published_peak{"rx_7900_xtx", dtype::fp32, f32, dn, 61.4, "XTX"},
+    published_peak{"rx_7900_xtx", dtype::fp16, f32, dn, 122.8, "XTX"},
 };
 
 struct published_bandwidth {
@@ -182,6 +199,10 @@ inline constexpr std::array published_bandwidths{
     published_bandwidth{"h200_sxm", 4800},
     published_bandwidth{"b200", 7700},
     published_bandwidth{"rtx_5090", 1792},
+    published_bandwidth{"mi250x", 3276.8},
+    published_bandwidth{"mi300x", 5300},
+    published_bandwidth{"mi325x", 6000},
+    published_bandwidth{"rx_7900_xtx", 960},
 };
 
 }  // namespace dlperf::test

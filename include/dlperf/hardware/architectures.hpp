@@ -6,6 +6,9 @@
 #include <string>
 #include <string_view>
 
+#include <dlperf/hardware/amd/arch/cdna2.hpp>
+#include <dlperf/hardware/amd/arch/cdna3.hpp>
+#include <dlperf/hardware/amd/arch/rdna3.hpp>
 #include <dlperf/hardware/nvidia/arch/ada.hpp>
 #include <dlperf/hardware/nvidia/arch/ampere.hpp>
 #include <dlperf/hardware/nvidia/arch/blackwell.hpp>
@@ -16,11 +19,15 @@
 
 namespace dlperf {
 
-/// Every architecture, oldest first.
-inline constexpr std::array<architecture_spec, 11> all_architectures{
-    pascal_gp100::spec, pascal_gp10x::spec,    volta_gv100::spec,    turing_tu10x::spec,
-    turing_tu11x::spec, ampere_ga100::spec,    ampere_ga10x::spec,   ada_ad10x::spec,
-    hopper_gh100::spec, blackwell_gb100::spec, blackwell_gb20x::spec};
+/// Every architecture: NVIDIA's oldest first, then AMD's.
+inline constexpr std::array<architecture_spec, 14> all_architectures{
+    pascal_gp100::spec,    pascal_gp10x::spec,
+    volta_gv100::spec,     turing_tu10x::spec,
+    turing_tu11x::spec,    ampere_ga100::spec,
+    ampere_ga10x::spec,    ada_ad10x::spec,
+    hopper_gh100::spec,    blackwell_gb100::spec,
+    blackwell_gb20x::spec, cdna2::spec,
+    cdna3::spec,           rdna3::spec};
 
 /// Architecture by name ("ampere_ga100", ...). Throws not_found naming the input.
 constexpr const architecture_spec& find_architecture(std::string_view arch_name) {

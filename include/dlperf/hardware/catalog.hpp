@@ -7,6 +7,9 @@
 #include <string_view>
 
 #include <dlperf/core/error.hpp>
+#include <dlperf/hardware/amd/catalog/cdna2.hpp>
+#include <dlperf/hardware/amd/catalog/cdna3.hpp>
+#include <dlperf/hardware/amd/catalog/rdna3.hpp>
 #include <dlperf/hardware/gpu.hpp>
 #include <dlperf/hardware/nvidia/catalog/ada.hpp>
 #include <dlperf/hardware/nvidia/catalog/ampere.hpp>
@@ -18,8 +21,8 @@
 
 namespace dlperf::catalog {
 
-/// Every catalog GPU, by architecture generation and then by launch.
-inline constexpr std::array<const gpu_spec*, 32> all{&gtx_1070,
+/// Every catalog GPU: NVIDIA's, then AMD's, by architecture generation and then by launch.
+inline constexpr std::array<const gpu_spec*, 36> all{&gtx_1070,
                                                      &gtx_1080,
                                                      &gtx_1080_ti,
                                                      &titan_xp,
@@ -50,7 +53,11 @@ inline constexpr std::array<const gpu_spec*, 32> all{&gtx_1070,
                                                      &h100_sxm,
                                                      &h200_sxm,
                                                      &b200,
-                                                     &rtx_5090};
+                                                     &rtx_5090,
+                                                     &mi250x,
+                                                     &mi300x,
+                                                     &mi325x,
+                                                     &rx_7900_xtx};
 
 /// GPU by stable id ("rtx_4090"). Throws not_found naming the id and listing the valid ones.
 constexpr const gpu_spec& find(std::string_view id) {

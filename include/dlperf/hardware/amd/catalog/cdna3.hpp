@@ -1,0 +1,64 @@
+/// @file
+/// Catalog: CDNA 3 GPUs (Instinct MI300X, MI325X).
+#pragma once
+
+#include <dlperf/hardware/amd/arch/cdna3.hpp>
+#include <dlperf/hardware/gpu.hpp>
+
+namespace dlperf::catalog {
+
+/// AMD Instinct MI300X OAM (8 XCDs, 304 CUs). Source: AMD Instinct MI300X datasheet
+/// (https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/data-sheets/
+/// amd-instinct-mi300x-data-sheet.pdf): peak engine clock 2100 MHz, 192 GB HBM3, 8192-bit at
+/// 5.2 Gbit/s per pin, 5.3 TB/s, 750 W, PCIe 5 x16, 7 Infinity Fabric links of 128 GB/s (896 GB/s
+/// peak aggregate); L2 4 MB per XCD (32 MB) and 256 MB Infinity Cache with 17.2 TB/s peak
+/// bandwidth (AMD CDNA 3 white paper). Street price about $15,000 (Hugging Face hardware page
+/// https://huggingface.co/hardware/mi300, 2024); AMD publishes no list price.
+inline constexpr gpu<cdna3> mi300x{
+    {.id = "mi300x",
+     .name = "AMD Instinct MI300X",
+     .segment = segment::datacenter,
+     .year = 2023,
+     .sms = 304,
+     .base_clock = {},
+     .boost_clock = megahertz(2100),
+     .memory = gibibytes(192),
+     .memory_type = memory_kind::hbm3,
+     .bus_width_bits = 8192,
+     .data_rate_gbps = 5.2,
+     .l2 = mebibytes(32),
+     .llc = mebibytes(256),
+     .llc_bandwidth = gigabytes_per_second(17200),
+     .tdp = watts(750),
+     .host_link = pcie_link(5, 16),
+     .peer_link = {interconnect_kind::infinity_fabric, 4, gigabytes_per_second(896)},
+     .price = {dollars(15000), 2024, 6, price_kind::street},
+     .source = "AMD Instinct MI300X datasheet; CDNA 3 white paper"}};
+
+/// AMD Instinct MI325X OAM (MI300X compute with HBM3e). Source: AMD Instinct MI325X datasheet
+/// (https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/product-briefs/
+/// instinct-mi325x-datasheet.pdf): peak engine clock 2100 MHz, 304 CUs, 256 GB HBM3e, 6 TB/s
+/// peak memory bandwidth over 8192 bits (5.86 Gbit/s per pin), 1000 W, PCIe 5 x16, Infinity
+/// Fabric 896 GB/s; same compute peaks as MI300X (FP16/BF16 1307.4 TFLOPS, FP8 2614.9); L2 and
+/// Infinity Cache as MI300X. No public price.
+inline constexpr gpu<cdna3> mi325x{
+    {.id = "mi325x",
+     .name = "AMD Instinct MI325X",
+     .segment = segment::datacenter,
+     .year = 2024,
+     .sms = 304,
+     .base_clock = {},
+     .boost_clock = megahertz(2100),
+     .memory = gibibytes(256),
+     .memory_type = memory_kind::hbm3e,
+     .bus_width_bits = 8192,
+     .data_rate_gbps = 5.86,
+     .l2 = mebibytes(32),
+     .llc = mebibytes(256),
+     .llc_bandwidth = gigabytes_per_second(17200),
+     .tdp = watts(1000),
+     .host_link = pcie_link(5, 16),
+     .peer_link = {interconnect_kind::infinity_fabric, 4, gigabytes_per_second(896)},
+     .source = "AMD Instinct MI325X datasheet"}};
+
+}  // namespace dlperf::catalog

@@ -51,9 +51,12 @@ struct cdna2 {
       .l2_bytes_per_clock = 32.0 * 128 / 110,  // 32 channels x 128 B per GCD of 110 CUs
       .latency = {.global = 680, .l2 = 255, .l1 = 144, .shared = 48, .ffma = 4},
       .mma = {.m = 16, .n = 16, .k_bits = 256},
-      // No citable MI250X GEMM measurement was found: CDNA 3's measured fraction is used (the
-      // same rule as for an unmeasured datatype; docs/gemm.md).
-      .gemm_efficiency_default = 0.347};
+      // BF16 torch.mm 1024x19968x14080 on one MI250X GCD at 147.0 TFLOPS, 0.768 of that GCD's
+      // 191.5 (ml-engineering MAMF v1 table, ROCm 6.2; caches not reset between iterations).
+      // A BLAS call runs on one GCD (ROCm/hipBLAS issue 534); the mi250x entry is the whole OAM,
+      // so its prediction is for work spread over both GCDs. FP16, INT8 and FP32 use BF16's
+      // fraction (docs/gemm.md, "AMD").
+      .gemm_efficiency_default = 0.768};
 };
 
 }  // namespace dlperf

@@ -59,10 +59,14 @@ struct cdna3 {
       .l2_bytes_per_clock = 2048.0 / 38,  // 2 KB per clock per XCD of 38 CUs
       .latency = {.global = 780, .l2 = 254, .llc = 460, .l1 = 144, .shared = 48, .ffma = 4},
       .mma = {.m = 16, .n = 16, .k_bits = 256},
-      // hipBLASLt-bench FP8 (FNUZ) 8192^3 on MI300X: 907 TFLOPS, 0.347 of 2614.9 (ROCm/hipBLASLt
-      // issue 1721, 2025). No BF16/FP16 measurement with a citable source was found: the FP8
-      // fraction is used for every type, as ada_ad10x uses BF16's for FP8 (docs/gemm.md).
-      .gemm_efficiency_default = 0.347};
+      // BF16: torch.mm 10240x15360x8192 on MI300X at 668.4 TFLOPS, 0.511 of 1307.4 (ml-engineering
+      // MAMF v2 table, torch 2.5.1 + ROCm 6.3, TunableOp). FP16 and the types without a citable
+      // measurement (TF32, FP32, INT8) use BF16's fraction; AMD's FP16 hipBLASLt figure (654
+      // TFLOPS) validates it. FP8 (both FNUZ formats): hipblaslt-bench 4096x3648x32896 at 1273
+      // TFLOPS, 0.487 of 2614.9 (AMD, "Measuring Max-Achievable FLOPs - Part 2", ROCm blogs,
+      // 2025). docs/gemm.md, "AMD".
+      .gemm_efficiency_default = 0.511,
+      .gemm_efficiency = {{{dtype::fp8_e4m3_fnuz, 0.487}, {dtype::fp8_e5m2_fnuz, 0.487}}}};
 };
 
 }  // namespace dlperf

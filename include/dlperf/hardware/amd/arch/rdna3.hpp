@@ -51,9 +51,12 @@ struct rdna3 {
       .l2_bytes_per_clock = 16.0 * 128 / 96,  // 16 L2 channels x 128 B for 96 CUs
       .latency = {.global = 725, .l2 = 200, .llc = 325, .l1 = 100, .shared = 32, .ffma = 4},
       .mma = {.m = 16, .n = 16, .k_bits = 256},
-      // No citable RX 7900 XTX GEMM measurement was found: CDNA 3's measured fraction is used
-      // (the same rule as for an unmeasured datatype; docs/gemm.md).
-      .gemm_efficiency_default = 0.347};
+      // FP16 torch.mm 4096^3 on RX 7900 XTX at 105.43 TFLOPS, 0.858 of 122.9 (WMMA); FP32 4096^3
+      // at 26.84, 0.437 of 61.4 (zzc0721/torch-performance-test-data issue 58, torch 2.7.1 +
+      // ROCm 6.3, host-timed). BF16 and INT8 use FP16's fraction; BF16 rows validate it
+      // (docs/gemm.md, "AMD").
+      .gemm_efficiency_default = 0.858,
+      .gemm_efficiency = {{{dtype::fp32, 0.437}}}};
 };
 
 }  // namespace dlperf

@@ -235,3 +235,18 @@ TEST_CASE("CUDA device names map to catalog entries that exist", "[calibrate][gp
     CHECK_NOTHROW(catalog::find(id));
   }
 }
+
+TEST_CASE("GPU backends say when there is no GPU, or no such device", "[calibrate][gpu][errors]") {
+  using calibrate::gpu_error;
+  using calibrate::require_device;
+  CHECK_THROWS_WITH(
+      require_device<gpu_error>("HIP", "hipGetDeviceCount", 0, 0, true, "hipErrorNoDevice"),
+      "no HIP GPU found (hipGetDeviceCount: hipErrorNoDevice)");
+  CHECK_THROWS_WITH(require_device<gpu_error>("CUDA", "cudaGetDeviceCount", 0, 0, false, ""),
+                    "no CUDA GPU found (cudaGetDeviceCount: 0 devices)");
+  CHECK_THROWS_WITH(require_device<gpu_error>("CUDA", "cudaGetDeviceCount", 2, 2, false, ""),
+                    "no CUDA device 2 (2 present)");
+  CHECK_THROWS_WITH(require_device<gpu_error>("HIP", "hipGetDeviceCount", -1, 1, false, ""),
+                    "no HIP device -1 (1 present)");
+  CHECK_NOTHROW(require_device<gpu_error>("HIP", "hipGetDeviceCount", 1, 2, false, ""));
+}

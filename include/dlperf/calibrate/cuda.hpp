@@ -75,25 +75,15 @@ using calibrate::device_info;
 inline device_info query(int index) {
   int count = 0;
   const cudaError_t status = cudaGetDeviceCount(&count);
-  if (status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver || count == 0)
-    throw cuda_error(std::string("no CUDA GPU found (cudaGetDeviceCount: ") +
-                     (status == cudaSuccess ? "0 devices" : cudaGetErrorString(status)) + ")");
+  require_device<cuda_error>("CUDA", "cudaGetDeviceCount", index, count,
+                             status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver,
+                             status == cudaSuccess ? "" : cudaGetErrorString(status));
   check(status, "cudaGetDeviceCount");
-  if (index < 0 || index >= count)
-    throw cuda_error("no CUDA device " + std::to_string(index) + " (" + std::to_string(count) +
-                     " present)");
   DLPERF_CUDA_CHECK(cudaSetDevice(index));
   cudaDeviceProp p{};
   DLPERF_CUDA_CHECK(cudaGetDeviceProperties(&p, index));
-  device_info d;
-  d.index = index;
-  d.name = p.name;
+  device_info d = shared_properties(index, p);
   d.isa = "sm_" + std::to_string(p.major * 10 + p.minor);
-  d.cc_major = p.major;
-  d.cc_minor = p.minor;
-  d.sms = p.multiProcessorCount;
-  d.l2_bytes = p.l2CacheSize;
-  d.memory_bytes = static_cast<double>(p.totalGlobalMem);
   int khz = 0, mem_khz = 0, bus = 0;
   DLPERF_CUDA_CHECK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, index));
   DLPERF_CUDA_CHECK(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, index));

@@ -60,6 +60,36 @@ struct calibration_log {
   std::vector<std::string> lines;  ///< one per probe: what was measured or why it was skipped
 };
 
+/// Throws @p Error unless the runtime @p runtime ("CUDA", "HIP") found a device @p index among
+/// the @p count its @p count_call reported: "no CUDA GPU found (cudaGetDeviceCount: ...)" when
+/// @p none (the runtime's no-device status, whose text is @p status) or none counted, "no CUDA
+/// device 3 (2 present)" for an index out of range.
+template <class Error>
+void require_device(std::string_view runtime, std::string_view count_call, int index, int count,
+                    bool none, std::string_view status) {
+  if (none || count == 0)
+    throw Error("no " + std::string(runtime) + " GPU found (" + std::string(count_call) + ": " +
+                std::string(status.empty() ? "0 devices" : status) + ")");
+  if (index < 0 || index >= count)
+    throw Error("no " + std::string(runtime) + " device " + std::to_string(index) + " (" +
+                std::to_string(count) + " present)");
+}
+
+/// The fields CUDA's cudaDeviceProp and HIP's hipDeviceProp_t share (name, compute capability,
+/// multiprocessors, L2 and global memory) of device @p index; the backend adds the rest.
+template <class Properties>
+device_info shared_properties(int index, const Properties& p) {
+  device_info d;
+  d.index = index;
+  d.name = p.name;
+  d.cc_major = p.major;
+  d.cc_minor = p.minor;
+  d.sms = p.multiProcessorCount;
+  d.l2_bytes = p.l2CacheSize;
+  d.memory_bytes = static_cast<double>(p.totalGlobalMem);
+  return d;
+}
+
 /// The catalog id of an NVIDIA device from the name its runtime reports ("NVIDIA H100 80GB HBM3"
 /// -> "h100_sxm"), or an empty view when no catalog entry matches.
 inline std::string_view nvidia_catalog_id(std::string_view device_name) {

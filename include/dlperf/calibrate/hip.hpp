@@ -56,25 +56,15 @@ using calibrate::device_info;
 inline device_info query(int index) {
   int count = 0;
   const hipError_t status = hipGetDeviceCount(&count);
-  if (status == hipErrorNoDevice || status == hipErrorInsufficientDriver || count == 0)
-    throw hip_error(std::string("no HIP GPU found (hipGetDeviceCount: ") +
-                    (status == hipSuccess ? "0 devices" : hipGetErrorString(status)) + ")");
+  require_device<hip_error>("HIP", "hipGetDeviceCount", index, count,
+                            status == hipErrorNoDevice || status == hipErrorInsufficientDriver,
+                            status == hipSuccess ? "" : hipGetErrorString(status));
   check(status, "hipGetDeviceCount");
-  if (index < 0 || index >= count)
-    throw hip_error("no HIP device " + std::to_string(index) + " (" + std::to_string(count) +
-                    " present)");
   DLPERF_HIP_CHECK(hipSetDevice(index));
   hipDeviceProp_t p{};
   DLPERF_HIP_CHECK(hipGetDeviceProperties(&p, index));
-  device_info d;
-  d.index = index;
-  d.name = p.name;
+  device_info d = shared_properties(index, p);
   d.isa = p.gcnArchName;
-  d.cc_major = p.major;
-  d.cc_minor = p.minor;
-  d.sms = p.multiProcessorCount;
-  d.l2_bytes = p.l2CacheSize;
-  d.memory_bytes = static_cast<double>(p.totalGlobalMem);
   d.clock_mhz = p.clockRate / 1000.0;
   d.memory_clock_mhz = p.memoryClockRate / 1000.0;
   d.bus_width_bits = p.memoryBusWidth;

@@ -39,24 +39,6 @@ namespace {
 using gpu_calibration = nlohmann::json (*)(int, const std::string&, const calibrate::protocol&,
                                            std::vector<std::string>&);
 
-// Every backend, once: the --backend choices, its help and the runner (none for the host).
-struct backend {
-  const char* name;
-  const char* help;
-  gpu_calibration run;
-};
-constexpr std::array<backend, 3> backends{{
-    {"host", "CPU probes, any machine", nullptr},
-    {"cuda", "NVIDIA GPU, needs DLPERF_WITH_CUDA", run_cuda_calibration},
-    {"hip", "AMD GPU, needs DLPERF_WITH_HIP; no GEMM probes", run_hip_calibration},
-}};
-
-const backend& find_backend(const std::string& name) {
-  for (const backend& b : backends)
-    if (name == b.name) return b;
-  throw usage_error("unknown --backend '" + name + "'");  // CLI11 checks the choice first
-}
-
 struct calibrate_options {
   std::string backend;
   std::string gpu;
@@ -65,6 +47,28 @@ struct calibrate_options {
   int cuda_device = 0;
   int hip_device = 0;
 };
+
+// Every backend, once: the --backend choices, its help, the runner and the option holding its
+// device index (none for the host).
+struct backend {
+  const char* name;
+  const char* help;
+  gpu_calibration run;
+  int calibrate_options::*device;
+};
+constexpr std::array<backend, 3> backends{{
+    {"host", "CPU probes, any machine", nullptr, nullptr},
+    {"cuda", "NVIDIA GPU, needs DLPERF_WITH_CUDA", run_cuda_calibration,
+     &calibrate_options::cuda_device},
+    {"hip", "AMD GPU, needs DLPERF_WITH_HIP; no GEMM probes", run_hip_calibration,
+     &calibrate_options::hip_device},
+}};
+
+const backend& find_backend(const std::string& name) {
+  for (const backend& b : backends)
+    if (name == b.name) return b;
+  throw usage_error("unknown --backend '" + name + "'");  // CLI11 checks the choice first
+}
 
 // The output, opened before any probe runs so that an unwritable path fails in a moment rather
 // than after minutes of measuring.
@@ -103,8 +107,7 @@ void run(const calibrate_options& o) {
     return;
   }
   std::vector<std::string> log;
-  const nlohmann::json file =
-      b.run(o.backend == "hip" ? o.hip_device : o.cuda_device, o.gpu, p, log);
+  const nlohmann::json file = b.run(o.*b.device, o.gpu, p, log);
   for (const std::string& line : log) fmt::print(stderr, "dlperf: {}\n", line);
   write_or_print(file, o.out, output);
 }

@@ -1,12 +1,14 @@
-// `dlperf calibrate --backend host|cuda [--gpu ID] [--out FILE]`: measure a device and write it
-// as a device file (to stdout without --out), for `--device FILE` in the other commands.
+// `dlperf calibrate --backend host|cuda|hip [--gpu ID] [--out FILE]`: measure a device and write
+// it as a device file (to stdout without --out), for `--device FILE` in the other commands.
 #include <fmt/format.h>
+#include <array>
 #include <fstream>
 #include <memory>
 
 #include <dlperf/calibrate/host.hpp>
 
 #include "cli_support.hpp"
+#include "hip_backend.hpp"
 
 namespace dlperf::cli {
 
@@ -18,8 +20,24 @@ nlohmann::json run_cuda_calibration(int, const std::string&, const calibrate::pr
       "to calibrate a GPU");
 }
 #endif
+#ifndef DLPERF_CLI_WITH_HIP
+measured_device calibrate_hip_device(int, const std::string&, const calibrate::protocol&,
+                                     std::vector<std::string>&) {
+  throw usage_error(
+      "this dlperf was built without HIP: reconfigure with -DDLPERF_WITH_HIP=ON "
+      "-DCMAKE_CXX_COMPILER=clang++-15 (needs hipcc) to calibrate an AMD GPU");
+}
+#endif
+
+nlohmann::json run_hip_calibration(int index, const std::string& gpu_id,
+                                   const calibrate::protocol& p, std::vector<std::string>& log) {
+  return calibrate::to_json(calibrate_hip_device(index, gpu_id, p, log));
+}
 
 namespace {
+
+using gpu_calibration = nlohmann::json (*)(int, const std::string&, const calibrate::protocol&,
+                                           std::vector<std::string>&);
 
 struct calibrate_options {
   std::string backend;
@@ -27,7 +45,30 @@ struct calibrate_options {
   std::string out;
   int repetitions = 15;
   int cuda_device = 0;
+  int hip_device = 0;
 };
+
+// Every backend, once: the --backend choices, its help, the runner and the option holding its
+// device index (none for the host).
+struct backend {
+  const char* name;
+  const char* help;
+  gpu_calibration run;
+  int calibrate_options::*device;
+};
+constexpr std::array<backend, 3> backends{{
+    {"host", "CPU probes, any machine", nullptr, nullptr},
+    {"cuda", "NVIDIA GPU, needs DLPERF_WITH_CUDA", run_cuda_calibration,
+     &calibrate_options::cuda_device},
+    {"hip", "AMD GPU, needs DLPERF_WITH_HIP; no GEMM probes", run_hip_calibration,
+     &calibrate_options::hip_device},
+}};
+
+const backend& find_backend(const std::string& name) {
+  for (const backend& b : backends)
+    if (name == b.name) return b;
+  throw usage_error("unknown --backend '" + name + "'");  // CLI11 checks the choice first
+}
 
 // The output, opened before any probe runs so that an unwritable path fails in a moment rather
 // than after minutes of measuring.
@@ -52,11 +93,11 @@ void write_or_print(const nlohmann::json& file, const std::string& out, std::ofs
 void run(const calibrate_options& o) {
   if (o.repetitions < 1) throw usage_error("--repetitions must be at least 1");
   const calibrate::protocol p{std::min(3, o.repetitions), o.repetitions};
-  if (o.backend == "host" && !o.gpu.empty())
-    throw usage_error("--gpu applies to --backend cuda only");
+  const backend& b = find_backend(o.backend);
+  if (!b.run && !o.gpu.empty()) throw usage_error("--gpu applies to --backend cuda or hip only");
   if (!o.gpu.empty()) (void)catalog::find(o.gpu);  // an unknown id fails before any probe
   std::ofstream output = open_output(o.out);
-  if (o.backend == "host") {
+  if (!b.run) {  // the host
     const calibrate::host_info info = calibrate::probe_host();
     const calibrate::host_plan plan = calibrate::plan_for(info);
     fmt::print(stderr, "dlperf: calibrating the host ({} threads, {:.0f} MiB DRAM buffer)...\n",
@@ -65,9 +106,8 @@ void run(const calibrate_options& o) {
     write_or_print(calibrate::to_json(host), o.out, output);
     return;
   }
-  // --backend cuda (CLI11 checks the choice).
   std::vector<std::string> log;
-  const nlohmann::json file = run_cuda_calibration(o.cuda_device, o.gpu, p, log);
+  const nlohmann::json file = b.run(o.*b.device, o.gpu, p, log);
   for (const std::string& line : log) fmt::print(stderr, "dlperf: {}\n", line);
   write_or_print(file, o.out, output);
 }
@@ -76,16 +116,22 @@ void run(const calibrate_options& o) {
 
 void add_calibrate_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
-      "calibrate", "Measure this machine's CPU (host) or a GPU (cuda) into a device file");
+      "calibrate", "Measure this machine's CPU (host) or a GPU (cuda, hip) into a device file");
   auto o = std::make_shared<calibrate_options>();
-  cmd->add_option("--backend", o->backend, "host (CPU probes, any machine) or cuda (needs a GPU)")
-      ->required()
-      ->check(CLI::IsMember({"host", "cuda"}));
+  std::vector<std::string> names;
+  std::string help = "Backend:";
+  for (const backend& b : backends) {
+    names.emplace_back(b.name);
+    help += fmt::format(" {} ({});", b.name, b.help);
+  }
+  help.pop_back();
+  cmd->add_option("--backend", o->backend, help)->required()->check(CLI::IsMember(names));
   cmd->add_option("--gpu", o->gpu,
-                  "Catalog id of the GPU being measured (cuda; default: guessed "
+                  "Catalog id of the GPU being measured (cuda, hip; default: guessed "
                   "from its name)");
   cmd->add_option("--cuda-device", o->cuda_device, "CUDA device index (cuda)")
       ->capture_default_str();
+  cmd->add_option("--hip-device", o->hip_device, "HIP device index (hip)")->capture_default_str();
   cmd->add_option("--out", o->out, "Write the device file here (default: stdout)");
   cmd->add_option("--repetitions", o->repetitions, "Timed repetitions per probe")
       ->capture_default_str();

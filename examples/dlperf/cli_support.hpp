@@ -81,6 +81,12 @@ void add_device_options(CLI::App* cmd, std::string& gpu_id, std::string& device_
 nlohmann::json run_cuda_calibration(int index, const std::string& gpu_id,
                                     const calibrate::protocol& p, std::vector<std::string>& log);
 
+/// The same for HIP GPU @p index (an AMD GPU; the GEMM probes are skipped and logged). Throws
+/// usage_error when this dlperf was built without HIP, dlperf::error (exit 2) when there is no
+/// GPU.
+nlohmann::json run_hip_calibration(int index, const std::string& gpu_id,
+                                   const calibrate::protocol& p, std::vector<std::string>& log);
+
 /// Registers the `gpus` subcommand.
 void add_gpus_command(CLI::App& app);
 /// Registers the `roofline` subcommand.

@@ -2,6 +2,7 @@
 // host probes run for real.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <dlperf/calibrate/gpu_probes.hpp>
 #include <dlperf/calibrate/host.hpp>
 #include <dlperf/calibrate/measurement.hpp>
 #include <dlperf/dlperf.hpp>
@@ -183,4 +184,69 @@ TEST_CASE("host probes reject impossible sizes", "[calibrate][host][errors]") {
   host_device::figures f;
   f.name = "broken";
   CHECK_THROWS_WITH(host_device(f), "host device: clock_mhz must be positive and finite");
+}
+
+namespace {
+calibrate::device_info amd(const char* name, const char* isa, int cus, double gib) {
+  calibrate::device_info d;
+  d.name = name;
+  d.isa = isa;
+  d.sms = cus;
+  d.memory_bytes = gib * 1024 * 1024 * 1024;
+  return d;
+}
+}  // namespace
+
+TEST_CASE("HIP devices map to catalog ids by ISA, name and memory", "[calibrate][gpu]") {
+  using calibrate::amd_catalog_id;
+  // gcnArchName carries target features after ':'; MI250X and MI250 report one name.
+  CHECK(amd_catalog_id(amd("AMD Instinct MI250X / MI250", "gfx90a:sramecc+:xnack-", 110, 64)) ==
+        "mi250x");
+  CHECK(amd_catalog_id(amd("AMD Instinct MI210", "gfx90a:sramecc+:xnack-", 104, 64)).empty());
+  // gfx942: 192 GB HBM3 (191.98 GiB reported) is the MI300X, 256 GB HBM3E the MI325X.
+  CHECK(amd_catalog_id(amd("AMD Instinct MI300X", "gfx942:sramecc+:xnack-", 304, 191.98)) ==
+        "mi300x");
+  CHECK(amd_catalog_id(amd("AMD Instinct MI325X", "gfx942:sramecc+:xnack-", 304, 256)) == "mi325x");
+  CHECK(amd_catalog_id(amd("AMD Instinct MI300A", "gfx942:sramecc+:xnack-", 228, 128)).empty());
+  // gfx1100: the RX 7900 XTX by name, or by 96 compute units and 24 GB; not the W7900 (48 GB).
+  CHECK(amd_catalog_id(amd("Radeon RX 7900 XTX", "gfx1100", 96, 23.98)) == "rx_7900_xtx");
+  CHECK(amd_catalog_id(amd("", "gfx1100", 96, 23.98)) == "rx_7900_xtx");
+  CHECK(amd_catalog_id(amd("AMD Radeon PRO W7900", "gfx1100", 96, 47.98)).empty());
+  CHECK(amd_catalog_id(amd("AMD Radeon RX 6900 XT", "gfx1030", 80, 16)).empty());
+}
+
+TEST_CASE("CUDA device names map to catalog entries that exist", "[calibrate][gpu]") {
+  using calibrate::nvidia_catalog_id;
+  CHECK(nvidia_catalog_id("NVIDIA H100 80GB HBM3") == "h100_sxm");
+  CHECK(nvidia_catalog_id("NVIDIA H100 PCIe") == "h100_pcie");
+  CHECK(nvidia_catalog_id("NVIDIA A100-SXM4-80GB") == "a100_sxm4_80gb");
+  CHECK(nvidia_catalog_id("NVIDIA A100-SXM4-40GB") == "a100_sxm4_40gb");
+  CHECK(nvidia_catalog_id("NVIDIA GeForce RTX 4070 Ti") == "rtx_4070_ti");
+  CHECK(nvidia_catalog_id("NVIDIA RTX 6000 Ada Generation") == "rtx_6000_ada");
+  CHECK(nvidia_catalog_id("Tesla K80").empty());
+  // The ids the rules return name catalog entries.
+  for (const char* name :
+       {"NVIDIA H200", "NVIDIA B200", "NVIDIA L40S", "NVIDIA L4", "NVIDIA A10", "Tesla T4",
+        "Tesla V100-SXM2-16GB", "Tesla P100-SXM2-16GB", "NVIDIA TITAN RTX", "TITAN V",
+        "NVIDIA TITAN Xp", "NVIDIA GeForce GTX 1650 SUPER", "NVIDIA GeForce RTX 5090"}) {
+    const std::string_view id = nvidia_catalog_id(name);
+    INFO(name);
+    REQUIRE_FALSE(id.empty());
+    CHECK_NOTHROW(catalog::find(id));
+  }
+}
+
+TEST_CASE("GPU backends say when there is no GPU, or no such device", "[calibrate][gpu][errors]") {
+  using calibrate::gpu_error;
+  using calibrate::require_device;
+  CHECK_THROWS_WITH(
+      require_device<gpu_error>("HIP", "hipGetDeviceCount", 0, 0, true, "hipErrorNoDevice"),
+      "no HIP GPU found (hipGetDeviceCount: hipErrorNoDevice)");
+  CHECK_THROWS_WITH(require_device<gpu_error>("CUDA", "cudaGetDeviceCount", 0, 0, false, ""),
+                    "no CUDA GPU found (cudaGetDeviceCount: 0 devices)");
+  CHECK_THROWS_WITH(require_device<gpu_error>("CUDA", "cudaGetDeviceCount", 2, 2, false, ""),
+                    "no CUDA device 2 (2 present)");
+  CHECK_THROWS_WITH(require_device<gpu_error>("HIP", "hipGetDeviceCount", -1, 1, false, ""),
+                    "no HIP device -1 (1 present)");
+  CHECK_NOTHROW(require_device<gpu_error>("HIP", "hipGetDeviceCount", 1, 2, false, ""));
 }

@@ -271,6 +271,13 @@ TEST_CASE("dlperf calibrate rejects what it cannot do", "[cli][calibrate][errors
   const bool explained = cuda.err.find("no CUDA GPU found") != std::string::npos ||
                          cuda.err.find("built without CUDA") != std::string::npos;
   CHECK(explained);
+  // The same for the hip backend: no AMD GPU, or no HIP in this build.
+  const run_result hip = run_dlperf("calibrate --backend hip");
+  CHECK(hip.exit_code == 2);
+  const bool hip_explained = hip.err.find("no HIP GPU found") != std::string::npos ||
+                             hip.err.find("built without HIP") != std::string::npos;
+  CHECK(hip_explained);
+  require_usage_error("calibrate --backend hip --gpu rtx_9090", "unknown GPU id 'rtx_9090'");
   require_usage_error("calibrate --backend tpu", "--backend");
   require_usage_error("calibrate --backend host --gpu t4", "--gpu applies to --backend cuda");
   require_usage_error("calibrate --backend cuda --gpu rtx_9090", "unknown GPU id 'rtx_9090'");

@@ -1,36 +1,28 @@
 /// @file
 /// CUDA calibration: measures a real GPU and returns it as a `measured_device`, the type every
-/// estimator accepts. Compiled only when the translation unit is compiled by nvcc
-/// (`__CUDACC__`); a plain C++ compiler sees nothing but this comment, so including it
-/// anywhere is harmless. Link with CUDA::cudart and, for the GEMM probes, CUDA::cublas and
-/// CUDA::cublasLt (define DLPERF_CALIBRATE_NO_CUBLAS to leave them out).
+/// estimator accepts. A thin backend: the probes, their protocol and how they fill the device are
+/// in dlperf/calibrate/gpu_probes.hpp, shared with the HIP backend; this header adds the CUDA
+/// runtime shim, the device query, the cuBLAS/cuBLASLt GEMM probes and `guess_nominal`.
+/// Compiled only when the translation unit is compiled by nvcc (`__CUDACC__`); a plain C++
+/// compiler sees nothing but the error class, so including it anywhere is harmless. Link with
+/// CUDA::cudart and, for the GEMM probes, CUDA::cublas and CUDA::cublasLt (define
+/// DLPERF_CALIBRATE_NO_CUBLAS to leave them out, which logs the GEMM probes as skipped).
 ///
-/// Probes, each timed with CUDA events after warm-up runs, median and spread of the
-/// repetitions (the protocol of dlperf/calibrate/measurement.hpp):
-///  - DRAM bandwidth: STREAM copy and triad over buffers four times the L2 (at least 1 GiB);
-///  - L2 bandwidth: the triad over a quarter of the L2, repeated inside each sample;
-///  - shared-memory bandwidth: every thread of every SM streaming 32-bit words through its
-///    block's shared memory;
-///  - latency in cycles: one thread chasing a random cycle of pointers, timed with clock64(), in
-///    a buffer beyond L2 (DRAM), within L2, and in shared memory;
-///  - achieved GEMM throughput per datatype: 8192^3 through cuBLAS (FP32, TF32, FP16, BF16,
-///    INT8) and cuBLASLt (FP8 E4M3, from compute capability 8.9); a datatype the GPU or library
-///    cannot run is skipped and reported, not fatal;
-///  - the SM clock under load: clock64() cycles over wall time across a busy kernel;
-///  - launch overhead: back-to-back empty kernels.
-/// Every CUDA call is checked; failures (no GPU, out of memory, an unsupported datatype) throw
-/// `dlperf::calibrate::cuda_error` with the call and the CUDA message, never crash.
+/// GEMM probes: 8192^3 through cuBLAS (FP32, TF32, FP16, BF16, INT8) and cuBLASLt (FP8 E4M3,
+/// from compute capability 8.9); a datatype the GPU or library cannot run is skipped and
+/// reported, not fatal. Every CUDA call is checked; failures (no GPU, out of memory, an
+/// unsupported datatype) throw `dlperf::calibrate::cuda_error` with the call and the CUDA
+/// message, never crash.
 #pragma once
 
-#include <dlperf/calibrate/measurement.hpp>
-#include <dlperf/core/error.hpp>
+#include <dlperf/calibrate/gpu_probes.hpp>
 
 namespace dlperf::calibrate {
 
 /// A CUDA runtime or library call failed: the message names the call and the error.
-class cuda_error : public ::dlperf::error {
+class cuda_error : public gpu_error {
  public:
-  using ::dlperf::error::error;
+  using gpu_error::gpu_error;
 };
 
 }  // namespace dlperf::calibrate
@@ -40,11 +32,10 @@ class cuda_error : public ::dlperf::error {
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
-#include <algorithm>
 #include <cstdint>
-#include <numeric>
-#include <random>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #ifndef DLPERF_CALIBRATE_NO_CUBLAS
@@ -77,158 +68,22 @@ inline void check(cublasStatus_t status, const char* call) {
 }
 #endif
 
-/// Device memory that frees itself.
-template <class T>
-class device_buffer {
- public:
-  /// Allocates @p n elements. Throws cuda_error (out of memory, no device).
-  explicit device_buffer(std::size_t n) : n_(n) {
-    DLPERF_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&p_), n * sizeof(T)));
-  }
-  device_buffer(const device_buffer&) = delete;
-  device_buffer& operator=(const device_buffer&) = delete;
-  ~device_buffer() { cudaFree(p_); }
-  /// Device pointer.
-  T* get() const { return p_; }
-  /// Elements.
-  std::size_t size() const { return n_; }
-
- private:
-  T* p_ = nullptr;
-  std::size_t n_;
-};
-
-/// A pair of CUDA events that time what is enqueued between `start` and `stop`.
-class event_timer {
- public:
-  event_timer() {
-    DLPERF_CUDA_CHECK(cudaEventCreate(&start_));
-    DLPERF_CUDA_CHECK(cudaEventCreate(&stop_));
-  }
-  event_timer(const event_timer&) = delete;
-  event_timer& operator=(const event_timer&) = delete;
-  ~event_timer() {
-    cudaEventDestroy(start_);
-    cudaEventDestroy(stop_);
-  }
-  /// Records the start.
-  void start() { DLPERF_CUDA_CHECK(cudaEventRecord(start_)); }
-  /// Records the stop, waits for it, returns seconds since start.
-  double stop() {
-    DLPERF_CUDA_CHECK(cudaEventRecord(stop_));
-    DLPERF_CUDA_CHECK(cudaEventSynchronize(stop_));
-    float ms = 0;
-    DLPERF_CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
-    return ms * 1e-3;
-  }
-
- private:
-  cudaEvent_t start_{}, stop_{};
-};
-
-namespace kernels {
-
-__global__ void triad(double* a, const double* b, const double* c, double s, std::size_t n) {
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n;
-       i += std::size_t{gridDim.x} * blockDim.x)
-    a[i] = b[i] + s * c[i];
-}
-
-__global__ void copy(double* a, const double* b, std::size_t n) {
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n;
-       i += std::size_t{gridDim.x} * blockDim.x)
-    a[i] = b[i];
-}
-
-// Each thread reads and writes its own 32-bit words of a 32 KiB block of shared memory `iters`
-// times; conflict-free (consecutive threads, consecutive banks).
-__global__ void shared_stream(float* out, int iters) {
-  __shared__ float tile[8192];
-  for (int i = threadIdx.x; i < 8192; i += blockDim.x) tile[i] = static_cast<float>(i);
-  __syncthreads();
-  float acc = 0;
-  for (int it = 0; it < iters; ++it)
-    for (int i = threadIdx.x; i < 8192; i += blockDim.x) {
-      acc += tile[i];
-      tile[i] = acc;
-    }
-  if (acc == -1.0f) out[blockIdx.x] = acc;  // never true; keeps the loop
-}
-
-// One thread follows next[] `steps` times and reports clock64() cycles per load.
-__global__ void chase(const unsigned* next, unsigned start, int steps, unsigned* sink,
-                      long long* cycles) {
-  unsigned at = start;
-  for (int i = 0; i < 64; ++i) at = next[at];  // warm the TLB and the path
-  const long long t0 = clock64();
-  for (int i = 0; i < steps; ++i) at = next[at];
-  const long long t1 = clock64();
-  *sink = at;
-  *cycles = t1 - t0;
-}
-
-// The same chase inside shared memory (up to 8192 slots).
-__global__ void chase_shared(const unsigned* next, int n, int steps, unsigned* sink,
-                             long long* cycles) {
-  __shared__ unsigned local[8192];
-  for (int i = 0; i < n; ++i) local[i] = next[i];
-  unsigned at = 0;
-  for (int i = 0; i < 64; ++i) at = local[at];
-  const long long t0 = clock64();
-  for (int i = 0; i < steps; ++i) at = local[at];
-  const long long t1 = clock64();
-  *sink = at;
-  *cycles = t1 - t0;
-}
-
-// Busy loop reporting the SM cycles it took, to relate clock64() to wall time.
-__global__ void spin(long long cycles_wanted, long long* cycles) {
-  const long long t0 = clock64();
-  long long t = t0;
-  while (t - t0 < cycles_wanted) t = clock64();
-  if (threadIdx.x == 0 && blockIdx.x == 0) *cycles = t - t0;
-}
-
-__global__ void empty() {}
-
-}  // namespace kernels
-
-/// What the runtime says about a device.
-struct device_info {
-  int index = 0;                ///< CUDA device index
-  std::string name;             ///< cudaDeviceProp::name
-  int cc_major = 0;             ///< compute capability
-  int cc_minor = 0;             ///< compute capability
-  int sms = 0;                  ///< multiprocessors
-  double l2_bytes = 0;          ///< L2 size
-  double memory_bytes = 0;      ///< global memory
-  double clock_mhz = 0;         ///< nominal SM clock (cudaDevAttrClockRate)
-  int bus_width_bits = 0;       ///< memory bus width
-  double memory_clock_mhz = 0;  ///< memory clock (cudaDevAttrMemoryClockRate)
-};
+using calibrate::calibration_log;
+using calibrate::device_info;
 
 /// Device @p index's properties. Throws cuda_error when there is no such device (or no GPU).
 inline device_info query(int index) {
   int count = 0;
   const cudaError_t status = cudaGetDeviceCount(&count);
-  if (status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver || count == 0)
-    throw cuda_error(std::string("no CUDA GPU found (cudaGetDeviceCount: ") +
-                     (status == cudaSuccess ? "0 devices" : cudaGetErrorString(status)) + ")");
+  require_device<cuda_error>("CUDA", "cudaGetDeviceCount", index, count,
+                             status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver,
+                             status == cudaSuccess ? "" : cudaGetErrorString(status));
   check(status, "cudaGetDeviceCount");
-  if (index < 0 || index >= count)
-    throw cuda_error("no CUDA device " + std::to_string(index) + " (" + std::to_string(count) +
-                     " present)");
   DLPERF_CUDA_CHECK(cudaSetDevice(index));
   cudaDeviceProp p{};
   DLPERF_CUDA_CHECK(cudaGetDeviceProperties(&p, index));
-  device_info d;
-  d.index = index;
-  d.name = p.name;
-  d.cc_major = p.major;
-  d.cc_minor = p.minor;
-  d.sms = p.multiProcessorCount;
-  d.l2_bytes = p.l2CacheSize;
-  d.memory_bytes = static_cast<double>(p.totalGlobalMem);
+  device_info d = shared_properties(index, p);
+  d.isa = "sm_" + std::to_string(p.major * 10 + p.minor);
   int khz = 0, mem_khz = 0, bus = 0;
   DLPERF_CUDA_CHECK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, index));
   DLPERF_CUDA_CHECK(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, index));
@@ -239,66 +94,64 @@ inline device_info query(int index) {
   return d;
 }
 
-namespace detail {
+/// The CUDA runtime shim of the shared probes (see gpu::calibrate_gpu).
+struct runtime {
+  static constexpr std::string_view name = "CUDA";  ///< names the events in provenance
+  using event_type = cudaEvent_t;                   ///< a CUDA event
+  /// Device @p index's properties.
+  static device_info query(int index) { return cuda::query(index); }
+  /// cudaMalloc.
+  static void allocate(void** p, std::size_t bytes) { DLPERF_CUDA_CHECK(cudaMalloc(p, bytes)); }
+  /// cudaFree (unchecked: runs in destructors).
+  static void release(void* p) { cudaFree(p); }
+  /// cudaMemset to 0.
+  static void zero(void* p, std::size_t bytes) { DLPERF_CUDA_CHECK(cudaMemset(p, 0, bytes)); }
+  /// Host to device copy.
+  static void to_device(void* dst, const void* src, std::size_t bytes) {
+    DLPERF_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+  }
+  /// Device to host copy.
+  static void to_host(void* dst, const void* src, std::size_t bytes) {
+    DLPERF_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
+  }
+  /// cudaEventCreate.
+  static void event_create(event_type* e) { DLPERF_CUDA_CHECK(cudaEventCreate(e)); }
+  /// cudaEventDestroy (unchecked: runs in destructors).
+  static void event_destroy(event_type e) { cudaEventDestroy(e); }
+  /// cudaEventRecord on the default stream.
+  static void event_record(event_type e) { DLPERF_CUDA_CHECK(cudaEventRecord(e)); }
+  /// Waits for @p stop and returns the seconds from @p start to it.
+  static double event_seconds(event_type start, event_type stop) {
+    DLPERF_CUDA_CHECK(cudaEventSynchronize(stop));
+    float ms = 0;
+    DLPERF_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    return ms * 1e-3;
+  }
+  /// Throws cuda_error naming @p what when the last launch failed.
+  static void check_launch(const char* what) { check(cudaGetLastError(), what); }
+  /// Why the GEMM probes are skipped, empty when cuBLAS is linked.
+  static std::string gemm_skipped() {
+#ifdef DLPERF_CALIBRATE_NO_CUBLAS
+    return "built with DLPERF_CALIBRATE_NO_CUBLAS (no cuBLAS)";
+#else
+    return {};
+#endif
+  }
+  /// The library that runs the GEMM of @p t.
+  static std::string_view gemm_library(dtype t) {
+    return t == dtype::fp8_e4m3 ? "cuBLASLt" : "cuBLAS";
+  }
+  /// The n^3 GEMM of @p t (cuda::time_gemm).
+  static sample_stats time_gemm(dtype t, int n, const protocol& p);
+  /// The nominal device to start from (cuda::guess_nominal).
+  static measured_device guess_nominal(const device_info& d);
+};
 
-inline std::string describe(const char* what, double bytes, const sample_stats& st) {
-  return std::string(what) + ", " + std::to_string(static_cast<long long>(bytes)) +
-         " B, CUDA events, median of " + std::to_string(st.count);
-}
-
-// STREAM kernel over three arrays of n doubles; `passes` launches per sample.
-inline sample_stats time_triad(std::size_t n, int passes, const protocol& p, bool copy_only) {
-  device_buffer<double> a(n), b(n), c(n);
-  DLPERF_CUDA_CHECK(cudaMemset(a.get(), 0, n * sizeof(double)));
-  DLPERF_CUDA_CHECK(cudaMemset(b.get(), 0, n * sizeof(double)));
-  DLPERF_CUDA_CHECK(cudaMemset(c.get(), 0, n * sizeof(double)));
-  event_timer timer;
-  const auto once = [&] {
-    timer.start();
-    for (int i = 0; i < passes; ++i) {
-      if (copy_only)
-        kernels::copy<<<1024, 256>>>(a.get(), b.get(), n);
-      else
-        kernels::triad<<<1024, 256>>>(a.get(), b.get(), c.get(), 3.0, n);
-    }
-    DLPERF_CUDA_CHECK(cudaGetLastError());
-    return timer.stop() / passes;
-  };
-  return time_repeated(once, p);
-}
-
-// Random cyclic permutation of n slots (fixed seed).
-inline std::vector<unsigned> random_cycle(std::size_t n) {
-  std::vector<unsigned> order(n), next(n);
-  std::iota(order.begin(), order.end(), 0u);
-  std::mt19937 rng(20261122);
-  std::shuffle(order.begin() + 1, order.end(), rng);
-  for (std::size_t i = 0; i < n; ++i) next[order[i]] = order[(i + 1) % n];
-  return next;
-}
-
-inline sample_stats time_chase(std::size_t slots, int steps, const protocol& p, bool shared) {
-  const std::vector<unsigned> next = random_cycle(slots);
-  device_buffer<unsigned> d_next(slots), sink(1);
-  device_buffer<long long> cycles(1);
-  DLPERF_CUDA_CHECK(
-      cudaMemcpy(d_next.get(), next.data(), slots * sizeof(unsigned), cudaMemcpyHostToDevice));
-  const auto once = [&] {
-    if (shared)
-      kernels::chase_shared<<<1, 1>>>(d_next.get(), static_cast<int>(slots), steps, sink.get(),
-                                      cycles.get());
-    else
-      kernels::chase<<<1, 1>>>(d_next.get(), 0u, steps, sink.get(), cycles.get());
-    DLPERF_CUDA_CHECK(cudaGetLastError());
-    long long c = 0;
-    DLPERF_CUDA_CHECK(cudaMemcpy(&c, cycles.get(), sizeof c, cudaMemcpyDeviceToHost));
-    // time_repeated wants positive samples: cycles per load, carried as a "time".
-    return static_cast<double>(c) / steps;
-  };
-  return time_repeated(once, p);
-}
-
-}  // namespace detail
+/// Device memory that frees itself.
+template <class T>
+using device_buffer = gpu::device_buffer<runtime, T>;
+/// A pair of CUDA events that time what is enqueued between `start` and `stop`.
+using event_timer = gpu::event_timer<runtime>;
 
 #ifndef DLPERF_CALIBRATE_NO_CUBLAS
 /// Achieved throughput of an n^3 GEMM in @p t through cuBLAS (cuBLASLt for FP8), in FLOP/s per
@@ -414,185 +267,38 @@ inline sample_stats time_gemm(dtype t, int n, const protocol& p) {
 }
 #endif
 
-/// Progress and skipped probes, for the caller to print.
-struct calibration_log {
-  std::vector<std::string> lines;  ///< one per probe: what was measured or why it was skipped
-};
+inline sample_stats runtime::time_gemm([[maybe_unused]] dtype t, [[maybe_unused]] int n,
+                                       [[maybe_unused]] const protocol& p) {
+#ifndef DLPERF_CALIBRATE_NO_CUBLAS
+  return cuda::time_gemm(t, n, p);
+#else
+  throw cuda_error("built with DLPERF_CALIBRATE_NO_CUBLAS");
+#endif
+}
 
 /// Measures device @p index and returns @p m (its catalog entry or a from-scratch description,
-/// see `guess_nominal`) with the measurements in place. Throws cuda_error when there is no GPU
-/// or a probe's CUDA call fails for any reason other than an unsupported datatype.
+/// see `guess_nominal`) with the measurements in place (the probes of
+/// dlperf/calibrate/gpu_probes.hpp). Throws cuda_error when there is no GPU or a probe's CUDA
+/// call fails for any reason other than an unsupported datatype.
 inline measured_device calibrate_gpu(int index, measured_device m, const protocol& p,
                                      calibration_log* log = nullptr) {
-  const device_info d = query(index);
-  const auto note = [&](const std::string& line) {
-    if (log) log->lines.push_back(line);
-  };
+  return gpu::calibrate_gpu<runtime>(index, std::move(m), p, log);
+}
 
-  // SM clock under load: cycles counted by clock64() over the kernel's event time.
-  {
-    device_buffer<long long> cycles(1);
-    event_timer timer;
-    const long long wanted = static_cast<long long>(d.clock_mhz * 1e6 * 0.05);  // ~50 ms
-    const auto once = [&] {
-      timer.start();
-      kernels::spin<<<d.sms, 32>>>(wanted, cycles.get());
-      const double seconds_taken = timer.stop();
-      long long c = 0;
-      DLPERF_CUDA_CHECK(cudaMemcpy(&c, cycles.get(), sizeof c, cudaMemcpyDeviceToHost));
-      return seconds_taken / static_cast<double>(c);  // seconds per cycle
-    };
-    const sample_stats st = time_repeated(once, p);
-    m.set_sm_clock(megahertz(1e-6 / st.median),
-                   "clock64() cycles over CUDA-event time of a 50 ms spin on every SM, median of " +
-                       std::to_string(st.count),
-                   st.spread());
-    note("SM clock under load: " + std::to_string(1e-6 / st.median) + " MHz");
-  }
-
-  // DRAM: triad (reported) and copy over max(4 x L2, 1 GiB).
-  {
-    const double buffer = std::max(4.0 * d.l2_bytes, 1024.0 * 1024 * 1024);
-    const auto n = static_cast<std::size_t>(buffer / (3 * sizeof(double)));
-    const sample_stats triad = detail::time_triad(n, 1, p, false);
-    const double moved = 3.0 * sizeof(double) * static_cast<double>(n);
-    m.set_bandwidth(tier::global, make<bandwidth>(moved / triad.median),
-                    detail::describe("STREAM triad", moved, triad), triad.spread());
-    const sample_stats copy = detail::time_triad(n, 1, p, true);
-    note("DRAM triad " + std::to_string(moved / triad.median / 1e9) + " GB/s, copy " +
-         std::to_string(2.0 * sizeof(double) * n / copy.median / 1e9) + " GB/s");
-  }
-  // L2: triad over a quarter of L2, 50 launches per sample.
-  {
-    const auto n = static_cast<std::size_t>(d.l2_bytes / 4 / (3 * sizeof(double)));
-    const sample_stats st = detail::time_triad(n, 50, p, false);
-    const double moved = 3.0 * sizeof(double) * static_cast<double>(n);
-    m.set_bandwidth(tier::l2, make<bandwidth>(moved / st.median),
-                    detail::describe("STREAM triad, L2-resident", moved, st), st.spread());
-  }
-  // Shared memory: 4 blocks of 256 threads per SM, 8 B (read + write) per element per pass.
-  {
-    device_buffer<float> out(static_cast<std::size_t>(d.sms) * 4);
-    event_timer timer;
-    const int iters = 2000;
-    const auto once = [&] {
-      timer.start();
-      kernels::shared_stream<<<d.sms * 4, 256>>>(out.get(), iters);
-      DLPERF_CUDA_CHECK(cudaGetLastError());
-      return timer.stop();
-    };
-    const sample_stats st = time_repeated(once, p);
-    const double moved = d.sms * 4.0 * iters * 8192.0 * 8.0;
-    m.set_bandwidth(tier::shared, make<bandwidth>(moved / st.median),
-                    detail::describe("shared-memory stream, 4 blocks per SM", moved, st),
-                    st.spread());
-  }
-  // Latencies in cycles.
-  {
-    const protocol chase_protocol{1, std::max(3, p.repetitions / 3)};
-    const auto dram_slots = static_cast<std::size_t>(std::max(4.0 * d.l2_bytes, 256e6) / 4);
-    const sample_stats dram = detail::time_chase(dram_slots, 100000, chase_protocol, false);
-    m.set_latency_cycles(tier::global, dram.median,
-                         "pointer chase (clock64) beyond L2, 100000 loads", dram.spread());
-    const auto l2_slots = static_cast<std::size_t>(d.l2_bytes / 4 / 4);
-    const sample_stats l2 = detail::time_chase(l2_slots, 100000, chase_protocol, false);
-    m.set_latency_cycles(tier::l2, l2.median, "pointer chase (clock64) within L2, 100000 loads",
-                         l2.spread());
-    const sample_stats shared = detail::time_chase(4096, 100000, chase_protocol, true);
-    m.set_latency_cycles(tier::shared, shared.median,
-                         "pointer chase (clock64) in shared memory, 100000 loads", shared.spread());
-    note("latency cycles: DRAM " + std::to_string(dram.median) + ", L2 " +
-         std::to_string(l2.median) + ", shared " + std::to_string(shared.median));
-  }
-  // Launch overhead: 1000 back-to-back empty kernels.
-  {
-    event_timer timer;
-    const auto once = [&] {
-      timer.start();
-      for (int i = 0; i < 1000; ++i) kernels::empty<<<1, 1>>>();
-      DLPERF_CUDA_CHECK(cudaGetLastError());
-      return timer.stop() / 1000;
-    };
-    const sample_stats st = time_repeated(once, p);
-    m.set_launch_overhead(
-        seconds(st.median),
-        "1000 back-to-back empty kernels, CUDA events, median of " + std::to_string(st.count),
-        st.spread());
-  }
-#ifndef DLPERF_CALIBRATE_NO_CUBLAS
-  // Achieved GEMM throughput per datatype, 8192^3.
-  for (dtype t :
-       {dtype::fp32, dtype::tf32, dtype::fp16, dtype::bf16, dtype::int8, dtype::fp8_e4m3}) {
-    const accumulator acc = default_accumulator(t);
-    if (!m.supports(t, acc)) {
-      note("GEMM " + std::string(name(t)) + ": skipped, " + std::string(m.arch().name) +
-           " has no path for it");
-      continue;
-    }
-    try {
-      const int n = 8192;
-      const sample_stats st =
-          time_gemm(t, n, {std::max(1, p.warmup), std::max(3, p.repetitions / 2)});
-      const double rate = 2.0 * n * static_cast<double>(n) * n / st.median;
-      m.set_achieved(t, acc, make<flop_rate>(rate),
-                     std::string(t == dtype::fp8_e4m3 ? "cuBLASLt" : "cuBLAS") + " " +
-                         std::to_string(n) + "^3 GEMM, CUDA events, median of " +
-                         std::to_string(st.count),
-                     st.spread());
-      note("GEMM " + std::string(name(t)) + ": " + std::to_string(rate / 1e12) + " TFLOP/s");
-    } catch (const cuda_error& e) {
-      note("GEMM " + std::string(name(t)) + ": skipped, " + e.what());
-    }
-  }
-#endif
-  return m;
+/// Calibrates CUDA device @p index as gpu::calibrate_device does: from catalog entry @p gpu_id,
+/// or from `guess_nominal` when empty, appending progress and skipped probes to @p log.
+inline measured_device calibrate_device(int index, std::string_view gpu_id, const protocol& p,
+                                        std::vector<std::string>& log) {
+  return gpu::calibrate_device<runtime>(index, gpu_id, p, log);
 }
 
 /// The catalog entry whose name the device's name matches best (e.g. "NVIDIA H100 80GB HBM3" ->
-/// h100_sxm), else a description built from the runtime's properties on the architecture of
-/// its compute capability. Throws cuda_error for an unknown compute capability.
+/// h100_sxm, see nvidia_catalog_id), else a description built from the runtime's properties on
+/// the architecture of its compute capability. Throws cuda_error for an unknown compute
+/// capability.
 inline measured_device guess_nominal(const device_info& d) {
-  const auto contains = [&](const char* s) { return d.name.find(s) != std::string::npos; };
-  struct rule {
-    const char* needle;
-    const char* id;
-  };
-  // Longest, most specific names first.
-  static constexpr rule rules[] = {{"RTX 6000 Ada", "rtx_6000_ada"},
-                                   {"RTX A6000", "rtx_a6000"},
-                                   {"H100 PCIe", "h100_pcie"},
-                                   {"H100", "h100_sxm"},
-                                   {"H200", "h200_sxm"},
-                                   {"B200", "b200"},
-                                   {"A100-SXM4-80GB", "a100_sxm4_80gb"},
-                                   {"A100 80GB", "a100_sxm4_80gb"},
-                                   {"A100", "a100_sxm4_40gb"},
-                                   {"L40S", "l40s"},
-                                   {"L4", "l4"},
-                                   {"A10", "a10"},
-                                   {"T4", "t4"},
-                                   {"V100", "v100_sxm2"},
-                                   {"TITAN RTX", "titan_rtx"},
-                                   {"TITAN V", "titan_v"},
-                                   {"TITAN Xp", "titan_xp"},
-                                   {"P100", "p100_sxm2"},
-                                   {"RTX 5090", "rtx_5090"},
-                                   {"RTX 4090", "rtx_4090"},
-                                   {"RTX 4080", "rtx_4080"},
-                                   {"RTX 4070 Ti", "rtx_4070_ti"},
-                                   {"RTX 3090", "rtx_3090"},
-                                   {"RTX 3080", "rtx_3080"},
-                                   {"RTX 3070", "rtx_3070"},
-                                   {"RTX 2080 Ti", "rtx_2080_ti"},
-                                   {"RTX 2080", "rtx_2080"},
-                                   {"RTX 2070", "rtx_2070"},
-                                   {"RTX 2060", "rtx_2060"},
-                                   {"GTX 1650 SUPER", "gtx_1650_super"},
-                                   {"GTX 1080 Ti", "gtx_1080_ti"},
-                                   {"GTX 1080", "gtx_1080"},
-                                   {"GTX 1070", "gtx_1070"}};
-  for (const rule& r : rules)
-    if (contains(r.needle)) return measured_device(catalog::find(r.id));
+  if (const std::string_view id = nvidia_catalog_id(d.name); !id.empty())
+    return measured_device(catalog::find(id));
   const char* arch = nullptr;
   const int cc = d.cc_major * 10 + d.cc_minor;
   switch (cc) {
@@ -644,6 +350,10 @@ inline measured_device guess_nominal(const device_info& d) {
   f.tdp = watts(1);
   f.source = "CUDA runtime device properties";
   return measured_device(find_architecture(arch), f);
+}
+
+inline measured_device runtime::guess_nominal(const device_info& d) {
+  return cuda::guess_nominal(d);
 }
 
 }  // namespace dlperf::calibrate::cuda

@@ -1,0 +1,517 @@
+/// @file
+/// The GPU calibration probes shared by the CUDA (`dlperf/calibrate/cuda.hpp`) and HIP
+/// (`dlperf/calibrate/hip.hpp`) backends: the kernels, the timing protocol of each probe, and how
+/// the measurements fill a `measured_device`. A backend is a small runtime shim (see
+/// `calibrate_gpu`) around its vendor's runtime; everything else is written once, here.
+///
+/// The plain C++ part (the device description the runtimes report, the calibration log, and the
+/// device-name to catalog-id mapping) compiles anywhere and is unit-tested without a GPU. The
+/// kernels and probes are compiled only by a device compiler (`__CUDACC__` for nvcc, `__HIPCC__`
+/// for clang's HIP mode), so including this header from plain C++ is harmless.
+///
+/// Probes, each timed with the runtime's events after warm-up runs, median and spread of the
+/// repetitions (the protocol of dlperf/calibrate/measurement.hpp):
+///  - the SM (compute unit) clock under load: clock64() cycles over event time of a spin on every
+///    SM;
+///  - DRAM bandwidth: STREAM copy and triad over buffers four times the L2 (at least 1 GiB);
+///  - L2 bandwidth: the triad over a quarter of the L2, 50 launches per sample;
+///  - shared-memory bandwidth: 4 blocks per SM streaming a 32 KiB shared buffer;
+///  - latency in cycles: one thread chasing a random cycle of pointers, timed with clock64(), in
+///    a buffer beyond L2 (DRAM), within L2, and in shared memory;
+///  - launch overhead: 1000 back-to-back empty kernels;
+///  - achieved GEMM throughput per datatype at 8192^3, where the backend has a BLAS; a datatype
+///    the GPU or library cannot run, or a backend without a BLAS, is logged as skipped.
+/// See docs/calibration.md.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <dlperf/calibrate/measurement.hpp>
+#include <dlperf/core/error.hpp>
+
+namespace dlperf::calibrate {
+
+/// A GPU runtime or library call failed, or there is no GPU: the message names the call and the
+/// runtime's error. The CUDA and HIP backends throw their own subclasses.
+class gpu_error : public ::dlperf::error {
+ public:
+  using ::dlperf::error::error;
+};
+
+/// What a GPU runtime says about a device.
+struct device_info {
+  int index = 0;                ///< the runtime's device index
+  std::string name;             ///< marketing name ("NVIDIA H100 80GB HBM3", "AMD Instinct MI250X")
+  std::string isa;              ///< ISA target: "sm_90", or AMD's gcnArchName ("gfx90a:sramecc+")
+  int cc_major = 0;             ///< compute capability (AMD: the runtime's major.minor)
+  int cc_minor = 0;             ///< compute capability
+  int sms = 0;                  ///< multiprocessors (AMD: compute units)
+  double l2_bytes = 0;          ///< L2 size
+  double memory_bytes = 0;      ///< global memory
+  double clock_mhz = 0;         ///< nominal SM clock
+  int bus_width_bits = 0;       ///< memory bus width
+  double memory_clock_mhz = 0;  ///< memory clock
+};
+
+/// Progress and skipped probes, for the caller to print.
+struct calibration_log {
+  std::vector<std::string> lines;  ///< one per probe: what was measured or why it was skipped
+};
+
+/// Throws @p Error unless the runtime @p runtime ("CUDA", "HIP") found a device @p index among
+/// the @p count its @p count_call reported: "no CUDA GPU found (cudaGetDeviceCount: ...)" when
+/// @p none (the runtime's no-device status, whose text is @p status) or none counted, "no CUDA
+/// device 3 (2 present)" for an index out of range.
+template <class Error>
+void require_device(std::string_view runtime, std::string_view count_call, int index, int count,
+                    bool none, std::string_view status) {
+  if (none || count == 0)
+    throw Error("no " + std::string(runtime) + " GPU found (" + std::string(count_call) + ": " +
+                std::string(status.empty() ? "0 devices" : status) + ")");
+  if (index < 0 || index >= count)
+    throw Error("no " + std::string(runtime) + " device " + std::to_string(index) + " (" +
+                std::to_string(count) + " present)");
+}
+
+/// The fields CUDA's cudaDeviceProp and HIP's hipDeviceProp_t share (name, compute capability,
+/// multiprocessors, L2 and global memory) of device @p index; the backend adds the rest.
+template <class Properties>
+device_info shared_properties(int index, const Properties& p) {
+  device_info d;
+  d.index = index;
+  d.name = p.name;
+  d.cc_major = p.major;
+  d.cc_minor = p.minor;
+  d.sms = p.multiProcessorCount;
+  d.l2_bytes = p.l2CacheSize;
+  d.memory_bytes = static_cast<double>(p.totalGlobalMem);
+  return d;
+}
+
+/// The catalog id of an NVIDIA device from the name its runtime reports ("NVIDIA H100 80GB HBM3"
+/// -> "h100_sxm"), or an empty view when no catalog entry matches.
+inline std::string_view nvidia_catalog_id(std::string_view device_name) {
+  struct rule {
+    std::string_view needle;
+    std::string_view id;
+  };
+  // Longest, most specific names first.
+  static constexpr rule rules[] = {{"RTX 6000 Ada", "rtx_6000_ada"},
+                                   {"RTX A6000", "rtx_a6000"},
+                                   {"H100 PCIe", "h100_pcie"},
+                                   {"H100", "h100_sxm"},
+                                   {"H200", "h200_sxm"},
+                                   {"B200", "b200"},
+                                   {"A100-SXM4-80GB", "a100_sxm4_80gb"},
+                                   {"A100 80GB", "a100_sxm4_80gb"},
+                                   {"A100", "a100_sxm4_40gb"},
+                                   {"L40S", "l40s"},
+                                   {"L4", "l4"},
+                                   {"A10", "a10"},
+                                   {"T4", "t4"},
+                                   {"V100", "v100_sxm2"},
+                                   {"TITAN RTX", "titan_rtx"},
+                                   {"TITAN V", "titan_v"},
+                                   {"TITAN Xp", "titan_xp"},
+                                   {"P100", "p100_sxm2"},
+                                   {"RTX 5090", "rtx_5090"},
+                                   {"RTX 4090", "rtx_4090"},
+                                   {"RTX 4080", "rtx_4080"},
+                                   {"RTX 4070 Ti", "rtx_4070_ti"},
+                                   {"RTX 3090", "rtx_3090"},
+                                   {"RTX 3080", "rtx_3080"},
+                                   {"RTX 3070", "rtx_3070"},
+                                   {"RTX 2080 Ti", "rtx_2080_ti"},
+                                   {"RTX 2080", "rtx_2080"},
+                                   {"RTX 2070", "rtx_2070"},
+                                   {"RTX 2060", "rtx_2060"},
+                                   {"GTX 1650 SUPER", "gtx_1650_super"},
+                                   {"GTX 1080 Ti", "gtx_1080_ti"},
+                                   {"GTX 1080", "gtx_1080"},
+                                   {"GTX 1070", "gtx_1070"}};
+  for (const rule& r : rules)
+    if (device_name.find(r.needle) != std::string_view::npos) return r.id;
+  return {};
+}
+
+/// The catalog id of an AMD device from what HIP reports, or an empty view when no catalog entry
+/// matches. The ISA (gcnArchName, target features after ':' ignored) decides; the name and the
+/// memory size separate the cards that share one:
+///  - gfx90a: "mi250x" (the MI250X and MI250 report one name), except the MI210 (no entry);
+///  - gfx942: "mi325x" above 224 GiB of memory (256 GB HBM3E), else "mi300x" (192 GB), except the
+///    MI300A APU (no entry);
+///  - gfx1100: "rx_7900_xtx" for the RX 7900 XTX (by name, or 96 compute units with less than
+///    32 GiB: the W7900 has 48 GB, the 7900 XT 84 compute units).
+inline std::string_view amd_catalog_id(const device_info& d) {
+  const std::string_view isa = std::string_view(d.isa).substr(0, d.isa.find(':'));
+  const auto named = [&](std::string_view s) { return d.name.find(s) != std::string::npos; };
+  const double gib = d.memory_bytes / (1024.0 * 1024 * 1024);
+  if (isa == "gfx90a") return named("MI210") ? std::string_view{} : "mi250x";
+  if (isa == "gfx942") {
+    if (named("MI300A")) return {};
+    return gib > 224 ? "mi325x" : "mi300x";
+  }
+  if (isa == "gfx1100" && (named("7900 XTX") || (d.sms == 96 && gib < 32))) return "rx_7900_xtx";
+  return {};
+}
+
+}  // namespace dlperf::calibrate
+
+#if defined(__CUDACC__) || defined(__HIPCC__)
+
+#include <algorithm>
+#include <cstddef>
+#include <numeric>
+#include <random>
+#include <utility>
+
+#if defined(__HIPCC__)
+#include <hip/hip_runtime.h>  // nvcc declares the kernel vocabulary itself; HIP needs the header
+#endif
+
+#include <dlperf/hardware/catalog.hpp>
+#include <dlperf/hardware/measured_device.hpp>
+
+namespace dlperf::calibrate::gpu {
+
+/// Device memory that frees itself, allocated through runtime shim @p R.
+template <class R, class T>
+class device_buffer {
+ public:
+  /// Allocates @p n elements. Throws the backend's error (out of memory, no device).
+  explicit device_buffer(std::size_t n) : n_(n) {
+    R::allocate(reinterpret_cast<void**>(&p_), n * sizeof(T));
+  }
+  device_buffer(const device_buffer&) = delete;
+  device_buffer& operator=(const device_buffer&) = delete;
+  ~device_buffer() { R::release(p_); }
+  /// Device pointer.
+  T* get() const { return p_; }
+  /// Elements.
+  std::size_t size() const { return n_; }
+
+ private:
+  T* p_ = nullptr;
+  std::size_t n_;
+};
+
+/// A pair of runtime events that time what is enqueued between `start` and `stop`.
+template <class R>
+class event_timer {
+ public:
+  event_timer() {
+    R::event_create(&start_);
+    R::event_create(&stop_);
+  }
+  event_timer(const event_timer&) = delete;
+  event_timer& operator=(const event_timer&) = delete;
+  ~event_timer() {
+    R::event_destroy(start_);
+    R::event_destroy(stop_);
+  }
+  /// Records the start.
+  void start() { R::event_record(start_); }
+  /// Records the stop, waits for it, returns seconds since start.
+  double stop() {
+    R::event_record(stop_);
+    return R::event_seconds(start_, stop_);
+  }
+
+ private:
+  typename R::event_type start_{}, stop_{};
+};
+
+namespace kernels {
+
+__global__ void triad(double* a, const double* b, const double* c, double s, std::size_t n) {
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n;
+       i += std::size_t{gridDim.x} * blockDim.x)
+    a[i] = b[i] + s * c[i];
+}
+
+__global__ void copy(double* a, const double* b, std::size_t n) {
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n;
+       i += std::size_t{gridDim.x} * blockDim.x)
+    a[i] = b[i];
+}
+
+// Each thread reads and writes its own 32-bit words of a 32 KiB block of shared memory `iters`
+// times; conflict-free (consecutive threads, consecutive banks).
+__global__ void shared_stream(float* out, int iters) {
+  __shared__ float tile[8192];
+  for (int i = static_cast<int>(threadIdx.x); i < 8192; i += static_cast<int>(blockDim.x))
+    tile[i] = static_cast<float>(i);
+  __syncthreads();
+  float acc = 0;
+  for (int it = 0; it < iters; ++it)
+    for (int i = static_cast<int>(threadIdx.x); i < 8192; i += static_cast<int>(blockDim.x)) {
+      acc += tile[i];
+      tile[i] = acc;
+    }
+  if (acc == -1.0f) out[blockIdx.x] = acc;  // never true; keeps the loop
+}
+
+// One thread follows next[] `steps` times and reports clock64() cycles per load.
+__global__ void chase(const unsigned* next, unsigned start, int steps, unsigned* sink,
+                      long long* cycles) {
+  unsigned at = start;
+  for (int i = 0; i < 64; ++i) at = next[at];  // warm the TLB and the path
+  const long long t0 = clock64();
+  for (int i = 0; i < steps; ++i) at = next[at];
+  const long long t1 = clock64();
+  *sink = at;
+  *cycles = t1 - t0;
+}
+
+// The same chase inside shared memory (up to 8192 slots).
+__global__ void chase_shared(const unsigned* next, int n, int steps, unsigned* sink,
+                             long long* cycles) {
+  __shared__ unsigned local[8192];
+  for (int i = 0; i < n; ++i) local[i] = next[i];
+  unsigned at = 0;
+  for (int i = 0; i < 64; ++i) at = local[at];
+  const long long t0 = clock64();
+  for (int i = 0; i < steps; ++i) at = local[at];
+  const long long t1 = clock64();
+  *sink = at;
+  *cycles = t1 - t0;
+}
+
+// Busy loop reporting the SM cycles it took, to relate clock64() to wall time.
+__global__ void spin(long long cycles_wanted, long long* cycles) {
+  const long long t0 = clock64();
+  long long t = t0;
+  while (t - t0 < cycles_wanted) t = clock64();
+  if (threadIdx.x == 0 && blockIdx.x == 0) *cycles = t - t0;
+}
+
+__global__ void empty() {}
+
+}  // namespace kernels
+
+namespace detail {
+
+template <class R>
+std::string describe(const char* what, double bytes, const sample_stats& st) {
+  return std::string(what) + ", " + std::to_string(static_cast<long long>(bytes)) + " B, " +
+         std::string(R::name) + " events, median of " + std::to_string(st.count);
+}
+
+// STREAM kernel over three arrays of n doubles; `passes` launches per sample.
+template <class R>
+sample_stats time_triad(std::size_t n, int passes, const protocol& p, bool copy_only) {
+  device_buffer<R, double> a(n), b(n), c(n);
+  R::zero(a.get(), n * sizeof(double));
+  R::zero(b.get(), n * sizeof(double));
+  R::zero(c.get(), n * sizeof(double));
+  event_timer<R> timer;
+  const auto once = [&] {
+    timer.start();
+    for (int i = 0; i < passes; ++i) {
+      if (copy_only)
+        kernels::copy<<<1024, 256>>>(a.get(), b.get(), n);
+      else
+        kernels::triad<<<1024, 256>>>(a.get(), b.get(), c.get(), 3.0, n);
+    }
+    R::check_launch(copy_only ? "copy kernel" : "triad kernel");
+    return timer.stop() / passes;
+  };
+  return time_repeated(once, p);
+}
+
+// Random cyclic permutation of n slots (fixed seed).
+inline std::vector<unsigned> random_cycle(std::size_t n) {
+  std::vector<unsigned> order(n), next(n);
+  std::iota(order.begin(), order.end(), 0u);
+  std::mt19937 rng(20261122);
+  std::shuffle(order.begin() + 1, order.end(), rng);
+  for (std::size_t i = 0; i < n; ++i) next[order[i]] = order[(i + 1) % n];
+  return next;
+}
+
+template <class R>
+sample_stats time_chase(std::size_t slots, int steps, const protocol& p, bool shared) {
+  const std::vector<unsigned> next = random_cycle(slots);
+  device_buffer<R, unsigned> d_next(slots), sink(1);
+  device_buffer<R, long long> cycles(1);
+  R::to_device(d_next.get(), next.data(), slots * sizeof(unsigned));
+  const auto once = [&] {
+    if (shared)
+      kernels::chase_shared<<<1, 1>>>(d_next.get(), static_cast<int>(slots), steps, sink.get(),
+                                      cycles.get());
+    else
+      kernels::chase<<<1, 1>>>(d_next.get(), 0u, steps, sink.get(), cycles.get());
+    R::check_launch("chase kernel");
+    long long c = 0;
+    R::to_host(&c, cycles.get(), sizeof c);
+    // time_repeated wants positive samples: cycles per load, carried as a "time".
+    return static_cast<double>(c) / steps;
+  };
+  return time_repeated(once, p);
+}
+
+}  // namespace detail
+
+/// Measures device @p index through runtime shim @p R and returns @p m with the measurements in
+/// place. Throws R's error when there is no GPU or a probe's runtime call fails for any reason
+/// other than an unsupported GEMM datatype.
+///
+/// @p R provides: `name` ("CUDA", "HIP"); `event_type`; `query(index)` -> device_info;
+/// `allocate`, `release`, `zero`, `to_device`, `to_host`; `event_create`, `event_destroy`,
+/// `event_record`, `event_seconds(start, stop)`; `check_launch(what)`; and for the GEMM probes
+/// `gemm_skipped()` (empty when the backend has a BLAS, else why not), `gemm_library(t)` and
+/// `time_gemm(t, n, protocol)` (FLOP per median sample; throws R's error for a datatype the GPU
+/// or library cannot run).
+template <class R>
+measured_device calibrate_gpu(int index, measured_device m, const protocol& p,
+                              calibration_log* log = nullptr) {
+  const device_info d = R::query(index);
+  const std::string events = std::string(R::name) + " events";
+  const auto blocks = static_cast<unsigned>(d.sms);  // one per SM
+  const auto note = [&](const std::string& line) {
+    if (log) log->lines.push_back(line);
+  };
+
+  // SM clock under load: cycles counted by clock64() over the kernel's event time.
+  {
+    device_buffer<R, long long> cycles(1);
+    event_timer<R> timer;
+    const long long wanted = static_cast<long long>(d.clock_mhz * 1e6 * 0.05);  // ~50 ms
+    const auto once = [&] {
+      timer.start();
+      kernels::spin<<<blocks, 32>>>(wanted, cycles.get());
+      const double seconds_taken = timer.stop();
+      long long c = 0;
+      R::to_host(&c, cycles.get(), sizeof c);
+      return seconds_taken / static_cast<double>(c);  // seconds per cycle
+    };
+    const sample_stats st = time_repeated(once, p);
+    m.set_sm_clock(megahertz(1e-6 / st.median),
+                   "clock64() cycles over " + events + " time of a 50 ms spin on every SM, " +
+                       "median of " + std::to_string(st.count),
+                   st.spread());
+    note("SM clock under load: " + std::to_string(1e-6 / st.median) + " MHz");
+  }
+
+  // DRAM: triad (reported) and copy over max(4 x L2, 1 GiB).
+  {
+    const double buffer = std::max(4.0 * d.l2_bytes, 1024.0 * 1024 * 1024);
+    const auto n = static_cast<std::size_t>(buffer / (3 * sizeof(double)));
+    const sample_stats triad = detail::time_triad<R>(n, 1, p, false);
+    const double moved = 3.0 * sizeof(double) * static_cast<double>(n);
+    m.set_bandwidth(tier::global, make<bandwidth>(moved / triad.median),
+                    detail::describe<R>("STREAM triad", moved, triad), triad.spread());
+    const sample_stats copy = detail::time_triad<R>(n, 1, p, true);
+    note("DRAM triad " + std::to_string(moved / triad.median / 1e9) + " GB/s, copy " +
+         std::to_string(2.0 * sizeof(double) * static_cast<double>(n) / copy.median / 1e9) +
+         " GB/s");
+  }
+  // L2: triad over a quarter of L2, 50 launches per sample.
+  {
+    const auto n = static_cast<std::size_t>(d.l2_bytes / 4 / (3 * sizeof(double)));
+    const sample_stats st = detail::time_triad<R>(n, 50, p, false);
+    const double moved = 3.0 * sizeof(double) * static_cast<double>(n);
+    m.set_bandwidth(tier::l2, make<bandwidth>(moved / st.median),
+                    detail::describe<R>("STREAM triad, L2-resident", moved, st), st.spread());
+  }
+  // Shared memory: 4 blocks of 256 threads per SM, 8 B (read + write) per element per pass.
+  {
+    device_buffer<R, float> out(static_cast<std::size_t>(d.sms) * 4);
+    event_timer<R> timer;
+    const int iters = 2000;
+    const auto once = [&] {
+      timer.start();
+      kernels::shared_stream<<<4 * blocks, 256>>>(out.get(), iters);
+      R::check_launch("shared-memory kernel");
+      return timer.stop();
+    };
+    const sample_stats st = time_repeated(once, p);
+    const double moved = d.sms * 4.0 * iters * 8192.0 * 8.0;
+    m.set_bandwidth(tier::shared, make<bandwidth>(moved / st.median),
+                    detail::describe<R>("shared-memory stream, 4 blocks per SM", moved, st),
+                    st.spread());
+  }
+  // Latencies in cycles.
+  {
+    const protocol chase_protocol{1, std::max(3, p.repetitions / 3)};
+    const auto dram_slots = static_cast<std::size_t>(std::max(4.0 * d.l2_bytes, 256e6) / 4);
+    const sample_stats dram = detail::time_chase<R>(dram_slots, 100000, chase_protocol, false);
+    m.set_latency_cycles(tier::global, dram.median,
+                         "pointer chase (clock64) beyond L2, 100000 loads", dram.spread());
+    const auto l2_slots = static_cast<std::size_t>(d.l2_bytes / 4 / 4);
+    const sample_stats l2 = detail::time_chase<R>(l2_slots, 100000, chase_protocol, false);
+    m.set_latency_cycles(tier::l2, l2.median, "pointer chase (clock64) within L2, 100000 loads",
+                         l2.spread());
+    const sample_stats shared = detail::time_chase<R>(4096, 100000, chase_protocol, true);
+    m.set_latency_cycles(tier::shared, shared.median,
+                         "pointer chase (clock64) in shared memory, 100000 loads", shared.spread());
+    note("latency cycles: DRAM " + std::to_string(dram.median) + ", L2 " +
+         std::to_string(l2.median) + ", shared " + std::to_string(shared.median));
+  }
+  // Launch overhead: 1000 back-to-back empty kernels.
+  {
+    event_timer<R> timer;
+    const auto once = [&] {
+      timer.start();
+      for (int i = 0; i < 1000; ++i) kernels::empty<<<1, 1>>>();
+      R::check_launch("empty kernel");
+      return timer.stop() / 1000;
+    };
+    const sample_stats st = time_repeated(once, p);
+    m.set_launch_overhead(
+        seconds(st.median),
+        "1000 back-to-back empty kernels, " + events + ", median of " + std::to_string(st.count),
+        st.spread());
+  }
+  // Achieved GEMM throughput per datatype, 8192^3, where the backend has a BLAS.
+  if (const std::string why = R::gemm_skipped(); !why.empty()) {
+    note("GEMM: skipped, " + why + "; every peak stays nominal");
+    return m;
+  }
+  for (dtype t :
+       {dtype::fp32, dtype::tf32, dtype::fp16, dtype::bf16, dtype::int8, dtype::fp8_e4m3}) {
+    const accumulator acc = default_accumulator(t);
+    if (!m.supports(t, acc)) {
+      note("GEMM " + std::string(name(t)) + ": skipped, " + std::string(m.arch().name) +
+           " has no path for it");
+      continue;
+    }
+    try {
+      const int n = 8192;
+      const sample_stats st =
+          R::time_gemm(t, n, protocol{std::max(1, p.warmup), std::max(3, p.repetitions / 2)});
+      const double rate = 2.0 * n * static_cast<double>(n) * n / st.median;
+      m.set_achieved(t, acc, make<flop_rate>(rate),
+                     std::string(R::gemm_library(t)) + " " + std::to_string(n) + "^3 GEMM, " +
+                         events + ", median of " + std::to_string(st.count),
+                     st.spread());
+      note("GEMM " + std::string(name(t)) + ": " + std::to_string(rate / 1e12) + " TFLOP/s");
+    } catch (const gpu_error& e) {
+      note("GEMM " + std::string(name(t)) + ": skipped, " + e.what());
+    }
+  }
+  return m;
+}
+
+/// Calibrates device @p index through runtime shim @p R (which also provides
+/// `guess_nominal(device_info)`): starts from catalog entry @p gpu_id, or from R's guess when
+/// empty, runs calibrate_gpu and appends to @p log what was measured and what was skipped.
+template <class R>
+measured_device calibrate_device(int index, std::string_view gpu_id, const protocol& p,
+                                 std::vector<std::string>& log) {
+  const device_info info = R::query(index);  // throws R's error without a GPU
+  measured_device start =
+      gpu_id.empty() ? R::guess_nominal(info) : measured_device(catalog::find(gpu_id));
+  log.push_back("calibrating " + std::string(R::name) + " device " + std::to_string(index) + ": " +
+                info.name + " (" + info.isa + ") as " + std::string(start.id()));
+  calibration_log probes;
+  measured_device measured = calibrate_gpu<R>(index, std::move(start), p, &probes);
+  log.insert(log.end(), probes.lines.begin(), probes.lines.end());
+  return measured;
+}
+
+}  // namespace dlperf::calibrate::gpu
+
+#endif  // __CUDACC__ || __HIPCC__

@@ -213,6 +213,15 @@ TEST_CASE("HIP devices map to catalog ids by ISA, name and memory", "[calibrate]
   CHECK(amd_catalog_id(amd("", "gfx1100", 96, 23.98)) == "rx_7900_xtx");
   CHECK(amd_catalog_id(amd("AMD Radeon PRO W7900", "gfx1100", 96, 47.98)).empty());
   CHECK(amd_catalog_id(amd("AMD Radeon RX 6900 XT", "gfx1030", 80, 16)).empty());
+  // Every id the mapping gives is a catalog entry of the right architecture.
+  CHECK(catalog::find("mi250x").arch().family == family::cdna2);
+  CHECK(catalog::find(amd_catalog_id(amd("AMD Instinct MI300X", "gfx942", 304, 191.98)))
+            .arch()
+            .family == family::cdna3);
+  CHECK(catalog::find("mi325x").arch().family == family::cdna3);
+  CHECK(catalog::find(amd_catalog_id(amd("Radeon RX 7900 XTX", "gfx1100", 96, 23.98)))
+            .arch()
+            .family == family::rdna3);
 }
 
 TEST_CASE("CUDA device names map to catalog entries that exist", "[calibrate][gpu]") {

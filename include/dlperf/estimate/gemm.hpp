@@ -27,6 +27,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -35,6 +36,7 @@
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/memory_tier.hpp>
 #include <dlperf/core/units.hpp>
+#include <dlperf/estimate/estimate.hpp>
 #include <dlperf/estimate/tile.hpp>
 #include <dlperf/hardware/device.hpp>
 
@@ -114,6 +116,12 @@ struct gemm_estimate {
   dlperf::bound bound = dlperf::bound::compute;  ///< the binding resource
   bool latency_bound_steps = false;  ///< k-steps wait on DRAM latency (more stages would help)
 };
+
+/// @p e as one operator named @p name, for an `op_sequence`: its time, work, DRAM traffic and
+/// binding resource, in one kernel.
+constexpr op_estimate as_op(const gemm_estimate& e, std::string_view name) {
+  return {name, e.time, e.work, e.dram_bytes, e.bound, 1};
+}
 
 /// Share of L2 an operand working set may count on: the rest holds C, other streams, and the
 /// copies that split-L2 designs (A100, H100) keep in each half. Used by every estimator that

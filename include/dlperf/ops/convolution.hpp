@@ -68,8 +68,7 @@ constexpr op_estimate estimate_conv2d(const D& d, std::string_view name, const c
                                       bool reads_residual = false) {
   gemm_problem g = p.as_gemm();
   if (reads_residual) g.beta = 1.0;
-  const gemm_estimate e = best_gemm(d, g);
-  return {name, e.time, e.work, e.dram_bytes, e.bound, 1};
+  return best_gemm_op(d, name, g);
 }
 
 }  // namespace dlperf

@@ -32,14 +32,6 @@ struct transformer_layer {
   bool causal = true;        ///< decoder mask
 };
 
-namespace detail {
-template <class D>
-constexpr op_estimate gemm_op(const D& d, std::string_view name, gemm_problem g) {
-  const gemm_estimate e = best_gemm(d, g);
-  return {name, e.time, e.work, e.dram_bytes, e.bound, 1};
-}
-}  // namespace detail
-
 /// The transformer layer @p l on @p d. Fused: GELU in the FFN-up epilogue, residual adds in the
 /// projection epilogues (which then read C), flash-style attention.
 template <gemm_device D>
@@ -63,18 +55,18 @@ constexpr op_sequence estimate_transformer_layer(const D& d, const transformer_l
 
   op_sequence ops;
   ops.add(estimate_row_reduction(d, "layer norm 1", tokens, l.hidden, l.type, 8, l.hidden));
-  ops.add(detail::gemm_op(d, "QKV projection", proj(3 * l.hidden, l.hidden, false)));
+  ops.add(best_gemm_op(d, "QKV projection", proj(3 * l.hidden, l.hidden, false)));
   if (fused) {
     ops.add(estimate_attention_fused(d, att));
   } else {
-    for (const op_estimate& op : estimate_attention_unfused(d, att)) ops.add(op);
+    ops.add(estimate_attention_unfused(d, att));
   }
-  ops.add(detail::gemm_op(d, "output projection", proj(l.hidden, l.hidden, fused)));
+  ops.add(best_gemm_op(d, "output projection", proj(l.hidden, l.hidden, fused)));
   if (!fused) ops.add(estimate_elementwise(d, tokens * l.hidden, l.type, residual_add));
   ops.add(estimate_row_reduction(d, "layer norm 2", tokens, l.hidden, l.type, 8, l.hidden));
-  ops.add(detail::gemm_op(d, "FFN up", proj(ffn, l.hidden, false)));
+  ops.add(best_gemm_op(d, "FFN up", proj(ffn, l.hidden, false)));
   if (!fused) ops.add(estimate_elementwise(d, tokens * ffn, l.type, gelu));
-  ops.add(detail::gemm_op(d, "FFN down", proj(l.hidden, ffn, fused)));
+  ops.add(best_gemm_op(d, "FFN down", proj(l.hidden, ffn, fused)));
   if (!fused) ops.add(estimate_elementwise(d, tokens * l.hidden, l.type, residual_add));
   return ops;
 }

@@ -14,7 +14,8 @@ TEST_CASE("an element-wise op is memory-bound and moves inputs plus outputs", "[
         Approx(add.dram.value() / 1555.2e9 + catalog::a100_sxm4_40gb.launch_overhead().value()));
 }
 
-// MODEL.md section 3: fusion lowers the bytes moved; on a memory-bound chain it is the speed-up.
+// docs/model.md#model_hierarchy: fusion lowers the bytes moved; on a memory-bound chain it is the
+// speed-up.
 TEST_CASE("fusing an element-wise chain saves the intermediate round trips", "[ops][model]") {
   const std::array<elementwise_stage, 3> chain{
       {{"bias add", 1, 1}, {"gelu", 8, 0}, {"dropout scale", 1, 0}}};

@@ -163,8 +163,16 @@ TEST_CASE("bad operator inputs are rejected, naming the field", "[ops][errors]")
                     "conv2d: the filter is larger than the padded input");
   CHECK_THROWS_WITH(conv2d_problem({1, 3, 8, 8, 8, 3, 3, 0, 1}).as_gemm(),
                     "conv2d: stride must be positive, got 0");
-  CHECK_THROWS_AS(estimate_transformer_layer(g, {1, 16, 100, 3}, true), invalid_argument);
-  CHECK_THROWS_AS(estimate_bottleneck(g, {1, 64, 8, 8, 0}, true), invalid_argument);
+  CHECK_THROWS_WITH(estimate_transformer_layer(g, {1, 16, 100, 3}, true),
+                    "transformer layer: hidden must be a multiple of heads");
+  CHECK_THROWS_WITH(estimate_transformer_layer(g, {1, 0, 128, 4}, true),
+                    "transformer layer: seq must be positive, got 0");
+  CHECK_THROWS_WITH(estimate_transformer_layer(g, {1, 16, 128, 4, -1}, true),
+                    "transformer layer: ffn must be >= 0 (0: 4 x hidden)");
+  CHECK_THROWS_WITH(estimate_bottleneck(g, {1, 64, 8, 8, 0}, true),
+                    "bottleneck block: channels_mid must be positive, got 0");
+  CHECK_THROWS_WITH(estimate_bottleneck(g, {1, 64, 8, 8, 16, -2}, true),
+                    "bottleneck block: stride must be positive, got -2");
   CHECK_THROWS_AS(
       estimate_attention_fused(catalog::a100_sxm4_40gb, {1, 1, 8, 8, 64, dtype::fp8_e4m3}),
       unsupported);

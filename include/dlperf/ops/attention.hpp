@@ -45,11 +45,11 @@ struct attention_problem {
 
   /// Throws invalid_argument naming the first non-positive extent.
   constexpr void validate() const {
-    detail::require_positive(batch, "attention", "batch");
-    detail::require_positive(heads, "attention", "heads");
-    detail::require_positive(seq_q, "attention", "seq_q");
-    detail::require_positive(seq_kv, "attention", "seq_kv");
-    detail::require_positive(head_dim, "attention", "head_dim");
+    detail::require_positive("attention", {{"batch", batch},
+                                           {"heads", heads},
+                                           {"seq_q", seq_q},
+                                           {"seq_kv", seq_kv},
+                                           {"head_dim", head_dim}});
   }
 };
 

@@ -39,14 +39,9 @@ struct conv2d_problem {
 
   /// Throws invalid_argument naming the first bad field.
   constexpr void validate() const {
-    detail::require_positive(n, "conv2d", "n");
-    detail::require_positive(c, "conv2d", "c");
-    detail::require_positive(h, "conv2d", "h");
-    detail::require_positive(w, "conv2d", "w");
-    detail::require_positive(k, "conv2d", "k");
-    detail::require_positive(r, "conv2d", "r");
-    detail::require_positive(s, "conv2d", "s");
-    detail::require_positive(stride, "conv2d", "stride");
+    detail::require_positive(
+        "conv2d",
+        {{"n", n}, {"c", c}, {"h", h}, {"w", w}, {"k", k}, {"r", r}, {"s", s}, {"stride", stride}});
     if (pad < 0) detail::throw_invalid_argument("conv2d: pad must be >= 0");
     if (h + 2LL * pad < r || w + 2LL * pad < s)
       detail::throw_invalid_argument("conv2d: the filter is larger than the padded input");

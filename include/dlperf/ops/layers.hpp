@@ -37,10 +37,13 @@ struct transformer_layer {
 template <gemm_device D>
 constexpr op_sequence estimate_transformer_layer(const D& d, const transformer_layer& l,
                                                  bool fused) {
-  if (l.batch <= 0 || l.seq <= 0 || l.hidden <= 0 || l.heads <= 0 || l.ffn < 0 ||
-      l.hidden % l.heads != 0)
-    detail::throw_invalid_argument(
-        "transformer layer: sizes must be positive and hidden a multiple of heads");
+  detail::require_positive(
+      "transformer layer",
+      {{"batch", l.batch}, {"seq", l.seq}, {"hidden", l.hidden}, {"heads", l.heads}});
+  if (l.ffn < 0)
+    detail::throw_invalid_argument("transformer layer: ffn must be >= 0 (0: 4 x hidden)");
+  if (l.hidden % l.heads != 0)
+    detail::throw_invalid_argument("transformer layer: hidden must be a multiple of heads");
   const long long tokens = l.batch * l.seq;
   const long long ffn = l.ffn > 0 ? l.ffn : 4 * l.hidden;
   const accumulator acc = default_accumulator(l.type);
@@ -88,9 +91,12 @@ struct bottleneck_block {
 /// convolution's epilogue.
 template <gemm_device D>
 constexpr op_sequence estimate_bottleneck(const D& d, const bottleneck_block& b, bool fused) {
-  if (b.batch <= 0 || b.channels_in <= 0 || b.height <= 0 || b.width <= 0 || b.channels_mid <= 0 ||
-      b.stride <= 0)
-    detail::throw_invalid_argument("bottleneck block: sizes and stride must be positive");
+  detail::require_positive("bottleneck block", {{"batch", b.batch},
+                                                {"channels_in", b.channels_in},
+                                                {"height", b.height},
+                                                {"width", b.width},
+                                                {"channels_mid", b.channels_mid},
+                                                {"stride", b.stride}});
   const long long out_channels = 4 * b.channels_mid;
   const conv2d_problem reduce{b.batch, b.channels_in, b.height, b.width, b.channels_mid, 1, 1, 1,
                               0,       b.type};

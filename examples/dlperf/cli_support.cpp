@@ -52,12 +52,6 @@ long long parse_count(std::string_view option, std::string_view text) {
   return static_cast<long long>(value);
 }
 
-accumulator parse_accumulator(std::string_view text) {
-  for (accumulator a : {accumulator::fp16, accumulator::fp32, accumulator::int32})
-    if (name(a) == text) return a;
-  throw usage_error(fmt::format("unknown accumulator '{}' (valid: fp16, fp32, int32)", text));
-}
-
 cli_device select_device(const std::string& gpu_id, const std::string& device_file) {
   if (gpu_id.empty() == device_file.empty())
     throw usage_error("give exactly one of --gpu ID and --device FILE");
@@ -78,6 +72,16 @@ void add_device_options(CLI::App* cmd, std::string& gpu_id, std::string& device_
   auto* file = cmd->add_option("--device", device_file,
                                "Device file (from `dlperf calibrate`) instead of --gpu");
   gpu->excludes(file);
+}
+
+void add_datatype_options(CLI::App* cmd, std::string& dtype_name, std::string& accumulator_name,
+                          bool& sparse) {
+  cmd->add_option("--dtype", dtype_name, "Operand datatype (" + enum_names<dtype>() + ")")
+      ->capture_default_str();
+  cmd->add_option("--accumulator", accumulator_name,
+                  "Accumulation datatype (" + enum_names<accumulator>() +
+                      "); default: fp32 for floating types, int32 for integers");
+  cmd->add_flag("--sparse", sparse, "A is 2:4 structured sparse (Ampere and later)");
 }
 
 }  // namespace dlperf::cli

@@ -32,9 +32,6 @@ double parse_amount(std::string_view option, std::string_view text);
 /// Throws usage_error naming @p option for zero, fractions and anything parse_amount rejects.
 long long parse_count(std::string_view option, std::string_view text);
 
-/// Parses an accumulator name (fp16, fp32, int32). Throws usage_error naming the input.
-accumulator parse_accumulator(std::string_view text);
-
 /// Datatypes reported in `dlperf gpus`, in column order.
 inline constexpr std::array<dtype, 6> reported_dtypes{dtype::fp32, dtype::tf32,     dtype::fp16,
                                                       dtype::bf16, dtype::fp8_e4m3, dtype::int8};
@@ -73,6 +70,11 @@ std::string device_label(const cli_device& d);
 
 /// Adds the mutually exclusive --gpu ID and --device FILE options to @p cmd.
 void add_device_options(CLI::App* cmd, std::string& gpu_id, std::string& device_file);
+
+/// Adds --dtype, --accumulator and --sparse (shared by roofline and gemm), their help listing the
+/// valid names from the enumerator lists.
+void add_datatype_options(CLI::App* cmd, std::string& dtype_name, std::string& accumulator_name,
+                          bool& sparse);
 
 /// Runs the CUDA calibration of GPU @p index (catalog entry @p gpu_id, or guessed from its
 /// name when empty) under @p p; returns the device file JSON and appends progress to @p log.

@@ -1,5 +1,5 @@
-// `dlperf cycles [--latencies 2020|2023|ARCH] [--json]`: the cycle model of MODEL.md section 2 for
-// the guide's 32 x 32 worked example.
+// `dlperf cycles [--latencies 2020|2023|ARCH] [--json]`: the cycle model of
+// docs/gemm.md#gemm_cycles for the guide's 32 x 32 worked example.
 #include <fmt/format.h>
 #include <memory>
 

@@ -22,7 +22,7 @@ void run(const gemm_options& o) {
   gemm_problem p{parse_count("--m", o.m), parse_count("--n", o.n), parse_count("--k", o.k),
                  parse_count("--batch", o.batch), parse_dtype(o.dtype_name)};
   p.acc = o.accumulator_name.empty() ? default_accumulator(p.input)
-                                     : parse_accumulator(o.accumulator_name);
+                                     : parse<accumulator>(o.accumulator_name);
   p.sparse_a = o.sparse;
   struct gpu_summary {
     gemm_estimate estimate;
@@ -101,11 +101,7 @@ void add_gemm_command(CLI::App& app) {
   cmd->add_option("--n", o->n, "Columns of B and C")->required();
   cmd->add_option("--k", o->k, "Reduction dimension")->required();
   cmd->add_option("--batch", o->batch, "GEMMs of this shape")->capture_default_str();
-  cmd->add_option("--dtype", o->dtype_name, "Operand datatype")->capture_default_str();
-  cmd->add_option("--accumulator", o->accumulator_name,
-                  "fp16, fp32 or int32 (default: fp32 "
-                  "for floating types, int32 for integers)");
-  cmd->add_flag("--sparse", o->sparse, "A is 2:4 structured sparse (Ampere and later)");
+  add_datatype_options(cmd, o->dtype_name, o->accumulator_name, o->sparse);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o] { run(*o); });
 }

@@ -23,7 +23,7 @@ void run(const roofline_options& o) {
   const cli_device dev = select_device(o.gpu, o.device);
   const dtype t = parse_dtype(o.dtype_name);
   const accumulator acc =
-      o.accumulator_name.empty() ? default_accumulator(t) : parse_accumulator(o.accumulator_name);
+      o.accumulator_name.empty() ? default_accumulator(t) : parse<accumulator>(o.accumulator_name);
   const sparsity s = o.sparse ? sparsity::sparse_2_4 : sparsity::dense;
   const double work = parse_amount("--flops", o.flops);
   const double traffic = parse_amount("--bytes", o.bytes);
@@ -78,14 +78,7 @@ void add_roofline_command(CLI::App& app) {
   add_device_options(cmd, o->gpu, o->device);
   cmd->add_option("--flops", o->flops, "Arithmetic work in FLOP, e.g. 1e12 or 2T")->required();
   cmd->add_option("--bytes", o->bytes, "DRAM traffic in bytes, e.g. 4e9, 4G or 4Gi")->required();
-  cmd->add_option("--dtype", o->dtype_name,
-                  "Operand datatype (fp32, tf32, fp16, bf16, fp8_e4m3, "
-                  "fp8_e5m2, int8, int4, fp4_e2m1)")
-      ->capture_default_str();
-  cmd->add_option("--accumulator", o->accumulator_name,
-                  "Accumulation datatype (fp16, fp32, int32); default: fp32 for floating "
-                  "types, int32 for integers");
-  cmd->add_flag("--sparse", o->sparse, "Operands are 2:4 structured sparse (Ampere and later)");
+  add_datatype_options(cmd, o->dtype_name, o->accumulator_name, o->sparse);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o] { run(*o); });
 }

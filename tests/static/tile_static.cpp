@@ -22,7 +22,7 @@ static_assert(estimate_gemm(catalog::a100_sxm4_40gb, {8192, 8192, 8192},
                             tile<128, 256, 32, 64, 64, 3>::value)
                   .waves == 19);
 
-// MODEL.md section 2.
+// The guide's worked example (docs/gemm.md#gemm_cycles).
 static_assert(cycles_without_tensor_cores(dettmers_example, dettmers_2020).total() == 392);
 static_assert(cycles_with_tensor_cores(dettmers_example, dettmers_2020).total() == 221);
 

@@ -1,12 +1,13 @@
-// Architectures: MODEL.md's per-SM facts and what each generation can and cannot run.
+// Architectures: the per-SM facts of docs/model.md#model_hierarchy and #model_datatypes and what
+// each generation can and cannot run.
 #include <catch2/catch.hpp>
 #include <dlperf/hardware/architectures.hpp>
 
 using namespace dlperf;
 
-// MODEL.md section 4: Volta/Turing 8 tensor cores x 64 FP16 FMA = 512 per SM per clock; GA100
-// 4 x 256 = 1024; Ampere TF32 = 1/2 FP16, INT8 = 2x; Ada and Hopper FP8 = 2x FP16.
-TEST_CASE("tensor-core rates per SM follow MODEL.md section 4", "[architecture][model]") {
+// docs/model.md#model_datatypes: Volta/Turing 8 tensor cores x 64 FP16 FMA = 512 per SM per clock;
+// GA100 4 x 256 = 1024; Ampere TF32 = 1/2 FP16, INT8 = 2x; Ada and Hopper FP8 = 2x FP16.
+TEST_CASE("tensor-core rates per SM follow the published figures", "[architecture][model]") {
   CHECK(volta_gv100::spec.tensor_cores_per_sm == 8);
   CHECK(volta_gv100::spec.tensor_rate(dtype::fp16, accumulator::fp32) == 512);
   CHECK(turing_tu10x::spec.tensor_rate(dtype::fp16, accumulator::fp16) == 512);
@@ -37,9 +38,9 @@ TEST_CASE("GeForce halves FP32-accumulated tensor math; datacenter parts do not"
   CHECK(blackwell_gb20x::spec.tensor_rate(dtype::fp4_e2m1, accumulator::fp32, true) == 2048);
 }
 
-// MODEL.md section 3: Volta 96 KB shared of 128 KB; Turing 64 of 96; A100 164 of 192; GA10x 100
-// of 128; Ada 100 of 128; Hopper 228 of 256. Section 2: 64 K registers per SM, 255 per thread.
-TEST_CASE("shared memory and registers per SM follow MODEL.md sections 2-3",
+// docs/model.md#model_hierarchy: Volta 96 KB shared of 128 KB; Turing 64 of 96; A100 164 of 192;
+// GA10x 100 of 128; Ada 100 of 128; Hopper 228 of 256; 64 K registers per SM, 255 per thread.
+TEST_CASE("shared memory and registers per SM follow the published figures",
           "[architecture][model]") {
   struct row {
     const architecture_spec* arch;

@@ -63,9 +63,9 @@ TEST_CASE("catalog ids are unique and found; unknown ids are rejected by name", 
                     Catch::Contains("unknown GPU id 'rtx_9090'") && Catch::Contains("rtx_4090"));
 }
 
-// MODEL.md section 1: RTX 2060 336 GB/s, RTX 3090 912-1006 GB/s, A100 40 GB 1555 GB/s, V100
-// 900 GB/s; GTX 1080 / GTX 1070 bandwidth ratio 320/256 = 1.25.
-TEST_CASE("bandwidths quoted in MODEL.md section 1", "[catalog][model]") {
+// docs/model.md#model_bandwidth: RTX 2060 336 GB/s, RTX 3090 912-1006 GB/s, A100 40 GB 1555 GB/s,
+// V100 900 GB/s; GTX 1080 / GTX 1070 bandwidth ratio 320/256 = 1.25.
+TEST_CASE("bandwidths the practitioners' guides quote", "[catalog][model]") {
   CHECK(in_gigabytes_per_second(catalog::rtx_2060.memory_bandwidth()) == Approx(336));
   const double rtx3090 = in_gigabytes_per_second(catalog::rtx_3090.memory_bandwidth());
   CHECK(rtx3090 >= 912);
@@ -78,9 +78,9 @@ TEST_CASE("bandwidths quoted in MODEL.md section 1", "[catalog][model]") {
         Approx(1.25));
 }
 
-// MODEL.md section 4: P100 (2016) -> H100: memory 16 -> 80 GB (5x), FP16 21.2 -> 989.5 TFLOPS
-// (46x); RTX 4090 ~0.66 PFLOPS FP8 dense.
-TEST_CASE("generational scale of MODEL.md section 4", "[catalog][model]") {
+// docs/model.md#model_datatypes: P100 (2016) -> H100: memory 16 -> 80 GB (5x), FP16 21.2 -> 989.5
+// TFLOPS (46x); RTX 4090 ~0.66 PFLOPS FP8 dense.
+TEST_CASE("generational scale from P100 to H100", "[catalog][model]") {
   const double p100 = in_teraflops(catalog::p100_sxm2.peak(dtype::fp16, accumulator::fp16));
   const double h100 = in_teraflops(catalog::h100_sxm.peak(dtype::fp16, accumulator::fp16));
   CHECK(p100 == Approx(21.2).epsilon(0.01));
@@ -93,8 +93,8 @@ TEST_CASE("generational scale of MODEL.md section 4", "[catalog][model]") {
         Approx(660).epsilon(0.01));
 }
 
-// MODEL.md section 3: L2 of A100 40 MB, H100 50 MB, RTX 4090 72 MB.
-TEST_CASE("L2 sizes of MODEL.md section 3", "[catalog][model]") {
+// docs/model.md#model_hierarchy: L2 of A100 40 MB, H100 50 MB, RTX 4090 72 MB.
+TEST_CASE("L2 sizes of A100, H100 and RTX 4090", "[catalog][model]") {
   CHECK(in_mebibytes(catalog::a100_sxm4_40gb.memory(tier::l2).capacity) == 40);
   CHECK(in_mebibytes(catalog::h100_sxm.memory(tier::l2).capacity) == 50);
   CHECK(in_mebibytes(catalog::rtx_4090.memory(tier::l2).capacity) == 72);
@@ -116,8 +116,9 @@ TEST_CASE("tiers get faster and smaller towards the SM", "[catalog]") {
   }
 }
 
-// MODEL.md section 1: "~80 TB/s" of register bandwidth across the SMs (V100-class GPU).
-TEST_CASE("register-file bandwidth is of the order MODEL.md quotes", "[catalog][model]") {
+// docs/model.md#model_bandwidth: "about 80 TB/s" of register bandwidth across the SMs (V100-class
+// GPU).
+TEST_CASE("register-file bandwidth is of the order the guides quote", "[catalog][model]") {
   const double v100 = catalog::v100_sxm2.memory(tier::registers).throughput.value() / 1e12;
   CHECK(v100 > 60);
   CHECK(v100 < 120);
@@ -133,5 +134,6 @@ TEST_CASE("prices carry a date and a kind", "[catalog]") {
     CHECK(p.month >= 1);
     CHECK(p.month <= 12);
   }
-  CHECK(catalog::rtx_3090.facts().price.amount.value() == 1499);  // MODEL.md / GA102 launch
+  CHECK(catalog::rtx_3090.facts().price.amount.value() ==
+        1499);  // docs/model.md#model_cost; GA102 launch
 }

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <dlperf/core/datatype.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -336,5 +337,16 @@ TEST_CASE("dlperf --help and --version exit 0", "[cli]") {
   const run_result v = run_dlperf("--version");
   CHECK(v.exit_code == 0);
   CHECK(v.out.find("0.1.0") != std::string::npos);
+}
+
+TEST_CASE("roofline and gemm --help list every datatype and accumulator name", "[cli]") {
+  for (const char* command : {"roofline", "gemm"}) {
+    const run_result r = run_dlperf(std::string(command) + " --help");
+    REQUIRE(r.exit_code == 0);
+    for (dlperf::dtype t : dlperf::enum_values<dlperf::dtype>)
+      CHECK(r.out.find(std::string(dlperf::name(t))) != std::string::npos);
+    for (dlperf::accumulator a : dlperf::enum_values<dlperf::accumulator>)
+      CHECK(r.out.find(std::string(dlperf::name(a))) != std::string::npos);
+  }
 }
 #endif

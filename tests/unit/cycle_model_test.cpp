@@ -1,4 +1,4 @@
-// The cycle model of MODEL.md section 2, from its general formulas.
+// The cycle model of docs/gemm.md#gemm_cycles, from its general formulas.
 #include <catch2/catch.hpp>
 #include <dlperf/dlperf.hpp>
 

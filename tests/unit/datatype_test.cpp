@@ -50,8 +50,8 @@ TEST_CASE("names round-trip and unknown names are rejected by name", "[datatype]
                     Catch::Contains("unknown dtype 'fp7'") && Catch::Contains("fp8_e4m3"));
 }
 
-// MODEL.md section 4: FP16 gradients outside +-65504 overflow, small ones underflow: loss
-// scaling; BF16 has FP32's range and needs none.
+// docs/model.md#model_datatypes: FP16 gradients outside +-65504 overflow, small ones underflow:
+// loss scaling; BF16 has FP32's range and needs none.
 TEST_CASE("loss scaling is needed exactly outside the normal range", "[datatype][model]") {
   CHECK(needs_loss_scaling(dtype::fp16, 1e-6));
   CHECK(needs_loss_scaling(dtype::fp16, 7e4));

@@ -42,7 +42,7 @@ static_assert(!device<int>);
 }  // namespace
 
 TEST_CASE("a device built at run time is estimated like a catalog GPU", "[device]") {
-  // MODEL.md section 1: a desktop CPU has ~50 GB/s of memory bandwidth.
+  // docs/model.md#model_bandwidth: a desktop CPU has ~50 GB/s of memory bandwidth.
   std::istringstream measured("1000 50");
   double gflops = 0, gbps = 0;
   measured >> gflops >> gbps;

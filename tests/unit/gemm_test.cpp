@@ -1,4 +1,5 @@
-// The tile-reuse GEMM model: traffic, waves, time and the properties MODEL.md asks for.
+// The tile-reuse GEMM model: traffic, waves, time and the properties docs/model.md#model_figures
+// asks for.
 #include <catch2/catch.hpp>
 #include <dlperf/dlperf.hpp>
 #include <limits>
@@ -62,9 +63,10 @@ TEST_CASE("small problems run slower per FLOP than large ones", "[gemm][model]")
   CHECK(small.bound == bound::latency);
 }
 
-// MODEL.md: "a small LSTM does not run faster on a bigger GPU". An LSTM step's GEMM (batch 64,
-// hidden 512: 64 x 2048 x 512) fills only part of either GPU, so the RTX 3090 (82 SMs) is no
-// faster than the RTX 3080 (68 SMs, slightly higher clock), while a large GEMM scales with SMs.
+// docs/model.md#model_bandwidth: a small LSTM does not run faster on a bigger GPU. An LSTM step's
+// GEMM (batch 64, hidden 512: 64 x 2048 x 512) fills only part of either GPU, so the RTX 3090 (82
+// SMs) is no faster than the RTX 3080 (68 SMs, slightly higher clock), while a large GEMM scales
+// with SMs.
 TEST_CASE("a small LSTM step does not run faster on a bigger GPU", "[gemm][model]") {
   const gemm_problem lstm{64, 2048, 512, 1, dtype::fp16, accumulator::fp32};
   const auto on_3080 = best_gemm(catalog::rtx_3080, lstm);

@@ -14,7 +14,8 @@ TEST_CASE("an element-wise op is memory-bound and moves inputs plus outputs", "[
         Approx(add.dram.value() / 1555.2e9 + catalog::a100_sxm4_40gb.launch_overhead().value()));
 }
 
-// MODEL.md section 3: fusion lowers the bytes moved; on a memory-bound chain it is the speed-up.
+// docs/model.md#model_hierarchy: fusion lowers the bytes moved; on a memory-bound chain it is the
+// speed-up.
 TEST_CASE("fusing an element-wise chain saves the intermediate round trips", "[ops][model]") {
   const std::array<elementwise_stage, 3> chain{
       {{"bias add", 1, 1}, {"gelu", 8, 0}, {"dropout scale", 1, 0}}};
@@ -90,6 +91,64 @@ TEST_CASE("a ResNet bottleneck block, op by op", "[ops]") {
   CHECK(estimate_bottleneck(catalog::v100_sxm2, down, true).size() == 4);  // + shortcut conv
 }
 
+TEST_CASE("a sequence holds any number of operators", "[ops]") {
+  const op_estimate add =
+      estimate_elementwise(catalog::a100_sxm4_40gb, 1LL << 20, dtype::fp16, {"add", 1, 1});
+  op_sequence s;
+  for (int i = 0; i < 1000; ++i) s.add(add);
+  CHECK(s.size() == 1000);
+  CHECK(s[999].name == "add");
+  CHECK(s.kernels() == 1000);
+  CHECK(s.time().value() == Approx(1000 * add.time.value()));
+  CHECK(s.dram().value() == 1000 * add.dram.value());
+}
+
+// 80 layers of width 8192, 64 heads and FFN width 28672: the depth and widths of Llama 2 70B
+// (config.json of meta-llama/Llama-2-70b-hf: num_hidden_layers 80, hidden_size 8192,
+// num_attention_heads 64, intermediate_size 28672), its grouped-query attention and SwiGLU aside.
+TEST_CASE("a model of 80 repeated layers costs exactly 80 times one layer", "[ops]") {
+  const transformer_layer l{1, 4096, 8192, 64, 28672};
+  const op_sequence layer = estimate_transformer_layer(catalog::h100_sxm, l, true);
+  const op_sequence model = layer.repeat(80);
+  CHECK(model.size() == layer.size());  // held once, not copied
+  for (const op_estimate& op : model) CHECK(op.repeats == 80);
+  CHECK(model.time() == 80.0 * layer.time());
+  CHECK(model.work() == 80.0 * layer.work());
+  CHECK(model.dram() == 80.0 * layer.dram());
+  CHECK(model.kernels() == 80 * layer.kernels());
+  // The same built by appending, or in two steps.
+  op_sequence stacked;
+  stacked.add(layer, 80);
+  CHECK(stacked.time() == model.time());
+  CHECK(layer.repeat(2).repeat(40).time() == model.time());
+  // And, to rounding, the same as 80 copies of the layer.
+  op_sequence copies;
+  for (int i = 0; i < 80; ++i) copies.add(layer);
+  CHECK(copies.size() == 80 * layer.size());
+  CHECK(copies.time().value() == Approx(model.time().value()).epsilon(1e-12));
+  // A block appended to itself runs twice.
+  op_sequence twice = layer;
+  twice.add(twice);
+  CHECK(twice.size() == 2 * layer.size());
+  CHECK(twice.time().value() == Approx(2.0 * layer.time().value()).epsilon(1e-12));
+}
+
+TEST_CASE("repeat counts below one or beyond 2^40 are rejected", "[ops][errors]") {
+  op_sequence s;
+  s.add(op_estimate{"step", seconds(1e-3)});
+  CHECK_THROWS_WITH(s.repeat(0), "op_sequence: repeats must be positive, got 0");
+  CHECK_THROWS_WITH(s.repeat(-3), "op_sequence: repeats must be positive, got -3");
+  CHECK_THROWS_WITH(op_sequence{}.add(s, 0), "op_sequence: repeats must be positive, got 0");
+  op_estimate never{"never"};
+  never.repeats = 0;
+  CHECK_THROWS_WITH(op_sequence{}.add(never), "op_sequence: repeats must be positive, got 0");
+  CHECK_THROWS_WITH(s.repeat(1LL << 41),
+                    "op_sequence: repeats must be at most 2^40, got 2199023255552");
+  CHECK_THROWS_WITH(s.repeat(1LL << 20).repeat(1LL << 21),
+                    "op_sequence: step would run more than 2^40 times");
+  CHECK_THROWS_AS(s.repeat(0), invalid_argument);
+}
+
 TEST_CASE("bad operator inputs are rejected, naming the field", "[ops][errors]") {
   const auto& g = catalog::rtx_4090;
   CHECK_THROWS_WITH(estimate_elementwise(g, 0, dtype::fp16, {"x", 1, 0}),
@@ -104,8 +163,16 @@ TEST_CASE("bad operator inputs are rejected, naming the field", "[ops][errors]")
                     "conv2d: the filter is larger than the padded input");
   CHECK_THROWS_WITH(conv2d_problem({1, 3, 8, 8, 8, 3, 3, 0, 1}).as_gemm(),
                     "conv2d: stride must be positive, got 0");
-  CHECK_THROWS_AS(estimate_transformer_layer(g, {1, 16, 100, 3}, true), invalid_argument);
-  CHECK_THROWS_AS(estimate_bottleneck(g, {1, 64, 8, 8, 0}, true), invalid_argument);
+  CHECK_THROWS_WITH(estimate_transformer_layer(g, {1, 16, 100, 3}, true),
+                    "transformer layer: hidden must be a multiple of heads");
+  CHECK_THROWS_WITH(estimate_transformer_layer(g, {1, 0, 128, 4}, true),
+                    "transformer layer: seq must be positive, got 0");
+  CHECK_THROWS_WITH(estimate_transformer_layer(g, {1, 16, 128, 4, -1}, true),
+                    "transformer layer: ffn must be >= 0 (0: 4 x hidden)");
+  CHECK_THROWS_WITH(estimate_bottleneck(g, {1, 64, 8, 8, 0}, true),
+                    "bottleneck block: channels_mid must be positive, got 0");
+  CHECK_THROWS_WITH(estimate_bottleneck(g, {1, 64, 8, 8, 16, -2}, true),
+                    "bottleneck block: stride must be positive, got -2");
   CHECK_THROWS_AS(
       estimate_attention_fused(catalog::a100_sxm4_40gb, {1, 1, 8, 8, 64, dtype::fp8_e4m3}),
       unsupported);

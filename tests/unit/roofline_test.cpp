@@ -39,8 +39,8 @@ TEST_CASE("ridge point is peak over DRAM bandwidth", "[roofline]") {
   CHECK(in_teraflops(m.attainable) == Approx(100 * 1555.2e9 / 1e12));
 }
 
-// MODEL.md section 6: between tensor-core GPUs bandwidth predicts speed; A100 vs V100 bandwidth
-// ratio 1555 / 900 = 1.73.
+// docs/model.md#model_speedups and #model_bandwidth: between tensor-core GPUs bandwidth predicts
+// speed; A100 vs V100 bandwidth ratio 1555 / 900 = 1.73.
 TEST_CASE("memory-bound speed-up A100 over V100 is the bandwidth ratio", "[roofline][model]") {
   const auto w = workload{}.compute(dtype::fp16, 10_GFLOP).move(tier::global, 10_GB);
   const auto a100 = roofline(catalog::a100_sxm4_40gb, w);

@@ -50,7 +50,7 @@ TEST_CASE("every rejection names the limit and the numbers", "[tile][errors]") {
     const tile_check c = check_tile(a, t, in, default_accumulator(in));
     return describe(c, a, t, in);
   };
-  // MODEL-style sentence: 3 x (256 x 64 + 64 x 256) x 2 B = 196608 B > 99 KiB on GA10x.
+  // The sentence names the numbers: 3 x (256 x 64 + 64 x 256) x 2 B = 196608 B > 99 KiB on GA10x.
   CHECK(why(ampere_ga10x::spec, {256, 256, 64, 64, 64, 3}, dtype::fp16) ==
         "tile 256x256x64 (warp 64x64, 3 stages) needs 196608 B of shared memory per block; "
         "ampere_ga10x allows 101376 B");

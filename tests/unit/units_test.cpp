@@ -25,7 +25,7 @@ TEST_CASE("binary and decimal byte literals differ as they should", "[units]") {
   CHECK(in_mebibytes(40_MiB) == Approx(40.0));
 }
 
-// MODEL.md section 10 (Dettmers 2020): a desktop with an RTX 3090 (350 W) and a 100 W CPU at
+// docs/model.md#model_cost (Dettmers 2020): a desktop with an RTX 3090 (350 W) and a 100 W CPU at
 // 15 % utilisation uses 591 kWh a year, $71 at $0.12/kWh.
 TEST_CASE("energy and money reproduce the guide's yearly electricity bill", "[units][model]") {
   const power draw = 350_W + 100_W;

@@ -6,6 +6,7 @@
 /// evaluated), so the compile-time and run-time paths share one implementation.
 #pragma once
 
+#include <initializer_list>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -65,6 +66,35 @@ constexpr void require_positive(long long v, const char* what, const char* field
   if (v <= 0)
     throw_invalid_argument(std::string(what) + ": " + field + " must be positive, got " +
                            std::to_string(v));
+}
+
+// A value with the name a message gives it: {"m", m}.
+template <class T>
+struct named {
+  const char* name;
+  T value;
+};
+
+// require_positive for each of @p fields in turn: the first one that is not positive names
+// itself, "gemm: k must be positive, got 0".
+constexpr void require_positive(const char* what, std::initializer_list<named<long long>> fields) {
+  for (const named<long long>& f : fields) require_positive(f.value, what, f.name);
+}
+
+// Throws invalid_argument "<what>: <field> must be positive and finite" for the first of
+// @p fields that is not in (0, inf).
+constexpr void require_positive_finite(const char* what,
+                                       std::initializer_list<named<double>> fields) {
+  for (const named<double>& f : fields)
+    require_positive_finite(f.value, std::string(what) + ": " + f.name);
+}
+
+// Throws invalid_argument "<what>: <field> must be finite" for the first of @p fields that is
+// NaN or infinite.
+constexpr void require_finite(const char* what, std::initializer_list<named<double>> fields) {
+  for (const named<double>& f : fields)
+    if (!is_finite(f.value))
+      throw_invalid_argument(std::string(what) + ": " + f.name + " must be finite");
 }
 
 // Throws not_found for an unknown name, listing the valid ones: "unknown dtype 'fp7' (valid: ...)".

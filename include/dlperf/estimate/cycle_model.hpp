@@ -1,7 +1,7 @@
 /// @file
-/// The cycle model of one small matrix multiply (MODEL.md section 2, after Dettmers' "Which GPU
-/// for deep learning" guides): latency per memory access and per multiply-add, summed over the
-/// sequential steps that the available parallelism leaves.
+/// The cycle model of one small matrix multiply (docs/gemm.md, @ref gemm_cycles, after Dettmers'
+/// "Which GPU for deep learning" guides): latency per memory access and per multiply-add, summed
+/// over the sequential steps that the available parallelism leaves.
 ///
 /// With T threads (SMs x warps x 32), each owning r outputs (register blocking: 8 in the guide,
 /// after Scott Gray's SGEMM), and C tensor cores (SMs x tensor cores per SM), each multiplying a

@@ -1,11 +1,13 @@
 /// @file
 /// The answer every operator estimator gives (`op_estimate`) and the list a layer is made of
-/// (`op_sequence`), so that a transformer layer or a ResNet block is estimated op by op.
+/// (`op_sequence`), so that a transformer layer or a ResNet block is estimated op by op, and a
+/// model as its layers repeated.
 #pragma once
 
-#include <array>
 #include <cstddef>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include <dlperf/core/bound.hpp>
 #include <dlperf/core/error.hpp>
@@ -16,61 +18,103 @@ namespace dlperf {
 /// Estimate of one operator (one kernel, or one fused kernel).
 struct op_estimate {
   std::string_view name;                         ///< what the operator is
-  duration time{};                               ///< its time, launch included
-  flop_count work{};                             ///< arithmetic it does
-  byte_count dram{};                             ///< DRAM traffic
+  duration time{};                               ///< its time per run, launch included
+  flop_count work{};                             ///< arithmetic it does per run
+  byte_count dram{};                             ///< DRAM traffic per run
   dlperf::bound bound = dlperf::bound::compute;  ///< what limits it
-  int kernels = 1;                               ///< kernel launches it takes
+  int kernels = 1;                               ///< kernel launches per run
+  long long repeats = 1;  ///< runs in its sequence (a layer repeated n times: n); at least 1
 };
 
-/// Operators run one after another, as a layer runs them. A literal type with fixed capacity.
+/// Most runs one operator may count (`op_estimate::repeats`), so that totals stay exact.
+inline constexpr long long max_op_repeats = 1LL << 40;
+
+namespace detail {
+// The sum of op.*field x op.repeats over @p ops: each run of operators with equal repeats is
+// summed, then multiplied once. (A free function: clang 14 and 15 do not instantiate a member
+// template used by an earlier member in time for constant evaluation.)
+template <class Q>
+constexpr Q total(const std::vector<op_estimate>& ops, Q op_estimate::*field) {
+  Q sum{};
+  for (std::size_t i = 0; i < ops.size();) {
+    const long long times = ops[i].repeats;
+    Q run{};
+    for (; i < ops.size() && ops[i].repeats == times; ++i) run += ops[i].*field;
+    sum += static_cast<double>(times) * run;
+  }
+  return sum;
+}
+}  // namespace detail
+
+/// Operators run one after another, as a layer runs them; any number of them. Usable in constant
+/// expressions as long as the sequence does not outlive the evaluation (its storage is a
+/// `std::vector`).
+///
+/// A block run n times (80 identical transformer layers) is held once with each operator's
+/// `repeats` multiplied by n (`repeat`, `add(block, n)`), not copied n times. Totals add up runs
+/// of consecutive operators with the same `repeats` and then multiply, so n copies of a block
+/// total exactly n times the block's total.
 class op_sequence {
  public:
-  /// Most operators one sequence holds.
-  static constexpr std::size_t capacity = 24;
-
-  /// Appends @p op. Throws invalid_argument beyond `capacity`.
+  /// Appends @p op. Throws invalid_argument unless 1 <= op.repeats <= `max_op_repeats`.
   constexpr op_sequence& add(const op_estimate& op) {
-    if (size_ == capacity) detail::throw_invalid_argument("op_sequence: more than 24 operators");
-    ops_[size_++] = op;
+    check_repeats(op.repeats);
+    ops_.push_back(op);
     return *this;
   }
-  /// Operators added.
-  [[nodiscard]] constexpr std::size_t size() const { return size_; }
+  /// Appends the operators of @p block run @p times in a row (each one's repeats times @p times).
+  /// Throws invalid_argument unless @p times >= 1 and the products stay within `max_op_repeats`.
+  constexpr op_sequence& add(const op_sequence& block, long long times = 1) {
+    const op_sequence r = block.repeat(times);  // a copy first: @p block may be *this
+    ops_.insert(ops_.end(), r.ops_.begin(), r.ops_.end());
+    return *this;
+  }
+  /// This sequence run @p times in a row: the same operators, each one's repeats times @p times.
+  /// Throws invalid_argument unless @p times >= 1 and the products stay within `max_op_repeats`.
+  [[nodiscard]] constexpr op_sequence repeat(long long times) const {
+    check_repeats(times);
+    op_sequence r = *this;
+    for (op_estimate& op : r.ops_) {
+      if (op.repeats > max_op_repeats / times)
+        detail::throw_invalid_argument("op_sequence: " + std::string(op.name) +
+                                       " would run more than 2^40 times");
+      op.repeats *= times;
+    }
+    return r;
+  }
+  /// Operators held (a repeated operator counts once).
+  [[nodiscard]] constexpr std::size_t size() const { return ops_.size(); }
   /// Operator @p i.
   [[nodiscard]] constexpr const op_estimate& operator[](std::size_t i) const { return ops_.at(i); }
   /// Start of the operators.
   [[nodiscard]] constexpr const op_estimate* begin() const { return ops_.data(); }
   /// End of the operators.
-  [[nodiscard]] constexpr const op_estimate* end() const { return ops_.data() + size_; }
-  /// Summed time.
-  [[nodiscard]] constexpr duration time() const {
-    duration t{};
-    for (const op_estimate& op : *this) t += op.time;
-    return t;
-  }
-  /// Summed DRAM traffic.
+  [[nodiscard]] constexpr const op_estimate* end() const { return ops_.data() + ops_.size(); }
+  /// Summed time, repeats included.
+  [[nodiscard]] constexpr duration time() const { return detail::total(ops_, &op_estimate::time); }
+  /// Summed DRAM traffic, repeats included.
   [[nodiscard]] constexpr byte_count dram() const {
-    byte_count b{};
-    for (const op_estimate& op : *this) b += op.dram;
-    return b;
+    return detail::total(ops_, &op_estimate::dram);
   }
-  /// Summed arithmetic.
+  /// Summed arithmetic, repeats included.
   [[nodiscard]] constexpr flop_count work() const {
-    flop_count f{};
-    for (const op_estimate& op : *this) f += op.work;
-    return f;
+    return detail::total(ops_, &op_estimate::work);
   }
-  /// Summed kernel launches.
-  [[nodiscard]] constexpr int kernels() const {
-    int k = 0;
-    for (const op_estimate& op : *this) k += op.kernels;
+  /// Summed kernel launches, repeats included.
+  [[nodiscard]] constexpr long long kernels() const {
+    long long k = 0;
+    for (const op_estimate& op : ops_) k += op.kernels * op.repeats;
     return k;
   }
 
  private:
-  std::array<op_estimate, capacity> ops_{};
-  std::size_t size_ = 0;
+  static constexpr void check_repeats(long long times) {
+    detail::require_positive(times, "op_sequence", "repeats");
+    if (times > max_op_repeats)
+      detail::throw_invalid_argument("op_sequence: repeats must be at most 2^40, got " +
+                                     std::to_string(times));
+  }
+  std::vector<op_estimate> ops_;
 };
 
 }  // namespace dlperf

@@ -27,6 +27,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -35,6 +36,7 @@
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/memory_tier.hpp>
 #include <dlperf/core/units.hpp>
+#include <dlperf/estimate/estimate.hpp>
 #include <dlperf/estimate/tile.hpp>
 #include <dlperf/hardware/device.hpp>
 
@@ -71,19 +73,11 @@ struct gemm_problem {
   }
   /// Throws invalid_argument naming the first field out of its domain.
   constexpr void validate() const {
-    detail::require_positive(m, "gemm", "m");
-    detail::require_positive(n, "gemm", "n");
-    detail::require_positive(k, "gemm", "k");
-    detail::require_positive(batch, "gemm", "batch");
+    detail::require_positive("gemm", {{"m", m}, {"n", n}, {"k", k}, {"batch", batch}});
     // Counts stay exact in doubles (the model computes tiles and waves in double precision).
     if (m > (1LL << 40) || n > (1LL << 40) || k > (1LL << 40) || batch > (1LL << 40))
       detail::throw_invalid_argument("gemm: m, n, k and batch must each be at most 2^40");
-    const auto finite = [](double v, const char* field) {
-      if (!detail::is_finite(v))
-        detail::throw_invalid_argument(std::string("gemm: ") + field + " must be finite");
-    };
-    finite(alpha, "alpha");
-    finite(beta, "beta");
+    detail::require_finite("gemm", {{"alpha", alpha}, {"beta", beta}});
     if (!(c_bytes >= 0.0) || c_bytes > 64.0)
       detail::throw_invalid_argument("gemm: c_bytes must be between 0 (default) and 64");
     if (!(a_dram_bytes >= 0.0) || !detail::is_finite(a_dram_bytes))
@@ -114,6 +108,12 @@ struct gemm_estimate {
   dlperf::bound bound = dlperf::bound::compute;  ///< the binding resource
   bool latency_bound_steps = false;  ///< k-steps wait on DRAM latency (more stages would help)
 };
+
+/// @p e as one operator named @p name, for an `op_sequence`: its time, work, DRAM traffic and
+/// binding resource, in one kernel.
+constexpr op_estimate as_op(const gemm_estimate& e, std::string_view name) {
+  return {name, e.time, e.work, e.dram_bytes, e.bound, 1};
+}
 
 /// Share of L2 an operand working set may count on: the rest holds C, other streams, and the
 /// copies that split-L2 designs (A100, H100) keep in each half. Used by every estimator that

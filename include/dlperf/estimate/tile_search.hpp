@@ -11,8 +11,10 @@
 #pragma once
 
 #include <array>
+#include <string_view>
 
 #include <dlperf/core/error.hpp>
+#include <dlperf/estimate/estimate.hpp>
 #include <dlperf/estimate/gemm.hpp>
 #include <dlperf/estimate/tile.hpp>
 #include <dlperf/hardware/device.hpp>
@@ -76,6 +78,13 @@ constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
     detail::throw_unsupported(std::string(d.arch().name) + ": no candidate tiling is legal for " +
                               std::string(name(p.input)));
   return best;
+}
+
+/// The fastest legal tiling of @p p on @p d as one operator named @p name:
+/// `as_op(best_gemm(d, p), name)`. Throws as `best_gemm` does.
+template <gemm_device D>
+constexpr op_estimate best_gemm_op(const D& d, std::string_view name, const gemm_problem& p) {
+  return as_op(best_gemm(d, p), name);
 }
 
 }  // namespace dlperf

@@ -38,17 +38,14 @@ class host_device {
   /// Builds the device. Throws invalid_argument naming the first figure that is not positive
   /// and finite.
   explicit host_device(figures f) : f_(std::move(f)) {
-    const auto check = [](double v, const char* field) {
-      detail::require_positive_finite(v, std::string("host device: ") + field);
-    };
-    check(f_.clock_mhz.value, "clock_mhz");
-    check(f_.fp32_tflops.value, "fp32_tflops");
-    check(f_.dram_capacity.value(), "DRAM capacity");
-    check(f_.dram_gbps.value, "DRAM bandwidth");
-    check(f_.dram_latency_ns.value, "DRAM latency");
-    check(f_.cache_capacity.value(), "cache capacity");
-    check(f_.cache_gbps.value, "cache bandwidth");
-    check(f_.cache_latency_ns.value, "cache latency");
+    detail::require_positive_finite("host device", {{"clock_mhz", f_.clock_mhz.value},
+                                                    {"fp32_tflops", f_.fp32_tflops.value},
+                                                    {"DRAM capacity", f_.dram_capacity.value()},
+                                                    {"DRAM bandwidth", f_.dram_gbps.value},
+                                                    {"DRAM latency", f_.dram_latency_ns.value},
+                                                    {"cache capacity", f_.cache_capacity.value()},
+                                                    {"cache bandwidth", f_.cache_gbps.value},
+                                                    {"cache latency", f_.cache_latency_ns.value}});
   }
 
   /// The figures.

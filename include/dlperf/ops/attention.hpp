@@ -45,11 +45,11 @@ struct attention_problem {
 
   /// Throws invalid_argument naming the first non-positive extent.
   constexpr void validate() const {
-    detail::require_positive(batch, "attention", "batch");
-    detail::require_positive(heads, "attention", "heads");
-    detail::require_positive(seq_q, "attention", "seq_q");
-    detail::require_positive(seq_kv, "attention", "seq_kv");
-    detail::require_positive(head_dim, "attention", "head_dim");
+    detail::require_positive("attention", {{"batch", batch},
+                                           {"heads", heads},
+                                           {"seq_q", seq_q},
+                                           {"seq_kv", seq_kv},
+                                           {"head_dim", head_dim}});
   }
 };
 
@@ -66,12 +66,12 @@ constexpr op_sequence estimate_attention_unfused(const D& d, const attention_pro
   const long long bh = p.batch * p.heads;
   const accumulator acc = default_accumulator(p.type);
   op_sequence ops;
-  gemm_estimate qk = best_gemm(d, gemm_problem{p.seq_q, p.seq_kv, p.head_dim, bh, p.type, acc});
-  ops.add({"attention QK^T", qk.time, qk.work, qk.dram_bytes, qk.bound, 1});
+  ops.add(best_gemm_op(d, "attention QK^T",
+                       gemm_problem{p.seq_q, p.seq_kv, p.head_dim, bh, p.type, acc}));
   ops.add(estimate_row_reduction(d, "attention softmax", bh * p.seq_q, p.seq_kv, p.type, 5.0,
                                  p.seq_kv));
-  gemm_estimate pv = best_gemm(d, gemm_problem{p.seq_q, p.head_dim, p.seq_kv, bh, p.type, acc});
-  ops.add({"attention PV", pv.time, pv.work, pv.dram_bytes, pv.bound, 1});
+  ops.add(best_gemm_op(d, "attention PV",
+                       gemm_problem{p.seq_q, p.head_dim, p.seq_kv, bh, p.type, acc}));
   return ops;
 }
 

@@ -39,14 +39,9 @@ struct conv2d_problem {
 
   /// Throws invalid_argument naming the first bad field.
   constexpr void validate() const {
-    detail::require_positive(n, "conv2d", "n");
-    detail::require_positive(c, "conv2d", "c");
-    detail::require_positive(h, "conv2d", "h");
-    detail::require_positive(w, "conv2d", "w");
-    detail::require_positive(k, "conv2d", "k");
-    detail::require_positive(r, "conv2d", "r");
-    detail::require_positive(s, "conv2d", "s");
-    detail::require_positive(stride, "conv2d", "stride");
+    detail::require_positive(
+        "conv2d",
+        {{"n", n}, {"c", c}, {"h", h}, {"w", w}, {"k", k}, {"r", r}, {"s", s}, {"stride", stride}});
     if (pad < 0) detail::throw_invalid_argument("conv2d: pad must be >= 0");
     if (h + 2LL * pad < r || w + 2LL * pad < s)
       detail::throw_invalid_argument("conv2d: the filter is larger than the padded input");
@@ -68,8 +63,7 @@ constexpr op_estimate estimate_conv2d(const D& d, std::string_view name, const c
                                       bool reads_residual = false) {
   gemm_problem g = p.as_gemm();
   if (reads_residual) g.beta = 1.0;
-  const gemm_estimate e = best_gemm(d, g);
-  return {name, e.time, e.work, e.dram_bytes, e.bound, 1};
+  return best_gemm_op(d, name, g);
 }
 
 }  // namespace dlperf

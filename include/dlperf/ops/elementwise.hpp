@@ -2,7 +2,7 @@
 /// Memory-bound operators: element-wise maps, row reductions (softmax, layer norm), and chains of
 /// element-wise stages run unfused (one kernel each, every intermediate through DRAM) or fused
 /// (one kernel, intermediates in registers). Operator fusion saves exactly the intermediate round
-/// trips and the launches (MODEL.md section 3).
+/// trips and the launches (docs/model.md, @ref model_hierarchy).
 ///
 ///     time = max(FLOP / FP32 CUDA-core peak, DRAM bytes / DRAM bandwidth) + launch overhead
 #pragma once

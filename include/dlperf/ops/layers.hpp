@@ -32,23 +32,18 @@ struct transformer_layer {
   bool causal = true;        ///< decoder mask
 };
 
-namespace detail {
-template <class D>
-constexpr op_estimate gemm_op(const D& d, std::string_view name, gemm_problem g) {
-  const gemm_estimate e = best_gemm(d, g);
-  return {name, e.time, e.work, e.dram_bytes, e.bound, 1};
-}
-}  // namespace detail
-
 /// The transformer layer @p l on @p d. Fused: GELU in the FFN-up epilogue, residual adds in the
 /// projection epilogues (which then read C), flash-style attention.
 template <gemm_device D>
 constexpr op_sequence estimate_transformer_layer(const D& d, const transformer_layer& l,
                                                  bool fused) {
-  if (l.batch <= 0 || l.seq <= 0 || l.hidden <= 0 || l.heads <= 0 || l.ffn < 0 ||
-      l.hidden % l.heads != 0)
-    detail::throw_invalid_argument(
-        "transformer layer: sizes must be positive and hidden a multiple of heads");
+  detail::require_positive(
+      "transformer layer",
+      {{"batch", l.batch}, {"seq", l.seq}, {"hidden", l.hidden}, {"heads", l.heads}});
+  if (l.ffn < 0)
+    detail::throw_invalid_argument("transformer layer: ffn must be >= 0 (0: 4 x hidden)");
+  if (l.hidden % l.heads != 0)
+    detail::throw_invalid_argument("transformer layer: hidden must be a multiple of heads");
   const long long tokens = l.batch * l.seq;
   const long long ffn = l.ffn > 0 ? l.ffn : 4 * l.hidden;
   const accumulator acc = default_accumulator(l.type);
@@ -63,18 +58,18 @@ constexpr op_sequence estimate_transformer_layer(const D& d, const transformer_l
 
   op_sequence ops;
   ops.add(estimate_row_reduction(d, "layer norm 1", tokens, l.hidden, l.type, 8, l.hidden));
-  ops.add(detail::gemm_op(d, "QKV projection", proj(3 * l.hidden, l.hidden, false)));
+  ops.add(best_gemm_op(d, "QKV projection", proj(3 * l.hidden, l.hidden, false)));
   if (fused) {
     ops.add(estimate_attention_fused(d, att));
   } else {
-    for (const op_estimate& op : estimate_attention_unfused(d, att)) ops.add(op);
+    ops.add(estimate_attention_unfused(d, att));
   }
-  ops.add(detail::gemm_op(d, "output projection", proj(l.hidden, l.hidden, fused)));
+  ops.add(best_gemm_op(d, "output projection", proj(l.hidden, l.hidden, fused)));
   if (!fused) ops.add(estimate_elementwise(d, tokens * l.hidden, l.type, residual_add));
   ops.add(estimate_row_reduction(d, "layer norm 2", tokens, l.hidden, l.type, 8, l.hidden));
-  ops.add(detail::gemm_op(d, "FFN up", proj(ffn, l.hidden, false)));
+  ops.add(best_gemm_op(d, "FFN up", proj(ffn, l.hidden, false)));
   if (!fused) ops.add(estimate_elementwise(d, tokens * ffn, l.type, gelu));
-  ops.add(detail::gemm_op(d, "FFN down", proj(l.hidden, ffn, fused)));
+  ops.add(best_gemm_op(d, "FFN down", proj(l.hidden, ffn, fused)));
   if (!fused) ops.add(estimate_elementwise(d, tokens * l.hidden, l.type, residual_add));
   return ops;
 }
@@ -96,9 +91,12 @@ struct bottleneck_block {
 /// convolution's epilogue.
 template <gemm_device D>
 constexpr op_sequence estimate_bottleneck(const D& d, const bottleneck_block& b, bool fused) {
-  if (b.batch <= 0 || b.channels_in <= 0 || b.height <= 0 || b.width <= 0 || b.channels_mid <= 0 ||
-      b.stride <= 0)
-    detail::throw_invalid_argument("bottleneck block: sizes and stride must be positive");
+  detail::require_positive("bottleneck block", {{"batch", b.batch},
+                                                {"channels_in", b.channels_in},
+                                                {"height", b.height},
+                                                {"width", b.width},
+                                                {"channels_mid", b.channels_mid},
+                                                {"stride", b.stride}});
   const long long out_channels = 4 * b.channels_mid;
   const conv2d_problem reduce{b.batch, b.channels_in, b.height, b.width, b.channels_mid, 1, 1, 1,
                               0,       b.type};

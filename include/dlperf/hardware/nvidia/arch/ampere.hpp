@@ -4,7 +4,7 @@
 ///
 /// The two are separate tags because their SMs differ: GA100 has 164 KB of shared memory, 64 FP32
 /// lanes and tensor cores twice as wide; GA10x has 100 KB, 128 FP32 lanes and half-width tensor
-/// cores (MODEL.md section 3; A100 and GA102 whitepapers).
+/// cores (docs/model.md, @ref model_hierarchy; A100 and GA102 whitepapers).
 #pragma once
 
 #include <dlperf/hardware/architecture.hpp>

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <charconv>
 #include <cmath>
+#include <fstream>
 #include <utility>
 #include <variant>
 
@@ -52,10 +53,29 @@ long long parse_count(std::string_view option, std::string_view text) {
   return static_cast<long long>(value);
 }
 
-accumulator parse_accumulator(std::string_view text) {
-  for (accumulator a : {accumulator::fp16, accumulator::fp32, accumulator::int32})
-    if (name(a) == text) return a;
-  throw usage_error(fmt::format("unknown accumulator '{}' (valid: fp16, fp32, int32)", text));
+CLI::Validator gpu_id_validator() {
+  return CLI::Validator(
+      [](std::string& input) -> std::string {
+        try {
+          (void)catalog::find(input);
+          return {};
+        } catch (const not_found& e) {
+          return e.what();
+        }
+      },
+      "ID", "GPU id");
+}
+
+void write_json(const nlohmann::json& j, const std::string& out) {
+  if (out.empty()) {
+    fmt::print("{}\n", j.dump(2));
+    return;
+  }
+  std::ofstream stream(out);
+  if (!stream) throw usage_error("cannot write --out '" + out + "'");
+  stream << j.dump(2) << "\n";
+  if (!stream) throw usage_error("failed writing --out '" + out + "'");
+  fmt::print(stderr, "dlperf: wrote {}\n", out);
 }
 
 cli_device select_device(const std::string& gpu_id, const std::string& device_file) {
@@ -74,9 +94,11 @@ std::string device_label(const cli_device& d) {
 }
 
 void add_device_options(CLI::App* cmd, std::string& gpu_id, std::string& device_file) {
-  auto* gpu = cmd->add_option("--gpu", gpu_id, "GPU id from `dlperf gpus`, e.g. rtx_4090");
+  auto* gpu = cmd->add_option("--gpu", gpu_id, "GPU id from `dlperf gpus`, e.g. rtx_4090")
+                  ->check(gpu_id_validator());
   auto* file = cmd->add_option("--device", device_file,
-                               "Device file (from `dlperf calibrate`) instead of --gpu");
+                               "Device file (from `dlperf calibrate` or `dlperf export`) instead "
+                               "of --gpu");
   gpu->excludes(file);
 }
 

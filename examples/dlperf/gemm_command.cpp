@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <cmath>
 #include <memory>
+#include <optional>
 
 #include "cli_support.hpp"
 
@@ -11,8 +12,8 @@ namespace {
 
 struct gemm_options {
   std::string gpu, device, m, n, k, batch = "1";
-  std::string dtype_name = "fp16";
-  std::string accumulator_name;
+  dtype type = dtype::fp16;
+  std::optional<accumulator> acc;
   bool sparse = false;
   bool json = false;
 };
@@ -20,9 +21,8 @@ struct gemm_options {
 void run(const gemm_options& o) {
   const cli_device dev = select_device(o.gpu, o.device);
   gemm_problem p{parse_count("--m", o.m), parse_count("--n", o.n), parse_count("--k", o.k),
-                 parse_count("--batch", o.batch), parse_dtype(o.dtype_name)};
-  p.acc = o.accumulator_name.empty() ? default_accumulator(p.input)
-                                     : parse_accumulator(o.accumulator_name);
+                 parse_count("--batch", o.batch), o.type};
+  p.acc = o.acc.value_or(default_accumulator(p.input));
   p.sparse_a = o.sparse;
   struct gpu_summary {
     gemm_estimate estimate;
@@ -101,10 +101,10 @@ void add_gemm_command(CLI::App& app) {
   cmd->add_option("--n", o->n, "Columns of B and C")->required();
   cmd->add_option("--k", o->k, "Reduction dimension")->required();
   cmd->add_option("--batch", o->batch, "GEMMs of this shape")->capture_default_str();
-  cmd->add_option("--dtype", o->dtype_name, "Operand datatype")->capture_default_str();
-  cmd->add_option("--accumulator", o->accumulator_name,
-                  "fp16, fp32 or int32 (default: fp32 "
-                  "for floating types, int32 for integers)");
+  add_enum_option<dtype>(cmd, "--dtype", o->type, "Operand datatype")->default_str("fp16");
+  add_enum_option<accumulator>(cmd, "--accumulator", o->acc,
+                               "Accumulation datatype; default: fp32 for floating types, int32 "
+                               "for integers");
   cmd->add_flag("--sparse", o->sparse, "A is 2:4 structured sparse (Ampere and later)");
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o] { run(*o); });

@@ -414,4 +414,43 @@ struct field_table<architecture_spec> {
       field{"gemm_efficiency", &architecture_spec::gemm_efficiency}};
 };
 
+/// Dense peak of @p g for @p t with its default accumulator in TFLOP/s, or null where the GPU
+/// has no path for it.
+inline json peak_tflops_or_null(const gpu_spec& g, dtype t) {
+  const accumulator a = default_accumulator(t);
+  if (!g.supports(t, a, sparsity::dense)) return nullptr;
+  return in_teraflops(g.peak(t, a, sparsity::dense));
+}
+
+/// A catalog GPU as `dlperf gpus --json` lists it: its facts through their field table (the keys
+/// of device files) and what the listing derives: architecture, family, vendor, the clock the
+/// tensor peaks are quoted at, DRAM bandwidth and the dense peak per datatype. The listing's
+/// earlier keys stay, since scripts read them: `memory_gb`, `l2_mb` and `llc_mb` (binary
+/// units, as vendors write "GB") and `price_usd`, `price_kind`, `price_date`.
+inline json catalog_entry(const gpu_spec& g) {
+  const gpu_facts& f = g.facts();
+  json out = to_json(f);
+  json peaks = json::object();
+  for (dtype t : enum_values<dtype>) peaks[std::string(name(t))] = peak_tflops_or_null(g, t);
+  const bool priced = f.price.kind != price_kind::none;
+  out.update(json{
+      {"arch", g.arch().name},
+      {"family", name(g.arch().family)},
+      {"vendor", name(g.arch().vendor)},
+      {"tensor_clock_mhz", in_megahertz(g.tensor_clock())},
+      {"bandwidth_gbps", in_gigabytes_per_second(g.memory_bandwidth())},
+      {"peak_tflops", peaks},
+      {"memory_gb", in_gibibytes(f.memory)},
+      {"l2_mb", in_mebibytes(f.l2)},
+      {"llc_mb", in_mebibytes(f.llc)},
+      {"price_usd", priced ? json(f.price.amount.value()) : json(nullptr)},
+      {"price_kind", name(f.price.kind)},
+      {"price_date", priced
+                         ? json(std::to_string(f.price.year) + (f.price.month < 10 ? "-0" : "-") +
+                                std::to_string(f.price.month))
+                         : json(nullptr)},
+  });
+  return out;
+}
+
 }  // namespace dlperf::io

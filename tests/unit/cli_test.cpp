@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <dlperf/core/datatype.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -323,6 +324,17 @@ TEST_CASE("dlperf export writes a device file that --device reads back to the sa
   require_usage_error("export", "--gpu is required");
   require_usage_error("export --gpu t4 --out /nonexistent/dir/t4.json",
                       "cannot write --out '/nonexistent/dir/t4.json'");
+}
+
+TEST_CASE("option choices in the help come from the enumerator lists", "[cli]") {
+  const std::string help = run_dlperf("gemm --help").out;
+  CHECK(help.find("{" + dlperf::enum_names<dlperf::dtype>("|") + "}") != std::string::npos);
+  CHECK(help.find("{" + dlperf::enum_names<dlperf::accumulator>("|") + "}") != std::string::npos);
+  CHECK(
+      run_dlperf("roofline --help").out.find("{" + dlperf::enum_names<dlperf::dtype>("|") + "}") !=
+      std::string::npos);
+  for (const char* command : {"gpus", "roofline", "gemm", "cycles", "calibrate", "export"})
+    CHECK(run_dlperf("--help").out.find(command) != std::string::npos);
 }
 
 TEST_CASE("dlperf --help and --version exit 0", "[cli]") {

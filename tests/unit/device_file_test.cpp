@@ -100,7 +100,8 @@ TEST_CASE("files are written and read back", "[device_file]") {
 }
 
 TEST_CASE("malformed device files are rejected, naming the field", "[device_file][errors]") {
-  CHECK_THROWS_WITH(calibrate::parse_device("{\"schema\": "), Catch::Contains("malformed JSON"));
+  CHECK_THROWS_WITH(calibrate::parse_device("{\"schema\": "),
+                    Catch::Equals("device file: (text): malformed JSON near byte 12"));
   CHECK_THROWS_WITH(calibrate::parse_device("[1, 2]"), Catch::Contains("must be a JSON object"));
   const json gpu = calibrate::to_json(sample_gpu());
 

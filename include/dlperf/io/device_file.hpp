@@ -393,7 +393,7 @@ inline any_device parse_device(std::string_view text) {
     try {
       j = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
-      io::fail("(text)", std::string("malformed JSON: ") + e.what());
+      io::fail("(text)", "malformed JSON near byte " + std::to_string(e.byte));
     }
     io::detail::object_at(j, "");
     if (!j.contains("schema")) io::fail("schema", "missing");
@@ -419,6 +419,8 @@ inline any_device parse_device(std::string_view text) {
     return host_device(std::move(f));
   } catch (const io::json_error& e) {
     ::dlperf::detail::throw_invalid_argument("device file: " + std::string(e.what()));
+  } catch (const nlohmann::json::exception&) {  // a check above missed a shape: still one line
+    ::dlperf::detail::throw_invalid_argument("device file: a value has the wrong JSON type");
   }
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <charconv>
 #include <cmath>
+#include <fstream>
 #include <utility>
 #include <variant>
 
@@ -52,6 +53,31 @@ long long parse_count(std::string_view option, std::string_view text) {
   return static_cast<long long>(value);
 }
 
+CLI::Validator gpu_id_validator() {
+  return CLI::Validator(
+      [](std::string& input) -> std::string {
+        try {
+          (void)catalog::find(input);
+          return {};
+        } catch (const not_found& e) {
+          return e.what();
+        }
+      },
+      "ID", "GPU id");
+}
+
+void write_json(const nlohmann::json& j, const std::string& out) {
+  if (out.empty()) {
+    fmt::print("{}\n", j.dump(2));
+    return;
+  }
+  std::ofstream stream(out);
+  if (!stream) throw usage_error("cannot write --out '" + out + "'");
+  stream << j.dump(2) << "\n";
+  if (!stream) throw usage_error("failed writing --out '" + out + "'");
+  fmt::print(stderr, "dlperf: wrote {}\n", out);
+}
+
 cli_device select_device(const std::string& gpu_id, const std::string& device_file) {
   if (gpu_id.empty() == device_file.empty())
     throw usage_error("give exactly one of --gpu ID and --device FILE");
@@ -68,20 +94,22 @@ std::string device_label(const cli_device& d) {
 }
 
 void add_device_options(CLI::App* cmd, std::string& gpu_id, std::string& device_file) {
-  auto* gpu = cmd->add_option("--gpu", gpu_id, "GPU id from `dlperf gpus`, e.g. rtx_4090");
+  auto* gpu = cmd->add_option("--gpu", gpu_id, "GPU id from `dlperf gpus`, e.g. rtx_4090")
+                  ->check(gpu_id_validator());
   auto* file = cmd->add_option("--device", device_file,
-                               "Device file (from `dlperf calibrate`) instead of --gpu");
+                               "Device file (from `dlperf calibrate` or `dlperf export`) instead "
+                               "of --gpu");
   gpu->excludes(file);
 }
 
-void add_datatype_options(CLI::App* cmd, std::string& dtype_name, std::string& accumulator_name,
+void add_datatype_options(CLI::App* cmd, dtype& type, std::optional<accumulator>& acc,
                           bool& sparse) {
-  cmd->add_option("--dtype", dtype_name, "Operand datatype (" + enum_names<dtype>() + ")")
-      ->capture_default_str();
-  cmd->add_option("--accumulator", accumulator_name,
-                  "Accumulation datatype (" + enum_names<accumulator>() +
-                      "); default: fp32 for floating types, int32 for integers");
-  cmd->add_flag("--sparse", sparse, "A is 2:4 structured sparse (Ampere and later)");
+  add_enum_option<dtype>(cmd, "--dtype", type, "Operand datatype")
+      ->default_str(std::string(name(type)));
+  add_enum_option<accumulator>(cmd, "--accumulator", acc,
+                               "Accumulation datatype; default: fp32 for floating types, int32 "
+                               "for integers");
+  cmd->add_flag("--sparse", sparse, "Operands are 2:4 structured sparse (Ampere and later)");
 }
 
 }  // namespace dlperf::cli

@@ -8,6 +8,7 @@
 #include <dlperf/dlperf.hpp>
 #include <dlperf/hardware/measured_device.hpp>
 #include <dlperf/io/device_file.hpp>
+#include <dlperf/io/json.hpp>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -36,14 +37,40 @@ long long parse_count(std::string_view option, std::string_view text);
 inline constexpr std::array<dtype, 6> reported_dtypes{dtype::fp32, dtype::tf32,     dtype::fp16,
                                                       dtype::bf16, dtype::fp8_e4m3, dtype::int8};
 
-/// Dense peak of @p g for @p t with its default accumulator in TFLOP/s, or null where the device
-/// has no path for it.
-template <class Device>
-nlohmann::json peak_tflops_or_null(const Device& g, dtype t) {
-  const accumulator a = default_accumulator(t);
-  if (!g.supports(t, a, sparsity::dense)) return nullptr;
-  return in_teraflops(g.peak(t, a, sparsity::dense));
+/// A CLI11 check that accepts the names of @p E's enumerators, built from its enumerator list so
+/// help text and errors cannot drift from it: help shows "{fp32|tf32|...}", a bad value fails
+/// with the list's own message ("--dtype: unknown dtype 'fp7' (valid: fp32, ...)").
+template <listed_enum E>
+CLI::Validator enum_validator() {
+  return CLI::Validator(
+      [](std::string& input) -> std::string {
+        try {
+          (void)parse<E>(input);
+          return {};
+        } catch (const not_found& e) {
+          return e.what();
+        }
+      },
+      "{" + enum_names<E>("|") + "}", std::string(enum_list<E>::kind));
 }
+
+/// Adds option @p flag that sets @p target (an E or a std::optional<E>) from an enumerator name of
+/// @p E, checked by enum_validator.
+template <listed_enum E, class Target>
+CLI::Option* add_enum_option(CLI::App* cmd, const std::string& flag, Target& target,
+                             const std::string& description) {
+  return cmd
+      ->add_option_function<std::string>(
+          flag, [&target](const std::string& text) { target = parse<E>(text); }, description)
+      ->check(enum_validator<E>());
+}
+
+/// A CLI11 check that accepts catalog GPU ids (`catalog::find`'s error names the valid ones).
+CLI::Validator gpu_id_validator();
+
+/// Writes @p j to @p out, or to stdout when @p out is empty. Throws usage_error when the file
+/// cannot be written.
+void write_json(const nlohmann::json& j, const std::string& out);
 
 /// The device a command runs on: a catalog GPU (--gpu ID) or a device file (--device FILE).
 using cli_device = std::variant<const gpu_spec*, measured_device, host_device>;
@@ -73,7 +100,7 @@ void add_device_options(CLI::App* cmd, std::string& gpu_id, std::string& device_
 
 /// Adds --dtype, --accumulator and --sparse (shared by roofline and gemm), their help listing the
 /// valid names from the enumerator lists.
-void add_datatype_options(CLI::App* cmd, std::string& dtype_name, std::string& accumulator_name,
+void add_datatype_options(CLI::App* cmd, dtype& type, std::optional<accumulator>& acc,
                           bool& sparse);
 
 /// Runs the CUDA calibration of GPU @p index (catalog entry @p gpu_id, or guessed from its
@@ -99,5 +126,7 @@ void add_gemm_command(CLI::App& app);
 void add_cycles_command(CLI::App& app);
 /// Registers the `calibrate` subcommand.
 void add_calibrate_command(CLI::App& app);
+/// Registers the `export` subcommand.
+void add_export_command(CLI::App& app);
 
 }  // namespace dlperf::cli

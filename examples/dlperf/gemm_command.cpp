@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <cmath>
 #include <memory>
+#include <optional>
 
 #include "cli_support.hpp"
 
@@ -11,8 +12,8 @@ namespace {
 
 struct gemm_options {
   std::string gpu, device, m, n, k, batch = "1";
-  std::string dtype_name = "fp16";
-  std::string accumulator_name;
+  dtype type = dtype::fp16;
+  std::optional<accumulator> acc;
   bool sparse = false;
   bool json = false;
 };
@@ -20,9 +21,8 @@ struct gemm_options {
 void run(const gemm_options& o) {
   const cli_device dev = select_device(o.gpu, o.device);
   gemm_problem p{parse_count("--m", o.m), parse_count("--n", o.n), parse_count("--k", o.k),
-                 parse_count("--batch", o.batch), parse_dtype(o.dtype_name)};
-  p.acc = o.accumulator_name.empty() ? default_accumulator(p.input)
-                                     : parse<accumulator>(o.accumulator_name);
+                 parse_count("--batch", o.batch), o.type};
+  p.acc = o.acc.value_or(default_accumulator(p.input));
   p.sparse_a = o.sparse;
   struct gpu_summary {
     gemm_estimate estimate;
@@ -101,7 +101,7 @@ void add_gemm_command(CLI::App& app) {
   cmd->add_option("--n", o->n, "Columns of B and C")->required();
   cmd->add_option("--k", o->k, "Reduction dimension")->required();
   cmd->add_option("--batch", o->batch, "GEMMs of this shape")->capture_default_str();
-  add_datatype_options(cmd, o->dtype_name, o->accumulator_name, o->sparse);
+  add_datatype_options(cmd, o->type, o->acc, o->sparse);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o] { run(*o); });
 }

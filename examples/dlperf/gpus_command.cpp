@@ -1,4 +1,4 @@
-// `dlperf gpus [--json]`: the catalog with derived peaks.
+// `dlperf gpus [--json]`: the catalog with derived peaks (JSON: io::catalog_entry).
 #include <fmt/format.h>
 #include <memory>
 
@@ -6,42 +6,6 @@
 
 namespace dlperf::cli {
 namespace {
-
-nlohmann::json to_json(const gpu_spec& g) {
-  const gpu_facts& f = g.facts();
-  nlohmann::json peaks = nlohmann::json::object();
-  for (dtype t : all_dtypes) peaks[std::string(name(t))] = peak_tflops_or_null(g, t);
-  nlohmann::json price = nullptr;
-  if (f.price.kind != price_kind::none) price = f.price.amount.value();
-  return {
-      {"id", g.id()},
-      {"name", g.name()},
-      {"arch", g.arch().name},
-      {"family", name(g.arch().family)},
-      {"segment", name(f.segment)},
-      {"year", f.year},
-      {"sms", f.sms},
-      {"boost_clock_mhz", in_megahertz(f.boost_clock)},
-      {"tensor_clock_mhz", in_megahertz(g.tensor_clock())},
-      // Memory and L2 sizes in the vendor's convention: binary units written "GB" and "MB".
-      {"memory_gb", in_gibibytes(f.memory)},
-      {"memory_type", name(f.memory_type)},
-      {"bus_width_bits", f.bus_width_bits},
-      {"bandwidth_gbps", in_gigabytes_per_second(g.memory_bandwidth())},
-      {"l2_mb", in_mebibytes(f.l2)},
-      {"tdp_w", f.tdp.value()},
-      {"pcie_gen", f.host_link.generation},
-      {"nvlink_gen", f.peer_link.generation},
-      {"nvlink_gbps", in_gigabytes_per_second(f.peer_link.throughput)},
-      {"price_usd", price},
-      {"price_kind", name(f.price.kind)},
-      {"price_date", f.price.kind == price_kind::none
-                         ? nlohmann::json(nullptr)
-                         : nlohmann::json(fmt::format("{:04}-{:02}", f.price.year, f.price.month))},
-      {"peak_tflops", peaks},
-      {"source", f.source},
-  };
-}
 
 std::string cell(const nlohmann::json& v) {
   return v.is_null() ? std::string("-") : fmt::format("{:.1f}", v.get<double>());
@@ -62,7 +26,7 @@ void print_table() {
                g->arch().name, f.sms, in_megahertz(f.boost_clock), in_gibibytes(f.memory),
                in_gigabytes_per_second(g->memory_bandwidth()), in_mebibytes(f.l2), f.tdp.value(),
                price);
-    for (dtype t : reported_dtypes) fmt::print(" {:>7}", cell(peak_tflops_or_null(*g, t)));
+    for (dtype t : reported_dtypes) fmt::print(" {:>7}", cell(io::peak_tflops_or_null(*g, t)));
     fmt::print("\n");
   }
   fmt::print(
@@ -80,7 +44,7 @@ void add_gpus_command(CLI::App& app) {
   cmd->callback([json] {
     if (*json) {
       nlohmann::json out = nlohmann::json::array();
-      for (const gpu_spec* g : catalog::all) out.push_back(to_json(*g));
+      for (const gpu_spec* g : catalog::all) out.push_back(io::catalog_entry(*g));
       fmt::print("{}\n", out.dump(2));
     } else {
       print_table();

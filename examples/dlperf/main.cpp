@@ -17,29 +17,35 @@ int fail(int code, std::string message) {
   return code;
 }
 
+// The subcommands' names, from the app itself ("gpus, roofline, ...").
+std::string command_names(CLI::App& app) {
+  std::string names;
+  for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+  return names;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"dlperf: analytical performance models for deep learning on GPUs", "dlperf"};
   app.set_version_flag("--version", dlperf::version);
-  app.require_subcommand(1);
   dlperf::cli::add_gpus_command(app);
   dlperf::cli::add_roofline_command(app);
   dlperf::cli::add_gemm_command(app);
   dlperf::cli::add_cycles_command(app);
   dlperf::cli::add_calibrate_command(app);
+  dlperf::cli::add_export_command(app);
+  // Words that are not a command stay in remaining() instead of failing with CLI11's "not
+  // expected", so the error can name them and list the commands.
+  app.allow_extras();
   try {
-    // CLI11 would only say "A subcommand is required"; name the word that is not a command.
-    if (argc > 1 && argv[1][0] != '-') {
-      try {
-        app.get_subcommand(argv[1]);
-      } catch (const CLI::OptionNotFound&) {
-        return fail(
-            2, fmt::format("unknown command '{}' (valid: gpus, roofline, gemm, cycles, calibrate)",
-                           argv[1]));
-      }
-    }
     app.parse(argc, argv);
+    if (!app.remaining().empty())
+      return fail(2, fmt::format("unknown command '{}' (valid: {})", app.remaining().front(),
+                                 command_names(app)));
+    if (app.get_subcommands().empty())
+      return fail(2, fmt::format("a subcommand is required (valid: {})", command_names(app)));
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <cmath>
 #include <memory>
+#include <optional>
 
 #include "cli_support.hpp"
 
@@ -13,17 +14,16 @@ struct roofline_options {
   std::string device;
   std::string flops;
   std::string bytes;
-  std::string dtype_name = "fp16";
-  std::string accumulator_name;
+  dtype type = dtype::fp16;
+  std::optional<accumulator> acc;
   bool sparse = false;
   bool json = false;
 };
 
 void run(const roofline_options& o) {
   const cli_device dev = select_device(o.gpu, o.device);
-  const dtype t = parse_dtype(o.dtype_name);
-  const accumulator acc =
-      o.accumulator_name.empty() ? default_accumulator(t) : parse<accumulator>(o.accumulator_name);
+  const dtype t = o.type;
+  const accumulator acc = o.acc.value_or(default_accumulator(t));
   const sparsity s = o.sparse ? sparsity::sparse_2_4 : sparsity::dense;
   const double work = parse_amount("--flops", o.flops);
   const double traffic = parse_amount("--bytes", o.bytes);
@@ -78,7 +78,7 @@ void add_roofline_command(CLI::App& app) {
   add_device_options(cmd, o->gpu, o->device);
   cmd->add_option("--flops", o->flops, "Arithmetic work in FLOP, e.g. 1e12 or 2T")->required();
   cmd->add_option("--bytes", o->bytes, "DRAM traffic in bytes, e.g. 4e9, 4G or 4Gi")->required();
-  add_datatype_options(cmd, o->dtype_name, o->accumulator_name, o->sparse);
+  add_datatype_options(cmd, o->type, o->acc, o->sparse);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o] { run(*o); });
 }

@@ -87,6 +87,18 @@ TEST_CASE("dlperf gpus --json lists the catalog with the documented keys", "[cli
   CHECK(rtx4090["peak_tflops"]["fp16"].get<double>() == Approx(165.2).epsilon(0.01));
   CHECK(rtx4090["peak_tflops"]["fp8_e4m3"].get<double>() == Approx(330.3).epsilon(0.01));
   CHECK(rtx4090["price_usd"].get<double>() == 1599);
+  // The facts come through the device files' field table: links as {kind, generation,
+  // bandwidth_gbps}, price with its date, and the vendor.
+  CHECK(a100["vendor"] == "nvidia");
+  CHECK(a100["llc_mb"] == 0);
+  CHECK(a100["host_link"]["kind"] == "pcie");
+  CHECK(a100["host_link"]["generation"] == 4);
+  CHECK(a100["host_link"]["bandwidth_gbps"].get<double>() == Approx(63.0).epsilon(0.001));
+  CHECK(a100["peer_link"]["kind"] == "nvlink");
+  CHECK(a100["peer_link"]["bandwidth_gbps"] == 600);  // A100 whitepaper: NVLink 3, 600 GB/s
+  CHECK(rtx4090["price"]["year"] == 2022);
+  CHECK(rtx4090["price_date"] == "2022-10");
+  CHECK_FALSE(a100.contains("pcie_gen"));
 }
 
 TEST_CASE("dlperf gpus prints a table with every GPU", "[cli]") {
@@ -330,6 +342,50 @@ TEST_CASE("dlperf rejects what AMD architectures cannot run", "[cli][amd][errors
                       "cdna2 cannot run fp8_e4m3_fnuz");
   require_usage_error("roofline --gpu mi300x --flops 1 --bytes 1 --dtype fp8_e4m3",
                       "cdna3 cannot run fp8_e4m3");
+}
+
+TEST_CASE("dlperf export writes a device file that --device reads back to the same answers",
+          "[cli]") {
+  const std::string file = "dlperf_cli_export_h100_pcie.json";
+  const run_result exported = run_dlperf("export --gpu h100_pcie --out " + file);
+  INFO(exported.err);
+  REQUIRE(exported.exit_code == 0);
+  std::ifstream in(file);
+  const auto device = nlohmann::json::parse(in);
+  CHECK(device["kind"] == "gpu");
+  CHECK(device["architecture"]["name"] == "hopper_gh100");
+  CHECK(device["facts"]["gemm_efficiency"] == 0.652);
+  // Without --out the same file goes to stdout.
+  CHECK(nlohmann::json::parse(run_dlperf("export --gpu h100_pcie").out) == device);
+  const std::string gemm = " --m 8192 --n 8192 --k 8192 --dtype bf16";
+  const run_result from_catalog = run_dlperf("gemm --gpu h100_pcie" + gemm);
+  const run_result from_file = run_dlperf("gemm --device " + file + gemm);
+  REQUIRE(from_catalog.exit_code == 0);
+  CHECK(from_file.out == from_catalog.out);
+  // torch.mm BF16 8192^3 on an H100 PCIe: 492.84 TFLOPS (torch-performance-test-data issue 95).
+  const auto j = nlohmann::json::parse(run_dlperf("gemm --device " + file + gemm + " --json").out);
+  CHECK(j["tflops"].get<double>() == Approx(490.377).epsilon(1e-5));
+  CHECK(j["tflops"] ==
+        nlohmann::json::parse(run_dlperf("gemm --gpu h100_pcie" + gemm + " --json").out)["tflops"]);
+  const std::string roof = " --flops 1e12 --bytes 3e9 --dtype fp8_e4m3 --json";
+  CHECK(nlohmann::json::parse(run_dlperf("roofline --device " + file + roof).out)["time_s"] ==
+        nlohmann::json::parse(run_dlperf("roofline --gpu h100_pcie" + roof).out)["time_s"]);
+  std::remove(file.c_str());
+  require_usage_error("export --gpu rtx_9090", "--gpu: unknown GPU id 'rtx_9090'");
+  require_usage_error("export", "--gpu is required");
+  require_usage_error("export --gpu t4 --out /nonexistent/dir/t4.json",
+                      "cannot write --out '/nonexistent/dir/t4.json'");
+}
+
+TEST_CASE("option choices in the help come from the enumerator lists", "[cli]") {
+  const std::string help = run_dlperf("gemm --help").out;
+  CHECK(help.find("{" + dlperf::enum_names<dlperf::dtype>("|") + "}") != std::string::npos);
+  CHECK(help.find("{" + dlperf::enum_names<dlperf::accumulator>("|") + "}") != std::string::npos);
+  CHECK(
+      run_dlperf("roofline --help").out.find("{" + dlperf::enum_names<dlperf::dtype>("|") + "}") !=
+      std::string::npos);
+  for (const char* command : {"gpus", "roofline", "gemm", "cycles", "calibrate", "export"})
+    CHECK(run_dlperf("--help").out.find(command) != std::string::npos);
 }
 
 TEST_CASE("dlperf --help and --version exit 0", "[cli]") {

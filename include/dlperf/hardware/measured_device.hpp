@@ -40,18 +40,25 @@ class measured_device {
       : id_(nominal.id()),
         name_(nominal.name()),
         source_(nominal.facts().source),
+        arch_names_(owned(nominal.arch())),
         base_(rebuilt(nominal.arch(), nominal.facts())) {}
 
-  /// A device built from scratch: architecture @p arch and datasheet @p facts (whose strings are
-  /// copied). Throws invalid_argument as gpu_spec does for impossible facts.
+  /// A device built from scratch: architecture @p arch and datasheet @p facts (the strings of
+  /// both are copied, so an architecture read from a file need not outlive the device). Throws
+  /// invalid_argument as gpu_spec does for impossible facts.
   measured_device(const architecture_spec& arch, const gpu_facts& facts)
-      : id_(facts.id), name_(facts.name), source_(facts.source), base_(rebuilt(arch, facts)) {}
+      : id_(facts.id),
+        name_(facts.name),
+        source_(facts.source),
+        arch_names_(owned(arch)),
+        base_(rebuilt(arch, facts)) {}
 
   /// Copies re-point the nominal description at their own strings.
   measured_device(const measured_device& other)
       : id_(other.id_),
         name_(other.name_),
         source_(other.source_),
+        arch_names_(other.arch_names_),
         base_(rebuilt(other.base_.arch(), other.base_.facts())),
         clock_(other.clock_),
         bandwidth_(other.bandwidth_),
@@ -65,6 +72,7 @@ class measured_device {
       id_ = other.id_;
       name_ = other.name_;
       source_ = other.source_;
+      arch_names_ = other.arch_names_;
       base_ = rebuilt(other.base_.arch(), other.base_.facts());
       clock_ = other.clock_;
       bandwidth_ = other.bandwidth_;
@@ -225,14 +233,22 @@ class measured_device {
   [[nodiscard]] double clock_ratio() const {
     return clock_ ? clock_->value / base_.sm_clock().value() : 1.0;
   }
+  // The architecture's strings (name, chips, ISA target), owned.
+  static std::array<std::string, 3> owned(const architecture_spec& arch) {
+    return {std::string(arch.name), std::string(arch.chips), std::string(arch.isa)};
+  }
   // The nominal description, its string views pointing at this object's own strings.
-  [[nodiscard]] gpu_spec rebuilt(const architecture_spec& arch, gpu_facts facts) const {
+  [[nodiscard]] gpu_spec rebuilt(architecture_spec arch, gpu_facts facts) const {
     facts.id = id_;
     facts.name = name_;
     facts.source = source_;
+    arch.name = arch_names_[0];
+    arch.chips = arch_names_[1];
+    arch.isa = arch_names_[2];
     return gpu_spec(arch, facts);
   }
   std::string id_, name_, source_;
+  std::array<std::string, 3> arch_names_;
   gpu_spec base_;
   std::optional<measured_value> clock_;
   per_tier<std::optional<measured_value>> bandwidth_{};

@@ -1,40 +1,50 @@
 /// @file
 /// Device files: a device, nominal or measured, GPU or host, as JSON (schema "dlperf-device",
-/// version 1). Optional header: it needs nlohmann_json, which the core library does not.
+/// version 2; version 1 files are read too). Optional header: it needs nlohmann_json, which the
+/// core library does not.
 ///
-/// Schema, version 1 (every measured figure M is {"value": number, "method": string,
-/// "spread": number (optional)}; units are part of the field names):
+/// Every object below is written and read through one field table (`dlperf/io/json.hpp`), so
+/// what is written is what is read back: a GPU saved and loaded gives the same estimates to the
+/// last bit. Units are part of the keys; every measured figure M is {"value": number, "method":
+/// string, "spread": number (optional)}.
 ///
-///     {"schema": "dlperf-device", "version": 1, "kind": "gpu",
-///      "base": "rtx_4090"                        either a catalog id ...
-///      "arch": "ada_ad10x", "facts": {...},      ... or an architecture and datasheet facts:
-///          id, name, segment, year, sms, base_clock_mhz, boost_clock_mhz, tensor_clock_mhz,
-///          memory_gib, memory_type, bus_width_bits, data_rate_gbps, l2_mib, tdp_w, pcie_gen,
-///          nvlink_gen, nvlink_gbps, source
-///      "measurements": {                         optional, every part optional
-///          "sm_clock_mhz": M,
-///          "tiers": {"global"|"l2"|"shared"|"registers": {"bandwidth_gbps": M,
-///                                                         "latency_cycles": M}},
-///          "achieved": [{"dtype": "fp16", "accumulator": "fp32", "tflops": number,
-///                        "method": string, "spread": number}],
-///          "gemm_efficiency": {"fp16": M, ...},
-///          "launch_overhead_us": M}}
+///     {"schema": "dlperf-device", "version": 2, "kind": "gpu",
+///      "base": "rtx_4090"                      either a catalog id ...
+///      "arch": "ada_ad10x"                     ... or an architecture, by name or in full
+///      "architecture": {...},                      (field_table<architecture_spec>: SM resources,
+///                                                  tensor and vector rates, latencies, MMA shape,
+///                                                  large-GEMM efficiency per datatype),
+///      "facts": {...},                         and the board (field_table<gpu_facts>: clocks,
+///                                              memory, L2, llc, host_link/peer_link as {kind,
+///                                              generation, bandwidth_gbps}, price {usd, year,
+///                                              month, kind}, gemm_efficiency, source)
+///      "measurements": {                       optional, every part optional
+///          "sm_clock_mhz": M, "launch_overhead_us": M,
+///          "tiers": {TIER: {"bandwidth_gbps": M, "latency_cycles": M}},
+///          "achieved": [{"dtype", "accumulator", "tflops", "method", "spread"}],
+///          "gemm_efficiency": {DTYPE: M}}}
 ///
-///     {"schema": "dlperf-device", "version": 1, "kind": "host", "name": string,
+///     {"schema": "dlperf-device", "version": 2, "kind": "host", "name": string,
 ///      "clock_mhz": M, "fp32_tflops": M,
 ///      "dram": {"capacity_bytes": number, "bandwidth_gbps": M, "latency_ns": M},
 ///      "cache": {"capacity_bytes": number, "bandwidth_gbps": M, "latency_ns": M}}
 ///
+/// Version 1 facts carried the links as "pcie_gen" (an x16 link), "nvlink_gen" and
+/// "nvlink_gbps"; they are converted to host_link and peer_link on reading.
+///
 /// Reading is strict: malformed JSON, a missing or unknown field (a figure in the wrong unit has
 /// the wrong name), a wrong type, a non-positive figure, an unknown architecture, catalog id or
-/// datatype all throw, naming the field, before any device is built.
+/// enumerator all throw invalid_argument starting "device file: " and naming the field, before
+/// any device is built.
 #pragma once
 
+#include <array>
 #include <fstream>
-#include <initializer_list>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 
 #include <nlohmann/json.hpp>
@@ -46,328 +56,372 @@
 #include <dlperf/hardware/gpu.hpp>
 #include <dlperf/hardware/host_device.hpp>
 #include <dlperf/hardware/measured_device.hpp>
+#include <dlperf/io/json.hpp>
 
 namespace dlperf::calibrate {
 
 /// Schema name every device file carries.
 inline constexpr std::string_view device_file_schema = "dlperf-device";
-/// Schema version this library reads and writes.
-inline constexpr int device_file_version = 1;
+/// Schema version this library writes.
+inline constexpr int device_file_version = 2;
+/// Oldest schema version this library reads.
+inline constexpr int device_file_oldest_version = 1;
 
 /// What a device file holds.
 using any_device = std::variant<measured_device, host_device>;
 
 namespace detail {
 
+using io::fail;
+using io::join;
 using json = nlohmann::json;
 
-[[noreturn]] inline void fail(const std::string& path, const std::string& what) {
-  ::dlperf::detail::throw_invalid_argument("device file: " + path + ": " + what);
-}
-
-inline std::string join(const std::string& path, std::string_view key) {
-  return path.empty() ? std::string(key) : path + "." + std::string(key);
-}
-
-inline const json& object_at(const json& j, const std::string& path) {
-  if (!j.is_object()) fail(path.empty() ? "(top level)" : path, "must be a JSON object");
-  return j;
-}
-
-// Rejects keys outside `allowed`: a figure in another unit has another name.
-inline void only(const json& j, const std::string& path,
-                 std::initializer_list<std::string_view> allowed) {
-  for (const auto& [key, value] : j.items()) {
-    bool known = false;
-    for (std::string_view a : allowed) known = known || key == a;
-    if (!known) fail(join(path, key), "unknown field (check its name and unit)");
-  }
-}
-
-inline const json& field(const json& j, const std::string& path, std::string_view key) {
-  const auto it = j.find(std::string(key));
-  if (it == j.end()) fail(join(path, key), "missing");
-  return *it;
-}
-
-inline double number(const json& j, const std::string& path) {
-  if (!j.is_number()) fail(path, "must be a number");
-  const double v = j.get<double>();
-  if (!::dlperf::detail::is_finite(v)) fail(path, "must be finite");
-  return v;
-}
-
-inline double positive(const json& j, const std::string& path) {
-  const double v = number(j, path);
-  if (!(v > 0.0)) fail(path, "must be positive, got " + j.dump());
-  return v;
-}
-
-inline std::string text(const json& j, const std::string& path) {
-  if (!j.is_string()) fail(path, "must be a string");
-  return j.get<std::string>();
-}
-
-inline int whole(const json& j, const std::string& path) {
-  const double v = number(j, path);
-  if (v != static_cast<double>(static_cast<long long>(v)) || v < 0 || v > 1e9)
-    fail(path, "must be a whole number >= 0");
-  return static_cast<int>(v);
-}
-
-inline measured_value measurement(const json& j, const std::string& path) {
-  object_at(j, path);
-  only(j, path, {"value", "method", "spread"});
-  measured_value m;
-  m.value = positive(field(j, path, "value"), join(path, "value"));
-  m.method = text(field(j, path, "method"), join(path, "method"));
-  if (j.contains("spread")) {
-    m.spread = number(j["spread"], join(path, "spread"));
-    if (m.spread < 0) fail(join(path, "spread"), "must be >= 0");
-  }
-  return m;
-}
-
-inline json to_json(const measured_value& m) {
-  return {{"value", m.value}, {"method", m.method}, {"spread", m.spread}};
-}
-
-template <class E, class Range>
-E enum_named(const json& j, const std::string& path, const Range& all) {
-  const std::string s = text(j, path);
-  for (E e : all)
-    if (dlperf::name(e) == s) return e;
-  std::string valid;
-  for (E e : all) valid += (valid.empty() ? "" : ", ") + std::string(dlperf::name(e));
-  fail(path, "unknown value '" + s + "' (valid: " + valid + ")");
-}
-
-inline constexpr auto all_segments = enum_values<segment>;
-inline constexpr auto all_memory_kinds = enum_values<memory_kind>;
-inline constexpr auto all_accumulators = enum_values<accumulator>;
-
-// Facts read from a file; the strings live here until measured_device copies them.
-struct owned_facts {
-  std::string id, name, source;
-  gpu_facts facts{};
+/// One measured achieved throughput, as the "achieved" list holds it.
+struct achieved_entry {
+  dtype input = dtype::fp32;            ///< operand datatype
+  accumulator acc = accumulator::fp32;  ///< accumulation datatype
+  double tflops = 0;                    ///< achieved TFLOP/s, dense
+  std::string method;                   ///< how it was measured
+  double spread = 0;                    ///< (max - min) / median
 };
 
-inline owned_facts read_facts(const json& j, const std::string& path) {
-  object_at(j, path);
-  only(j, path,
-       {"id", "name", "segment", "year", "sms", "base_clock_mhz", "boost_clock_mhz",
-        "tensor_clock_mhz", "memory_gib", "memory_type", "bus_width_bits", "data_rate_gbps",
-        "l2_mib", "tdp_w", "pcie_gen", "nvlink_gen", "nvlink_gbps", "source"});
-  owned_facts o;
-  const auto at = [&](std::string_view key) -> const json& { return field(j, path, key); };
-  const auto p = [&](std::string_view key) { return join(path, key); };
-  o.id = text(at("id"), p("id"));
-  o.name = text(at("name"), p("name"));
-  o.source = j.contains("source") ? text(j["source"], p("source")) : std::string("device file");
-  gpu_facts& f = o.facts;
-  f.segment = enum_named<segment>(at("segment"), p("segment"), all_segments);
-  f.year = whole(at("year"), p("year"));
-  f.sms = whole(at("sms"), p("sms"));
-  if (f.sms == 0) fail(p("sms"), "must be positive");
-  f.base_clock = j.contains("base_clock_mhz")
-                     ? megahertz(number(j["base_clock_mhz"], p("base_clock_mhz")))
-                     : frequency{};
-  f.boost_clock = megahertz(positive(at("boost_clock_mhz"), p("boost_clock_mhz")));
-  f.tensor_clock = j.contains("tensor_clock_mhz")
-                       ? megahertz(positive(j["tensor_clock_mhz"], p("tensor_clock_mhz")))
-                       : frequency{};
-  f.memory = gibibytes(positive(at("memory_gib"), p("memory_gib")));
-  f.memory_type = enum_named<memory_kind>(at("memory_type"), p("memory_type"), all_memory_kinds);
-  f.bus_width_bits = whole(at("bus_width_bits"), p("bus_width_bits"));
-  if (f.bus_width_bits == 0) fail(p("bus_width_bits"), "must be positive");
-  f.data_rate_gbps = positive(at("data_rate_gbps"), p("data_rate_gbps"));
-  f.l2 = mebibytes(positive(at("l2_mib"), p("l2_mib")));
-  f.tdp = watts(positive(at("tdp_w"), p("tdp_w")));
-  f.host_link = pcie_link(whole(at("pcie_gen"), p("pcie_gen")), 16);
-  if (j.contains("nvlink_gen") && whole(j["nvlink_gen"], p("nvlink_gen")) > 0)
-    f.peer_link = {interconnect_kind::nvlink, whole(j["nvlink_gen"], p("nvlink_gen")),
-                   j.contains("nvlink_gbps")
-                       ? gigabytes_per_second(number(j["nvlink_gbps"], p("nvlink_gbps")))
-                       : bandwidth{}};
-  return o;
+/// One host memory tier.
+struct host_tier {
+  byte_count capacity{};      ///< bytes
+  measured_value gbps;        ///< bandwidth, GB/s
+  measured_value latency_ns;  ///< load-to-use latency, ns
+};
+
+/// A host device file's body (the host_device figures, its tiers grouped).
+struct host_record {
+  std::string name;            ///< description
+  measured_value clock_mhz;    ///< core clock
+  measured_value fp32_tflops;  ///< achieved FP32 throughput
+  host_tier dram;              ///< main memory
+  host_tier cache;             ///< the cache measured
+};
+
+}  // namespace detail
+
+}  // namespace dlperf::calibrate
+
+namespace dlperf::io {
+
+/// Field table of one measured achieved throughput in a device file.
+template <>
+struct field_table<calibrate::detail::achieved_entry> {
+  using entry = calibrate::detail::achieved_entry;  ///< the type
+  /// The fields.
+  static constexpr std::tuple fields{
+      field{"dtype", &entry::input}, field{"accumulator", &entry::acc, 1.0, rule::any, if_present},
+      field{"tflops", &entry::tflops, 1.0, rule::positive}, field{"method", &entry::method},
+      field{"spread", &entry::spread, 1.0, rule::non_negative, if_present}};
+};
+
+/// Field table of a host memory tier.
+template <>
+struct field_table<calibrate::detail::host_tier> {
+  using tier = calibrate::detail::host_tier;  ///< the type
+  /// The fields.
+  static constexpr std::tuple fields{field{"capacity_bytes", &tier::capacity, 1.0, rule::positive},
+                                     field{"bandwidth_gbps", &tier::gbps},
+                                     field{"latency_ns", &tier::latency_ns}};
+};
+
+/// Field table of a host device file's body.
+template <>
+struct field_table<calibrate::detail::host_record> {
+  using record = calibrate::detail::host_record;  ///< the type
+  /// The fields.
+  static constexpr std::tuple fields{field{"name", &record::name},
+                                     field{"clock_mhz", &record::clock_mhz},
+                                     field{"fp32_tflops", &record::fp32_tflops},
+                                     field{"dram", &record::dram}, field{"cache", &record::cache}};
+};
+
+}  // namespace dlperf::io
+
+namespace dlperf::calibrate::detail {
+
+using io::fail;
+using io::join;
+using json = nlohmann::json;
+
+// A measurement of the whole device: its key, the scale from the key's unit to SI, and the
+// record it reads and sets.
+struct device_measurement {
+  std::string_view key;
+  double scale;
+  const std::optional<measured_value>& (*record)(const measured_device&);
+  void (*set)(measured_device&, double si, const measured_value&);
+};
+
+inline constexpr std::array<device_measurement, 2> device_measurements{
+    device_measurement{"sm_clock_mhz", 1e6,
+                       [](const measured_device& d) -> const std::optional<measured_value>& {
+                         return d.clock_record();
+                       },
+                       [](measured_device& d, double si, const measured_value& m) {
+                         d.set_sm_clock(make<frequency>(si), m.method, m.spread);
+                       }},
+    device_measurement{"launch_overhead_us", 1e-6,
+                       [](const measured_device& d) -> const std::optional<measured_value>& {
+                         return d.launch_record();
+                       },
+                       [](measured_device& d, double si, const measured_value& m) {
+                         d.set_launch_overhead(seconds(si), m.method, m.spread);
+                       }}};
+
+// A measurement of one memory tier.
+struct tier_measurement {
+  std::string_view key;
+  double scale;
+  const std::optional<measured_value>& (*record)(const measured_device&, tier);
+  void (*set)(measured_device&, tier, double si, const measured_value&);
+};
+
+inline constexpr std::array<tier_measurement, 2> tier_measurements{
+    tier_measurement{"bandwidth_gbps", 1e9,
+                     [](const measured_device& d, tier t) -> const std::optional<measured_value>& {
+                       return d.bandwidth_record(t);
+                     },
+                     [](measured_device& d, tier t, double si, const measured_value& m) {
+                       d.set_bandwidth(t, make<bandwidth>(si), m.method, m.spread);
+                     }},
+    tier_measurement{"latency_cycles", 1.0,
+                     [](const measured_device& d, tier t) -> const std::optional<measured_value>& {
+                       return d.latency_record(t);
+                     },
+                     [](measured_device& d, tier t, double si, const measured_value& m) {
+                       d.set_latency_cycles(t, si, m.method, m.spread);
+                     }}};
+
+inline json scaled(measured_value m, double scale) {
+  m.value = scale == 1.0 ? m.value : m.value / scale;
+  return io::to_json(m);
 }
 
-inline json facts_to_json(const gpu_spec& g) {
-  const gpu_facts& f = g.facts();
-  return {{"id", f.id},
-          {"name", f.name},
-          {"segment", dlperf::name(f.segment)},
-          {"year", f.year},
-          {"sms", f.sms},
-          {"base_clock_mhz", in_megahertz(f.base_clock)},
-          {"boost_clock_mhz", in_megahertz(f.boost_clock)},
-          {"tensor_clock_mhz", in_megahertz(g.tensor_clock())},
-          {"memory_gib", in_gibibytes(f.memory)},
-          {"memory_type", dlperf::name(f.memory_type)},
-          {"bus_width_bits", f.bus_width_bits},
-          {"data_rate_gbps", f.data_rate_gbps},
-          {"l2_mib", in_mebibytes(f.l2)},
-          {"tdp_w", f.tdp.value()},
-          {"pcie_gen", f.host_link.generation},
-          {"nvlink_gen", f.peer_link.generation},
-          {"nvlink_gbps", in_gigabytes_per_second(f.peer_link.throughput)},
-          {"source", f.source}};
+inline measured_value read_measured(const json& j, const std::string& path) {
+  io::string_store unused;
+  return io::from_json<measured_value>(j, path, unused);
 }
 
-inline measured_device read_gpu(const json& j) {
-  only(j, "", {"schema", "version", "kind", "base", "arch", "facts", "measurements"});
+inline double to_si(double value, double scale) { return scale == 1.0 ? value : value * scale; }
+
+// Runs a setter of measured_device, naming @p path in what it throws.
+template <class F>
+void apply_at(const std::string& path, F&& set) {
+  try {
+    set();
+  } catch (const io::json_error&) {
+    throw;
+  } catch (const dlperf::error& e) {
+    fail(path, e.what());
+  }
+}
+
+inline json measurements_to_json(const measured_device& d) {
+  json out = json::object();
+  for (const device_measurement& m : device_measurements)
+    if (const auto& r = m.record(d)) out[std::string(m.key)] = scaled(*r, m.scale);
+  json tiers = json::object();
+  for (tier t : all_tiers) {
+    json entry = json::object();
+    for (const tier_measurement& m : tier_measurements)
+      if (const auto& r = m.record(d, t)) entry[std::string(m.key)] = scaled(*r, m.scale);
+    if (!entry.empty()) tiers[std::string(dlperf::name(t))] = entry;
+  }
+  if (!tiers.empty()) out["tiers"] = tiers;
+  json achieved = json::array();
+  json efficiency = json::object();
+  for (dtype t : all_dtypes) {
+    for (accumulator a : enum_values<accumulator>)
+      if (const auto& r = d.achieved_record(t, a))
+        achieved.push_back(
+            io::to_json(achieved_entry{t, a, r->value / 1e12, r->method, r->spread}));
+    if (const auto& e = d.efficiency_record(t))
+      efficiency[std::string(dlperf::name(t))] = io::to_json(*e);
+  }
+  if (!achieved.empty()) out["achieved"] = achieved;
+  if (!efficiency.empty()) out["gemm_efficiency"] = efficiency;
+  return out;
+}
+
+inline void read_measurements(const json& m, measured_device& d) {
+  const std::string root = "measurements";
+  io::detail::object_at(m, root);
+  for (const auto& [key, value] : m.items()) {
+    const std::string path = join(root, key);
+    bool known = key == "tiers" || key == "achieved" || key == "gemm_efficiency";
+    for (const device_measurement& dm : device_measurements) {
+      if (key != dm.key) continue;
+      known = true;
+      const measured_value v = read_measured(value, path);
+      apply_at(path, [&] { dm.set(d, to_si(v.value, dm.scale), v); });
+    }
+    if (!known) fail(path, "unknown field (check its name and unit)");
+  }
+  if (m.contains("tiers")) {
+    const std::string tiers_path = join(root, "tiers");
+    for (const auto& [key, value] : io::detail::object_at(m["tiers"], tiers_path).items()) {
+      const std::string path = join(tiers_path, key);
+      io::string_store unused;
+      const tier t = io::decode<tier>(json(key), path, 1.0, io::rule::any, unused);
+      io::detail::object_at(value, path);
+      for (const auto& [name, figure] : value.items()) {
+        const std::string figure_path = join(path, name);
+        bool known = false;
+        for (const tier_measurement& tm : tier_measurements) {
+          if (name != tm.key) continue;
+          known = true;
+          const measured_value v = read_measured(figure, figure_path);
+          apply_at(figure_path, [&] { tm.set(d, t, to_si(v.value, tm.scale), v); });
+        }
+        if (!known) fail(figure_path, "unknown field (check its name and unit)");
+      }
+    }
+  }
+  if (m.contains("achieved")) {
+    const json& list = m["achieved"];
+    const std::string list_path = join(root, "achieved");
+    if (!list.is_array()) fail(list_path, "must be an array");
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string path = list_path + "[" + std::to_string(i) + "]";
+      io::string_store unused;
+      // The accumulator may be left out: the datatype's default.
+      achieved_entry init;
+      if (list[i].is_object() && list[i].contains("dtype") && !list[i].contains("accumulator"))
+        init.acc = default_accumulator(
+            io::decode<dtype>(list[i]["dtype"], join(path, "dtype"), 1.0, io::rule::any, unused));
+      const achieved_entry a = io::from_json<achieved_entry>(list[i], path, unused, init);
+      apply_at(path,
+               [&] { d.set_achieved(a.input, a.acc, teraflops(a.tflops), a.method, a.spread); });
+    }
+  }
+  if (m.contains("gemm_efficiency")) {
+    const std::string eff_path = join(root, "gemm_efficiency");
+    for (const auto& [key, value] : io::detail::object_at(m["gemm_efficiency"], eff_path).items()) {
+      const std::string path = join(eff_path, key);
+      io::string_store unused;
+      const dtype t = io::decode<dtype>(json(key), path, 1.0, io::rule::any, unused);
+      const measured_value v = read_measured(value, path);
+      if (v.value > 1.5) fail(join(path, "value"), "must be in (0, 1.5]");
+      apply_at(path, [&] { d.set_gemm_efficiency(t, v.value, v.method); });
+    }
+  }
+}
+
+// Version 1 facts named the links "pcie_gen" (an x16 link), "nvlink_gen" and "nvlink_gbps".
+inline json upgrade_v1_facts(json facts) {
+  if (!facts.is_object()) return facts;
+  io::string_store unused;
+  if (facts.contains("pcie_gen")) {
+    const int gen =
+        io::decode<int>(facts["pcie_gen"], "facts.pcie_gen", 1.0, io::rule::positive, unused);
+    interconnect link{};
+    apply_at("facts.pcie_gen", [&] { link = pcie_link(gen, 16); });
+    facts["host_link"] = io::to_json(link);
+    facts.erase("pcie_gen");
+  }
+  if (facts.contains("nvlink_gen")) {
+    const int gen = io::decode<int>(facts["nvlink_gen"], "facts.nvlink_gen", 1.0,
+                                    io::rule::non_negative, unused);
+    const double gbps = facts.contains("nvlink_gbps")
+                            ? io::decode<double>(facts["nvlink_gbps"], "facts.nvlink_gbps", 1.0,
+                                                 io::rule::non_negative, unused)
+                            : 0.0;
+    if (gen > 0)
+      facts["peer_link"] =
+          io::to_json(interconnect{interconnect_kind::nvlink, gen, gigabytes_per_second(gbps)});
+    facts.erase("nvlink_gen");
+  }
+  facts.erase("nvlink_gbps");
+  return facts;
+}
+
+inline measured_device read_gpu(const json& j, int version) {
+  for (const auto& [key, value] : j.items())
+    if (key != "schema" && key != "version" && key != "kind" && key != "base" && key != "arch" &&
+        key != "architecture" && key != "facts" && key != "measurements")
+      fail(key, "unknown field (check its name and unit)");
   const bool has_base = j.contains("base");
-  if (has_base == (j.contains("arch") || j.contains("facts")))
-    fail("base", "give either a catalog id in 'base' or both 'arch' and 'facts'");
+  const bool has_arch = j.contains("arch") || j.contains("architecture");
+  if (has_base == (has_arch || j.contains("facts")))
+    fail("base", "give either a catalog id in 'base' or an architecture and 'facts'");
   std::optional<measured_device> d;
   if (has_base) {
-    const std::string id = text(j["base"], "base");
+    const std::string id = io::detail::text(j["base"], "base");
     try {
       d.emplace(catalog::find(id));
     } catch (const not_found& e) {
       fail("base", e.what());
     }
   } else {
-    const std::string arch_name = text(field(j, "", "arch"), "arch");
-    const architecture_spec* arch = nullptr;
-    try {
-      arch = &find_architecture(arch_name);
-    } catch (const not_found& e) {
-      fail("arch", e.what());
-    }
-    owned_facts o = read_facts(field(j, "", "facts"), "facts");
-    o.facts.id = o.id;
-    o.facts.name = o.name;
-    o.facts.source = o.source;
-    try {
-      d.emplace(*arch, o.facts);
-    } catch (const ::dlperf::invalid_argument& e) {
-      fail("facts", e.what());
-    }
-  }
-  if (!j.contains("measurements")) return *d;
-  const json& m = object_at(j["measurements"], "measurements");
-  only(m, "measurements",
-       {"sm_clock_mhz", "tiers", "achieved", "gemm_efficiency", "launch_overhead_us"});
-  if (m.contains("sm_clock_mhz")) {
-    const measured_value v = measurement(m["sm_clock_mhz"], "measurements.sm_clock_mhz");
-    d->set_sm_clock(megahertz(v.value), v.method, v.spread);
-  }
-  if (m.contains("tiers")) {
-    const json& tiers = object_at(m["tiers"], "measurements.tiers");
-    for (const auto& [key, value] : tiers.items()) {
-      const std::string path = "measurements.tiers." + key;
-      tier t{};
+    if (j.contains("arch") && j.contains("architecture"))
+      fail("arch", "give the architecture either by name in 'arch' or in full in 'architecture'");
+    io::string_store strings;
+    architecture_spec arch{};
+    if (j.contains("arch")) {
       try {
-        t = parse_tier(key);
+        arch = find_architecture(io::detail::text(j["arch"], "arch"));
       } catch (const not_found& e) {
-        fail(path, e.what());
+        fail("arch", e.what());
       }
-      object_at(value, path);
-      only(value, path, {"bandwidth_gbps", "latency_cycles"});
-      if (value.contains("bandwidth_gbps")) {
-        const measured_value v = measurement(value["bandwidth_gbps"], path + ".bandwidth_gbps");
-        d->set_bandwidth(t, gigabytes_per_second(v.value), v.method, v.spread);
-      }
-      if (value.contains("latency_cycles")) {
-        const measured_value v = measurement(value["latency_cycles"], path + ".latency_cycles");
-        d->set_latency_cycles(t, v.value, v.method, v.spread);
-      }
+    } else {
+      arch = io::from_json<architecture_spec>(j["architecture"], "architecture", strings);
     }
+    if (!j.contains("facts")) fail("facts", "missing");
+    gpu_facts init{};
+    init.source = "device file";
+    const gpu_facts facts = io::from_json<gpu_facts>(
+        version == 1 ? upgrade_v1_facts(j["facts"]) : j["facts"], "facts", strings, init);
+    apply_at("facts", [&] { d.emplace(arch, facts); });
   }
-  if (m.contains("achieved")) {
-    const json& list = m["achieved"];
-    if (!list.is_array()) fail("measurements.achieved", "must be an array");
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      const std::string path = "measurements.achieved[" + std::to_string(i) + "]";
-      const json& a = object_at(list[i], path);
-      only(a, path, {"dtype", "accumulator", "tflops", "method", "spread"});
-      const std::string type_name = text(field(a, path, "dtype"), path + ".dtype");
-      dtype t{};
-      try {
-        t = parse_dtype(type_name);
-      } catch (const not_found& e) {
-        fail(path + ".dtype", e.what());
-      }
-      const accumulator acc =
-          a.contains("accumulator")
-              ? enum_named<accumulator>(a["accumulator"], path + ".accumulator", all_accumulators)
-              : default_accumulator(t);
-      const double tflops = positive(field(a, path, "tflops"), path + ".tflops");
-      const std::string method = text(field(a, path, "method"), path + ".method");
-      const double spread = a.contains("spread") ? number(a["spread"], path + ".spread") : 0.0;
-      try {
-        d->set_achieved(t, acc, teraflops(tflops), method, spread);
-      } catch (const unsupported& e) {
-        fail(path, e.what());
-      }
-    }
-  }
-  if (m.contains("gemm_efficiency")) {
-    const json& eff = object_at(m["gemm_efficiency"], "measurements.gemm_efficiency");
-    for (const auto& [key, value] : eff.items()) {
-      const std::string path = "measurements.gemm_efficiency." + key;
-      dtype t{};
-      try {
-        t = parse_dtype(key);
-      } catch (const not_found& e) {
-        fail(path, e.what());
-      }
-      const measured_value v = measurement(value, path);
-      if (v.value > 1.5) fail(path + ".value", "must be in (0, 1.5]");
-      d->set_gemm_efficiency(t, v.value, v.method);
-    }
-  }
-  if (m.contains("launch_overhead_us")) {
-    const measured_value v =
-        measurement(m["launch_overhead_us"], "measurements.launch_overhead_us");
-    d->set_launch_overhead(seconds(v.value * 1e-6), v.method, v.spread);
-  }
+  if (j.contains("measurements")) read_measurements(j["measurements"], *d);
   return *d;
 }
 
-inline host_device read_host(const json& j) {
-  only(j, "", {"schema", "version", "kind", "name", "clock_mhz", "fp32_tflops", "dram", "cache"});
-  host_device::figures f;
-  f.name = text(field(j, "", "name"), "name");
-  f.clock_mhz = measurement(field(j, "", "clock_mhz"), "clock_mhz");
-  f.fp32_tflops = measurement(field(j, "", "fp32_tflops"), "fp32_tflops");
-  const auto tier_of = [&](std::string_view key, byte_count& capacity, measured_value& gbps,
-                           measured_value& latency) {
-    const std::string path(key);
-    const json& t = object_at(field(j, "", key), path);
-    only(t, path, {"capacity_bytes", "bandwidth_gbps", "latency_ns"});
-    capacity = bytes(positive(field(t, path, "capacity_bytes"), path + ".capacity_bytes"));
-    gbps = measurement(field(t, path, "bandwidth_gbps"), path + ".bandwidth_gbps");
-    latency = measurement(field(t, path, "latency_ns"), path + ".latency_ns");
-  };
-  tier_of("dram", f.dram_capacity, f.dram_gbps, f.dram_latency_ns);
-  tier_of("cache", f.cache_capacity, f.cache_gbps, f.cache_latency_ns);
-  return host_device(std::move(f));
-}
+}  // namespace dlperf::calibrate::detail
 
-}  // namespace detail
+namespace dlperf::calibrate {
 
-/// Parses a device file's text. Throws invalid_argument naming the field for anything wrong.
+/// Parses a device file's text. Throws invalid_argument, starting "device file: " and naming the
+/// field, for anything wrong.
 inline any_device parse_device(std::string_view text) {
-  using detail::fail;
-  nlohmann::json j;
   try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    fail("(text)", std::string("malformed JSON: ") + e.what());
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+      io::fail("(text)", "malformed JSON near byte " + std::to_string(e.byte));
+    }
+    io::detail::object_at(j, "");
+    if (!j.contains("schema")) io::fail("schema", "missing");
+    if (io::detail::text(j["schema"], "schema") != device_file_schema)
+      io::fail("schema", "must be \"dlperf-device\"");
+    if (!j.contains("version")) io::fail("version", "missing");
+    io::string_store unused;
+    const int version = io::decode<int>(j["version"], "version", 1.0, io::rule::any, unused);
+    if (version < device_file_oldest_version || version > device_file_version)
+      io::fail("version", "unsupported version " + std::to_string(version) +
+                              " (this dlperf reads " + std::to_string(device_file_oldest_version) +
+                              " to " + std::to_string(device_file_version) + ")");
+    if (!j.contains("kind")) io::fail("kind", "missing");
+    const std::string kind = io::detail::text(j["kind"], "kind");
+    if (kind == "gpu") return detail::read_gpu(j, version);
+    if (kind != "host") io::fail("kind", "must be \"gpu\" or \"host\", got \"" + kind + "\"");
+    nlohmann::json body = j;
+    for (const char* key : {"schema", "version", "kind"}) body.erase(key);
+    const auto r = io::from_json<detail::host_record>(body, "", unused);
+    host_device::figures f{r.name,           r.clock_mhz,  r.fp32_tflops,
+                           r.dram.capacity,  r.dram.gbps,  r.dram.latency_ns,
+                           r.cache.capacity, r.cache.gbps, r.cache.latency_ns};
+    return host_device(std::move(f));
+  } catch (const io::json_error& e) {
+    ::dlperf::detail::throw_invalid_argument("device file: " + std::string(e.what()));
+  } catch (const nlohmann::json::exception&) {  // a check above missed a shape: still one line
+    ::dlperf::detail::throw_invalid_argument("device file: a value has the wrong JSON type");
   }
-  detail::object_at(j, "");
-  if (detail::text(detail::field(j, "", "schema"), "schema") != device_file_schema)
-    fail("schema", "must be \"dlperf-device\"");
-  const int version = detail::whole(detail::field(j, "", "version"), "version");
-  if (version != device_file_version)
-    fail("version", "unsupported version " + std::to_string(version) + " (this dlperf reads " +
-                        std::to_string(device_file_version) + ")");
-  const std::string kind = detail::text(detail::field(j, "", "kind"), "kind");
-  if (kind == "gpu") return detail::read_gpu(j);
-  if (kind == "host") return detail::read_host(j);
-  fail("kind", "must be \"gpu\" or \"host\", got \"" + kind + "\"");
 }
 
 /// Reads the device file at @p path. Throws invalid_argument when it cannot be read or parsed.
@@ -379,73 +433,34 @@ inline any_device read_device_file(const std::string& path) {
   return parse_device(buffer.str());
 }
 
-/// A GPU device as device-file JSON: its full facts (the file stands alone) and every
-/// measurement with its method.
+/// A GPU device as device-file JSON: its complete description (architecture and board, so the
+/// file stands alone) and every measurement with its method.
 inline nlohmann::json to_json(const measured_device& d) {
-  nlohmann::json measurements = nlohmann::json::object();
-  if (const auto& c = d.clock_record()) {
-    measured_value mhz = *c;
-    mhz.value /= 1e6;
-    measurements["sm_clock_mhz"] = detail::to_json(mhz);
-  }
-  nlohmann::json tiers = nlohmann::json::object();
-  for (tier t : all_tiers) {
-    nlohmann::json entry = nlohmann::json::object();
-    if (const auto& b = d.bandwidth_record(t)) {
-      measured_value gbps = *b;
-      gbps.value /= 1e9;
-      entry["bandwidth_gbps"] = detail::to_json(gbps);
-    }
-    if (const auto& l = d.latency_record(t)) entry["latency_cycles"] = detail::to_json(*l);
-    if (!entry.empty()) tiers[std::string(dlperf::name(t))] = entry;
-  }
-  if (!tiers.empty()) measurements["tiers"] = tiers;
-  nlohmann::json achieved = nlohmann::json::array();
-  nlohmann::json efficiency = nlohmann::json::object();
-  for (dtype t : all_dtypes) {
-    for (accumulator a : detail::all_accumulators)
-      if (const auto& r = d.achieved_record(t, a))
-        achieved.push_back({{"dtype", dlperf::name(t)},
-                            {"accumulator", dlperf::name(a)},
-                            {"tflops", r->value / 1e12},
-                            {"method", r->method},
-                            {"spread", r->spread}});
-    if (const auto& e = d.efficiency_record(t))
-      efficiency[std::string(dlperf::name(t))] = detail::to_json(*e);
-  }
-  if (!achieved.empty()) measurements["achieved"] = achieved;
-  if (!efficiency.empty()) measurements["gemm_efficiency"] = efficiency;
-  if (const auto& l = d.launch_record()) {
-    measured_value us = *l;
-    us.value *= 1e6;
-    measurements["launch_overhead_us"] = detail::to_json(us);
-  }
   nlohmann::json out = {{"schema", device_file_schema},
                         {"version", device_file_version},
                         {"kind", "gpu"},
-                        {"arch", d.arch().name},
-                        {"facts", detail::facts_to_json(d.nominal())}};
+                        {"architecture", io::to_json(d.arch())},
+                        {"facts", io::to_json(d.nominal().facts())}};
+  const nlohmann::json measurements = detail::measurements_to_json(d);
   if (!measurements.empty()) out["measurements"] = measurements;
   return out;
 }
 
+/// A catalog (or any nominal) GPU as device-file JSON: its complete description.
+inline nlohmann::json to_json(const gpu_spec& g) { return to_json(measured_device(g)); }
+
 /// A host device as device-file JSON.
 inline nlohmann::json to_json(const host_device& d) {
   const host_device::figures& f = d.measured();
-  const auto tier_json = [](byte_count capacity, const measured_value& gbps,
-                            const measured_value& ns) {
-    return nlohmann::json{{"capacity_bytes", capacity.value()},
-                          {"bandwidth_gbps", detail::to_json(gbps)},
-                          {"latency_ns", detail::to_json(ns)}};
-  };
-  return {{"schema", device_file_schema},
-          {"version", device_file_version},
-          {"kind", "host"},
-          {"name", f.name},
-          {"clock_mhz", detail::to_json(f.clock_mhz)},
-          {"fp32_tflops", detail::to_json(f.fp32_tflops)},
-          {"dram", tier_json(f.dram_capacity, f.dram_gbps, f.dram_latency_ns)},
-          {"cache", tier_json(f.cache_capacity, f.cache_gbps, f.cache_latency_ns)}};
+  const detail::host_record r{f.name,
+                              f.clock_mhz,
+                              f.fp32_tflops,
+                              {f.dram_capacity, f.dram_gbps, f.dram_latency_ns},
+                              {f.cache_capacity, f.cache_gbps, f.cache_latency_ns}};
+  nlohmann::json out = {
+      {"schema", device_file_schema}, {"version", device_file_version}, {"kind", "host"}};
+  out.update(io::to_json(r));
+  return out;
 }
 
 /// Writes @p d to @p path as a device file. Throws invalid_argument when the file cannot be

@@ -1,0 +1,456 @@
+/// @file
+/// JSON for dlperf's descriptions from one field table per type: `field_table<T>` lists each
+/// field once, with its JSON key (units are part of the key), the member it maps to, the scale
+/// from the member's SI value to the key's unit, and the rule a read value must obey. The same
+/// table writes (`to_json`) and reads (`from_json`), so a field cannot be written and not read
+/// back, or read under another name. Enums go through their enumerator lists (`name(e)`,
+/// `parse<E>`), nested types through their own tables. Optional header: it needs nlohmann_json.
+///
+/// Reading is strict: a missing required field, an unknown key (a figure in another unit has
+/// another name), a wrong type, a value breaking its rule or an unknown enumerator throws
+/// `io::json_error`, a `dlperf::invalid_argument` whose message starts with the field's path
+/// ("facts.host_link.generation: must be a whole number").
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+
+#include <nlohmann/json.hpp>
+
+#include <dlperf/core/datatype.hpp>
+#include <dlperf/core/enumeration.hpp>
+#include <dlperf/core/error.hpp>
+#include <dlperf/core/provenance.hpp>
+#include <dlperf/core/units.hpp>
+#include <dlperf/hardware/architecture.hpp>
+#include <dlperf/hardware/gpu.hpp>
+#include <dlperf/hardware/interconnect.hpp>
+
+namespace dlperf::io {
+
+using json = nlohmann::json;  ///< the JSON value type
+
+/// A JSON document that does not describe what it should. The message starts with the path of
+/// the offending field.
+class json_error : public invalid_argument {
+ public:
+  /// Error at field @p path (empty: the document itself).
+  json_error(const std::string& path, const std::string& what)
+      : invalid_argument((path.empty() ? std::string("(top level)") : path) + ": " + what) {}
+};
+
+/// Throws json_error for field @p path.
+[[noreturn]] inline void fail(const std::string& path, const std::string& what) {
+  throw json_error(path, what);
+}
+
+/// Path of member @p key of the object at @p path ("facts" + "sms" = "facts.sms").
+inline std::string join(const std::string& path, std::string_view key) {
+  return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
+
+/// What a read value must satisfy.
+enum class rule : std::uint8_t {
+  any,           ///< any value of the right type
+  positive,      ///< > 0
+  non_negative,  ///< >= 0
+};
+
+/// Whether a field must be present when read (an absent optional field keeps its default).
+enum class presence : std::uint8_t { required, optional };
+
+/// One field of type @p T: its JSON key, the member, the scale from the member's SI value to the
+/// key's unit (1e6 for a frequency written in MHz), the rule and whether it is required.
+template <class T, class M>
+struct field {
+  std::string_view key;  ///< JSON key, with the unit in it
+  M T::*member;          ///< the member
+  double scale;          ///< member SI value = JSON value x scale
+  rule check;            ///< what a read value must satisfy
+  presence need;         ///< required or optional
+
+  /// A field. Constructor rather than aggregate: clang 14 has no aggregate deduction.
+  constexpr field(std::string_view k, M T::*m, double s = 1.0, rule r = rule::any,
+                  presence p = presence::required)
+      : key(k), member(m), scale(s), check(r), need(p) {}
+};
+
+/// The field table of @p T: `static constexpr std::tuple fields{field{...}, ...}`. Specialised
+/// below for every serialised type.
+template <class T>
+struct field_table;
+
+/// Satisfied by types with a field table.
+template <class T>
+concept tabled = requires {
+  field_table<T>::fields;
+};
+
+/// Storage for the strings a read value's `std::string_view` members point into (a deque, so
+/// earlier strings never move).
+using string_store = std::deque<std::string>;
+
+namespace detail {
+
+template <class Q>
+concept quantity = requires(const Q& q) {
+  { q.value() } -> std::convertible_to<double>;
+  Q::from_value(1.0);
+};
+
+template <class T>
+struct is_std_array : std::false_type {};
+template <class T, std::size_t N>
+struct is_std_array<std::array<T, N>> : std::true_type {};
+
+inline double number(const json& j, const std::string& path, rule r) {
+  if (!j.is_number()) fail(path, "must be a number");
+  const double v = j.get<double>();
+  if (!::dlperf::detail::is_finite(v)) fail(path, "must be finite");
+  if (r == rule::positive && !(v > 0.0)) fail(path, "must be positive, got " + j.dump());
+  if (r == rule::non_negative && !(v >= 0.0)) fail(path, "must be >= 0, got " + j.dump());
+  return v;
+}
+
+inline const json& object_at(const json& j, const std::string& path) {
+  if (!j.is_object()) fail(path, "must be a JSON object");
+  return j;
+}
+
+inline std::string text(const json& j, const std::string& path) {
+  if (!j.is_string()) fail(path, "must be a string");
+  return j.get<std::string>();
+}
+
+}  // namespace detail
+
+template <tabled T>
+json to_json(const T& value);
+template <tabled T>
+T from_json(const json& j, const std::string& path, string_store& strings, T init = T{});
+
+/// One member as JSON: nested tables as objects, enums by name, quantities and numbers divided
+/// by @p scale, arrays of tabled values as JSON arrays without their empty (default) entries.
+template <class M>
+json encode(const M& v, double scale = 1.0) {
+  if constexpr (tabled<M>) {
+    return to_json(v);
+  } else if constexpr (listed_enum<M>) {
+    return std::string(name(v));
+  } else if constexpr (std::is_same_v<M, std::string_view> || std::is_same_v<M, std::string>) {
+    return std::string(v);
+  } else if constexpr (std::is_same_v<M, bool>) {
+    return v;
+  } else if constexpr (std::is_integral_v<M>) {
+    return static_cast<long long>(v);
+  } else if constexpr (std::is_floating_point_v<M>) {
+    return scale == 1.0 ? static_cast<double>(v) : static_cast<double>(v) / scale;
+  } else if constexpr (detail::quantity<M>) {
+    return scale == 1.0 ? v.value() : v.value() / scale;
+  } else {
+    static_assert(detail::is_std_array<M>::value, "dlperf::io: no JSON form for this member type");
+    using element = typename M::value_type;
+    const json empty = encode(element{}, scale);
+    json out = json::array();
+    for (const element& e : v) {
+      json item = encode(e, scale);
+      if (item != empty) out.push_back(std::move(item));
+    }
+    return out;
+  }
+}
+
+/// One member read from JSON at @p path (the inverse of encode), checked against @p r.
+template <class M>
+M decode(const json& j, const std::string& path, double scale, rule r, string_store& strings) {
+  if constexpr (tabled<M>) {
+    return from_json<M>(j, path, strings);
+  } else if constexpr (listed_enum<M>) {
+    const std::string s = detail::text(j, path);
+    try {
+      return parse<M>(s);
+    } catch (const not_found& e) {
+      fail(path, e.what());
+    }
+  } else if constexpr (std::is_same_v<M, std::string_view>) {
+    return strings.emplace_back(detail::text(j, path));
+  } else if constexpr (std::is_same_v<M, std::string>) {
+    return detail::text(j, path);
+  } else if constexpr (std::is_same_v<M, bool>) {
+    if (!j.is_boolean()) fail(path, "must be true or false");
+    return j.get<bool>();
+  } else if constexpr (std::is_integral_v<M>) {
+    const double v = detail::number(j, path, r);
+    if (v != static_cast<double>(static_cast<long long>(v)) || v < -1e9 || v > 1e9)
+      fail(path, "must be a whole number");
+    return static_cast<M>(v);
+  } else if constexpr (std::is_floating_point_v<M>) {
+    const double v = detail::number(j, path, r);
+    return static_cast<M>(scale == 1.0 ? v : v * scale);
+  } else if constexpr (detail::quantity<M>) {
+    const double v = detail::number(j, path, r);
+    return M::from_value(scale == 1.0 ? v : v * scale);
+  } else {
+    static_assert(detail::is_std_array<M>::value, "dlperf::io: no JSON form for this member type");
+    if (!j.is_array()) fail(path, "must be an array");
+    M out{};
+    if (j.size() > out.size())
+      fail(path, "has " + std::to_string(j.size()) + " entries, at most " +
+                     std::to_string(out.size()) + " are allowed");
+    for (std::size_t i = 0; i < j.size(); ++i)
+      out[i] = decode<typename M::value_type>(j[i], path + "[" + std::to_string(i) + "]", scale, r,
+                                              strings);
+    return out;
+  }
+}
+
+/// @p value as a JSON object with one key per field of its table.
+template <tabled T>
+json to_json(const T& value) {
+  json out = json::object();
+  std::apply(
+      [&](const auto&... f) {
+        ((out[std::string(f.key)] = encode(value.*(f.member), f.scale)), ...);
+      },
+      field_table<T>::fields);
+  return out;
+}
+
+/// Whether @p key is a field of @p T's table.
+template <tabled T>
+bool has_field(std::string_view key) {
+  return std::apply([&](const auto&... f) { return ((f.key == key) || ...); },
+                    field_table<T>::fields);
+}
+
+/// Reads a @p T from the object @p j at @p path, starting from @p init (what absent optional
+/// fields keep). String views point into @p strings. Throws json_error naming the field.
+template <tabled T>
+T from_json(const json& j, const std::string& path, string_store& strings, T init) {
+  detail::object_at(j, path);
+  for (const auto& [key, v] : j.items())
+    if (!has_field<T>(key)) fail(join(path, key), "unknown field (check its name and unit)");
+  std::apply(
+      [&](const auto&... f) {
+        (
+            [&] {
+              using member = std::remove_cvref_t<decltype(init.*(f.member))>;
+              const auto it = j.find(std::string(f.key));
+              if (it == j.end()) {
+                if (f.need == presence::required) fail(join(path, f.key), "missing");
+                return;
+              }
+              init.*(f.member) = decode<member>(*it, join(path, f.key), f.scale, f.check, strings);
+            }(),
+            ...);
+      },
+      field_table<T>::fields);
+  return init;
+}
+
+// --- the field tables ---------------------------------------------------------------------
+
+inline constexpr double mega = 1e6;                       ///< MHz
+inline constexpr double giga = 1e9;                       ///< GB/s
+inline constexpr double mebi = 1024.0 * 1024.0;           ///< MiB
+inline constexpr double gibi = 1024.0 * 1024.0 * 1024.0;  ///< GiB
+inline constexpr double kibi = 1024.0;                    ///< KiB
+inline constexpr auto if_present = presence::optional;    ///< shorthand for the tables
+
+/// A measured figure: {"value", "method", "spread"}.
+template <>
+struct field_table<measured_value> {
+  /// The fields.
+  static constexpr std::tuple fields{
+      field{"value", &measured_value::value, 1.0, rule::positive},
+      field{"method", &measured_value::method},
+      field{"spread", &measured_value::spread, 1.0, rule::non_negative, if_present}};
+};
+
+/// A link: {"kind", "generation", "bandwidth_gbps"}.
+template <>
+struct field_table<interconnect> {
+  /// The fields.
+  static constexpr std::tuple fields{
+      field{"kind", &interconnect::kind},
+      field{"generation", &interconnect::generation, 1.0, rule::non_negative},
+      field{"bandwidth_gbps", &interconnect::throughput, giga, rule::non_negative}};
+};
+
+/// A price: {"usd", "year", "month", "kind"}.
+template <>
+struct field_table<price_point> {
+  /// The fields.
+  static constexpr std::tuple fields{field{"usd", &price_point::amount, 1.0, rule::non_negative},
+                                     field{"year", &price_point::year, 1.0, rule::non_negative},
+                                     field{"month", &price_point::month, 1.0, rule::non_negative},
+                                     field{"kind", &price_point::kind}};
+};
+
+/// A board's datasheet facts.
+template <>
+struct field_table<gpu_facts> {
+  /// The fields.
+  static constexpr std::tuple fields{
+      field{"id", &gpu_facts::id},
+      field{"name", &gpu_facts::name},
+      field{"segment", &gpu_facts::segment},
+      field{"year", &gpu_facts::year, 1.0, rule::non_negative},
+      field{"sms", &gpu_facts::sms, 1.0, rule::positive},
+      field{"base_clock_mhz", &gpu_facts::base_clock, mega, rule::non_negative, if_present},
+      field{"boost_clock_mhz", &gpu_facts::boost_clock, mega, rule::positive},
+      field{"tensor_clock_mhz", &gpu_facts::tensor_clock, mega, rule::non_negative, if_present},
+      field{"memory_gib", &gpu_facts::memory, gibi, rule::positive},
+      field{"memory_type", &gpu_facts::memory_type},
+      field{"bus_width_bits", &gpu_facts::bus_width_bits, 1.0, rule::positive},
+      field{"data_rate_gbps", &gpu_facts::data_rate_gbps, 1.0, rule::positive},
+      field{"l2_mib", &gpu_facts::l2, mebi, rule::positive},
+      field{"llc_mib", &gpu_facts::llc, mebi, rule::non_negative, if_present},
+      field{"llc_bandwidth_gbps", &gpu_facts::llc_bandwidth, giga, rule::non_negative, if_present},
+      field{"tdp_w", &gpu_facts::tdp, 1.0, rule::positive},
+      field{"host_link", &gpu_facts::host_link},
+      field{"peer_link", &gpu_facts::peer_link, 1.0, rule::any, if_present},
+      field{"price", &gpu_facts::price, 1.0, rule::any, if_present},
+      field{"source", &gpu_facts::source, 1.0, rule::any, if_present},
+      field{"gemm_efficiency", &gpu_facts::gemm_efficiency, 1.0, rule::non_negative, if_present}};
+};
+
+/// Per-SM resources.
+template <>
+struct field_table<sm_resources> {
+  /// The fields.
+  static constexpr std::tuple fields{
+      field{"registers_per_sm", &sm_resources::registers_per_sm, 1.0, rule::positive},
+      field{"max_registers_per_thread", &sm_resources::max_registers_per_thread, 1.0,
+            rule::positive},
+      field{"max_warps_per_sm", &sm_resources::max_warps_per_sm, 1.0, rule::positive},
+      field{"max_threads_per_block", &sm_resources::max_threads_per_block, 1.0, rule::positive},
+      field{"max_blocks_per_sm", &sm_resources::max_blocks_per_sm, 1.0, rule::positive},
+      field{"shared_per_sm_kib", &sm_resources::shared_per_sm, kibi, rule::non_negative},
+      field{"shared_per_block_kib", &sm_resources::shared_per_block, kibi, rule::non_negative},
+      field{"l1_and_shared_kib", &sm_resources::l1_and_shared, kibi, rule::non_negative},
+      field{"simd_width", &sm_resources::simd_width, 1.0, rule::positive},
+      field{"shared_reserved_per_block_kib", &sm_resources::shared_reserved_per_block, kibi,
+            rule::non_negative}};
+};
+
+/// A math rate per (input, accumulator).
+template <>
+struct field_table<math_rate> {
+  /// The fields.
+  static constexpr std::tuple fields{
+      field{"dtype", &math_rate::input}, field{"accumulator", &math_rate::acc},
+      field{"fma_per_clock", &math_rate::fma_per_clock, 1.0, rule::non_negative},
+      field{"consumer_fma_per_clock", &math_rate::consumer_fma_per_clock, 1.0, rule::non_negative}};
+};
+
+/// Latencies per tier, in cycles.
+template <>
+struct field_table<latency_cycles> {
+  /// The fields.
+  static constexpr std::tuple fields{
+      field{"global", &latency_cycles::global, 1.0, rule::non_negative},
+      field{"l2", &latency_cycles::l2, 1.0, rule::non_negative},
+      field{"llc", &latency_cycles::llc, 1.0, rule::non_negative, if_present},
+      field{"l1", &latency_cycles::l1, 1.0, rule::non_negative},
+      field{"shared", &latency_cycles::shared, 1.0, rule::non_negative},
+      field{"ffma", &latency_cycles::ffma, 1.0, rule::non_negative}};
+};
+
+/// The matrix instruction shape.
+template <>
+struct field_table<mma_shape> {
+  /// The fields.
+  static constexpr std::tuple fields{
+      field{"m", &mma_shape::m, 1.0, rule::positive},
+      field{"n", &mma_shape::n, 1.0, rule::positive},
+      field{"k_bits", &mma_shape::k_bits, 1.0, rule::positive},
+      field{"warps", &mma_shape::warps, 1.0, rule::positive},
+      field{"operands_from_shared", &mma_shape::operands_from_shared},
+      field{"accumulators_in_tensor_memory", &mma_shape::accumulators_in_tensor_memory}};
+};
+
+/// Large-GEMM efficiency of one input type.
+template <>
+struct field_table<gemm_efficiency_entry> {
+  /// The fields.
+  static constexpr std::tuple fields{
+      field{"dtype", &gemm_efficiency_entry::input},
+      field{"fraction", &gemm_efficiency_entry::fraction, 1.0, rule::non_negative}};
+};
+
+/// An architecture: every parameter the estimators read.
+template <>
+struct field_table<architecture_spec> {
+  /// The fields.
+  static constexpr std::tuple fields{
+      field{"name", &architecture_spec::name},
+      field{"vendor", &architecture_spec::vendor},
+      field{"family", &architecture_spec::family},
+      field{"chips", &architecture_spec::chips},
+      field{"isa", &architecture_spec::isa},
+      field{"sm", &architecture_spec::sm},
+      field{"tensor_cores_per_sm", &architecture_spec::tensor_cores_per_sm, 1.0,
+            rule::non_negative},
+      field{"sparse_2_4", &architecture_spec::sparse_2_4},
+      field{"tensor", &architecture_spec::tensor},
+      field{"vector", &architecture_spec::vector},
+      field{"shared_bytes_per_clock", &architecture_spec::shared_bytes_per_clock, 1.0,
+            rule::non_negative},
+      field{"l2_bytes_per_clock", &architecture_spec::l2_bytes_per_clock, 1.0, rule::non_negative},
+      field{"latency_cycles", &architecture_spec::latency},
+      field{"mma", &architecture_spec::mma},
+      field{"tensor_memory_per_sm_kib", &architecture_spec::tensor_memory_per_sm, kibi,
+            rule::non_negative, if_present},
+      field{"gemm_efficiency_default", &architecture_spec::gemm_efficiency_default, 1.0,
+            rule::non_negative},
+      field{"gemm_efficiency", &architecture_spec::gemm_efficiency}};
+};
+
+/// Dense peak of @p g for @p t with its default accumulator in TFLOP/s, or null where the GPU
+/// has no path for it.
+inline json peak_tflops_or_null(const gpu_spec& g, dtype t) {
+  const accumulator a = default_accumulator(t);
+  if (!g.supports(t, a, sparsity::dense)) return nullptr;
+  return in_teraflops(g.peak(t, a, sparsity::dense));
+}
+
+/// A catalog GPU as `dlperf gpus --json` lists it: its facts through their field table (the keys
+/// of device files) and what the listing derives: architecture, family, vendor, the clock the
+/// tensor peaks are quoted at, DRAM bandwidth and the dense peak per datatype. The listing's
+/// earlier keys stay, since scripts read them: `memory_gb`, `l2_mb` and `llc_mb` (binary
+/// units, as vendors write "GB") and `price_usd`, `price_kind`, `price_date`.
+inline json catalog_entry(const gpu_spec& g) {
+  const gpu_facts& f = g.facts();
+  json out = to_json(f);
+  json peaks = json::object();
+  for (dtype t : enum_values<dtype>) peaks[std::string(name(t))] = peak_tflops_or_null(g, t);
+  const bool priced = f.price.kind != price_kind::none;
+  out.update(json{
+      {"arch", g.arch().name},
+      {"family", name(g.arch().family)},
+      {"vendor", name(g.arch().vendor)},
+      {"tensor_clock_mhz", in_megahertz(g.tensor_clock())},
+      {"bandwidth_gbps", in_gigabytes_per_second(g.memory_bandwidth())},
+      {"peak_tflops", peaks},
+      {"memory_gb", in_gibibytes(f.memory)},
+      {"l2_mb", in_mebibytes(f.l2)},
+      {"llc_mb", in_mebibytes(f.llc)},
+      {"price_usd", priced ? json(f.price.amount.value()) : json(nullptr)},
+      {"price_kind", name(f.price.kind)},
+      {"price_date", priced
+                         ? json(std::to_string(f.price.year) + (f.price.month < 10 ? "-0" : "-") +
+                                std::to_string(f.price.month))
+                         : json(nullptr)},
+  });
+  return out;
+}
+
+}  // namespace dlperf::io

@@ -69,9 +69,11 @@ std::string tile_text(const tile_config& t) {
 }  // namespace
 
 // Prints the evidence table of docs/gemm.md and the median and worst |error| per GPU and dtype
-// (validation rows only). Hidden: run with `dlperf_tests "[evidence_table]"`.
+// and per vendor and dtype (validation rows only). Hidden: run with `dlperf_tests
+// "[evidence_table]"`.
 TEST_CASE("GEMM evidence table", "[.][evidence_table]") {
-  std::map<std::string, std::vector<double>> by_group;  // "gpu dtype" -> signed errors
+  std::map<std::string, std::vector<double>> by_group;   // "gpu dtype" -> signed errors
+  std::map<std::string, std::vector<double>> by_vendor;  // "vendor dtype" -> signed errors
   std::cout
       << "| GPU | dtype | M x N x K (x batch) | GFLOP | measured TFLOPS | predicted | error | "
          "tile | bound | source |\n|---|---|---|---:|---:|---:|---:|---|---|---|\n";
@@ -87,20 +89,30 @@ TEST_CASE("GEMM evidence table", "[.][evidence_table]") {
         r.batch > 1 ? (" x" + std::to_string(r.batch)).c_str() : "", p.work().value() / 1e9,
         r.tflops, predicted, 100 * error, r.calibration ? " (calibration)" : "");
     std::cout << line << tile_text(e.tile) << " | " << name(e.bound) << " | " << r.source << " |\n";
-    if (!r.calibration)
-      by_group[std::string(r.gpu) + " " + std::string(name(r.type))].push_back(error);
+    if (!r.calibration) {
+      const std::string type(name(r.type));
+      by_group[std::string(r.gpu) + " " + type].push_back(error);
+      by_vendor[std::string(name(catalog::find(r.gpu).arch().vendor)) + " " + type].push_back(
+          error);
+    }
   }
-  std::cout << "\n| GPU dtype | rows | median abs error | worst error |\n|---|---:|---:|---:|\n";
-  for (const auto& [group, errors] : by_group) {
-    std::vector<double> magnitudes;
-    for (const double e : errors) magnitudes.push_back(std::abs(e));
-    const double worst = *std::max_element(
-        errors.begin(), errors.end(), [](double a, double b) { return std::abs(a) < std::abs(b); });
-    char line[160];
-    std::snprintf(line, sizeof line, "| %s | %zu | %.1f %% | %+.1f %% |\n", group.c_str(),
-                  errors.size(), 100 * median(magnitudes), 100 * worst);
-    std::cout << line;
-  }
+  const auto print_groups = [](const char* title, const auto& groups) {
+    std::cout << "\n| " << title
+              << " | rows | median abs error | worst error |\n|---|---:|---:|---:|\n";
+    for (const auto& [group, errors] : groups) {
+      std::vector<double> magnitudes;
+      for (const double e : errors) magnitudes.push_back(std::abs(e));
+      const double worst = *std::max_element(errors.begin(), errors.end(), [](double a, double b) {
+        return std::abs(a) < std::abs(b);
+      });
+      char line[160];
+      std::snprintf(line, sizeof line, "| %s | %zu | %.1f %% | %+.1f %% |\n", group.c_str(),
+                    errors.size(), 100 * median(magnitudes), 100 * worst);
+      std::cout << line;
+    }
+  };
+  print_groups("GPU dtype", by_group);
+  print_groups("vendor dtype", by_vendor);
   CHECK(!by_group.empty());
 }
 

@@ -73,27 +73,28 @@ using byte_per_second = decltype(byte{} / second{});       ///< byte/s
 using flop_per_byte = decltype(flop{} / byte{});           ///< FLOP/byte
 using usd_per_joule = decltype(usd{} / joule{});           ///< USD/J (energy price)
 
-/// @name Scaling by an integer
-/// Boost.Units scales a quantity only by its own value type (`3.0 * q`); these let `3 * q`,
-/// `q * 3` and `q / 2` mean the same for dlperf's quantities. Found by argument-dependent lookup,
-/// since the system names this namespace's base units.
-/// @{
+// Scaling by an integer: Boost.Units scales a quantity only by its own value type (`3.0 * q`);
+// these let `3 * q`, `q * 3` and `q / 2` mean the same for dlperf's quantities. Found by
+// argument-dependent lookup, since the system names this namespace's base units.
+
+/// `n * q`: @p rhs scaled by the integer @p lhs.
 template <class Dim, std::integral I>
 constexpr bu::quantity<bu::unit<Dim, system>> operator*(I lhs,
                                                         bu::quantity<bu::unit<Dim, system>> rhs) {
   return static_cast<double>(lhs) * rhs;
 }
+/// `q * n`: @p lhs scaled by the integer @p rhs.
 template <class Dim, std::integral I>
 constexpr bu::quantity<bu::unit<Dim, system>> operator*(bu::quantity<bu::unit<Dim, system>> lhs,
                                                         I rhs) {
   return lhs * static_cast<double>(rhs);
 }
+/// `q / n`: @p lhs divided by the integer @p rhs.
 template <class Dim, std::integral I>
 constexpr bu::quantity<bu::unit<Dim, system>> operator/(bu::quantity<bu::unit<Dim, system>> lhs,
                                                         I rhs) {
   return lhs / static_cast<double>(rhs);
 }
-/// @}
 
 }  // namespace units
 

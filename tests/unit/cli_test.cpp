@@ -342,6 +342,12 @@ TEST_CASE("dlperf rejects what AMD architectures cannot run", "[cli][amd][errors
                       "cdna2 cannot run fp8_e4m3_fnuz");
   require_usage_error("roofline --gpu mi300x --flops 1 --bytes 1 --dtype fp8_e4m3",
                       "cdna3 cannot run fp8_e4m3");
+  // RDNA 3's WMMA and CDNA 2's MFMA have no 2:4 sparse mode; the message names both vendors' paths.
+  require_usage_error("roofline --gpu rx_7900_xtx --flops 1 --bytes 1 --dtype fp16 --sparse",
+                      "rdna3 has no 2:4 sparse tensor-core path for fp16 (2:4 sparse matrix "
+                      "units: NVIDIA Ampere or later, AMD CDNA 3)");
+  require_usage_error("gemm --gpu mi250x --m 8 --n 8 --k 8 --dtype bf16 --sparse",
+                      "cdna2 has no 2:4 sparse tensor-core path for bf16");
 }
 
 TEST_CASE("dlperf export writes a device file that --device reads back to the same answers",

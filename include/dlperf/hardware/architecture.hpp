@@ -207,7 +207,8 @@ struct architecture_spec {
                       std::string(dlperf::name(a)) + " accumulation";
     if (s == sparsity::sparse_2_4 && supports(t, a))
       why = std::string(name) + " has no 2:4 sparse tensor-core path for " +
-            std::string(dlperf::name(t)) + " (needs Ampere or later tensor cores)";
+            std::string(dlperf::name(t)) +
+            " (2:4 sparse matrix units: NVIDIA Ampere or later, AMD CDNA 3)";
     else if (tensor_cores_per_sm == 0)
       why += " (it has no tensor cores)";
     detail::throw_unsupported(why);

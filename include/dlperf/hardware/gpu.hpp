@@ -311,8 +311,8 @@ constexpr flop_rate peak(const gpu<A>& g, datatype<T> /*type*/, accumulate<Acc> 
                 "dlperf: this GPU's architecture cannot multiply this datatype with this "
                 "accumulator");
   static_assert(A::spec.supports(T, Acc, S),
-                "dlperf: 2:4 structured sparsity needs Ampere or later tensor cores that run "
-                "this datatype");
+                "dlperf: 2:4 structured sparsity needs Ampere or later (NVIDIA) or CDNA 3 (AMD) "
+                "matrix units that run this datatype");
   return g.peak(T, Acc, S);
 }
 

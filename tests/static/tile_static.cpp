@@ -21,6 +21,11 @@ static_assert(on_h100.throughput > 1.0_PFLOPS && on_h100.throughput < 1.5_PFLOPS
 static_assert(estimate_gemm(catalog::a100_sxm4_40gb, {8192, 8192, 8192},
                             tile<128, 256, 32, 64, 64, 3>::value)
                   .waves == 19);
+// The whole search, split-K on every tiling included, within the default constant-evaluation
+// limits: a decode-shaped GEMM leaves H100's SMs idle and splits K.
+constexpr gemm_estimate small_on_h100 =
+    best_gemm(catalog::h100_sxm, {16, 2112, 7168, 1, dtype::bf16, accumulator::fp32});
+static_assert(small_on_h100.tile.split_k > 1, "16 x 2112 x 7168 leaves SMs idle: split-K");
 
 // The guide's worked example (docs/gemm.md#gemm_cycles).
 static_assert(cycles_without_tensor_cores(dettmers_example, dettmers_2020).total() == 392);

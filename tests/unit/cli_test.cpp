@@ -412,3 +412,9 @@ TEST_CASE("roofline and gemm --help list every datatype and accumulator name", "
   }
 }
 #endif
+
+TEST_CASE("dlperf gemm rejects extents whose tile count would not fit", "[cli][errors]") {
+  require_usage_error("gemm --gpu h100_sxm --m 1e12 --n 1e12 --k 1e12",
+                      "gemm: m x n x batch = 1000000000000 x 1000000000000 x 1 output elements, "
+                      "more than 2^46");
+}

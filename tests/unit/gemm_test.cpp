@@ -139,3 +139,21 @@ TEST_CASE("bad GEMMs are rejected, naming the problem", "[gemm][errors]") {
       estimate_gemm(catalog::rtx_3090, square_8k, {256, 256, 64, 64, 64, 3}),
       Catch::Contains("needs 196608 B of shared memory per block; ampere_ga10x allows"));
 }
+
+TEST_CASE("GEMMs whose tile count would not fit are rejected, not overflowed", "[gemm][errors]") {
+  // Each extent is within 2^40, their product is not: 1e24 output elements.
+  const gemm_problem huge{1000000000000, 1000000000000, 1000000000000};
+  CHECK_THROWS_WITH(best_gemm(catalog::h100_sxm, huge),
+                    "gemm: m x n x batch = 1000000000000 x 1000000000000 x 1 output elements, "
+                    "more than 2^46");
+  CHECK_THROWS_AS(gemm_evaluator(catalog::h100_sxm, {1LL << 30, 1LL << 10, 1, 1LL << 7}),
+                  invalid_argument);
+  // At the limit the count is exact: 2^46 outputs in 128 x 128 tiles are 2^32 tiles.
+  const gemm_estimate e =
+      estimate_gemm(catalog::h100_sxm, {1LL << 23, 1LL << 23, 64}, {128, 128, 32, 64, 64, 3});
+  CHECK(e.tiles == (1LL << 32));
+  // Only an absurd split-K can pass 2^52 tiles from there.
+  CHECK_THROWS_WITH(estimate_gemm(catalog::h100_sxm, {1LL << 23, 1LL << 23, 64},
+                                  {64, 64, 32, 32, 32, 2, false, 1 << 30}),
+                    "gemm: split-K 1073741824 gives more than 2^52 tiles");
+}

@@ -13,7 +13,8 @@
 ///                  stay in L2), blended towards the L2 traffic when a wave's panels do not fit;
 ///                  plus C written (and read when beta != 0) and split-K partial sums
 ///     wave time  = max(k-steps * max(compute per k-step, global latency / (stages - 1)),
-///                      DRAM, L2 and shared-memory time of the wave) + pipeline fill
+///                      DRAM and L2 time / waves, shared-memory time of the wave)
+///                  + pipeline fill
 ///     time       = sum over waves + launch overhead
 ///
 /// Compute per k-step is blocks-per-SM x 2 BM BN BK / (per-SM peak x efficiency), where the
@@ -71,12 +72,23 @@ struct gemm_problem {
     if (!t.is_floating()) return 4.0;
     return t.storage_bits >= 16 ? t.storage_bits / 8.0 : 2.0;
   }
+  /// Most output elements (m n batch) a problem may have: 2^46, so that a tile count (at most
+  /// m n batch x split-K) stays far below 2^52, exact in the model's doubles.
+  static constexpr double max_output_elements = 70368744177664.0;  // 2^46
+
   /// Throws invalid_argument naming the first field out of its domain.
   constexpr void validate() const {
     detail::require_positive("gemm", {{"m", m}, {"n", n}, {"k", k}, {"batch", batch}});
     // Counts stay exact in doubles (the model computes tiles and waves in double precision).
     if (m > (1LL << 40) || n > (1LL << 40) || k > (1LL << 40) || batch > (1LL << 40))
       detail::throw_invalid_argument("gemm: m, n, k and batch must each be at most 2^40");
+    // Any tiling launches at most m n batch tiles per K slice; that count must stay an exact
+    // double and fit in the estimate's `long long` tile count.
+    if (static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(batch) >
+        max_output_elements)
+      detail::throw_invalid_argument("gemm: m x n x batch = " + std::to_string(m) + " x " +
+                                     std::to_string(n) + " x " + std::to_string(batch) +
+                                     " output elements, more than 2^46");
     detail::require_finite("gemm", {{"alpha", alpha}, {"beta", beta}});
     if (!(c_bytes >= 0.0) || c_bytes > 64.0)
       detail::throw_invalid_argument("gemm: c_bytes must be between 0 (default) and 64");
@@ -128,12 +140,6 @@ namespace detail {
 constexpr double round_to_integer(double q) {
   constexpr double two_to_52 = 4503599627370496.0;
   return (q + two_to_52) - two_to_52;
-}
-
-// floor(q) for 0 <= q < 2^52.
-constexpr double floor_positive(double q) {
-  const double r = round_to_integer(q);
-  return r > q ? r - 1.0 : r;
 }
 
 // ceil(a / b) for positive integers a, b with a b below 2^52: the quotient of such integers is
@@ -215,6 +221,10 @@ constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem&
   const double split = tile.split_k;
   const double k_steps = ceil_ratio(ceil_ratio(x.k, split), tile.block_k);
   const double tiles = tm * tn * split * x.batch;
+  // validate() bounds m n batch by 2^46; only an absurd split-K can take the count past 2^52.
+  if (tiles > 4503599627370496.0)
+    throw_invalid_argument("gemm: split-K " + std::to_string(tile.split_k) +
+                           " gives more than 2^52 tiles");
   const double concurrent = x.sms * blocks_per_sm;
   const double waves = ceil_ratio(tiles, concurrent);
   const double last = tiles - (waves - 1) * concurrent;
@@ -232,10 +242,23 @@ constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem&
   const double a_total = x.a_dram, b_total = x.k * x.n * x.b;
   double dram_operands = a_total + b_total;
   if (dram_operands > x.l2_usable) {
-    const double per_batch = std::min(tm * tn * split, concurrent);
-    const double wr = std::max(1.0, std::min(tm, floor_positive(square_root(per_batch) + 0.5)));
-    const double wc = std::min(tn, ceil_ratio(per_batch, wr));
-    dram_operands = a_total * ceil_ratio(tn, wc) + b_total * ceil_ratio(tm, wr);
+    // Output tiles of one wave: g = concurrent / split. The group is as square as the grid of
+    // tiles allows (the whole grid when it fits in g), and each operand is read once per group
+    // across it. The fractional counts make the traffic continuous and non-decreasing in M, N
+    // and K, so a bigger problem never moves less.
+    const double g = std::max(1.0, concurrent / split), side = square_root(g);
+    double wr = side, wc = side;
+    if (tm * tn <= g) {
+      wr = tm;
+      wc = tn;
+    } else if (tm <= side) {
+      wr = tm;
+      wc = g / tm;
+    } else if (tn <= side) {
+      wc = tn;
+      wr = g / tn;
+    }
+    dram_operands = a_total * std::max(1.0, tn / wc) + b_total * std::max(1.0, tm / wr);
   }
   dram_operands = std::min(dram_operands, l2_operands);
   e.l2_hit_rate = 1.0 - dram_operands / l2_operands;
@@ -257,12 +280,14 @@ constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem&
   e.shared_bytes = bytes(tiles * block_shared);
   e.work = p.work();
 
-  // One wave: `blocks` tiles on the busiest SM and `share` of all DRAM and L2 traffic. Each
-  // k-step costs the SM its blocks' arithmetic, but never less than the DRAM latency divided by
-  // the stages in flight (stages - 1 loads overlap the current step's math).
+  // One wave: `blocks` tiles on the busiest SM and an equal share (1 / waves) of all DRAM and
+  // L2 traffic, which streams across the kernel's waves; shares in proportion to tiles would
+  // let a problem one tile bigger move traffic out of a full wave into the tail and finish
+  // sooner (docs/gemm.md, "Properties"). Each k-step costs the SM its blocks' arithmetic, but
+  // never less than the DRAM latency divided by the stages in flight (stages - 1 loads overlap
+  // the current step's math).
   const double step_floor = x.dram_latency / static_cast<double>(std::max(1, tile.stages - 1));
   const double step_flop = 2.0 * tile.block_m * tile.block_n * tile.block_k;
-  const double inv_tiles = 1.0 / tiles;
   struct wave_times {
     double compute, dram, l2, shared;
     [[nodiscard]] constexpr double longest() const {
@@ -276,8 +301,9 @@ constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem&
         k_steps * std::max(step, step_floor), share * e.dram_bytes.value() * x.inv_dram_bw,
         share * e.l2_bytes.value() * x.inv_l2_bw, blocks * block_shared * x.inv_shared_bw_sm};
   };
-  const wave_times full = wave(blocks_per_sm, concurrent * inv_tiles);
-  const wave_times tail = wave(ceil_ratio(last, x.sms), last * inv_tiles);
+  const double per_wave = 1.0 / waves;
+  const wave_times full = wave(blocks_per_sm, per_wave);
+  const wave_times tail = wave(ceil_ratio(last, x.sms), per_wave);
   const double full_waves = waves - 1;
   const double fixed = waves * x.fill + x.launch;
 

@@ -4,10 +4,12 @@
 /// clang++'s default constant-evaluation limits, and fast at run time (no allocation).
 ///
 /// Candidates: block M and N in {64, 128, 256}; block K of 64 or 128 bytes of operand (32 or
-/// 64 FP16 elements); warp tiles 32 or 64 on each side; 2 to 4 stages; and, only when one batch
-/// of tiles leaves SMs idle, split-K of 2, 4 and 8. Illegal tilings are skipped, and so are
-/// deeper pipelines of a shape once a shallower one already hides the DRAM latency (more stages
-/// then only cost shared memory and occupancy).
+/// 64 FP16 elements); warp tiles 32 or 64 on each side; every legal depth of 2 to 4 stages (a
+/// deeper pipeline can win even where a shallower one hides the DRAM latency: its lower
+/// occupancy changes how the tiles fall into waves); and, for every tiling whose output tiles
+/// leave SMs idle, split-K of 2, 4 and 8. Every choice depends on the problem only so that a
+/// smaller problem is offered whatever a larger one is: the estimate is non-decreasing in m, n,
+/// k and batch.
 #pragma once
 
 #include <array>
@@ -48,32 +50,33 @@ constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
   const auto candidates = tile_candidates(traits(p.input).storage_bits);
   gemm_estimate best{};
   bool found = false;
-  // Evaluates one tiling; returns false if it is illegal or its k-loop no longer waits on DRAM.
-  const auto consider = [&](tile_config t) {
-    const tile_check c = model.check(t);
-    if (!c.ok()) return false;
-    const gemm_estimate e = model.estimate(t, c);
+  const auto keep = [&](const gemm_estimate& e) {
     if (!found || e.time < best.time) {
       best = e;
       found = true;
     }
-    return e.latency_bound_steps;
   };
+  // Which schedules are tried depends on the problem only in one direction: a smaller problem
+  // is offered every schedule a larger one is (docs/gemm.md, "Properties"), so a bigger problem
+  // is never estimated faster than a smaller one.
+  const long long sms = model.sm_count();
   for (tile_config t : candidates)
     for (int stages = 2; stages <= max_search_stages; ++stages) {
       t.stages = stages;
-      if (!consider(t)) break;
+      const tile_check c = model.check(t);
+      if (!c.ok()) break;  // deeper pipelines only need more shared memory
+      const gemm_estimate e = model.estimate(t, c);
+      keep(e);
+      // Split-K, for a tiling whose output tiles leave SMs idle: true for a smaller problem
+      // whenever it is for a larger one. Every split is legal (a slice shorter than BK still
+      // costs a full k-step), so no split is offered to a larger K only.
+      if (e.tiles < sms)
+        for (int split : {2, 4, 8}) {
+          tile_config s = t;
+          s.split_k = split;
+          keep(model.estimate(s, c));
+        }
     }
-  // Split-K only pays when a single batch of output tiles cannot fill the SMs: then the best
-  // tiling so far is retried with K split 2, 4 and 8 ways.
-  if (found && best.tiles < model.sm_count()) {
-    const tile_config base = best.tile;
-    for (int split : {2, 4, 8}) {
-      tile_config t = base;
-      t.split_k = split;
-      if (p.k / split >= t.block_k) consider(t);
-    }
-  }
   if (!found)
     detail::throw_unsupported(std::string(d.arch().name) + ": no candidate tiling is legal for " +
                               std::string(name(p.input)));

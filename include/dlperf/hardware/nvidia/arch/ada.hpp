@@ -55,8 +55,10 @@ struct ada_ad10x {
       // RTX 4090 torch.mm 8192^3: BF16 160.17 of 165.2 (0.970), TF32 85.65 of 82.6 (1.037, the
       // board boosts above its rated clock), FP32 53.41 of 82.6 (0.647); zzc0721/torch-
       // performance-test-data issue 78 (2025). FP8: no measurement found, BF16's value is used.
+      // An efficiency is a fraction of the derived peak and at most 1 (docs/gemm.md): TF32 is
+      // capped at 1.0.
       .gemm_efficiency_default = 0.970,
-      .gemm_efficiency = {{{dtype::tf32, 1.037}, {dtype::fp32, 0.647}}}};
+      .gemm_efficiency = {{{dtype::tf32, 1.0}, {dtype::fp32, 0.647}}}};
 };
 
 }  // namespace dlperf

@@ -98,9 +98,10 @@ struct ampere_ga10x {
       .latency = {.global = 290, .l2 = 200, .l1 = 33, .shared = 23, .ffma = 4},
       .mma = {.m = 16, .n = 8, .k_bits = 256},
       // RTX 3090 best square torch.mm: FP16 75.64, BF16 76.34 TFLOPS against a 71.2 rated peak
-      // (GeForce boards boost above their rated clock under load); FP32 24.46 of 35.6
-      // (zzc0721/torch-performance-test-data database, 2025).
-      .gemm_efficiency_default = 1.06,
+      // (1.06: GeForce boards boost above their rated clock under load); FP32 24.46 of 35.6
+      // (zzc0721/torch-performance-test-data database, 2025). An efficiency is a fraction of the
+      // derived peak and at most 1 (docs/gemm.md): the 16-bit types are capped at 1.0.
+      .gemm_efficiency_default = 1.0,
       .gemm_efficiency = {{{dtype::fp32, 0.687}}}};
 };
 

@@ -74,6 +74,7 @@ std::string tile_text(const tile_config& t) {
 TEST_CASE("GEMM evidence table", "[.][evidence_table]") {
   std::map<std::string, std::vector<double>> by_group;   // "gpu dtype" -> signed errors
   std::map<std::string, std::vector<double>> by_vendor;  // "vendor dtype" -> signed errors
+  std::vector<double> all, large;                        // |error| of validation rows
   std::cout
       << "| GPU | dtype | M x N x K (x batch) | GFLOP | measured TFLOPS | predicted | error | "
          "tile | bound | source |\n|---|---|---|---:|---:|---:|---:|---|---|---|\n";
@@ -90,6 +91,8 @@ TEST_CASE("GEMM evidence table", "[.][evidence_table]") {
         r.tflops, predicted, 100 * error, r.calibration ? " (calibration)" : "");
     std::cout << line << tile_text(e.tile) << " | " << name(e.bound) << " | " << r.source << " |\n";
     if (!r.calibration) {
+      all.push_back(std::abs(error));
+      if (p.work().value() >= 1e11) large.push_back(std::abs(error));
       const std::string type(name(r.type));
       by_group[std::string(r.gpu) + " " + type].push_back(error);
       by_vendor[std::string(name(catalog::find(r.gpu).arch().vendor)) + " " + type].push_back(
@@ -111,8 +114,32 @@ TEST_CASE("GEMM evidence table", "[.][evidence_table]") {
       std::cout << line;
     }
   };
+  const auto summary = [](const char* rows, const std::vector<double>& errors) {
+    std::printf("- %s %zu: median |error| %.1f %%, worst %.1f %%\n", rows, errors.size(),
+                100 * median(errors), 100 * *std::max_element(errors.begin(), errors.end()));
+  };
+  std::cout << "\n" << std::flush;
+  summary("validation rows", all);
+  summary("large (>=100 GFLOP) rows", large);
+  std::fflush(stdout);
   print_groups("GPU dtype", by_group);
   print_groups("vendor dtype", by_vendor);
+  std::cout
+      << "\nKnown misses:\n\n| GPU | dtype | M x N x K | GFLOP | measured | predicted | error | "
+         "model's tile | mechanism | source |\n|---|---|---|---:|---:|---:|---:|---|---|---|\n";
+  for (const test::gemm_miss& miss : test::gemm_known_misses) {
+    const test::gemm_measurement& r = miss.row;
+    const gemm_problem p{r.m, r.n, r.k, r.batch, r.type, default_accumulator(r.type)};
+    const gemm_estimate e = best_gemm(catalog::find(r.gpu), p);
+    const double predicted = in_teraflops(e.throughput);
+    char line[256];
+    std::snprintf(
+        line, sizeof line, "| %s | %s | %lldx%lldx%lld | %.0f | %.1f | %.1f | %+.0f %% | ",
+        std::string(r.gpu).c_str(), std::string(name(r.type)).c_str(), r.m, r.n, r.k,
+        p.work().value() / 1e9, r.tflops, predicted, 100 * (predicted - r.tflops) / r.tflops);
+    std::cout << line << tile_text(e.tile) << " | " << miss.mechanism << " | " << r.source
+              << " |\n";
+  }
   CHECK(!by_group.empty());
 }
 
@@ -124,7 +151,8 @@ TEST_CASE("known misses are still missed, each for its stated reason", "[gemm][e
     INFO(r.gpu << " " << r.m << "x" << r.n << "x" << r.k << ": predicted " << predicted
                << ", measured " << r.tflops << " (" << r.source << "; " << miss.mechanism << ")");
     CHECK(!miss.mechanism.empty());
-    // The model assumes a well-tuned library; each of these runs well below that.
-    CHECK(predicted > 2.0 * r.tflops);
+    // The model assumes a well-tuned library; each of these runs further below it than the
+    // evidence test's 75 % allows.
+    CHECK(predicted > 1.75 * r.tflops);
   }
 }

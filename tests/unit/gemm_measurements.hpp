@@ -165,12 +165,11 @@ inline constexpr std::array gemm_measurements{
     gemm_measurement{"rx_7900_xtx", dtype::fp32, 8192, 8192, 8192, 1, 25.80, "ZZC#58"},
     gemm_measurement{"rx_7900_xtx", dtype::fp16, 8192, 8192, 8192, 1, 91.71, "ZZC#68"},
     gemm_measurement{"rx_7900_xtx", dtype::bf16, 8192, 8192, 8192, 1, 93.65, "ZZC#68"},
-    gemm_measurement{"mi300x", dtype::fp8_e4m3_fnuz, 1024, 1280, 8192, 1, 402.6, "AITER#1092"},
     gemm_measurement{"mi300x", dtype::fp8_e4m3_fnuz, 128, 1280, 8192, 1, 219.35, "AITER#1092"},
     gemm_measurement{"mi300x", dtype::fp8_e4m3_fnuz, 64, 1280, 8192, 1, 124.3, "AITER#1092"},
 };
 
-// Published measurements the model misses by far more than the evidence test allows, kept (not
+// Published measurements the model misses by more than the evidence test allows (75 %), kept (not
 // dropped) with the mechanism, so that a model change that explains them shows up as a failing
 // "still missed" check (docs/gemm.md, "Known misses").
 struct gemm_miss {
@@ -184,6 +183,11 @@ inline constexpr std::array gemm_known_misses{
     gemm_miss{{"mi300x", dtype::fp8_e4m3_fnuz, 512, 1280, 8192, 1, 224.5, "AITER#1092"},
               "measured kernels do not split K"},
     gemm_miss{{"mi300x", dtype::fp8_e4m3_fnuz, 256, 1280, 8192, 1, 114.5, "AITER#1092"},
+              "measured kernels do not split K"},
+    // M = 1024: the search offers split-K to every tiling that leaves CUs idle (so that no larger
+    // problem gets a schedule a smaller one lacks), and 160 tiles of 64x128 split 8 ways beat
+    // 320 unsplit 64x64 tiles on 304 CUs; the measured kernels do not split K.
+    gemm_miss{{"mi300x", dtype::fp8_e4m3_fnuz, 1024, 1280, 8192, 1, 402.6, "AITER#1092"},
               "measured kernels do not split K"},
     // RX 7900 XTX FP16 1024^3 at 25.94 TFLOPS is 83 us a call, three times the model's time; the
     // same script on RTX 4090 is predicted well (ZZC#78), and 2048^3 on this board reaches only

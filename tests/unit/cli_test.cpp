@@ -277,6 +277,27 @@ TEST_CASE("a measured GPU device file changes roofline, gemm and cycles answers"
   std::remove(file.c_str());
 }
 
+TEST_CASE("dlperf names the field of a number a device file cannot hold, exit code 2",
+          "[cli][errors]") {
+  // 1e400 made the JSON parser's own out_of_range escape: exit 1 with the parser's message.
+  const std::string file = "dlperf_cli_overflow_device.json";
+  {
+    std::ofstream out(file);
+    out << R"({"schema": "dlperf-device", "version": 2, "kind": "gpu", "base": "t4",
+               "measurements": {"sm_clock_mhz": {"value": 1e400, "method": "x"}}})";
+  }
+  require_usage_error("roofline --device " + file + " --flops 1 --bytes 1",
+                      "device file: measurements.sm_clock_mhz.value: number out of range");
+  {
+    std::ofstream out(file);
+    out << R"({"schema": "dlperf-device", "version": 2, "kind": "gpu", "base": "t4",
+               "measurements": {"sm_clock_mhz": {"value": 1e300, "method": "x"}}})";
+  }
+  require_usage_error("gemm --device " + file + " --m 8 --n 8 --k 8",
+                      "measurements.sm_clock_mhz.value: must be in [100, 10000], got 1e+300");
+  std::remove(file.c_str());
+}
+
 TEST_CASE("dlperf calibrate rejects what it cannot do", "[cli][calibrate][errors]") {
   // Without a GPU (or without CUDA in this build) the cuda backend exits 2 and says which.
   const run_result cuda = run_dlperf("calibrate --backend cuda");

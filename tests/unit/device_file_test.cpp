@@ -3,7 +3,10 @@
 #include <cstdio>
 #include <dlperf/dlperf.hpp>
 #include <dlperf/io/device_file.hpp>
+#include <fstream>
+#include <set>
 #include <string>
+#include <utility>
 
 using namespace dlperf;
 using namespace dlperf::literals;
@@ -133,7 +136,7 @@ TEST_CASE("malformed device files are rejected, naming the field", "[device_file
   require_rejected(j, "facts.sms: must be a number");
   j = gpu;
   j["facts"]["boost_clock_mhz"] = -5;
-  require_rejected(j, "facts.boost_clock_mhz: must be positive");
+  require_rejected(j, "facts.boost_clock_mhz: must be in [100, 10000], got -5");
   j = gpu;
   j["facts"]["memory_type"] = "HBM9";
   require_rejected(j, "facts.memory_type: unknown memory type 'HBM9' (valid: GDDR5,");
@@ -341,11 +344,179 @@ TEST_CASE("a device file's architecture and links are checked field by field",
   require_rejected(j, "facts.price.kind: unknown price kind 'msrp'");
   j = gpu;
   j["facts"]["l2_mib"] = 0;
-  require_rejected(j, "facts.l2_mib: must be positive");
+  require_rejected(j, "facts.l2_mib: must be in [0.0625, 4096], got 0");
   j = gpu;
   j["facts"]["llc_mib"] = 256;  // a last-level cache needs its bandwidth
   require_rejected(j, "device file: facts: GPU 'h100_pcie': last-level cache bandwidth");
   j = gpu;
   j["architecture"]["mma"]["operands_from_shared"] = 1;
   require_rejected(j, "architecture.mma.operands_from_shared: must be true or false");
+}
+
+namespace {
+
+// The text of @p j with the number after @p key (its first occurrence) replaced by @p number.
+std::string with_number(const json& j, const std::string& key, const std::string& number) {
+  std::string text = j.dump();
+  const std::size_t at = text.find("\"" + key + "\":");
+  REQUIRE(at != std::string::npos);
+  const std::size_t start = at + key.size() + 3;
+  const std::size_t end = text.find_first_of(",}", start);
+  return text.replace(start, end - start, number);
+}
+
+}  // namespace
+
+TEST_CASE("a number no double holds is rejected naming its field, not by the parser",
+          "[device_file][errors]") {
+  // nlohmann_json throws its own out_of_range for 1e400; it escaped the loader (issue 9).
+  const json gpu = calibrate::to_json(catalog::h100_pcie);
+  CHECK_THROWS_WITH(
+      calibrate::parse_device(with_number(gpu, "sms", "1e400")),
+      Catch::Equals("device file: facts.sms: number out of range (it overflows a double)"));
+  CHECK_THROWS_WITH(calibrate::parse_device(with_number(gpu, "fma_per_clock", "-1e400")),
+                    Catch::Contains("device file: architecture.tensor[0].fma_per_clock: number "
+                                    "out of range"));
+  CHECK_THROWS_WITH(calibrate::parse_device(with_number(gpu, "version", "1e400")),
+                    Catch::Contains("device file: version: number out of range"));
+  CHECK_THROWS_WITH(calibrate::parse_device("[1, 2, [3, 1e400]]"),
+                    Catch::Contains("device file: [2][1]: number out of range"));
+  CHECK_THROWS_WITH(calibrate::parse_device("1e400"),
+                    Catch::Contains("device file: (top level): number out of range"));
+  // Every rejection is dlperf's own.
+  CHECK_THROWS_AS(calibrate::parse_device(with_number(gpu, "tdp_w", "1e999")),
+                  dlperf::invalid_argument);
+}
+
+TEST_CASE("a whole number out of range is rejected before any cast", "[device_file][errors]") {
+  // The check cast 1e300 to long long first: undefined behaviour (UBSan: "outside the range of
+  // representable values").
+  const json gpu = calibrate::to_json(catalog::h100_pcie);
+  for (const char* big : {"1e300", "-1e300", "9.3e18", "1e10"})
+    CHECK_THROWS_WITH(calibrate::parse_device(with_number(gpu, "sms", big)),
+                      Catch::Contains("device file: facts.sms: must be a whole number in [-1e+09, "
+                                      "1e+09]"));
+  CHECK_THROWS_WITH(calibrate::parse_device(with_number(gpu, "version", "1e300")),
+                    Catch::Contains("device file: version: must be a whole number"));
+}
+
+TEST_CASE("absurd figures are rejected with the field and its plausible range",
+          "[device_file][errors]") {
+  // These passed "positive and finite" and gave inf, -nan or null times and peaks (issue 9).
+  const json gpu = calibrate::to_json(catalog::h100_pcie);
+  json j = gpu;
+  j["facts"]["boost_clock_mhz"] = 1e300;
+  require_rejected(j, "device file: facts.boost_clock_mhz: must be in [100, 10000], got 1e+300");
+  j = gpu;
+  j["facts"]["data_rate_gbps"] = 5e-324;
+  require_rejected(j, "facts.data_rate_gbps: must be in [0.1, 100], got 4.94066e-324");
+  j = gpu;
+  j["facts"]["sms"] = 100000;
+  require_rejected(j, "facts.sms: must be in [1, 1000], got 100000");
+  j = gpu;
+  j["facts"]["llc_mib"] = 0.5;  // 0 means none; a real one is at least 1 MiB
+  require_rejected(j, "facts.llc_mib: must be 0 or in [1, 100000], got 0.5");
+  j = gpu;
+  j["architecture"]["gemm_efficiency_default"] = 0;
+  require_rejected(j, "architecture.gemm_efficiency_default: must be in (0, 1.5], got 0");
+  j = gpu;
+  j["architecture"]["latency_cycles"]["ffma"] = 1e9;
+  require_rejected(j, "architecture.latency_cycles.ffma: must be in [1, 1000], got 1e+09");
+  j = gpu;
+  j["architecture"]["sm"]["shared_per_sm_kib"] = 0;
+  require_rejected(j, "architecture.sm.shared_per_sm_kib: must be in [1, 4096], got 0");
+
+  const json base = {{"schema", "dlperf-device"}, {"version", 2}, {"kind", "gpu"}, {"base", "t4"}};
+  j = base;
+  j["measurements"]["tiers"]["global"]["bandwidth_gbps"] = {{"value", 5e-324}, {"method", "x"}};
+  require_rejected(j,
+                   "device file: measurements.tiers.global.bandwidth_gbps.value: must be in [1, "
+                   "1e+06], got 4.94066e-324");
+  j = base;
+  j["measurements"]["sm_clock_mhz"] = {{"value", 1e300}, {"method", "x"}};
+  require_rejected(j, "measurements.sm_clock_mhz.value: must be in [100, 10000], got 1e+300");
+  j = base;
+  j["measurements"]["achieved"] = {{{"dtype", "fp16"}, {"tflops", 1e-200}, {"method", "x"}}};
+  require_rejected(j, "measurements.achieved[0].tflops: must be in [0.001, 100000]");
+  j = base;
+  j["measurements"]["gemm_efficiency"]["fp16"] = {{"value", 2}, {"method", "x"}};
+  require_rejected(j, "measurements.gemm_efficiency.fp16.value: must be in (0, 1.5], got 2");
+
+  j = host_file();
+  j["dram"]["bandwidth_gbps"]["value"] = 5e-324;
+  require_rejected(j, "device file: dram.bandwidth_gbps.value: must be in [0.1, 100000]");
+  j = host_file();
+  j["clock_mhz"]["value"] = 1e300;
+  require_rejected(j, "device file: clock_mhz.value: must be in [100, 10000], got 1e+300");
+  j = host_file();
+  j["cache"]["capacity_bytes"] = 1;
+  require_rejected(j, "device file: cache.capacity_bytes: must be in [1024, 1e+15], got 1");
+}
+
+namespace {
+
+// Every object key in @p j, at any depth.
+void collect_keys(const json& j, std::set<std::string>& keys) {
+  if (j.is_object())
+    for (const auto& [key, value] : j.items()) {
+      keys.insert(key);
+      collect_keys(value, keys);
+    }
+  if (j.is_array())
+    for (const json& e : j) collect_keys(e, keys);
+}
+
+}  // namespace
+
+TEST_CASE("the fuzzers' dictionary lists every key the device-file writer emits",
+          "[device_file][fuzz]") {
+  // tests/fuzz/device_file.dict: one quoted token a line, as libFuzzer reads it.
+  std::ifstream in(DLPERF_FUZZ_DICT);
+  REQUIRE(in);
+  std::set<std::string> listed;
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t open = line.find('"');
+    if (line.empty() || line[0] == '#' || open == std::string::npos) continue;
+    listed.insert(line.substr(open + 1, line.rfind('"') - open - 1));
+  }
+  std::set<std::string> written;
+  for (const gpu_spec* g : catalog::all) collect_keys(calibrate::to_json(*g), written);
+  collect_keys(calibrate::to_json(sample_gpu()), written);
+  collect_keys(
+      calibrate::to_json(std::get<host_device>(calibrate::parse_device(host_file().dump()))),
+      written);
+  CHECK(written.size() > 60);
+  for (const std::string& key : written) {
+    INFO("add \"" << key << "\" to tests/fuzz/device_file.dict");
+    CHECK(listed.count(key) == 1);
+  }
+}
+
+TEST_CASE("figures each in range but together unusable are rejected (fuzzer findings)",
+          "[device_file][errors]") {
+  // Each loaded, then best_gemm threw `unsupported`, a peak or a tier bandwidth was 0, or (one
+  // warp per SM) the GEMM model divided by zero blocks and cast inf to long long (UBSan).
+  const json gpu = calibrate::to_json(catalog::h100_sxm);
+  json j = gpu;
+  j["architecture"]["sm"]["max_warps_per_sm"] = 1;
+  require_rejected(j,
+                   "device file: architecture.sm.max_warps_per_sm: an SM must hold one whole "
+                   "block: max_warps_per_sm x simd_width = 32 threads, below "
+                   "max_threads_per_block 1024");
+  for (const auto& [key, value] : {std::pair{"m", 1024}, {"n", 1024}, {"warps", 64}}) {
+    j = gpu;
+    j["architecture"]["mma"][key] = value;
+    require_rejected(j, "device file: architecture.sm: no GEMM tiling fits these SM resources");
+  }
+  j = gpu;
+  j["architecture"]["sm"]["shared_per_sm_kib"] = 1;
+  require_rejected(j,
+                   "architecture.sm: no GEMM tiling fits these SM resources and MMA shape "
+                   "(hopper_gh100: no candidate tiling is legal for");
+  j = gpu;
+  j["architecture"]["vector"][0]["fma_per_clock"] = 0;
+  require_rejected(j, "device file: architecture: the registers tier has no positive bandwidth");
+  j = calibrate::to_json(catalog::rtx_4090);
+  j["architecture"]["tensor"][0]["consumer_fma_per_clock"] = 0;
+  require_rejected(j, "has no positive peak (check its fma_per_clock and consumer_fma_per_clock)");
 }

@@ -32,10 +32,12 @@
 /// Version 1 facts carried the links as "pcie_gen" (an x16 link), "nvlink_gen" and
 /// "nvlink_gbps"; they are converted to host_link and peer_link on reading.
 ///
-/// Reading is strict: malformed JSON, a missing or unknown field (a figure in the wrong unit has
-/// the wrong name), a wrong type, a non-positive figure, an unknown architecture, catalog id or
-/// enumerator all throw invalid_argument starting "device file: " and naming the field, before
-/// any device is built.
+/// Reading is strict: malformed JSON, a number no double holds, a missing or unknown field (a
+/// figure in the wrong unit has the wrong name), a wrong type, a figure outside its plausibility
+/// range (kept in the field tables), an unknown architecture, catalog id or enumerator all throw
+/// invalid_argument starting "device file: " and naming the field. The loader's contract (docs/
+/// calibration.md): any text gives either a device whose every derived figure (peaks, tier
+/// bandwidths, rooflines, best GEMM) is finite and positive, or that error; nothing else escapes.
 #pragma once
 
 #include <array>
@@ -46,11 +48,13 @@
 #include <string_view>
 #include <utility>
 #include <variant>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/provenance.hpp>
+#include <dlperf/estimate/tile_search.hpp>
 #include <dlperf/hardware/architectures.hpp>
 #include <dlperf/hardware/catalog.hpp>
 #include <dlperf/hardware/gpu.hpp>
@@ -114,7 +118,7 @@ struct field_table<calibrate::detail::achieved_entry> {
   /// The fields.
   static constexpr std::tuple fields{
       field{"dtype", &entry::input}, field{"accumulator", &entry::acc, 1.0, rule::any, if_present},
-      field{"tflops", &entry::tflops, 1.0, rule::positive}, field{"method", &entry::method},
+      field{"tflops", &entry::tflops, 1.0, in(0.001, 1e5)}, field{"method", &entry::method},
       field{"spread", &entry::spread, 1.0, rule::non_negative, if_present}};
 };
 
@@ -123,9 +127,9 @@ template <>
 struct field_table<calibrate::detail::host_tier> {
   using tier = calibrate::detail::host_tier;  ///< the type
   /// The fields.
-  static constexpr std::tuple fields{field{"capacity_bytes", &tier::capacity, 1.0, rule::positive},
-                                     field{"bandwidth_gbps", &tier::gbps},
-                                     field{"latency_ns", &tier::latency_ns}};
+  static constexpr std::tuple fields{field{"capacity_bytes", &tier::capacity, 1.0, in(1024, 1e15)},
+                                     field{"bandwidth_gbps", &tier::gbps, 1.0, in(0.1, 1e5)},
+                                     field{"latency_ns", &tier::latency_ns, 1.0, in(0.1, 1e5)}};
 };
 
 /// Field table of a host device file's body.
@@ -134,8 +138,8 @@ struct field_table<calibrate::detail::host_record> {
   using record = calibrate::detail::host_record;  ///< the type
   /// The fields.
   static constexpr std::tuple fields{field{"name", &record::name},
-                                     field{"clock_mhz", &record::clock_mhz},
-                                     field{"fp32_tflops", &record::fp32_tflops},
+                                     field{"clock_mhz", &record::clock_mhz, 1.0, in(100, 1e4)},
+                                     field{"fp32_tflops", &record::fp32_tflops, 1.0, in(1e-4, 1e4)},
                                      field{"dram", &record::dram}, field{"cache", &record::cache}};
 };
 
@@ -147,24 +151,25 @@ using io::fail;
 using io::join;
 using json = nlohmann::json;
 
-// A measurement of the whole device: its key, the scale from the key's unit to SI, and the
-// record it reads and sets.
+// A measurement of the whole device: its key, the scale from the key's unit to SI, its
+// plausibility range in the key's unit (docs/calibration.md), and the record it reads and sets.
 struct device_measurement {
   std::string_view key;
   double scale;
+  io::rule range;
   const std::optional<measured_value>& (*record)(const measured_device&);
   void (*set)(measured_device&, double si, const measured_value&);
 };
 
 inline constexpr std::array<device_measurement, 2> device_measurements{
-    device_measurement{"sm_clock_mhz", 1e6,
+    device_measurement{"sm_clock_mhz", 1e6, io::in(100, 1e4),
                        [](const measured_device& d) -> const std::optional<measured_value>& {
                          return d.clock_record();
                        },
                        [](measured_device& d, double si, const measured_value& m) {
                          d.set_sm_clock(make<frequency>(si), m.method, m.spread);
                        }},
-    device_measurement{"launch_overhead_us", 1e-6,
+    device_measurement{"launch_overhead_us", 1e-6, io::in(0.01, 1e5),
                        [](const measured_device& d) -> const std::optional<measured_value>& {
                          return d.launch_record();
                        },
@@ -172,23 +177,24 @@ inline constexpr std::array<device_measurement, 2> device_measurements{
                          d.set_launch_overhead(seconds(si), m.method, m.spread);
                        }}};
 
-// A measurement of one memory tier.
+// A measurement of one memory tier, with its plausibility range in the key's unit.
 struct tier_measurement {
   std::string_view key;
   double scale;
+  io::rule range;
   const std::optional<measured_value>& (*record)(const measured_device&, tier);
   void (*set)(measured_device&, tier, double si, const measured_value&);
 };
 
 inline constexpr std::array<tier_measurement, 2> tier_measurements{
-    tier_measurement{"bandwidth_gbps", 1e9,
+    tier_measurement{"bandwidth_gbps", 1e9, io::in(1, 1e6),
                      [](const measured_device& d, tier t) -> const std::optional<measured_value>& {
                        return d.bandwidth_record(t);
                      },
                      [](measured_device& d, tier t, double si, const measured_value& m) {
                        d.set_bandwidth(t, make<bandwidth>(si), m.method, m.spread);
                      }},
-    tier_measurement{"latency_cycles", 1.0,
+    tier_measurement{"latency_cycles", 1.0, io::in(1, 1e5),
                      [](const measured_device& d, tier t) -> const std::optional<measured_value>& {
                        return d.latency_record(t);
                      },
@@ -196,14 +202,17 @@ inline constexpr std::array<tier_measurement, 2> tier_measurements{
                        d.set_latency_cycles(t, si, m.method, m.spread);
                      }}};
 
+// A measured GEMM efficiency: the range of the architecture's and the board's own.
+inline constexpr io::rule gemm_efficiency_range = io::above(0, 1.5);
+
 inline json scaled(measured_value m, double scale) {
   m.value = scale == 1.0 ? m.value : m.value / scale;
   return io::to_json(m);
 }
 
-inline measured_value read_measured(const json& j, const std::string& path) {
+inline measured_value read_measured(const json& j, const std::string& path, io::rule range) {
   io::string_store unused;
-  return io::from_json<measured_value>(j, path, unused);
+  return io::decode<measured_value>(j, path, 1.0, range, unused);
 }
 
 inline double to_si(double value, double scale) { return scale == 1.0 ? value : value * scale; }
@@ -256,7 +265,7 @@ inline void read_measurements(const json& m, measured_device& d) {
     for (const device_measurement& dm : device_measurements) {
       if (key != dm.key) continue;
       known = true;
-      const measured_value v = read_measured(value, path);
+      const measured_value v = read_measured(value, path, dm.range);
       apply_at(path, [&] { dm.set(d, to_si(v.value, dm.scale), v); });
     }
     if (!known) fail(path, "unknown field (check its name and unit)");
@@ -274,7 +283,7 @@ inline void read_measurements(const json& m, measured_device& d) {
         for (const tier_measurement& tm : tier_measurements) {
           if (name != tm.key) continue;
           known = true;
-          const measured_value v = read_measured(figure, figure_path);
+          const measured_value v = read_measured(figure, figure_path, tm.range);
           apply_at(figure_path, [&] { tm.set(d, t, to_si(v.value, tm.scale), v); });
         }
         if (!known) fail(figure_path, "unknown field (check its name and unit)");
@@ -304,8 +313,7 @@ inline void read_measurements(const json& m, measured_device& d) {
       const std::string path = join(eff_path, key);
       io::string_store unused;
       const dtype t = io::decode<dtype>(json(key), path, 1.0, io::rule::any, unused);
-      const measured_value v = read_measured(value, path);
-      if (v.value > 1.5) fail(join(path, "value"), "must be in (0, 1.5]");
+      const measured_value v = read_measured(value, path, gemm_efficiency_range);
       apply_at(path, [&] { d.set_gemm_efficiency(t, v.value, v.method); });
     }
   }
@@ -324,11 +332,11 @@ inline json upgrade_v1_facts(json facts) {
     facts.erase("pcie_gen");
   }
   if (facts.contains("nvlink_gen")) {
-    const int gen = io::decode<int>(facts["nvlink_gen"], "facts.nvlink_gen", 1.0,
-                                    io::rule::non_negative, unused);
+    const int gen =
+        io::decode<int>(facts["nvlink_gen"], "facts.nvlink_gen", 1.0, io::in(0, 10), unused);
     const double gbps = facts.contains("nvlink_gbps")
                             ? io::decode<double>(facts["nvlink_gbps"], "facts.nvlink_gbps", 1.0,
-                                                 io::rule::non_negative, unused)
+                                                 io::zero_or(0.1, 1e5), unused)
                             : 0.0;
     if (gen > 0)
       facts["peer_link"] =
@@ -337,6 +345,47 @@ inline json upgrade_v1_facts(json facts) {
   }
   facts.erase("nvlink_gbps");
   return facts;
+}
+
+// What each field's range cannot see: an SM must hold one whole block, and the device built must
+// give every supported datatype a positive peak, every tier it has a positive bandwidth and a
+// legal GEMM tiling (the loader's contract, docs/calibration.md). Names the part at fault.
+inline void check_architecture(const architecture_spec& a) {
+  if (a.sm.max_threads_per_sm() < a.sm.max_threads_per_block)
+    fail("architecture.sm.max_warps_per_sm",
+         "an SM must hold one whole block: max_warps_per_sm x simd_width = " +
+             std::to_string(a.sm.max_threads_per_sm()) + " threads, below max_threads_per_block " +
+             std::to_string(a.sm.max_threads_per_block));
+}
+
+inline void check_derived(const measured_device& d) {
+  const auto positive = [](double v) { return v > 0.0 && ::dlperf::detail::is_finite(v); };
+  for (dtype t : all_dtypes)
+    for (accumulator a : enum_values<accumulator>)
+      for (sparsity s : enum_values<sparsity>)
+        if (d.supports(t, a, s) && !positive(d.peak(t, a, s).value()))
+          fail("architecture",
+               std::string(dlperf::name(t)) + " with " + std::string(dlperf::name(a)) +
+                   " accumulation has no positive peak (check its fma_per_clock and "
+                   "consumer_fma_per_clock)");
+  for (tier m : all_tiers) {
+    const tier_spec s = d.memory(m);
+    if ((m == tier::global || s.capacity.value() > 0) && !positive(s.throughput.value()))
+      fail("architecture", "the " + std::string(dlperf::name(m)) +
+                               " tier has no positive bandwidth (check the FP32 vector rate and "
+                               "the bytes per clock)");
+  }
+  for (dtype t : all_dtypes) {
+    gemm_problem p{128, 128, 128, 1, t};
+    p.acc = default_accumulator(t);
+    if (!d.supports(t, p.acc, sparsity::dense)) continue;
+    try {
+      (void)best_gemm(d, p);
+    } catch (const unsupported& e) {
+      fail("architecture.sm",
+           std::string("no GEMM tiling fits these SM resources and MMA shape (") + e.what() + ")");
+    }
+  }
 }
 
 inline measured_device read_gpu(const json& j, int version) {
@@ -369,6 +418,7 @@ inline measured_device read_gpu(const json& j, int version) {
       }
     } else {
       arch = io::from_json<architecture_spec>(j["architecture"], "architecture", strings);
+      check_architecture(arch);
     }
     if (!j.contains("facts")) fail("facts", "missing");
     gpu_facts init{};
@@ -378,7 +428,46 @@ inline measured_device read_gpu(const json& j, int version) {
     apply_at("facts", [&] { d.emplace(arch, facts); });
   }
   if (j.contains("measurements")) read_measurements(j["measurements"], *d);
+  check_derived(*d);
   return *d;
+}
+
+// Where the parser is: one frame per open object (the last key) or array (the next index).
+struct parse_frame {
+  bool array = false;
+  std::size_t index = 0;
+  std::string key;
+};
+
+inline std::string parse_path(const std::vector<parse_frame>& frames) {
+  std::string path;
+  for (const parse_frame& f : frames)
+    path = f.array ? path + "[" + std::to_string(f.index) + "]" : join(path, f.key);
+  return path;
+}
+
+// The document in @p text. Malformed JSON names the byte; a number no double holds (1e400)
+// names its field: nlohmann_json throws out_of_range for it, which must not escape.
+inline json parse_json(std::string_view text) {
+  std::vector<parse_frame> frames;
+  const auto track = [&](int, json::parse_event_t event, json& parsed) {
+    using ev = json::parse_event_t;
+    if (event == ev::key && !frames.empty()) frames.back().key = parsed.get<std::string>();
+    if (event == ev::object_start || event == ev::array_start)
+      frames.push_back({event == ev::array_start, 0, {}});
+    if (event == ev::object_end || event == ev::array_end) frames.pop_back();
+    if ((event == ev::value || event == ev::object_end || event == ev::array_end) &&
+        !frames.empty() && frames.back().array)
+      ++frames.back().index;
+    return true;
+  };
+  try {
+    return json::parse(text, track);
+  } catch (const json::parse_error& e) {
+    fail("(text)", "malformed JSON near byte " + std::to_string(e.byte));
+  } catch (const json::out_of_range&) {
+    fail(parse_path(frames), "number out of range (it overflows a double)");
+  }
 }
 
 }  // namespace dlperf::calibrate::detail
@@ -389,12 +478,7 @@ namespace dlperf::calibrate {
 /// field, for anything wrong.
 inline any_device parse_device(std::string_view text) {
   try {
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-      io::fail("(text)", "malformed JSON near byte " + std::to_string(e.byte));
-    }
+    const nlohmann::json j = detail::parse_json(text);
     io::detail::object_at(j, "");
     if (!j.contains("schema")) io::fail("schema", "missing");
     if (io::detail::text(j["schema"], "schema") != device_file_schema)

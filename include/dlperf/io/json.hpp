@@ -12,11 +12,15 @@
 /// ("facts.host_link.generation: must be a whole number").
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <deque>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -56,12 +60,35 @@ inline std::string join(const std::string& path, std::string_view key) {
   return path.empty() ? std::string(key) : path + "." + std::string(key);
 }
 
-/// What a read value must satisfy.
-enum class rule : std::uint8_t {
-  any,           ///< any value of the right type
-  positive,      ///< > 0
-  non_negative,  ///< >= 0
+/// What a read value must satisfy, in the key's unit (before scaling to SI): any value, or a
+/// plausibility range [low, high] ((low, high] when @p low_open), optionally also exactly 0 where
+/// 0 means "absent" (no last-level cache, no base clock quoted). Ranges are wide enough for every
+/// GPU and host dlperf knows and narrow enough that every figure derived from them stays finite
+/// and positive (docs/calibration.md, "Device files", lists them).
+struct rule {
+  double low = -std::numeric_limits<double>::infinity();  ///< least value admitted
+  double high = std::numeric_limits<double>::infinity();  ///< greatest value admitted
+  bool low_open = false;                                  ///< whether low itself is excluded
+  bool or_zero = false;                                   ///< whether 0 is admitted too
+
+  /// Whether @p v obeys the rule.
+  [[nodiscard]] constexpr bool admits(double v) const {
+    return (or_zero && v == 0.0) || ((low_open ? v > low : v >= low) && v <= high);
+  }
+  static const rule any;           ///< any finite value
+  static const rule positive;      ///< > 0
+  static const rule non_negative;  ///< >= 0
 };
+inline constexpr rule rule::any{};
+inline constexpr rule rule::positive{0.0, std::numeric_limits<double>::infinity(), true};
+inline constexpr rule rule::non_negative{0.0};
+
+/// The range [low, high].
+constexpr rule in(double low, double high) { return rule{low, high}; }
+/// The range (low, high].
+constexpr rule above(double low, double high) { return rule{low, high, true}; }
+/// 0 (absent) or the range [low, high].
+constexpr rule zero_or(double low, double high) { return rule{low, high, false, true}; }
 
 /// Whether a field must be present when read (an absent optional field keeps its default).
 enum class presence : std::uint8_t { required, optional };
@@ -110,12 +137,34 @@ struct is_std_array : std::false_type {};
 template <class T, std::size_t N>
 struct is_std_array<std::array<T, N>> : std::true_type {};
 
+/// A bound as text ("1e+06", "0.5").
+inline std::string bound_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+/// What @p r admits, in words ("must be in [100, 10000]").
+inline std::string describe(const rule& r) {
+  if (r.low == 0.0 && r.high == std::numeric_limits<double>::infinity())
+    return r.low_open ? "must be positive" : "must be >= 0";
+  std::string s = "must be ";
+  if (r.or_zero) s += "0 or ";
+  s += "in ";
+  s += r.low_open ? "(" : "[";
+  return s + bound_text(r.low) + ", " + bound_text(r.high) + "]";
+}
+
+/// Throws json_error at @p path unless @p v obeys @p r.
+inline void check(double v, const rule& r, const std::string& path) {
+  if (!r.admits(v)) fail(path, describe(r) + ", got " + bound_text(v));
+}
+
 inline double number(const json& j, const std::string& path, rule r) {
   if (!j.is_number()) fail(path, "must be a number");
   const double v = j.get<double>();
   if (!::dlperf::detail::is_finite(v)) fail(path, "must be finite");
-  if (r == rule::positive && !(v > 0.0)) fail(path, "must be positive, got " + j.dump());
-  if (r == rule::non_negative && !(v >= 0.0)) fail(path, "must be >= 0, got " + j.dump());
+  check(v, r, path);
   return v;
 }
 
@@ -170,7 +219,12 @@ json encode(const M& v, double scale = 1.0) {
 /// One member read from JSON at @p path (the inverse of encode), checked against @p r.
 template <class M>
 M decode(const json& j, const std::string& path, double scale, rule r, string_store& strings) {
-  if constexpr (tabled<M>) {
+  if constexpr (std::is_same_v<M, measured_value>) {
+    // A measured figure: the field's range applies to its value.
+    M m = from_json<M>(j, path, strings);
+    detail::check(m.value, r, join(path, "value"));
+    return m;
+  } else if constexpr (tabled<M>) {
     return from_json<M>(j, path, strings);
   } else if constexpr (listed_enum<M>) {
     const std::string s = detail::text(j, path);
@@ -187,9 +241,14 @@ M decode(const json& j, const std::string& path, double scale, rule r, string_st
     if (!j.is_boolean()) fail(path, "must be true or false");
     return j.get<bool>();
   } else if constexpr (std::is_integral_v<M>) {
-    const double v = detail::number(j, path, r);
-    if (v != static_cast<double>(static_cast<long long>(v)) || v < -1e9 || v > 1e9)
-      fail(path, "must be a whole number");
+    // The range first: casting a double that M cannot hold (1e300) is undefined behaviour.
+    const double v = detail::number(j, path, rule::any);
+    constexpr double lowest = std::max(-1e9, static_cast<double>(std::numeric_limits<M>::lowest()));
+    constexpr double highest = std::min(1e9, static_cast<double>(std::numeric_limits<M>::max()));
+    if (!(v >= lowest && v <= highest) || v != std::floor(v))
+      fail(path, "must be a whole number in [" + detail::bound_text(lowest) + ", " +
+                     detail::bound_text(highest) + "], got " + detail::bound_text(v));
+    detail::check(v, r, path);
     return static_cast<M>(v);
   } else if constexpr (std::is_floating_point_v<M>) {
     const double v = detail::number(j, path, r);
@@ -256,6 +315,9 @@ T from_json(const json& j, const std::string& path, string_store& strings, T ini
 }
 
 // --- the field tables ---------------------------------------------------------------------
+// Each numeric field carries its plausibility range, in the key's unit (docs/calibration.md,
+// "Device files"): a figure outside it is a typo or a broken measurement, and computing with it
+// would give infinite or NaN times and peaks. 0 is admitted only where it means "absent".
 
 inline constexpr double mega = 1e6;                       ///< MHz
 inline constexpr double giga = 1e9;                       ///< GB/s
@@ -280,17 +342,17 @@ struct field_table<interconnect> {
   /// The fields.
   static constexpr std::tuple fields{
       field{"kind", &interconnect::kind},
-      field{"generation", &interconnect::generation, 1.0, rule::non_negative},
-      field{"bandwidth_gbps", &interconnect::throughput, giga, rule::non_negative}};
+      field{"generation", &interconnect::generation, 1.0, in(0, 10)},
+      field{"bandwidth_gbps", &interconnect::throughput, giga, zero_or(0.1, 1e5)}};
 };
 
 /// A price: {"usd", "year", "month", "kind"}.
 template <>
 struct field_table<price_point> {
   /// The fields.
-  static constexpr std::tuple fields{field{"usd", &price_point::amount, 1.0, rule::non_negative},
-                                     field{"year", &price_point::year, 1.0, rule::non_negative},
-                                     field{"month", &price_point::month, 1.0, rule::non_negative},
+  static constexpr std::tuple fields{field{"usd", &price_point::amount, 1.0, zero_or(1, 1e7)},
+                                     field{"year", &price_point::year, 1.0, zero_or(1990, 2100)},
+                                     field{"month", &price_point::month, 1.0, zero_or(1, 12)},
                                      field{"kind", &price_point::kind}};
 };
 
@@ -302,24 +364,24 @@ struct field_table<gpu_facts> {
       field{"id", &gpu_facts::id},
       field{"name", &gpu_facts::name},
       field{"segment", &gpu_facts::segment},
-      field{"year", &gpu_facts::year, 1.0, rule::non_negative},
-      field{"sms", &gpu_facts::sms, 1.0, rule::positive},
-      field{"base_clock_mhz", &gpu_facts::base_clock, mega, rule::non_negative, if_present},
-      field{"boost_clock_mhz", &gpu_facts::boost_clock, mega, rule::positive},
-      field{"tensor_clock_mhz", &gpu_facts::tensor_clock, mega, rule::non_negative, if_present},
-      field{"memory_gib", &gpu_facts::memory, gibi, rule::positive},
+      field{"year", &gpu_facts::year, 1.0, zero_or(1990, 2100)},
+      field{"sms", &gpu_facts::sms, 1.0, in(1, 1000)},
+      field{"base_clock_mhz", &gpu_facts::base_clock, mega, zero_or(100, 1e4), if_present},
+      field{"boost_clock_mhz", &gpu_facts::boost_clock, mega, in(100, 1e4)},
+      field{"tensor_clock_mhz", &gpu_facts::tensor_clock, mega, zero_or(100, 1e4), if_present},
+      field{"memory_gib", &gpu_facts::memory, gibi, in(0.125, 1e4)},
       field{"memory_type", &gpu_facts::memory_type},
-      field{"bus_width_bits", &gpu_facts::bus_width_bits, 1.0, rule::positive},
-      field{"data_rate_gbps", &gpu_facts::data_rate_gbps, 1.0, rule::positive},
-      field{"l2_mib", &gpu_facts::l2, mebi, rule::positive},
-      field{"llc_mib", &gpu_facts::llc, mebi, rule::non_negative, if_present},
-      field{"llc_bandwidth_gbps", &gpu_facts::llc_bandwidth, giga, rule::non_negative, if_present},
-      field{"tdp_w", &gpu_facts::tdp, 1.0, rule::positive},
+      field{"bus_width_bits", &gpu_facts::bus_width_bits, 1.0, in(8, 16384)},
+      field{"data_rate_gbps", &gpu_facts::data_rate_gbps, 1.0, in(0.1, 100)},
+      field{"l2_mib", &gpu_facts::l2, mebi, in(0.0625, 4096)},
+      field{"llc_mib", &gpu_facts::llc, mebi, zero_or(1, 1e5), if_present},
+      field{"llc_bandwidth_gbps", &gpu_facts::llc_bandwidth, giga, zero_or(1, 1e5), if_present},
+      field{"tdp_w", &gpu_facts::tdp, 1.0, in(1, 1e4)},
       field{"host_link", &gpu_facts::host_link},
       field{"peer_link", &gpu_facts::peer_link, 1.0, rule::any, if_present},
       field{"price", &gpu_facts::price, 1.0, rule::any, if_present},
       field{"source", &gpu_facts::source, 1.0, rule::any, if_present},
-      field{"gemm_efficiency", &gpu_facts::gemm_efficiency, 1.0, rule::non_negative, if_present}};
+      field{"gemm_efficiency", &gpu_facts::gemm_efficiency, 1.0, zero_or(0.01, 1.5), if_present}};
 };
 
 /// Per-SM resources.
@@ -327,18 +389,17 @@ template <>
 struct field_table<sm_resources> {
   /// The fields.
   static constexpr std::tuple fields{
-      field{"registers_per_sm", &sm_resources::registers_per_sm, 1.0, rule::positive},
-      field{"max_registers_per_thread", &sm_resources::max_registers_per_thread, 1.0,
-            rule::positive},
-      field{"max_warps_per_sm", &sm_resources::max_warps_per_sm, 1.0, rule::positive},
-      field{"max_threads_per_block", &sm_resources::max_threads_per_block, 1.0, rule::positive},
-      field{"max_blocks_per_sm", &sm_resources::max_blocks_per_sm, 1.0, rule::positive},
-      field{"shared_per_sm_kib", &sm_resources::shared_per_sm, kibi, rule::non_negative},
-      field{"shared_per_block_kib", &sm_resources::shared_per_block, kibi, rule::non_negative},
-      field{"l1_and_shared_kib", &sm_resources::l1_and_shared, kibi, rule::non_negative},
-      field{"simd_width", &sm_resources::simd_width, 1.0, rule::positive},
+      field{"registers_per_sm", &sm_resources::registers_per_sm, 1.0, in(1024, 1 << 22)},
+      field{"max_registers_per_thread", &sm_resources::max_registers_per_thread, 1.0, in(16, 1024)},
+      field{"max_warps_per_sm", &sm_resources::max_warps_per_sm, 1.0, in(1, 256)},
+      field{"max_threads_per_block", &sm_resources::max_threads_per_block, 1.0, in(32, 4096)},
+      field{"max_blocks_per_sm", &sm_resources::max_blocks_per_sm, 1.0, in(1, 256)},
+      field{"shared_per_sm_kib", &sm_resources::shared_per_sm, kibi, in(1, 4096)},
+      field{"shared_per_block_kib", &sm_resources::shared_per_block, kibi, in(1, 4096)},
+      field{"l1_and_shared_kib", &sm_resources::l1_and_shared, kibi, in(1, 8192)},
+      field{"simd_width", &sm_resources::simd_width, 1.0, in(1, 128)},
       field{"shared_reserved_per_block_kib", &sm_resources::shared_reserved_per_block, kibi,
-            rule::non_negative}};
+            in(0, 64)}};
 };
 
 /// A math rate per (input, accumulator).
@@ -347,8 +408,8 @@ struct field_table<math_rate> {
   /// The fields.
   static constexpr std::tuple fields{
       field{"dtype", &math_rate::input}, field{"accumulator", &math_rate::acc},
-      field{"fma_per_clock", &math_rate::fma_per_clock, 1.0, rule::non_negative},
-      field{"consumer_fma_per_clock", &math_rate::consumer_fma_per_clock, 1.0, rule::non_negative}};
+      field{"fma_per_clock", &math_rate::fma_per_clock, 1.0, in(0, 1e5)},
+      field{"consumer_fma_per_clock", &math_rate::consumer_fma_per_clock, 1.0, in(0, 1e5)}};
 };
 
 /// Latencies per tier, in cycles.
@@ -356,12 +417,12 @@ template <>
 struct field_table<latency_cycles> {
   /// The fields.
   static constexpr std::tuple fields{
-      field{"global", &latency_cycles::global, 1.0, rule::non_negative},
-      field{"l2", &latency_cycles::l2, 1.0, rule::non_negative},
-      field{"llc", &latency_cycles::llc, 1.0, rule::non_negative, if_present},
-      field{"l1", &latency_cycles::l1, 1.0, rule::non_negative},
-      field{"shared", &latency_cycles::shared, 1.0, rule::non_negative},
-      field{"ffma", &latency_cycles::ffma, 1.0, rule::non_negative}};
+      field{"global", &latency_cycles::global, 1.0, in(1, 1e5)},
+      field{"l2", &latency_cycles::l2, 1.0, in(1, 1e5)},
+      field{"llc", &latency_cycles::llc, 1.0, zero_or(1, 1e5), if_present},
+      field{"l1", &latency_cycles::l1, 1.0, in(1, 1e4)},
+      field{"shared", &latency_cycles::shared, 1.0, in(1, 1e4)},
+      field{"ffma", &latency_cycles::ffma, 1.0, in(1, 1000)}};
 };
 
 /// The matrix instruction shape.
@@ -369,10 +430,10 @@ template <>
 struct field_table<mma_shape> {
   /// The fields.
   static constexpr std::tuple fields{
-      field{"m", &mma_shape::m, 1.0, rule::positive},
-      field{"n", &mma_shape::n, 1.0, rule::positive},
-      field{"k_bits", &mma_shape::k_bits, 1.0, rule::positive},
-      field{"warps", &mma_shape::warps, 1.0, rule::positive},
+      field{"m", &mma_shape::m, 1.0, in(1, 1024)},
+      field{"n", &mma_shape::n, 1.0, in(1, 1024)},
+      field{"k_bits", &mma_shape::k_bits, 1.0, in(1, 1 << 16)},
+      field{"warps", &mma_shape::warps, 1.0, in(1, 64)},
       field{"operands_from_shared", &mma_shape::operands_from_shared},
       field{"accumulators_in_tensor_memory", &mma_shape::accumulators_in_tensor_memory}};
 };
@@ -383,7 +444,7 @@ struct field_table<gemm_efficiency_entry> {
   /// The fields.
   static constexpr std::tuple fields{
       field{"dtype", &gemm_efficiency_entry::input},
-      field{"fraction", &gemm_efficiency_entry::fraction, 1.0, rule::non_negative}};
+      field{"fraction", &gemm_efficiency_entry::fraction, 1.0, above(0, 1.5)}};
 };
 
 /// An architecture: every parameter the estimators read.
@@ -397,20 +458,18 @@ struct field_table<architecture_spec> {
       field{"chips", &architecture_spec::chips},
       field{"isa", &architecture_spec::isa},
       field{"sm", &architecture_spec::sm},
-      field{"tensor_cores_per_sm", &architecture_spec::tensor_cores_per_sm, 1.0,
-            rule::non_negative},
+      field{"tensor_cores_per_sm", &architecture_spec::tensor_cores_per_sm, 1.0, in(0, 64)},
       field{"sparse_2_4", &architecture_spec::sparse_2_4},
       field{"tensor", &architecture_spec::tensor},
       field{"vector", &architecture_spec::vector},
-      field{"shared_bytes_per_clock", &architecture_spec::shared_bytes_per_clock, 1.0,
-            rule::non_negative},
-      field{"l2_bytes_per_clock", &architecture_spec::l2_bytes_per_clock, 1.0, rule::non_negative},
+      field{"shared_bytes_per_clock", &architecture_spec::shared_bytes_per_clock, 1.0, in(1, 4096)},
+      field{"l2_bytes_per_clock", &architecture_spec::l2_bytes_per_clock, 1.0, in(1, 1e5)},
       field{"latency_cycles", &architecture_spec::latency},
       field{"mma", &architecture_spec::mma},
-      field{"tensor_memory_per_sm_kib", &architecture_spec::tensor_memory_per_sm, kibi,
-            rule::non_negative, if_present},
+      field{"tensor_memory_per_sm_kib", &architecture_spec::tensor_memory_per_sm, kibi, in(0, 4096),
+            if_present},
       field{"gemm_efficiency_default", &architecture_spec::gemm_efficiency_default, 1.0,
-            rule::non_negative},
+            above(0, 1.5)},
       field{"gemm_efficiency", &architecture_spec::gemm_efficiency}};
 };
 

@@ -215,6 +215,9 @@ TEST_CASE("dlperf gemm and cycles reject bad input with exit code 2", "[cli][err
   require_usage_error("gemm --gpu a100_sxm4_40gb --m 8 --n 8", "--k is required");
   require_usage_error("gemm --m 8 --n 8 --k 8", "give exactly one of --gpu ID and --device FILE");
   require_usage_error("cycles --latencies 1999", "unknown latency set '1999'");
+  require_usage_error("cycles --latencies pascal_gp10x",
+                      "latency set 'pascal_gp10x' has no tensor");
+  require_usage_error("cycles --latencies turing_tu11x --json", "'turing_tu11x' has no tensor");
 }
 
 TEST_CASE("dlperf calibrate --backend host writes a device file the other commands use",

@@ -176,6 +176,40 @@ TEST_CASE("host probes run for real and pass sanity checks", "[calibrate][host][
   CHECK_THROWS_AS(roofline(host, workload{}.compute(dtype::fp16, 1_GFLOP)), unsupported);
 }
 
+TEST_CASE("samples that disagree by more than 10 % give a warning naming the figure",
+          "[calibrate]") {
+  CHECK(calibrate::max_agreeing_spread == 0.10);  // docs/calibration.md
+  const measured_value steady{18.8, "triad", 0.05};
+  const measured_value busy{18.8, "triad", 0.234};
+  CHECK(calibrate::spread_warning("DRAM bandwidth", steady).empty());
+  CHECK(calibrate::spread_warning("DRAM bandwidth", {18.8, "triad", 0.10}).empty());
+  CHECK(calibrate::spread_warning("DRAM bandwidth", busy) ==
+        "DRAM bandwidth: the samples disagree by 23 % (more than 10 %); rerun on an idle machine "
+        "or with more repetitions");
+  CHECK_FALSE(calibrate::spread_warning("L2 latency", steady, 0.04).empty());
+}
+
+TEST_CASE("host calibration reports each figure as its probe finishes",
+          "[calibrate][host][probe]") {
+  const calibrate::host_info info = calibrate::probe_host();
+  calibrate::host_plan plan = calibrate::plan_for(info);
+  plan.fma_iterations = 100'000;
+  plan.chase_steps = 20'000;
+  std::vector<std::string> figures;
+  const host_device host = calibrate::calibrate_host(
+      info, plan, {0, 2},
+      [&](std::string_view figure, std::string_view unit, const measured_value& v) {
+        figures.push_back(std::string(figure) + " [" + std::string(unit) + "]");
+        CHECK(v.value > 0);
+        CHECK(v.spread >= 0);
+      });
+  CHECK(figures == std::vector<std::string>{"DRAM bandwidth [GB/s]", "cache bandwidth [GB/s]",
+                                            "FP32 throughput [TFLOP/s]", "DRAM latency [ns]",
+                                            "cache latency [ns]"});
+  CHECK(static_cast<int>(figures.size()) == calibrate::host_probe_count);
+  CHECK(host.measured().dram_gbps.value > 0);
+}
+
 TEST_CASE("host probes reject impossible sizes", "[calibrate][host][errors]") {
   CHECK_THROWS_AS(calibrate::measure_triad(bytes(100), 1, {}), invalid_argument);
   CHECK_THROWS_AS(calibrate::measure_triad(1_MiB, 0, {}), invalid_argument);

@@ -226,6 +226,11 @@ TEST_CASE("dlperf calibrate --backend host writes a device file the other comman
   const run_result cal = run_dlperf("calibrate --backend host --repetitions 2 --out " + file);
   INFO(cal.err);
   REQUIRE(cal.exit_code == 0);
+  // Progress: one line per probe on stderr, as each one finishes.
+  for (const char* line : {"dlperf: [1/5] DRAM bandwidth ", "dlperf: [2/5] cache bandwidth ",
+                           "dlperf: [3/5] FP32 throughput ", "dlperf: [4/5] DRAM latency ",
+                           "dlperf: [5/5] cache latency "})
+    CHECK(cal.err.find(line) != std::string::npos);
   std::ifstream in(file);
   const auto device = nlohmann::json::parse(in);
   CHECK(device["kind"] == "host");

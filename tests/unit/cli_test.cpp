@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <dlperf/core/datatype.hpp>
+#include <dlperf/hardware/catalog.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -249,6 +250,29 @@ TEST_CASE("dlperf calibrate --backend host writes a device file the other comman
   require_usage_error("roofline --device " + file + " --flops 1 --bytes 1 --dtype fp16",
                       "only dense fp32 throughput was measured");
   std::remove(file.c_str());
+}
+
+TEST_CASE("the sample device file in examples/ loads and estimates", "[cli]") {
+  const std::string file = DLPERF_SOURCE_DIR "/examples/devices/h100_pcie_measured.json";
+  // Its measured DRAM bandwidth (1650 GB/s, examples/devices/README.md) sets the memory time,
+  // not the catalog's 2039 GB/s.
+  const run_result roof =
+      run_dlperf("roofline --device " + file + " --flops 1e9 --bytes 1e10 --json");
+  INFO(roof.err);
+  REQUIRE(roof.exit_code == 0);
+  const auto r = nlohmann::json::parse(roof.out);
+  CHECK(r["gpu"] == "h100_pcie");
+  CHECK(r["bound"] == "global");
+  CHECK(r["time_s"].get<double>() == Approx(1e10 / 1650e9));
+  CHECK(r["time_s"].get<double>() > 1e10 / dlperf::catalog::h100_pcie.memory_bandwidth().value());
+  // Its achieved FP16 throughput (495 TFLOPS) caps the large GEMM.
+  const auto gemm = nlohmann::json::parse(
+      run_dlperf("gemm --device " + file + " --m 8192 --n 8192 --k 8192 --json").out);
+  CHECK(gemm["tflops"].get<double>() <= 495.0);
+  CHECK(gemm["tflops"].get<double>() == Approx(495).epsilon(0.1));
+  // The people's output of the same estimate.
+  const run_result text = run_dlperf("roofline --device " + file + " --flops 1e9 --bytes 1e10");
+  CHECK(text.out.find("6.06 ms (DRAM-bound)") != std::string::npos);
 }
 
 TEST_CASE("a measured GPU device file changes roofline, gemm and cycles answers", "[cli]") {

@@ -90,6 +90,15 @@ void write_or_print(const nlohmann::json& file, const std::string& out, std::ofs
   fmt::print(stderr, "dlperf: wrote {}\n", out);
 }
 
+// A host figure in the unit its report names, written for a person: "14.8 GB/s", "3.99 GFLOP/s",
+// "369 ns".
+std::string in_si(double value, std::string_view unit) {
+  if (unit == "ns") return format_duration(value * 1e-9);
+  if (unit == "GB/s") return format_si(value * 1e9, "B/s");
+  if (unit == "TFLOP/s") return format_si(value * 1e12, "FLOP/s");
+  return three_digits(value) + " " + std::string(unit);
+}
+
 void run(const calibrate_options& o) {
   if (o.repetitions < 1) throw usage_error("--repetitions must be at least 1");
   const calibrate::protocol p{std::min(3, o.repetitions), o.repetitions};
@@ -102,7 +111,16 @@ void run(const calibrate_options& o) {
     const calibrate::host_plan plan = calibrate::plan_for(info);
     fmt::print(stderr, "dlperf: calibrating the host ({} threads, {:.0f} MiB DRAM buffer)...\n",
                plan.threads, in_mebibytes(plan.dram_buffer));
-    const host_device host = calibrate::calibrate_host(info, plan, p);
+    int done = 0;
+    const host_device host = calibrate::calibrate_host(
+        info, plan, p,
+        [&done](std::string_view figure, std::string_view unit, const measured_value& v) {
+          fmt::print(stderr, "dlperf: [{}/{}] {} {} (spread {})\n", ++done,
+                     calibrate::host_probe_count, figure, in_si(v.value, unit),
+                     format_percent(v.spread, 1.0));
+          if (const std::string w = calibrate::spread_warning(figure, v); !w.empty())
+            fmt::print(stderr, "dlperf: warning: {}\n", w);
+        });
     write_or_print(calibrate::to_json(host), o.out, output);
     return;
   }

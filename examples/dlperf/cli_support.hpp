@@ -16,6 +16,8 @@
 #include <variant>
 #include <vector>
 
+#include "human_format.hpp"
+
 namespace dlperf::cli {
 
 /// Bad input on the command line: reported as one line on stderr with exit code 2.

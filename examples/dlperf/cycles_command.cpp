@@ -31,7 +31,7 @@ latency_set latencies_of_file(const std::string& path) {
           m->memory(tier::l2).latency_cycles,
           m->memory(tier::shared).latency_cycles,
           m->arch().latency.ffma,
-          1.0};
+          latencies_of(m->arch()).tensor};
 }
 
 void run(const std::string& latencies, const std::string& device_file, bool json) {
@@ -39,6 +39,7 @@ void run(const std::string& latencies, const std::string& device_file, bool json
       device_file.empty() ? parse_latencies(latencies) : latencies_of_file(device_file);
   const cycle_scenario& s = dettmers_example;
   const cycle_breakdown plain = cycles_without_tensor_cores(s, l);
+  // Throws unsupported (exit 2) for hardware without tensor cores: there is no tensor-core figure.
   const cycle_breakdown tensor = cycles_with_tensor_cores(s, l);
   if (json) {
     const nlohmann::json out = {

@@ -27,10 +27,13 @@ void run(const gemm_options& o) {
   struct gpu_summary {
     gemm_estimate estimate;
     std::string name, arch;
+    double peak;  // FLOP/s of the datatype, accumulator and sparsity
   };
+  const sparsity s = p.sparse_a ? sparsity::sparse_2_4 : sparsity::dense;
   const gpu_summary run_on = visit_device(dev, [&](const auto& d) -> gpu_summary {
     if constexpr (gemm_device<std::decay_t<decltype(d)>>)
-      return {best_gemm(d, p), std::string(d.name()), std::string(d.arch().name)};
+      return {best_gemm(d, p), std::string(d.name()), std::string(d.arch().name),
+              d.peak(p.input, p.acc, s).value()};
     else
       throw usage_error("gemm needs a GPU: device file '" + o.device + "' describes a host CPU");
   });
@@ -82,12 +85,15 @@ void run(const gemm_options& o) {
   fmt::print("  best tile      {}x{}x{}, warp {}x{}, {} stages, split-K {}, {} block(s)/SM\n",
              e.tile.block_m, e.tile.block_n, e.tile.block_k, e.tile.warp_m, e.tile.warp_n,
              e.tile.stages, e.tile.split_k, e.blocks_per_sm);
-  fmt::print("  waves          {} ({} tiles, {:.0f} % efficient)\n", e.waves, e.tiles,
-             100 * e.wave_efficiency);
-  fmt::print("  traffic        DRAM {:.4g} B, L2 {:.4g} B (hit rate {:.0f} %), shared {:.4g} B\n",
-             e.dram_bytes.value(), e.l2_bytes.value(), 100 * e.l2_hit_rate, e.shared_bytes.value());
-  fmt::print("  time           {:.4g} s, {:.4g} TFLOP/s ({}-bound)\n", e.time.value(),
-             in_teraflops(e.throughput), name(e.bound));
+  fmt::print("  waves          {} ({} tiles, {} efficient)\n", e.waves, e.tiles,
+             format_percent(e.wave_efficiency, 1.0));
+  fmt::print("  traffic        DRAM {}, L2 {} (hit rate {}), shared {}\n",
+             format_si(e.dram_bytes.value(), "B"), format_si(e.l2_bytes.value(), "B"),
+             format_percent(e.l2_hit_rate, 1.0), format_si(e.shared_bytes.value(), "B"));
+  fmt::print("  time           {}, {} ({} of peak {}), {}\n", format_duration(e.time.value()),
+             format_si(e.throughput.value(), "FLOP/s"),
+             format_percent(e.throughput.value(), run_on.peak), format_si(run_on.peak, "FLOP/s"),
+             describe(e.bound));
 }
 
 }  // namespace

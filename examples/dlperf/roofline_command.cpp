@@ -59,14 +59,15 @@ void run(const roofline_options& o) {
   fmt::print("{}{}, {} with {} accumulation{}\n", device_name,
              o.device.empty() ? std::string() : " (device file " + o.device + ")", name(t),
              name(acc), o.sparse ? ", 2:4 sparse" : "");
-  fmt::print("  work                 {:.4g} FLOP over {:.4g} bytes of DRAM traffic\n", work,
-             traffic);
-  fmt::print("  arithmetic intensity {} FLOP/byte\n",
-             std::isinf(ai) ? std::string("inf") : fmt::format("{:.4g}", ai));
-  fmt::print("  ridge point          {:.4g} FLOP/byte\n", r.ridge_point.value());
-  fmt::print("  peak                 {:.4g} TFLOP/s\n", in_teraflops(r.peak));
-  fmt::print("  attainable           {:.4g} TFLOP/s\n", in_teraflops(r.attainable));
-  fmt::print("  time                 {:.4g} s ({}-bound)\n", r.time.value(), name(r.bound));
+  fmt::print("  work                 {} over {} of DRAM traffic\n", format_si(work, "FLOP"),
+             format_si(traffic, "B"));
+  fmt::print("  arithmetic intensity {} FLOP/byte\n", three_digits(ai));
+  fmt::print("  ridge point          {} FLOP/byte\n", three_digits(r.ridge_point.value()));
+  fmt::print("  peak                 {}\n", format_si(r.peak.value(), "FLOP/s"));
+  fmt::print("  attainable           {} ({} of peak)\n", format_si(r.attainable.value(), "FLOP/s"),
+             format_percent(r.attainable.value(), r.peak.value()));
+  fmt::print("  time                 {} ({})\n", format_duration(r.time.value()),
+             describe(r.bound));
 }
 
 }  // namespace

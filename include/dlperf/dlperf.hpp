@@ -2,8 +2,9 @@
 /// Umbrella header: every public header of dlperf's core, layer by layer (see docs/layers.md):
 /// quantities and vocabulary, hardware (architectures, GPUs per vendor, measured and host
 /// devices), estimators (roofline, tiles, GEMM, tile search, cycle model) and operators.
-/// Optional headers are not included: `dlperf/io/device_file.hpp` (needs nlohmann_json) and the
-/// calibration backends in `dlperf/calibrate/`.
+/// Optional headers are not included: those in `dlperf/io/` (they need nlohmann_json) and the
+/// calibration in `dlperf/calibrate/`. Every other header is reached from here (the CTest
+/// layers.umbrella_includes_all checks it).
 #pragma once
 
 #include <dlperf/core/bound.hpp>
@@ -18,6 +19,7 @@
 #include <dlperf/estimate/roofline.hpp>
 #include <dlperf/estimate/tile.hpp>
 #include <dlperf/estimate/tile_search.hpp>
+#include <dlperf/hardware/amd/amd.hpp>
 #include <dlperf/hardware/architecture.hpp>
 #include <dlperf/hardware/architectures.hpp>
 #include <dlperf/hardware/catalog.hpp>
@@ -25,6 +27,7 @@
 #include <dlperf/hardware/gpu.hpp>
 #include <dlperf/hardware/host_device.hpp>
 #include <dlperf/hardware/measured_device.hpp>
+#include <dlperf/hardware/nvidia/nvidia.hpp>
 #include <dlperf/ops/attention.hpp>
 #include <dlperf/ops/convolution.hpp>
 #include <dlperf/ops/elementwise.hpp>

@@ -176,6 +176,40 @@ TEST_CASE("host probes run for real and pass sanity checks", "[calibrate][host][
   CHECK_THROWS_AS(roofline(host, workload{}.compute(dtype::fp16, 1_GFLOP)), unsupported);
 }
 
+TEST_CASE("samples that disagree by more than 10 % give a warning naming the figure",
+          "[calibrate]") {
+  CHECK(calibrate::max_agreeing_spread == 0.10);  // docs/calibration.md
+  const measured_value steady{18.8, "triad", 0.05};
+  const measured_value busy{18.8, "triad", 0.234};
+  CHECK(calibrate::spread_warning("DRAM bandwidth", steady).empty());
+  CHECK(calibrate::spread_warning("DRAM bandwidth", {18.8, "triad", 0.10}).empty());
+  CHECK(calibrate::spread_warning("DRAM bandwidth", busy) ==
+        "DRAM bandwidth: the samples disagree by 23 % (more than 10 %); rerun on an idle machine "
+        "or with more repetitions");
+  CHECK_FALSE(calibrate::spread_warning("L2 latency", steady, 0.04).empty());
+}
+
+TEST_CASE("host calibration reports each figure as its probe finishes",
+          "[calibrate][host][probe]") {
+  const calibrate::host_info info = calibrate::probe_host();
+  calibrate::host_plan plan = calibrate::plan_for(info);
+  plan.fma_iterations = 100'000;
+  plan.chase_steps = 20'000;
+  std::vector<std::string> figures;
+  const host_device host = calibrate::calibrate_host(
+      info, plan, {0, 2},
+      [&](std::string_view figure, std::string_view unit, const measured_value& v) {
+        figures.push_back(std::string(figure) + " [" + std::string(unit) + "]");
+        CHECK(v.value > 0);
+        CHECK(v.spread >= 0);
+      });
+  CHECK(figures == std::vector<std::string>{"DRAM bandwidth [GB/s]", "cache bandwidth [GB/s]",
+                                            "FP32 throughput [TFLOP/s]", "DRAM latency [ns]",
+                                            "cache latency [ns]"});
+  CHECK(static_cast<int>(figures.size()) == calibrate::host_probe_count);
+  CHECK(host.measured().dram_gbps.value > 0);
+}
+
 TEST_CASE("host probes reject impossible sizes", "[calibrate][host][errors]") {
   CHECK_THROWS_AS(calibrate::measure_triad(bytes(100), 1, {}), invalid_argument);
   CHECK_THROWS_AS(calibrate::measure_triad(1_MiB, 0, {}), invalid_argument);
@@ -243,6 +277,58 @@ TEST_CASE("CUDA device names map to catalog entries that exist", "[calibrate][gp
     REQUIRE_FALSE(id.empty());
     CHECK_NOTHROW(catalog::find(id));
   }
+}
+
+TEST_CASE("CUDA device names match whole model names, not their neighbours", "[calibrate][gpu]") {
+  using calibrate::nvidia_catalog_id;
+  CHECK(nvidia_catalog_id("NVIDIA L4") == "l4");
+  CHECK(nvidia_catalog_id("NVIDIA L40S") == "l40s");
+  CHECK(nvidia_catalog_id("NVIDIA A10") == "a10");
+  CHECK(nvidia_catalog_id("NVIDIA GeForce RTX 3080") == "rtx_3080");
+  CHECK(nvidia_catalog_id("NVIDIA GeForce GTX 1080 Ti") == "gtx_1080_ti");
+  CHECK(nvidia_catalog_id("Tesla V100-SXM2-16GB") == "v100_sxm2");
+  // Other boards whose names contain a catalog model: none has an entry.
+  for (const char* name :
+       {"NVIDIA L40", "NVIDIA A10G", "NVIDIA RTX A1000", "NVIDIA T400", "NVIDIA H100 NVL",
+        "NVIDIA GeForce RTX 4080 SUPER", "NVIDIA GeForce RTX 3080 Ti", "NVIDIA GeForce RTX 4090 D",
+        "NVIDIA GeForce RTX 4070 Ti SUPER", "NVIDIA GeForce RTX 2060 SUPER",
+        "NVIDIA GeForce RTX 4090 Laptop GPU", "NVIDIA GeForce GTX 1650",
+        "NVIDIA GeForce GTX 1660"}) {
+    INFO(name);
+    CHECK(nvidia_catalog_id(name).empty());
+  }
+}
+
+TEST_CASE("compute capability 7.5 is TU10x with tensor cores only when the name says so",
+          "[calibrate][gpu]") {
+  using calibrate::nvidia_architecture;
+  const auto cc75 = [](const char* name) {
+    calibrate::device_info d;
+    d.name = name;
+    d.cc_major = 7;
+    d.cc_minor = 5;
+    return nvidia_architecture(d);
+  };
+  // TU116/TU117 boards have no tensor cores (turing.hpp): never the TU10x architecture.
+  for (const char* name : {"NVIDIA GeForce GTX 1660", "NVIDIA GeForce GTX 1660 Ti",
+                           "NVIDIA GeForce GTX 1650", "NVIDIA GeForce MX450", "NVIDIA T1000"}) {
+    INFO(name);
+    REQUIRE(cc75(name) == "turing_tu11x");
+    CHECK(find_architecture(cc75(name)).tensor_cores_per_sm == 0);
+  }
+  for (const char* name : {"NVIDIA GeForce RTX 2080 SUPER", "Quadro RTX 4000", "Tesla T4"}) {
+    INFO(name);
+    REQUIRE(cc75(name) == "turing_tu10x");
+    CHECK(find_architecture(cc75(name)).tensor_cores_per_sm == 8);
+  }
+  // A name that tells neither: no guess (guess_nominal then asks for --gpu ID).
+  CHECK(cc75("NVIDIA CMP 30HX").empty());
+  calibrate::device_info orin;
+  orin.cc_major = 8;
+  orin.cc_minor = 7;
+  CHECK(nvidia_architecture(orin).empty());
+  orin.cc_minor = 6;
+  CHECK(nvidia_architecture(orin) == "ampere_ga10x");
 }
 
 TEST_CASE("GPU backends say when there is no GPU, or no such device", "[calibrate][gpu][errors]") {

@@ -137,3 +137,26 @@ TEST_CASE("prices carry a date and a kind", "[catalog]") {
   CHECK(catalog::rtx_3090.facts().price.amount.value() ==
         1499);  // docs/model.md#model_cost; GA102 launch
 }
+
+TEST_CASE("the data-centre GPUs without a list price carry a dated street price", "[catalog]") {
+  // Sourced in their catalog headers: no public per-card list price exists for any of them.
+  const struct {
+    const gpu_spec* gpu;
+    double dollars;
+    int year;
+  } expected[] = {{&catalog::p100_sxm2, 125, 2026},
+                  {&catalog::v100_sxm2, 56, 2025},
+                  {&catalog::t4, 2200, 2018},
+                  {&catalog::a100_sxm4_40gb, 10000, 2023}};
+  for (const auto& e : expected) {
+    const price_point& p = e.gpu->facts().price;
+    INFO(e.gpu->id());
+    CHECK(p.kind == price_kind::street);
+    CHECK(p.amount.value() == e.dollars);
+    CHECK(p.year == e.year);
+  }
+  for (const gpu_spec* g : catalog::all) {
+    INFO(g->id());
+    if (g->arch().vendor == vendor::nvidia) CHECK(g->facts().price.kind != price_kind::none);
+  }
+}

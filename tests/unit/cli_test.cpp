@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <dlperf/core/datatype.hpp>
+#include <dlperf/hardware/catalog.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -215,6 +216,9 @@ TEST_CASE("dlperf gemm and cycles reject bad input with exit code 2", "[cli][err
   require_usage_error("gemm --gpu a100_sxm4_40gb --m 8 --n 8", "--k is required");
   require_usage_error("gemm --m 8 --n 8 --k 8", "give exactly one of --gpu ID and --device FILE");
   require_usage_error("cycles --latencies 1999", "unknown latency set '1999'");
+  require_usage_error("cycles --latencies pascal_gp10x",
+                      "latency set 'pascal_gp10x' has no tensor");
+  require_usage_error("cycles --latencies turing_tu11x --json", "'turing_tu11x' has no tensor");
 }
 
 TEST_CASE("dlperf calibrate --backend host writes a device file the other commands use",
@@ -223,6 +227,11 @@ TEST_CASE("dlperf calibrate --backend host writes a device file the other comman
   const run_result cal = run_dlperf("calibrate --backend host --repetitions 2 --out " + file);
   INFO(cal.err);
   REQUIRE(cal.exit_code == 0);
+  // Progress: one line per probe on stderr, as each one finishes.
+  for (const char* line : {"dlperf: [1/5] DRAM bandwidth ", "dlperf: [2/5] cache bandwidth ",
+                           "dlperf: [3/5] FP32 throughput ", "dlperf: [4/5] DRAM latency ",
+                           "dlperf: [5/5] cache latency "})
+    CHECK(cal.err.find(line) != std::string::npos);
   std::ifstream in(file);
   const auto device = nlohmann::json::parse(in);
   CHECK(device["kind"] == "host");
@@ -241,6 +250,29 @@ TEST_CASE("dlperf calibrate --backend host writes a device file the other comman
   require_usage_error("roofline --device " + file + " --flops 1 --bytes 1 --dtype fp16",
                       "only dense fp32 throughput was measured");
   std::remove(file.c_str());
+}
+
+TEST_CASE("the sample device file in examples/ loads and estimates", "[cli]") {
+  const std::string file = DLPERF_SOURCE_DIR "/examples/devices/h100_pcie_measured.json";
+  // Its measured DRAM bandwidth (1650 GB/s, examples/devices/README.md) sets the memory time,
+  // not the catalog's 2039 GB/s.
+  const run_result roof =
+      run_dlperf("roofline --device " + file + " --flops 1e9 --bytes 1e10 --json");
+  INFO(roof.err);
+  REQUIRE(roof.exit_code == 0);
+  const auto r = nlohmann::json::parse(roof.out);
+  CHECK(r["gpu"] == "h100_pcie");
+  CHECK(r["bound"] == "global");
+  CHECK(r["time_s"].get<double>() == Approx(1e10 / 1650e9));
+  CHECK(r["time_s"].get<double>() > 1e10 / dlperf::catalog::h100_pcie.memory_bandwidth().value());
+  // Its achieved FP16 throughput (495 TFLOPS) caps the large GEMM.
+  const auto gemm = nlohmann::json::parse(
+      run_dlperf("gemm --device " + file + " --m 8192 --n 8192 --k 8192 --json").out);
+  CHECK(gemm["tflops"].get<double>() <= 495.0);
+  CHECK(gemm["tflops"].get<double>() == Approx(495).epsilon(0.1));
+  // The people's output of the same estimate.
+  const run_result text = run_dlperf("roofline --device " + file + " --flops 1e9 --bytes 1e10");
+  CHECK(text.out.find("6.06 ms (DRAM-bound)") != std::string::npos);
 }
 
 TEST_CASE("a measured GPU device file changes roofline, gemm and cycles answers", "[cli]") {

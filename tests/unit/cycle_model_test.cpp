@@ -47,3 +47,16 @@ TEST_CASE("bad scenarios are rejected", "[cycles][errors]") {
   s.warps_per_sm = -1;
   CHECK_THROWS_AS(cycles_without_tensor_cores(s, dettmers_2020), invalid_argument);
 }
+
+TEST_CASE("hardware without tensor cores has no tensor-core figure", "[cycles][errors]") {
+  for (const architecture_spec* arch : {&pascal_gp100::spec, &turing_tu11x::spec}) {
+    const latency_set l = latencies_of(*arch);
+    CHECK(l.tensor == 0);
+    CHECK(cycles_without_tensor_cores(dettmers_example, l).total() ==
+          arch->latency.global + 8 * (arch->latency.shared + arch->latency.ffma));
+    CHECK_THROWS_WITH(cycles_with_tensor_cores(dettmers_example, l),
+                      "cycle model: latency set '" + std::string(arch->name) +
+                          "' has no tensor cores, so there is no tensor-core figure");
+  }
+  CHECK(latencies_of(volta_gv100::spec).tensor == 1);
+}

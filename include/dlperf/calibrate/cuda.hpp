@@ -292,50 +292,19 @@ inline measured_device calibrate_device(int index, std::string_view gpu_id, cons
   return gpu::calibrate_device<runtime>(index, gpu_id, p, log);
 }
 
-/// The catalog entry whose name the device's name matches best (e.g. "NVIDIA H100 80GB HBM3" ->
+/// The catalog entry whose name the device's name matches (e.g. "NVIDIA H100 80GB HBM3" ->
 /// h100_sxm, see nvidia_catalog_id), else a description built from the runtime's properties on
-/// the architecture of its compute capability. Throws cuda_error for an unknown compute
-/// capability.
+/// the architecture nvidia_architecture gives. Throws cuda_error "unknown GPU ...: pass --gpu ID"
+/// when neither tells (an unknown compute capability, or a 7.5 name that does not say whether the
+/// chip has tensor cores).
 inline measured_device guess_nominal(const device_info& d) {
   if (const std::string_view id = nvidia_catalog_id(d.name); !id.empty())
     return measured_device(catalog::find(id));
-  const char* arch = nullptr;
-  const int cc = d.cc_major * 10 + d.cc_minor;
-  switch (cc) {
-    case 60:
-      arch = "pascal_gp100";
-      break;
-    case 61:
-      arch = "pascal_gp10x";
-      break;
-    case 70:
-      arch = "volta_gv100";
-      break;
-    case 75:
-      arch = "turing_tu10x";
-      break;
-    case 80:
-      arch = "ampere_ga100";
-      break;
-    case 86:
-      arch = "ampere_ga10x";
-      break;
-    case 89:
-      arch = "ada_ad10x";
-      break;
-    case 90:
-      arch = "hopper_gh100";
-      break;
-    case 100:
-      arch = "blackwell_gb100";
-      break;
-    case 120:
-      arch = "blackwell_gb20x";
-      break;
-    default:
-      throw cuda_error("no dlperf architecture for compute capability " +
-                       std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor));
-  }
+  const std::string_view arch = nvidia_architecture(d);
+  if (arch.empty())
+    throw cuda_error("unknown GPU '" + d.name + "' (compute capability " +
+                     std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) +
+                     "): pass --gpu ID with the catalog entry it is closest to");
   gpu_facts f{};
   f.id = "measured";
   f.name = d.name;

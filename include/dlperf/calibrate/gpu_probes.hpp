@@ -24,6 +24,8 @@
 /// See docs/calibration.md.
 #pragma once
 
+#include <cstddef>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -90,50 +92,124 @@ device_info shared_properties(int index, const Properties& p) {
   return d;
 }
 
+namespace detail {
+
+// Whether @p c is a letter or a digit (ASCII; device names are ASCII).
+constexpr bool is_alnum(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+// Whether @p name holds the model @p needle as whole words: not inside a longer model number
+// ("L4" is not "L40", "A10" not "A100" or "A10G") and not followed by a word that names a
+// different board of the same number ("RTX 4080 SUPER", "RTX 3080 Ti", "RTX 4090 D",
+// "H100 NVL", "RTX 4090 Laptop GPU").
+constexpr bool names_model(std::string_view name, std::string_view needle) {
+  constexpr std::string_view variants[] = {"Ti", "SUPER", "Super", "D", "NVL", "Laptop", "Max-Q"};
+  for (std::size_t at = name.find(needle); at != std::string_view::npos;
+       at = name.find(needle, at + 1)) {
+    const std::size_t after = at + needle.size();
+    if (at > 0 && is_alnum(name[at - 1])) continue;
+    if (after < name.size() && is_alnum(name[after])) continue;
+    std::string_view rest = name.substr(after);
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '-')) rest.remove_prefix(1);
+    bool variant = false;
+    for (std::string_view v : variants)
+      if (rest.substr(0, v.size()) == v && (rest.size() == v.size() || !is_alnum(rest[v.size()])))
+        variant = true;
+    if (!variant) return true;
+  }
+  return false;
+}
+
+}  // namespace detail
+
 /// The catalog id of an NVIDIA device from the name its runtime reports ("NVIDIA H100 80GB HBM3"
-/// -> "h100_sxm"), or an empty view when no catalog entry matches.
-inline std::string_view nvidia_catalog_id(std::string_view device_name) {
+/// -> "h100_sxm"), or an empty view when no catalog entry matches. Model numbers match as whole
+/// words, and a variant word after them (SUPER, Ti, D, NVL, Laptop, Max-Q) names another board:
+/// "NVIDIA L40" and "NVIDIA GeForce RTX 4080 SUPER" match nothing.
+constexpr std::string_view nvidia_catalog_id(std::string_view device_name) {
   struct rule {
     std::string_view needle;
     std::string_view id;
   };
   // Longest, most specific names first.
-  static constexpr rule rules[] = {{"RTX 6000 Ada", "rtx_6000_ada"},
-                                   {"RTX A6000", "rtx_a6000"},
-                                   {"H100 PCIe", "h100_pcie"},
-                                   {"H100", "h100_sxm"},
-                                   {"H200", "h200_sxm"},
-                                   {"B200", "b200"},
-                                   {"A100-SXM4-80GB", "a100_sxm4_80gb"},
-                                   {"A100 80GB", "a100_sxm4_80gb"},
-                                   {"A100", "a100_sxm4_40gb"},
-                                   {"L40S", "l40s"},
-                                   {"L4", "l4"},
-                                   {"A10", "a10"},
-                                   {"T4", "t4"},
-                                   {"V100", "v100_sxm2"},
-                                   {"TITAN RTX", "titan_rtx"},
-                                   {"TITAN V", "titan_v"},
-                                   {"TITAN Xp", "titan_xp"},
-                                   {"P100", "p100_sxm2"},
-                                   {"RTX 5090", "rtx_5090"},
-                                   {"RTX 4090", "rtx_4090"},
-                                   {"RTX 4080", "rtx_4080"},
-                                   {"RTX 4070 Ti", "rtx_4070_ti"},
-                                   {"RTX 3090", "rtx_3090"},
-                                   {"RTX 3080", "rtx_3080"},
-                                   {"RTX 3070", "rtx_3070"},
-                                   {"RTX 2080 Ti", "rtx_2080_ti"},
-                                   {"RTX 2080", "rtx_2080"},
-                                   {"RTX 2070", "rtx_2070"},
-                                   {"RTX 2060", "rtx_2060"},
-                                   {"GTX 1650 SUPER", "gtx_1650_super"},
-                                   {"GTX 1080 Ti", "gtx_1080_ti"},
-                                   {"GTX 1080", "gtx_1080"},
-                                   {"GTX 1070", "gtx_1070"}};
+  constexpr rule rules[] = {{"RTX 6000 Ada", "rtx_6000_ada"},
+                            {"RTX A6000", "rtx_a6000"},
+                            {"H100 PCIe", "h100_pcie"},
+                            {"H100", "h100_sxm"},
+                            {"H200", "h200_sxm"},
+                            {"B200", "b200"},
+                            {"A100-SXM4-80GB", "a100_sxm4_80gb"},
+                            {"A100 80GB", "a100_sxm4_80gb"},
+                            {"A100", "a100_sxm4_40gb"},
+                            {"L40S", "l40s"},
+                            {"L4", "l4"},
+                            {"A10", "a10"},
+                            {"T4", "t4"},
+                            {"V100", "v100_sxm2"},
+                            {"TITAN RTX", "titan_rtx"},
+                            {"TITAN V", "titan_v"},
+                            {"TITAN Xp", "titan_xp"},
+                            {"P100", "p100_sxm2"},
+                            {"RTX 5090", "rtx_5090"},
+                            {"RTX 4090", "rtx_4090"},
+                            {"RTX 4080", "rtx_4080"},
+                            {"RTX 4070 Ti", "rtx_4070_ti"},
+                            {"RTX 3090", "rtx_3090"},
+                            {"RTX 3080", "rtx_3080"},
+                            {"RTX 3070", "rtx_3070"},
+                            {"RTX 2080 Ti", "rtx_2080_ti"},
+                            {"RTX 2080", "rtx_2080"},
+                            {"RTX 2070", "rtx_2070"},
+                            {"RTX 2060", "rtx_2060"},
+                            {"GTX 1650 SUPER", "gtx_1650_super"},
+                            {"GTX 1080 Ti", "gtx_1080_ti"},
+                            {"GTX 1080", "gtx_1080"},
+                            {"GTX 1070", "gtx_1070"}};
   for (const rule& r : rules)
-    if (device_name.find(r.needle) != std::string_view::npos) return r.id;
+    if (detail::names_model(device_name, r.needle)) return r.id;
   return {};
+}
+
+/// The dlperf architecture of an NVIDIA device with no catalog entry, from its compute capability
+/// and, where one capability spans chips with and without tensor cores, its name; an empty view
+/// when neither tells. Compute capability 7.5 is Turing TU10x (tensor cores: GeForce/Quadro/TITAN
+/// RTX, Tesla T4) or TU11x (none: GeForce GTX 16xx, MX, Quadro T400-T2000): "turing_tu10x" only
+/// for an RTX or T4 name, "turing_tu11x" for a GTX or MX name or a Quadro T-number, otherwise
+/// empty.
+constexpr std::string_view nvidia_architecture(const device_info& d) {
+  switch (d.cc_major * 10 + d.cc_minor) {
+    case 60:
+      return "pascal_gp100";
+    case 61:
+      return "pascal_gp10x";
+    case 70:
+      return "volta_gv100";
+    case 75: {
+      const std::string_view name = d.name;
+      if (detail::names_model(name, "RTX") || detail::names_model(name, "T4"))
+        return "turing_tu10x";
+      if (name.find("GTX") != std::string_view::npos || name.find(" MX") != std::string_view::npos)
+        return "turing_tu11x";
+      for (std::string_view t : {"T400", "T500", "T550", "T600", "T1000", "T1200", "T2000"})
+        if (detail::names_model(name, t)) return "turing_tu11x";
+      return {};
+    }
+    case 80:
+      return "ampere_ga100";
+    case 86:
+      return "ampere_ga10x";
+    case 89:
+      return "ada_ad10x";
+    case 90:
+      return "hopper_gh100";
+    case 100:
+      return "blackwell_gb100";
+    case 120:
+      return "blackwell_gb20x";
+    default:
+      return {};
+  }
 }
 
 /// The catalog id of an AMD device from what HIP reports, or an empty view when no catalog entry

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <numeric>
 #include <random>
 #include <string>
@@ -246,26 +247,47 @@ inline host_plan plan_for(const host_info& info) {
           10'000'000, 1'000'000, info.threads};
 }
 
-/// Runs every host probe under @p p and returns the measured CPU as a device.
-inline host_device calibrate_host(const host_info& info, const host_plan& plan, const protocol& p) {
-  const bandwidth_measurement dram = measure_triad(plan.dram_buffer, plan.threads, p);
-  const bandwidth_measurement cache = measure_triad(plan.cache_buffer, plan.threads, p);
-  const throughput_measurement fma = measure_fma(plan.threads, plan.fma_iterations, p);
-  const latency_measurement dram_lat = measure_latency(plan.dram_buffer, plan.chase_steps, p);
-  const latency_measurement cache_lat = measure_latency(plan.cache_buffer, plan.chase_steps, p);
+/// Called after each probe with the figure's name ("DRAM bandwidth"), its unit ("GB/s") and the
+/// measured value (its spread included), so a caller can show progress and warn about spread.
+using probe_report = std::function<void(std::string_view figure, std::string_view unit,
+                                        const measured_value& value)>;
+
+/// The host probes calibrate_host runs, in order (one report each).
+inline constexpr int host_probe_count = 5;
+
+/// Runs every host probe under @p p and returns the measured CPU as a device; @p report, when
+/// given, hears of each figure as soon as its probe has run.
+inline host_device calibrate_host(const host_info& info, const host_plan& plan, const protocol& p,
+                                  const probe_report& report = {}) {
+  const auto tell = [&](std::string_view figure, std::string_view unit, const measured_value& v) {
+    if (report) report(figure, unit, v);
+    return v;
+  };
   host_device::figures f;
+  const bandwidth_measurement dram = measure_triad(plan.dram_buffer, plan.threads, p);
+  f.dram_gbps = tell("DRAM bandwidth", "GB/s",
+                     {in_gigabytes_per_second(dram.value), dram.method, dram.stats.spread()});
+  const bandwidth_measurement cache = measure_triad(plan.cache_buffer, plan.threads, p);
+  f.cache_gbps = tell("cache bandwidth", "GB/s",
+                      {in_gigabytes_per_second(cache.value), cache.method, cache.stats.spread()});
+  const throughput_measurement fma = measure_fma(plan.threads, plan.fma_iterations, p);
+  f.fp32_tflops =
+      tell("FP32 throughput", "TFLOP/s", {in_teraflops(fma.value), fma.method, fma.stats.spread()});
+  const latency_measurement dram_lat = measure_latency(plan.dram_buffer, plan.chase_steps, p);
+  f.dram_latency_ns =
+      tell("DRAM latency", "ns",
+           {dram_lat.value.value() * 1e9, dram_lat.method, dram_lat.stats.spread()});
+  const latency_measurement cache_lat = measure_latency(plan.cache_buffer, plan.chase_steps, p);
+  f.cache_latency_ns =
+      tell("cache latency", "ns",
+           {cache_lat.value.value() * 1e9, cache_lat.method, cache_lat.stats.spread()});
   f.name = (info.model.empty() ? std::string("host CPU") : info.model) + " (" +
            std::to_string(plan.threads) + " thread(s))";
   f.clock_mhz = info.clock_mhz > 0
                     ? measured_value{info.clock_mhz, "cpu MHz from /proc/cpuinfo", 0}
                     : measured_value{1000.0, "unknown: latencies in cycles of 1 GHz", 0};
-  f.fp32_tflops = {in_teraflops(fma.value), fma.method, fma.stats.spread()};
   f.dram_capacity = info.memory;
-  f.dram_gbps = {in_gigabytes_per_second(dram.value), dram.method, dram.stats.spread()};
-  f.dram_latency_ns = {dram_lat.value.value() * 1e9, dram_lat.method, dram_lat.stats.spread()};
   f.cache_capacity = info.l2;
-  f.cache_gbps = {in_gigabytes_per_second(cache.value), cache.method, cache.stats.spread()};
-  f.cache_latency_ns = {cache_lat.value.value() * 1e9, cache_lat.method, cache_lat.stats.spread()};
   return host_device(std::move(f));
 }
 

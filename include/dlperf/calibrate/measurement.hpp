@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <dlperf/core/error.hpp>
@@ -16,6 +17,22 @@
 #include <dlperf/core/units.hpp>
 
 namespace dlperf::calibrate {
+
+/// The largest spread, (max - min) / median, at which a probe's samples are taken to agree
+/// (docs/calibration.md): above it the machine was busy or the clocks moved while measuring,
+/// and `dlperf calibrate` warns.
+inline constexpr double max_agreeing_spread = 0.10;
+
+/// The warning for figure @p figure ("DRAM bandwidth") when the samples of @p v disagree by more
+/// than @p threshold, else an empty string: "DRAM bandwidth: the samples disagree by 23 % (more
+/// than 10 %); rerun on an idle machine or with more repetitions".
+inline std::string spread_warning(std::string_view figure, const measured_value& v,
+                                  double threshold = max_agreeing_spread) {
+  if (!(v.spread > threshold)) return {};
+  const auto percent = [](double x) { return std::to_string(std::lround(100 * x)) + " %"; };
+  return std::string(figure) + ": the samples disagree by " + percent(v.spread) + " (more than " +
+         percent(threshold) + "); rerun on an idle machine or with more repetitions";
+}
 
 /// How often to run a probe: untimed warm-up runs (caches, clocks, lazy allocation), then timed
 /// repetitions. The median is robust to the odd preempted sample on a shared machine.

@@ -30,7 +30,7 @@ struct latency_set {
   double l2;              ///< L2 hit
   double shared;          ///< shared-memory (or L1) access
   double ffma;            ///< fused multiply-add
-  double tensor;          ///< one tensor-core matrix operation
+  double tensor;          ///< one tensor-core matrix operation; 0 where there are no tensor cores
 };
 
 /// Teaching latencies of the 2020 guide (Ampere era): global 200, shared 20, FFMA 4, tensor
@@ -41,10 +41,12 @@ inline constexpr latency_set dettmers_2020{"2020", 200, 200, 20, 4, 1};
 inline constexpr latency_set dettmers_2023{"2023", 380, 200, 34, 4, 1};
 
 /// An architecture's own measured latencies (see its header for the sources); a tensor-core
-/// operation is charged 1 cycle, the guide's unit, since the model counts t x t operations.
+/// operation is charged 1 cycle, the guide's unit, since the model counts t x t operations. An
+/// architecture without tensor cores (Pascal, Turing TU11x) gets a tensor latency of 0, which
+/// cycles_with_tensor_cores refuses.
 constexpr latency_set latencies_of(const architecture_spec& arch) {
   return {arch.name,           arch.latency.global, arch.latency.l2,
-          arch.latency.shared, arch.latency.ffma,   1.0};
+          arch.latency.shared, arch.latency.ffma,   arch.tensor_cores_per_sm > 0 ? 1.0 : 0.0};
 }
 
 /// The matrix multiply and the slice of GPU it runs on.
@@ -100,11 +102,15 @@ constexpr cycle_breakdown cycles_without_tensor_cores(const cycle_scenario& s,
 }
 
 /// Cycles with tensor cores: every round, each tensor core takes one shared-memory transfer and
-/// one operation. Throws unsupported when the scenario has no tensor cores.
+/// one operation. Throws unsupported when the scenario has no tensor cores, or when the latencies
+/// come from hardware without them (a tensor latency of 0, as latencies_of gives Pascal).
 constexpr cycle_breakdown cycles_with_tensor_cores(const cycle_scenario& s, const latency_set& l) {
   detail::check_scenario(s);
   if (s.tensor_cores_per_sm == 0)
     detail::throw_unsupported("cycle model: the scenario has no tensor cores");
+  if (!(l.tensor > 0.0))
+    detail::throw_unsupported("cycle model: latency set '" + std::string(l.name) +
+                              "' has no tensor cores, so there is no tensor-core figure");
   const long long blocks = detail::ceil_div_ll(s.n, s.tensor_tile);
   const long long cores = static_cast<long long>(s.sms) * s.tensor_cores_per_sm;
   const double rounds = static_cast<double>(detail::ceil_div_ll(blocks * blocks, cores));

@@ -92,7 +92,11 @@ inline constexpr gpu<pascal_gp10x> titan_xp{
 /// Tesla P100 SXM2 16 GB (GP100). Source: NVIDIA A100 Tensor Core GPU Architecture whitepaper
 /// (2020), Table 3, P100 column: 56 SMs, 1480 MHz boost, 16 GB HBM2 4096-bit at 703 MHz DDR,
 /// 720 GB/s, 4096 KB L2, 300 W; base 1328 MHz and NVLink 1 (4 links, 160 GB/s): NVIDIA Tesla
-/// P100 whitepaper (2016). No public list price.
+/// P100 whitepaper (2016). NVIDIA published no per-card price (at launch the P100 shipped only in
+/// the DGX-1, $129,000 for eight:
+/// https://www.treddi.com/cms/news/gtc-2016-nvidia-tesla-p100-150-miliardi-di-transistor-per-il-gpu-rendering/2947/,
+/// April 2016). Price: the used street price of an SXM2 module, $100-150 (midpoint $125), from
+/// https://gpudojo-v2.pages.dev/articles/tesla-p100-16gb-ai-review (February 2026).
 inline constexpr gpu<pascal_gp100> p100_sxm2{
     {.id = "p100_sxm2",
      .name = "NVIDIA Tesla P100 SXM2 16 GB",
@@ -109,6 +113,7 @@ inline constexpr gpu<pascal_gp100> p100_sxm2{
      .tdp = watts(300),
      .host_link = pcie_link(3, 16),
      .peer_link = {interconnect_kind::nvlink, 1, gigabytes_per_second(160)},
+     .price = {dollars(125), 2026, 2, price_kind::street},
      .source = "NVIDIA A100 whitepaper (2020), Table 3; Tesla P100 whitepaper (2016)"}};
 
 }  // namespace dlperf::catalog

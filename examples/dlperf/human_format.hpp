@@ -1,0 +1,30 @@
+// How the dlperf tool writes figures for a person (every non --json output goes through these):
+// three significant digits in a unit a person reads without counting zeros. JSON output keeps
+// plain SI numbers (README.md, "The dlperf tool", shows both).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace dlperf::cli {
+
+/// @p value rounded to three significant digits and printed without an exponent: "1.00", "12.3",
+/// "999", "0.500". Values of 1000 and more print whole, still rounded ("1234" is "1230"); 0 is
+/// "0".
+std::string three_digits(double value);
+
+/// A duration in ns, µs, ms or s with three significant digits, the unit chosen after rounding:
+/// 999.5 ns is "1.00 µs", 1.5e-3 s is "1.50 ms", 2 s is "2.00 s", 0 is "0 s". Below 1 ns stays
+/// in ns ("0.500 ns"); 1000 s and more print whole seconds ("3600 s"). Not finite: "inf s".
+/// Negative durations keep their sign.
+std::string format_duration(double seconds);
+
+/// @p value with an SI prefix (k, M, G, T, P, E) and @p unit, three significant digits:
+/// (1.5e12, "FLOP/s") is "1.50 TFLOP/s", (4096, "B") is "4.10 kB", (512, "B") is "512 B".
+std::string format_si(double value, std::string_view unit);
+
+/// @p part as a percentage of @p whole with three significant digits: (45.6, 100) is "45.6 %".
+/// A whole of 0 gives "-".
+std::string format_percent(double part, double whole);
+
+}  // namespace dlperf::cli

@@ -1,0 +1,2 @@
+// Not reached from the umbrella: check_umbrella.cmake must name it.
+#pragma once

@@ -1,0 +1,2 @@
+// Reached from the umbrella.
+#pragma once

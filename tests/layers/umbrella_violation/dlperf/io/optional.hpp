@@ -1,0 +1,2 @@
+// Optional (io/): exempt, not reached and not named.
+#pragma once

@@ -1,0 +1,49 @@
+// The dlperf tool's figures for people (examples/dlperf/human_format.hpp): three significant
+// digits, the unit chosen after rounding.
+#include <catch2/catch.hpp>
+#include <limits>
+
+#include "../../examples/dlperf/human_format.hpp"
+
+using namespace dlperf::cli;
+
+TEST_CASE("durations take ns, µs, ms or s with three significant digits", "[cli][format]") {
+  CHECK(format_duration(0) == "0 s");
+  CHECK(format_duration(0.5e-9) == "0.500 ns");
+  CHECK(format_duration(1e-9) == "1.00 ns");
+  CHECK(format_duration(12.34e-9) == "12.3 ns");
+  CHECK(format_duration(999.4e-9) == "999 ns");
+  // Rounding decides the unit: 999.5 ns is 1.00 µs, not "1000 ns".
+  CHECK(format_duration(999.5e-9) == "1.00 µs");
+  CHECK(format_duration(1e-6) == "1.00 µs");
+  CHECK(format_duration(9.996e-6) == "10.0 µs");
+  CHECK(format_duration(99.95e-6) == "100 µs");
+  CHECK(format_duration(999.5e-6) == "1.00 ms");
+  CHECK(format_duration(1.5e-3) == "1.50 ms");
+  CHECK(format_duration(999.5e-3) == "1.00 s");
+  CHECK(format_duration(2) == "2.00 s");
+  CHECK(format_duration(3599) == "3600 s");
+  CHECK(format_duration(-1.5e-3) == "-1.50 ms");
+  CHECK(format_duration(std::numeric_limits<double>::infinity()) == "inf s");
+}
+
+TEST_CASE("rates and sizes take an SI prefix with three significant digits", "[cli][format]") {
+  CHECK(format_si(1.5e12, "FLOP/s") == "1.50 TFLOP/s");
+  CHECK(format_si(989.4e12, "FLOP/s") == "989 TFLOP/s");
+  CHECK(format_si(999.5e12, "FLOP/s") == "1.00 PFLOP/s");
+  CHECK(format_si(512, "B") == "512 B");
+  CHECK(format_si(4096, "B") == "4.10 kB");
+  CHECK(format_si(3.35e12, "B/s") == "3.35 TB/s");
+  CHECK(format_si(0, "B") == "0 B");
+  CHECK(format_si(0.25, "B") == "0.250 B");
+  CHECK(three_digits(0.5) == "0.500");
+  CHECK(three_digits(1234) == "1230");
+}
+
+TEST_CASE("a share of a whole is a percentage with three significant digits", "[cli][format]") {
+  CHECK(format_percent(45.6, 100) == "45.6 %");
+  CHECK(format_percent(1, 3) == "33.3 %");
+  CHECK(format_percent(1, 1) == "100 %");
+  CHECK(format_percent(0.0004, 1) == "0.0400 %");
+  CHECK(format_percent(1, 0) == "-");
+}

@@ -13,26 +13,33 @@ std::string cell(const nlohmann::json& v) {
 
 void print_table() {
   fmt::print(
-      "{:<15} {:<16} {:>4} {:>5} {:>6} {:>7} {:>5} {:>5} {:>7} {:>6} {:>6} {:>7} {:>7} "
+      "{:<15} {:<16} {:>5} {:>5} {:>6} {:>7} {:>5} {:>5} {:>7} {:>6} {:>6} {:>7} {:>7} "
       "{:>7} {:>7}\n",
-      "id", "arch", "SMs", "MHz", "mem GB", "GB/s", "L2 MB", "TDP W", "price $", "FP32", "TF32",
+      "id", "arch", "SM/CU", "MHz", "mem GB", "GB/s", "L2 MB", "TDP W", "price $", "FP32", "TF32",
       "FP16", "BF16", "FP8", "INT8");
   for (const gpu_spec* g : catalog::all) {
     const gpu_facts& f = g->facts();
     const std::string price = f.price.kind == price_kind::none
                                   ? std::string("-")
                                   : fmt::format("{:.0f}", f.price.amount.value());
-    fmt::print("{:<15} {:<16} {:>4} {:>5.0f} {:>6.0f} {:>7.0f} {:>5.1f} {:>5.0f} {:>7}", g->id(),
+    fmt::print("{:<15} {:<16} {:>5} {:>5.0f} {:>6.0f} {:>7.0f} {:>5.1f} {:>5.0f} {:>7}", g->id(),
                g->arch().name, f.sms, in_megahertz(f.boost_clock), in_gibibytes(f.memory),
                in_gigabytes_per_second(g->memory_bandwidth()), in_mebibytes(f.l2), f.tdp.value(),
                price);
-    for (dtype t : reported_dtypes) fmt::print(" {:>7}", cell(io::peak_tflops_or_null(*g, t)));
+    for (dtype t : reported_dtypes) {
+      std::string text = cell(io::peak_tflops_or_null(*g, t));
+      // CDNA 3 runs FP8 only in the FNUZ encoding: show it in the FP8 column, marked.
+      if (t == dtype::fp8_e4m3 && text == "-" &&
+          g->supports(dtype::fp8_e4m3_fnuz, accumulator::fp32))
+        text = cell(io::peak_tflops_or_null(*g, dtype::fp8_e4m3_fnuz)) + "*";
+      fmt::print(" {:>7}", text);
+    }
     fmt::print("\n");
   }
   fmt::print(
       "\nPeaks are dense TFLOP/s (TOP/s for INT8) with the default accumulator (FP32 for "
-      "floating types), derived as SMs x FMA/clock/SM x 2 x clock; '-' = no hardware "
-      "path.\n");
+      "floating types), derived as SMs (CUs) x FMA/clock/SM x 2 x clock; '-' = no hardware "
+      "path; '*' = FP8 in the FNUZ encoding (fp8_e4m3_fnuz, AMD CDNA 3).\n");
 }
 
 }  // namespace

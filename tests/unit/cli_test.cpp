@@ -107,6 +107,12 @@ TEST_CASE("dlperf gpus prints a table with every GPU", "[cli]") {
   REQUIRE(r.exit_code == 0);
   for (const char* id : {"gtx_1070", "a100_sxm4_80gb", "h200_sxm", "rtx_5090"})
     CHECK(r.out.find(id) != std::string::npos);
+  // MI300X's FP8 is FNUZ only (datasheet: 2614.9 TFLOPS dense): shown in the FP8 column, marked.
+  const std::size_t mi300x = r.out.find("\nmi300x ");
+  REQUIRE(mi300x != std::string::npos);
+  const std::string row = r.out.substr(mi300x + 1, r.out.find('\n', mi300x + 1) - mi300x - 1);
+  CHECK(row.find("2614.9*") != std::string::npos);
+  CHECK(r.out.find("'*' = FP8 in the FNUZ encoding") != std::string::npos);
 }
 
 TEST_CASE("dlperf roofline --json answers with the documented keys", "[cli]") {

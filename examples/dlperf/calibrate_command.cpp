@@ -71,11 +71,13 @@ const backend& find_backend(const std::string& name) {
 }
 
 // The output, opened before any probe runs so that an unwritable path fails in a moment rather
-// than after minutes of measuring.
+// than after minutes of measuring. Opening is not enough (/dev/full opens, then refuses every
+// byte): a leading newline, which JSON ignores, is written and flushed at once to prove it.
 std::ofstream open_output(const std::string& out) {
   std::ofstream stream;
   if (out.empty()) return stream;
   stream.open(out);
+  if (stream) stream << '\n' << std::flush;
   if (!stream) throw usage_error("cannot write --out '" + out + "'");
   return stream;
 }

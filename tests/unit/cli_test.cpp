@@ -357,6 +357,11 @@ TEST_CASE("dlperf calibrate rejects what it cannot do", "[cli][calibrate][errors
   require_usage_error("calibrate", "--backend is required");
   require_usage_error("calibrate --backend host --out /nonexistent/dir/host.json",
                       "cannot write --out '/nonexistent/dir/host.json'");
+  // /dev/full opens but takes no byte: refused before any probe runs (one line, no progress).
+  require_usage_error("calibrate --backend host --out /dev/full", "cannot write --out '/dev/full'");
+  // A directory is not a device file, and the error says so rather than "malformed JSON".
+  require_usage_error("roofline --device . --flops 1 --bytes 1",
+                      "device file: '.' is a directory, not a device file");
 }
 
 TEST_CASE("dlperf takes AMD GPUs through every command", "[cli][amd]") {

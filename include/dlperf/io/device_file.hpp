@@ -41,6 +41,7 @@
 #pragma once
 
 #include <array>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -510,6 +511,10 @@ inline any_device parse_device(std::string_view text) {
 
 /// Reads the device file at @p path. Throws invalid_argument when it cannot be read or parsed.
 inline any_device read_device_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    ::dlperf::detail::throw_invalid_argument("device file: '" + path +
+                                             "' is a directory, not a device file");
   std::ifstream in(path);
   if (!in) ::dlperf::detail::throw_invalid_argument("device file: cannot open '" + path + "'");
   std::stringstream buffer;

@@ -520,3 +520,13 @@ TEST_CASE("figures each in range but together unusable are rejected (fuzzer find
   j["architecture"]["tensor"][0]["consumer_fma_per_clock"] = 0;
   require_rejected(j, "has no positive peak (check its fma_per_clock and consumer_fma_per_clock)");
 }
+
+// Fuzzer finding (CI, 2026-11-23): a version-1 GPU file with facts but no architecture read a
+// missing key (an assertion in nlohmann::json, undefined behaviour without it).
+TEST_CASE("GPU facts without an architecture are rejected naming it", "[device_file][errors]") {
+  const std::string file = R"({"schema": "dlperf-device", "version": 1, "kind": "gpu",
+    "facts": {"id": "h200_sxm", "name": "NVIDIA H100 SXM5 80 GB"}})";
+  CHECK_THROWS_AS(calibrate::parse_device(file), dlperf::invalid_argument);
+  CHECK_THROWS_WITH(calibrate::parse_device(file),
+                    Catch::Contains("architecture") && Catch::Contains("missing"));
+}

@@ -398,6 +398,8 @@ inline measured_device read_gpu(const json& j, int version) {
   const bool has_arch = j.contains("arch") || j.contains("architecture");
   if (has_base == (has_arch || j.contains("facts")))
     fail("base", "give either a catalog id in 'base' or an architecture and 'facts'");
+  if (!has_base && !has_arch)  // facts alone: which architecture they describe is unknown
+    fail("architecture", "missing: give it by name in 'arch' or in full in 'architecture'");
   std::optional<measured_device> d;
   if (has_base) {
     const std::string id = io::detail::text(j["base"], "base");

@@ -130,5 +130,9 @@ void add_cycles_command(CLI::App& app);
 void add_calibrate_command(CLI::App& app);
 /// Registers the `export` subcommand.
 void add_export_command(CLI::App& app);
+/// Registers the `models` subcommand.
+void add_models_command(CLI::App& app);
+/// Registers the `model` subcommand.
+void add_model_command(CLI::App& app);
 
 }  // namespace dlperf::cli

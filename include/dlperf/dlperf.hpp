@@ -32,4 +32,12 @@
 #include <dlperf/ops/convolution.hpp>
 #include <dlperf/ops/elementwise.hpp>
 #include <dlperf/ops/layers.hpp>
+#include <dlperf/model/cnn.hpp>
+#include <dlperf/model/cnn_shapes.hpp>
+#include <dlperf/model/memory.hpp>
+#include <dlperf/model/presets.hpp>
+#include <dlperf/model/run.hpp>
+#include <dlperf/model/step.hpp>
+#include <dlperf/model/transformer.hpp>
+#include <dlperf/model/transformer_shapes.hpp>
 #include <dlperf/version.hpp>

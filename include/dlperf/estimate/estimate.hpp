@@ -4,16 +4,38 @@
 /// model as its layers repeated.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <dlperf/core/bound.hpp>
+#include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/units.hpp>
 
 namespace dlperf {
+
+/// What kind of kernel an operator is, so that a layer's or a model's time can be split by kind
+/// ("the GEMMs are compute-bound, the rest is DRAM-bound").
+enum class op_kind : std::uint8_t {
+  gemm,       ///< a matrix multiply on tensor cores (or CUDA cores for FP32)
+  attention,  ///< fused attention
+  streaming,  ///< a memory-streaming kernel: element-wise map, norm, reduction, optimizer pass
+  other       ///< anything else
+};
+
+/// The operator kinds and their stable names.
+template <>
+struct enum_list<op_kind> {
+  static constexpr std::string_view kind = "operator kind";  ///< what the enum names
+  /// Every operator kind.
+  static constexpr std::array values{
+      enumerator{op_kind::gemm, "gemm"}, enumerator{op_kind::attention, "attention"},
+      enumerator{op_kind::streaming, "streaming"}, enumerator{op_kind::other, "other"}};
+};
 
 /// Estimate of one operator (one kernel, or one fused kernel).
 struct op_estimate {
@@ -24,6 +46,7 @@ struct op_estimate {
   dlperf::bound bound = dlperf::bound::compute;  ///< what limits it
   int kernels = 1;                               ///< kernel launches per run
   long long repeats = 1;  ///< runs in its sequence (a layer repeated n times: n); at least 1
+  op_kind kind = op_kind::other;  ///< what kind of kernel it is
 };
 
 /// Most runs one operator may count (`op_estimate::repeats`), so that totals stay exact.

@@ -124,7 +124,7 @@ struct gemm_estimate {
 /// @p e as one operator named @p name, for an `op_sequence`: its time, work, DRAM traffic and
 /// binding resource, in one kernel.
 constexpr op_estimate as_op(const gemm_estimate& e, std::string_view name) {
-  return {name, e.time, e.work, e.dram_bytes, e.bound, 1};
+  return {name, e.time, e.work, e.dram_bytes, e.bound, 1, 1, op_kind::gemm};
 }
 
 /// Share of L2 an operand working set may count on: the rest holds C, other streams, and the

@@ -511,17 +511,23 @@ inline any_device parse_device(std::string_view text) {
   }
 }
 
-/// Reads the device file at @p path. Throws invalid_argument when it cannot be read or parsed.
-inline any_device read_device_file(const std::string& path) {
+/// The text of the @p what ("device file", "model file") at @p path. Throws invalid_argument
+/// naming it when it is a directory or cannot be opened.
+inline std::string read_text_file(const std::string& path, const std::string& what) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
-    ::dlperf::detail::throw_invalid_argument("device file: '" + path +
-                                             "' is a directory, not a device file");
+    ::dlperf::detail::throw_invalid_argument(what + ": '" + path + "' is a directory, not a " +
+                                             what);
   std::ifstream in(path);
-  if (!in) ::dlperf::detail::throw_invalid_argument("device file: cannot open '" + path + "'");
+  if (!in) ::dlperf::detail::throw_invalid_argument(what + ": cannot open '" + path + "'");
   std::stringstream buffer;
   buffer << in.rdbuf();
-  return parse_device(buffer.str());
+  return buffer.str();
+}
+
+/// Reads the device file at @p path. Throws invalid_argument when it cannot be read or parsed.
+inline any_device read_device_file(const std::string& path) {
+  return parse_device(read_text_file(path, "device file"));
 }
 
 /// A GPU device as device-file JSON: its complete description (architecture and board, so the

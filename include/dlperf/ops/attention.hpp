@@ -4,13 +4,21 @@
 ///
 /// For batch b, heads h, query length Sq, key length Skv, head dimension d, element size e:
 ///
-///     tensor FLOP  = 4 b h Sq Skv d (halved when causal)
+///     tensor FLOP  = 4 b h Sq Skv d x visible, visible = 1 - Sq / (2 Skv) when causal (a
+///                    half when Sq = Skv, all of it for one query at the end of Skv keys)
 ///     unfused DRAM = QK^T GEMM + softmax (S read, P written: 2 b h Sq Skv e) + PV GEMM
-///     fused DRAM   = (Q + K + V + O) = 2 b h (Sq + Skv) d e, with K and V re-read from L2 once
-///                    per block of 128 query rows (from DRAM when the K and V of the heads in
-///                    flight, about SMs / query blocks of them, do not fit in half of L2)
+///     fused DRAM   = Q + O + K + V = 2 b h Sq d e + 2 b h_kv Skv d e, with K and V re-read from
+///                    L2 once per block of 128 query rows (from DRAM when the K and V of the
+///                    heads in flight, about SMs / query blocks of them, do not fit in half of
+///                    L2); h_kv key/value heads (grouped-query attention) hold the distinct K, V
 ///     fused time   = max(tensor FLOP / (peak x GEMM efficiency), exponentials / SFU rate,
 ///                        DRAM time, L2 time) + launch
+///
+/// The fused backward pass (FlashAttention-2, Dao 2023, algorithm 2) recomputes the scores and
+/// runs five matrix products where the forward runs two (2.5 x the tensor FLOP, the same
+/// exponentials), reads Q, K, V, O and dO and writes dQ, dK and dV once from DRAM, and re-reads
+/// the query-side tensors (Q, O, dO and the FP32 dQ accumulator) from L2 once per block of 128
+/// key rows.
 ///
 /// The exponentials run on the special-function units: 16 per clock per SM on every compute
 /// capability from 5.0 to 12.0 (CUDA C++ Programming Guide, "Arithmetic Instructions"
@@ -20,6 +28,7 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/error.hpp>
@@ -42,14 +51,30 @@ struct attention_problem {
   long long head_dim;        ///< dimension per head
   dtype type = dtype::fp16;  ///< type of Q, K, V, O
   bool causal = false;       ///< causal mask (the fused kernel skips masked blocks)
+  long long kv_heads = 0;    ///< key/value heads (grouped-query attention); 0 = heads
 
-  /// Throws invalid_argument naming the first non-positive extent.
+  /// Key/value heads: heads when not grouped.
+  [[nodiscard]] constexpr long long kv_head_count() const {
+    return kv_heads > 0 ? kv_heads : heads;
+  }
+  /// Fraction of the Sq x Skv scores a causal mask leaves: the queries are the last Sq of the
+  /// Skv positions, 1 - Sq / (2 Skv) (a half for Sq = Skv); 1 without a mask.
+  [[nodiscard]] constexpr double visible_fraction() const {
+    if (!causal) return 1.0;
+    const double f = 1.0 - static_cast<double>(seq_q) / (2.0 * static_cast<double>(seq_kv));
+    return f > 0.5 ? f : 0.5;
+  }
+  /// Throws invalid_argument naming the first non-positive extent, or key/value heads that do
+  /// not divide the heads.
   constexpr void validate() const {
     detail::require_positive("attention", {{"batch", batch},
                                            {"heads", heads},
                                            {"seq_q", seq_q},
                                            {"seq_kv", seq_kv},
                                            {"head_dim", head_dim}});
+    if (kv_heads < 0 || heads % kv_head_count() != 0)
+      detail::throw_invalid_argument("attention: kv_heads (" + std::to_string(kv_heads) +
+                                     ") must divide heads (" + std::to_string(heads) + ")");
   }
 };
 
@@ -75,34 +100,23 @@ constexpr op_sequence estimate_attention_unfused(const D& d, const attention_pro
   return ops;
 }
 
-/// Fused, flash-style attention: one kernel.
-template <gemm_device D>
-constexpr op_estimate estimate_attention_fused(const D& d, const attention_problem& p) {
-  p.validate();
-  const double e = traits(p.type).storage().value();
-  const double bh = static_cast<double>(p.batch * p.heads);
-  const double sq = static_cast<double>(p.seq_q), skv = static_cast<double>(p.seq_kv),
-               hd = static_cast<double>(p.head_dim);
-  const double mask = p.causal ? 0.5 : 1.0;
-  const accumulator acc = default_accumulator(p.type);
-  const double tensor_flop = 4.0 * bh * sq * skv * hd * mask;
-  const double exps = bh * sq * skv * mask;
-  const double q_o = 2.0 * bh * sq * hd * e, k_v = 2.0 * bh * skv * hd * e;
-  const double q_blocks = static_cast<double>((p.seq_q + flash_block_rows - 1) / flash_block_rows);
-  const double l2_traffic = q_o + k_v * q_blocks * mask;
-  // Blocks of one head are scheduled together, so about SMs / query-blocks heads are in flight.
-  const double heads_in_flight =
-      std::min(bh, std::max(1.0, static_cast<double>(d.sm_count()) / q_blocks));
-  const double l2_usable = usable_l2_fraction * d.memory(tier::l2).capacity.value();
-  const double dram = heads_in_flight * k_v / bh <= l2_usable ? q_o + k_v : l2_traffic;
+namespace detail {
 
+// The time of a fused attention kernel doing @p tensor_flop on tensor cores and @p exps
+// exponentials, moving @p dram and @p l2_traffic bytes: the longest of the four, plus a launch.
+template <gemm_device D>
+constexpr op_estimate fused_attention_op(const D& d, std::string_view name, dtype t,
+                                         double tensor_flop, double exps, double dram,
+                                         double l2_traffic) {
+  const accumulator acc = default_accumulator(t);
   const double t_tensor =
-      tensor_flop / (d.peak(p.type, acc, sparsity::dense).value() * d.gemm_efficiency(p.type));
+      tensor_flop / (d.peak(t, acc, sparsity::dense).value() * d.gemm_efficiency(t));
   const double t_exp = exps / (sfu_results_per_clock * d.sm_count() * d.sm_clock().value());
   const double t_dram = dram / d.memory(tier::global).throughput.value();
   const double t_l2 = l2_traffic / d.memory(tier::l2).throughput.value();
   op_estimate op;
-  op.name = "attention (fused)";
+  op.name = name;
+  op.kind = op_kind::attention;
   op.work = flops(tensor_flop);
   op.dram = bytes(dram);
   op.bound = dlperf::bound::compute;
@@ -117,6 +131,61 @@ constexpr op_estimate estimate_attention_fused(const D& d, const attention_probl
   }
   op.time = seconds(longest) + d.launch_overhead();
   return op;
+}
+
+}  // namespace detail
+
+/// Fused, flash-style attention: one kernel.
+template <gemm_device D>
+constexpr op_estimate estimate_attention_fused(const D& d, const attention_problem& p) {
+  p.validate();
+  const double e = traits(p.type).storage().value();
+  const double bh = static_cast<double>(p.batch * p.heads);
+  const double sq = static_cast<double>(p.seq_q), skv = static_cast<double>(p.seq_kv),
+               hd = static_cast<double>(p.head_dim);
+  const double mask = p.visible_fraction();
+  const double tensor_flop = 4.0 * bh * sq * skv * hd * mask;
+  const double exps = bh * sq * skv * mask;
+  const double q_o = 2.0 * bh * sq * hd * e;
+  // K and V as each query head reads them, and their distinct bytes (one copy per kv head).
+  const double k_v = 2.0 * bh * skv * hd * e;
+  const double k_v_distinct =
+      k_v * static_cast<double>(p.kv_head_count()) / static_cast<double>(p.heads);
+  const double q_blocks = static_cast<double>((p.seq_q + flash_block_rows - 1) / flash_block_rows);
+  const double l2_traffic = q_o + k_v * q_blocks * mask;
+  // Blocks of one head are scheduled together, so about SMs / query-blocks heads are in flight.
+  const double heads_in_flight =
+      std::min(bh, std::max(1.0, static_cast<double>(d.sm_count()) / q_blocks));
+  const double l2_usable = usable_l2_fraction * d.memory(tier::l2).capacity.value();
+  const double dram = heads_in_flight * k_v / bh <= l2_usable
+                          ? q_o + k_v_distinct
+                          : q_o + k_v_distinct * std::max(1.0, q_blocks * mask);
+  return detail::fused_attention_op(d, "attention (fused)", p.type, tensor_flop, exps, dram,
+                                    l2_traffic);
+}
+
+/// The backward pass of fused, flash-style attention (FlashAttention-2): one kernel computing
+/// dQ, dK and dV from Q, K, V, O and dO.
+template <gemm_device D>
+constexpr op_estimate estimate_attention_fused_backward(const D& d, const attention_problem& p) {
+  p.validate();
+  const double e = traits(p.type).storage().value();
+  const double bh = static_cast<double>(p.batch * p.heads);
+  const double sq = static_cast<double>(p.seq_q), skv = static_cast<double>(p.seq_kv),
+               hd = static_cast<double>(p.head_dim);
+  const double mask = p.visible_fraction();
+  const double tensor_flop = 10.0 * bh * sq * skv * hd * mask;
+  const double exps = bh * sq * skv * mask;
+  const double q_side = bh * sq * hd * e;  // one of Q, O, dO, dQ
+  const double kv_side = bh * skv * hd * e * static_cast<double>(p.kv_head_count()) /
+                         static_cast<double>(p.heads);  // one of K, V, dK, dV
+  const double kv_blocks =
+      static_cast<double>((p.seq_kv + flash_block_rows - 1) / flash_block_rows);
+  const double dram = 4.0 * q_side + 4.0 * kv_side;
+  // Q, O and dO read and the FP32 dQ accumulator read and written once per key block.
+  const double l2_traffic = 4.0 * kv_side + q_side * (3.0 + 2.0 * 4.0 / e) * kv_blocks * mask;
+  return detail::fused_attention_op(d, "attention backward (fused)", p.type, tensor_flop, exps,
+                                    dram, l2_traffic);
 }
 
 }  // namespace dlperf

@@ -4,6 +4,9 @@
 ///     P = (H + 2 pad - R) / stride + 1,  Q = (W + 2 pad - S) / stride + 1
 ///     GEMM M = N P Q,  N = K (filters),  K = C R S
 ///
+/// A grouped convolution (ResNeXt's cardinality g) is g independent GEMMs of N = K / g and
+/// K = C R S / g, run as one batched GEMM.
+///
 /// The GEMM's A operand is the im2col view of the input: L2 -> SM traffic follows its full size,
 /// but DRAM holds only the input tensor (N H W C), which the model uses as A's distinct bytes.
 #pragma once
@@ -31,6 +34,7 @@ struct conv2d_problem {
   int stride = 1;            ///< stride in both directions
   int pad = 1;               ///< zero padding on each side
   dtype type = dtype::fp16;  ///< type of input, filters and output
+  long long groups = 1;      ///< groups: each sees c / groups inputs, makes k / groups outputs
 
   /// Output height.
   [[nodiscard]] constexpr long long p() const { return (h + 2LL * pad - r) / stride + 1; }
@@ -43,6 +47,9 @@ struct conv2d_problem {
         "conv2d",
         {{"n", n}, {"c", c}, {"h", h}, {"w", w}, {"k", k}, {"r", r}, {"s", s}, {"stride", stride}});
     if (pad < 0) detail::throw_invalid_argument("conv2d: pad must be >= 0");
+    if (groups <= 0 || c % groups != 0 || k % groups != 0)
+      detail::throw_invalid_argument("conv2d: groups (" + std::to_string(groups) +
+                                     ") must be positive and divide c and k");
     if (h + 2LL * pad < r || w + 2LL * pad < s)
       detail::throw_invalid_argument("conv2d: the filter is larger than the padded input");
   }
@@ -50,8 +57,9 @@ struct conv2d_problem {
   /// The implicit GEMM this convolution runs as.
   [[nodiscard]] constexpr gemm_problem as_gemm() const {
     validate();
-    gemm_problem g{n * p() * q(), k, c * r * s, 1, type, default_accumulator(type)};
-    g.a_dram_bytes = static_cast<double>(n * c * h * w) * traits(type).storage().value();
+    const long long cg = c / groups;
+    gemm_problem g{n * p() * q(), k / groups, cg * r * s, groups, type, default_accumulator(type)};
+    g.a_dram_bytes = static_cast<double>(n * cg * h * w) * traits(type).storage().value();
     return g;
   }
 };

@@ -45,6 +45,7 @@ constexpr op_estimate streaming_op(const D& d, std::string_view name, double wor
   const double memory = dram_bytes / d.memory(tier::global).throughput.value();
   op_estimate op;
   op.name = name;
+  op.kind = op_kind::streaming;
   op.work = flops(work);
   op.dram = bytes(dram_bytes);
   op.bound = memory >= compute ? dlperf::bound::global : dlperf::bound::compute;
@@ -96,6 +97,7 @@ constexpr op_estimate estimate_chain(const D& d, long long elements, dtype t,
   if (!fused) {
     op_estimate total;
     total.name = "unfused chain";
+    total.kind = op_kind::streaming;
     total.kernels = 0;
     duration slowest{};
     for (const elementwise_stage& s : stages) {

@@ -1,0 +1,327 @@
+// `dlperf models [--json]`: the model presets. `dlperf model ...`: a whole model's training step
+// or inference on one GPU (or a data-parallel / tensor-parallel job), op by op, with the memory
+// it needs and whether it fits (docs/models.md).
+#include <fmt/format.h>
+#include <algorithm>
+#include <dlperf/io/model_json.hpp>
+#include <memory>
+#include <optional>
+
+#include "cli_support.hpp"
+
+namespace dlperf::cli {
+namespace {
+
+// A parameter count for people: "6.74 B", "124 M".
+std::string format_parameters(double p) {
+  if (p >= 1e9) return three_digits(p / 1e9) + " B";
+  if (p >= 1e6) return three_digits(p / 1e6) + " M";
+  return three_digits(p / 1e3) + " k";
+}
+
+void list_presets(bool json) {
+  if (json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const model_spec& m : presets::all)
+      out.push_back({{"name", m.name},
+                     {"kind", name(m.kind)},
+                     {"parameters", m.parameters()},
+                     {"published_parameters", m.published_parameters},
+                     {"source", m.source}});
+    fmt::print("{}\n", out.dump(2));
+    return;
+  }
+  fmt::print("{:<20} {:<12} {:>10}  {}\n", "name", "kind", "params", "source");
+  for (const model_spec& m : presets::all)
+    fmt::print("{:<20} {:<12} {:>10}  {}\n", m.name, name(m.kind),
+               format_parameters(m.parameters()), m.source);
+  fmt::print(
+      "\nParameters are computed from each description; the source publishes the "
+      "configuration and its count.\n");
+}
+
+struct model_options {
+  std::string preset, config, gpu, device;
+  // A transformer from flags.
+  std::string layers, hidden, heads, kv_heads = "0", ffn = "0", vocab, max_seq;
+  ffn_kind ffn_type = ffn_kind::gelu;
+  transformer_kind kind = transformer_kind::decoder;
+  std::string experts = "0", experts_per_token = "0";
+  // The run.
+  bool train = false, infer = false;
+  std::string batch = "1", seq = "0", image = "224", prompt = "0", generate = "0";
+  dtype type = dtype::bf16;
+  weight_format weights = weight_format::native;
+  optimizer_kind optimizer = optimizer_kind::adam;
+  bool checkpointing = false, no_flash = false, json = false;
+  std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
+};
+
+// The model the options name: exactly one of --preset, --config and --layers (with the other
+// shape flags).
+model_spec select_model(const model_options& o, io::string_store& strings) {
+  const int sources =
+      (o.preset.empty() ? 0 : 1) + (o.config.empty() ? 0 : 1) + (o.layers.empty() ? 0 : 1);
+  if (sources != 1)
+    throw usage_error(
+        "give exactly one of --preset NAME, --config FILE and the shape flags "
+        "(--layers, --hidden, --heads, --vocab, --max-seq)");
+  if (!o.preset.empty()) return presets::find(o.preset);
+  if (!o.config.empty()) return io::read_model_file(o.config, strings);
+  for (const auto& [flag, value] :
+       {std::pair{"--hidden", &o.hidden}, std::pair{"--heads", &o.heads},
+        std::pair{"--vocab", &o.vocab}, std::pair{"--max-seq", &o.max_seq}})
+    if (value->empty()) throw usage_error(std::string(flag) + " is required with --layers");
+  transformer_config t;
+  t.kind = o.kind;
+  t.layers = parse_count("--layers", o.layers);
+  t.hidden = parse_count("--hidden", o.hidden);
+  t.heads = parse_count("--heads", o.heads);
+  t.kv_heads = static_cast<long long>(parse_amount("--kv-heads", o.kv_heads));
+  t.ffn = static_cast<long long>(parse_amount("--ffn", o.ffn));
+  t.ffn_type = o.ffn_type;
+  t.vocab = parse_count("--vocab", o.vocab);
+  t.max_seq = parse_count("--max-seq", o.max_seq);
+  t.experts = static_cast<long long>(parse_amount("--experts", o.experts));
+  t.experts_per_token =
+      static_cast<long long>(parse_amount("--experts-per-token", o.experts_per_token));
+  if (t.kind == transformer_kind::encoder_decoder) t.decoder_layers = t.layers;
+  t.validate();
+  return as_model(t);
+}
+
+run_config make_run(const model_options& o) {
+  if (o.train && o.infer) throw usage_error("give one of --train and --infer");
+  run_config r;
+  r.mode = o.infer ? run_mode::infer : run_mode::train;
+  r.batch = parse_count("--batch", o.batch);
+  r.seq = static_cast<long long>(parse_amount("--seq", o.seq));
+  r.image = parse_count("--image", o.image);
+  r.prompt = static_cast<long long>(parse_amount("--prompt", o.prompt));
+  r.generate = static_cast<long long>(parse_amount("--generate", o.generate));
+  r.type = o.type;
+  r.weights = o.weights;
+  r.optimizer = o.optimizer;
+  r.checkpointing = o.checkpointing;
+  r.flash_attention = !o.no_flash;
+  r.gpus = parse_count("--gpus", o.gpus);
+  const double zero = parse_amount("--zero", o.zero);
+  if (zero != 0 && zero != 1 && zero != 2 && zero != 3)
+    throw usage_error("--zero: must be 0, 1, 2 or 3, got '" + o.zero + "'");
+  r.zero = static_cast<int>(zero);
+  r.tp = parse_count("--tp", o.tp);
+  r.overhead_bytes = parse_amount("--overhead", o.overhead);
+  if (r.training() && r.weights != weight_format::native)
+    throw usage_error("--weights int8|int4 is for --infer");
+  r.validate();
+  return r;
+}
+
+// Whole seconds of a phase's operator per step (decode: per generated token).
+struct op_row {
+  std::string phase, name, bound;
+  op_kind kind;
+  long long repeats;
+  double time;  // per step (decode: per token), repeats included
+};
+
+std::vector<op_row> op_rows(const model_estimate& e) {
+  std::vector<op_row> rows;
+  for (step_phase p : enum_values<step_phase>)
+    for (const op_estimate& op : e.phase(p))
+      rows.push_back({std::string(name(p)), std::string(op.name), std::string(name(op.bound)),
+                      op.kind, op.repeats, static_cast<double>(op.repeats) * op.time.value()});
+  return rows;
+}
+
+void run(const model_options& o) {
+  io::string_store strings;
+  const model_spec m = select_model(o, strings);
+  const run_config r = make_run(o);
+  const cli_device dev = select_device(o.gpu, o.device);
+  struct result {
+    model_estimate estimate;
+    fit_verdict fit;
+    std::string gpu_name, arch;
+  };
+  const result res = visit_device(dev, [&](const auto& d) -> result {
+    if constexpr (gemm_device<std::decay_t<decltype(d)>>)
+      return {estimate_model(d, m, r), check_fit(d, m, r), std::string(d.name()),
+              std::string(d.arch().name)};
+    else
+      throw usage_error("model needs a GPU: device file '" + o.device + "' describes a host CPU");
+  });
+  const model_estimate& e = res.estimate;
+  const fit_verdict& f = res.fit;
+  const bool transformer = m.kind == model_kind::transformer;
+  const bool generation = transformer && !r.training() && m.transformer.generates();
+  long long seq = 0;
+  if (transformer) {
+    const detail::transformer_shapes s = detail::transformer_shapes::of(m.transformer, r);
+    seq = s.seq;
+  }
+  const std::vector<op_row> rows = op_rows(e);
+  if (o.json) {
+    nlohmann::json ops = nlohmann::json::array();
+    for (const op_row& row : rows)
+      ops.push_back({{"phase", row.phase},
+                     {"name", row.name},
+                     {"kind", name(row.kind)},
+                     {"repeats", row.repeats},
+                     {"time_s", row.time},
+                     {"bound", row.bound}});
+    nlohmann::json out = {
+        {"model", m.name},
+        {"kind", name(m.kind)},
+        {"gpu", device_label(dev)},
+        {"dtype", name(r.type)},
+        {"mode", name(r.mode)},
+        {"batch", r.batch},
+        {"seq", transformer ? nlohmann::json(seq) : nlohmann::json(nullptr)},
+        {"image", transformer ? nlohmann::json(nullptr) : nlohmann::json(r.image)},
+        {"parameters", m.parameters()},
+        {"gpus", r.gpus},
+        {"tp", r.tp},
+        {"zero", r.zero},
+        {"step_time_s", e.time.value()},
+        {"samples_per_s", e.samples_per_second()},
+        {"tokens_per_s",
+         transformer ? nlohmann::json(e.tokens_per_second()) : nlohmann::json(nullptr)},
+        {"tflops", in_teraflops(e.achieved())},
+        {"mfu", e.mfu()},
+        {"memory",
+         {{"weights_bytes", f.need.weights.value()},
+          {"gradients_bytes", f.need.gradients.value()},
+          {"optimizer_bytes", f.need.optimizer.value()},
+          {"activations_bytes", f.need.activations.value()},
+          {"kv_cache_bytes", f.need.kv_cache.value()},
+          {"overhead_bytes", f.need.overhead.value()},
+          {"total_bytes", f.need.total().value()},
+          {"capacity_bytes", f.capacity.value()},
+          {"margin_bytes", f.margin.value()}}},
+        {"fits", f.fits},
+        {"max_batch", f.max_batch},
+        {"ops", ops},
+    };
+    if (generation) {
+      out["prompt"] = seq;
+      out["generate"] = r.generate;
+      out["prefill_s"] = e.prefill_time.value();
+      out["decode_s_per_token"] = e.decode_per_token.value();
+    }
+    fmt::print("{}\n", out.dump(2));
+    return;
+  }
+
+  const std::string shape =
+      transformer ? (generation ? fmt::format("batch {}, prompt {} + {} generated tokens", r.batch,
+                                              seq, r.generate)
+                                : fmt::format("batch {} x {} tokens", r.batch, seq))
+                  : fmt::format("batch {} x {}x{} px", r.batch, r.image, r.image);
+  fmt::print("{} ({} parameters): {} on {} ({}), {}, {}{}\n", m.name,
+             format_parameters(m.parameters()), r.training() ? "training step" : "inference",
+             res.gpu_name, res.arch, name(r.type), shape,
+             r.gpus > 1 ? fmt::format(", {} GPUs (tp {}, ZeRO {})", r.gpus, r.tp, r.zero) : "");
+  fmt::print("  {:<10} {:<28} {:>5} {:>10} {:>7}  {}\n", "phase", "operator", "runs", "time",
+             "share", "bound");
+  for (const op_row& row : rows) {
+    const bool decode = row.phase == "decode";
+    const double whole = decode ? e.decode_per_token.value() : e.time.value();
+    fmt::print("  {:<10} {:<28} {:>5} {:>10} {:>7}  {}\n", row.phase, row.name, row.repeats,
+               format_duration(row.time), format_percent(row.time, whole),
+               describe(parse<bound>(row.bound)));
+  }
+  if (generation) {
+    fmt::print("  time to first token {}, {} per output token, {} for the request\n",
+               format_duration(e.prefill_time.value()), format_duration(e.decode_per_token.value()),
+               format_duration(e.time.value()));
+    fmt::print("  {} output tokens/s{}\n", three_digits(e.tokens_per_second()),
+               r.gpus > 1 ? " (whole job)" : "");
+  } else {
+    fmt::print("  {} {}: {} samples/s{}{}\n", r.training() ? "step" : "batch",
+               format_duration(e.time.value()), three_digits(e.samples_per_second()),
+               transformer ? fmt::format(", {} tokens/s", three_digits(e.tokens_per_second())) : "",
+               r.gpus > 1 ? " (whole job)" : "");
+  }
+  fmt::print("  {} per GPU ({} of peak {}), model FLOPs utilisation {}\n",
+             format_si(e.achieved().value(), "FLOP/s"),
+             format_percent(e.achieved().value(), e.peak.value()),
+             format_si(e.peak.value(), "FLOP/s"), format_percent(e.mfu(), 1.0));
+  const memory_breakdown& n = f.need;
+  fmt::print(
+      "memory per GPU: weights {}, gradients {}, optimizer {}, activations {}, KV cache {}, "
+      "overhead {}\n",
+      format_si(n.weights.value(), "B"), format_si(n.gradients.value(), "B"),
+      format_si(n.optimizer.value(), "B"), format_si(n.activations.value(), "B"),
+      format_si(n.kv_cache.value(), "B"), format_si(n.overhead.value(), "B"));
+  fmt::print("  total {} of {}: {} ({} {}); largest batch that fits: {}\n",
+             format_si(n.total().value(), "B"), format_si(f.capacity.value(), "B"),
+             f.fits ? "fits" : "does NOT fit", f.fits ? "margin" : "short by",
+             format_si(std::abs(f.margin.value()), "B"), f.max_batch);
+}
+
+}  // namespace
+
+void add_models_command(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand("models", "List the model presets with their parameters");
+  auto json = std::make_shared<bool>(false);
+  cmd->add_flag("--json", *json, "Print JSON instead of a table");
+  cmd->callback([json] { list_presets(*json); });
+}
+
+void add_model_command(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand(
+      "model", "A whole model's training step or inference on a GPU, and whether it fits");
+  auto o = std::make_shared<model_options>();
+  std::string preset_names;
+  for (const model_spec& m : presets::all)
+    preset_names += (preset_names.empty() ? "" : "|") + std::string(m.name);
+  cmd->add_option("--preset", o->preset, "A model preset: {" + preset_names + "}")
+      ->check(CLI::Validator(
+          [](std::string& input) -> std::string {
+            try {
+              (void)presets::find(input);
+              return {};
+            } catch (const not_found& e) {
+              return e.what();
+            }
+          },
+          "PRESET", "preset"));
+  cmd->add_option("--config", o->config, "A model file (JSON: docs/models.md)");
+  cmd->add_option("--layers", o->layers, "Shape flags: layers");
+  cmd->add_option("--hidden", o->hidden, "Shape flags: model width");
+  cmd->add_option("--heads", o->heads, "Shape flags: attention heads");
+  cmd->add_option("--kv-heads", o->kv_heads, "Shape flags: key/value heads (0: as many as heads)");
+  cmd->add_option("--ffn", o->ffn, "Shape flags: FFN width (0: 4 x hidden)");
+  add_enum_option<ffn_kind>(cmd, "--ffn-kind", o->ffn_type, "Shape flags: FFN kind");
+  add_enum_option<transformer_kind>(cmd, "--arch", o->kind,
+                                    "Shape flags: encoder, decoder or encoder_decoder");
+  cmd->add_option("--vocab", o->vocab, "Shape flags: vocabulary");
+  cmd->add_option("--max-seq", o->max_seq, "Shape flags: longest sequence (context)");
+  cmd->add_option("--experts", o->experts, "Shape flags: MoE experts per layer (0: dense)");
+  cmd->add_option("--experts-per-token", o->experts_per_token,
+                  "Shape flags: MoE experts per token");
+  add_device_options(cmd, o->gpu, o->device);
+  cmd->add_flag("--train", o->train, "A training step (the default)");
+  cmd->add_flag("--infer", o->infer, "Inference");
+  cmd->add_option("--batch", o->batch, "Sequences or images per replica")->capture_default_str();
+  cmd->add_option("--seq", o->seq, "Tokens per sequence (0: the model's context)");
+  cmd->add_option("--image", o->image, "Image side in pixels (CNNs)")->capture_default_str();
+  cmd->add_option("--prompt", o->prompt, "Decoder inference: prompt tokens (0: --seq)");
+  cmd->add_option("--generate", o->generate, "Decoder inference: tokens to generate");
+  add_enum_option<dtype>(cmd, "--dtype", o->type, "Compute datatype (default bf16)");
+  add_enum_option<weight_format>(cmd, "--weights", o->weights, "Inference weight format");
+  add_enum_option<optimizer_kind>(cmd, "--optimizer", o->optimizer, "Optimizer (default adam)");
+  cmd->add_flag("--checkpointing", o->checkpointing, "Activation checkpointing (recompute)");
+  cmd->add_flag("--no-flash", o->no_flash, "Unfused attention (score matrix through DRAM)");
+  cmd->add_option("--gpus", o->gpus, "GPUs of the job")->capture_default_str();
+  cmd->add_option("--zero", o->zero, "ZeRO stage 0..3 over the data-parallel GPUs")
+      ->capture_default_str();
+  cmd->add_option("--tp", o->tp, "Tensor-parallel degree")->capture_default_str();
+  cmd->add_option("--overhead", o->overhead, "Framework and workspace memory per GPU")
+      ->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->callback([o] { run(*o); });
+}
+
+}  // namespace dlperf::cli

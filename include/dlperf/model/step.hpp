@@ -1,0 +1,582 @@
+/// @file
+/// A whole model's training step or inference on one GPU, op by op (docs/models.md,
+/// @ref models_step): the forward pass from the layer estimators (tile-reuse GEMMs, fused or
+/// unfused attention, streaming kernels), the backward pass as each GEMM's two gradient GEMMs
+///
+///     forward  C[M x N] = A[M x K] B[K x N]
+///     dgrad    dA[M x K] = dC[M x N] B^T      (a GEMM of M x K x N)
+///     wgrad    dB[K x N] = A^T dC[M x N]      (a GEMM of K x N x M)
+///
+/// plus the attention and streaming kernels' backward passes, the recomputed forward under
+/// activation checkpointing, and the optimizer's memory-bound pass over the parameters. A layer
+/// repeated L times is estimated once and held with repeats L (`op_sequence::add(block, L)`),
+/// and GEMMs of equal shape (a forward and a gradient GEMM often are) are searched once.
+///
+/// Decoder inference is a prefill over the prompt (time to first token) and one decode step
+/// per generated token, estimated at the middle of the generated span (decode time is affine
+/// in the context length, so the mid-point step times the tokens is the sum). Weight-only
+/// int8/int4 formats run each weight GEMM with the weights as the A operand (the "swap AB"
+/// layout of small-batch kernels) so the DRAM bytes of the weights are those of the format.
+///
+/// Communication between GPUs (tensor-parallel and gradient all-reduces) is not in these
+/// estimates: with several GPUs the step time is one GPU's compute on its shard.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include <dlperf/core/bound.hpp>
+#include <dlperf/core/datatype.hpp>
+#include <dlperf/core/enumeration.hpp>
+#include <dlperf/core/error.hpp>
+#include <dlperf/core/units.hpp>
+#include <dlperf/estimate/estimate.hpp>
+#include <dlperf/estimate/gemm.hpp>
+#include <dlperf/estimate/tile_search.hpp>
+#include <dlperf/hardware/device.hpp>
+#include <dlperf/model/cnn_shapes.hpp>
+#include <dlperf/model/memory.hpp>
+#include <dlperf/model/presets.hpp>
+#include <dlperf/model/run.hpp>
+#include <dlperf/model/transformer_shapes.hpp>
+#include <dlperf/ops/attention.hpp>
+#include <dlperf/ops/convolution.hpp>
+#include <dlperf/ops/elementwise.hpp>
+
+namespace dlperf {
+
+/// The phases of a step, each an `op_sequence`.
+enum class step_phase : std::uint8_t {
+  forward,    ///< forward pass (training, encoder and CNN inference)
+  recompute,  ///< forward of every layer again (activation checkpointing)
+  backward,   ///< gradients
+  optimizer,  ///< parameter update
+  prefill,    ///< decoder inference: the prompt
+  decode      ///< decoder inference: one generated token
+};
+
+/// The step phases and their stable names.
+template <>
+struct enum_list<step_phase> {
+  static constexpr std::string_view kind = "step phase";  ///< what the enum names
+  /// Every phase.
+  static constexpr std::array values{
+      enumerator{step_phase::forward, "forward"},   enumerator{step_phase::recompute, "recompute"},
+      enumerator{step_phase::backward, "backward"}, enumerator{step_phase::optimizer, "optimizer"},
+      enumerator{step_phase::prefill, "prefill"},   enumerator{step_phase::decode, "decode"}};
+};
+
+/// A model's step (training) or batch (inference) on one GPU.
+struct model_estimate {
+  // One member per phase, not an array of them: g++ 12 loses the storage of an array of
+  // vector-holding objects returned from a constant evaluation.
+  op_sequence forward;          ///< forward pass (training, encoder and CNN inference)
+  op_sequence recompute;        ///< forward of every layer again (activation checkpointing)
+  op_sequence backward;         ///< gradients
+  op_sequence optimizer;        ///< parameter update
+  op_sequence prefill;          ///< decoder inference: the prompt
+  op_sequence decode;           ///< decoder inference: one generated token
+  duration time{};              ///< step, batch latency, or prefill + every decode step
+  duration prefill_time{};      ///< decoder inference: time to the first token
+  duration decode_per_token{};  ///< decoder inference: time per generated token (batch-wide)
+  double samples = 0;           ///< sequences or images per step and replica
+  double tokens = 0;            ///< tokens per step and replica (decoder inference: generated ones)
+  long long replicas = 1;       ///< data-parallel replicas (gpus / tp)
+  flop_count model_work{};      ///< the model's FLOP per step on one GPU (no recompute)
+  flop_rate peak{};             ///< the GPU's dense peak in the run's datatype
+
+  /// The operators of phase @p p.
+  [[nodiscard]] constexpr const op_sequence& phase(step_phase p) const {
+    switch (p) {
+      case step_phase::forward:
+        return forward;
+      case step_phase::recompute:
+        return recompute;
+      case step_phase::backward:
+        return backward;
+      case step_phase::optimizer:
+        return optimizer;
+      case step_phase::prefill:
+        return prefill;
+      case step_phase::decode:
+        break;
+    }
+    return decode;
+  }
+  /// How often phase @p p runs per step: generated tokens per sequence for decode, else 1.
+  [[nodiscard]] constexpr double runs(step_phase p) const {
+    if (p != step_phase::decode) return 1.0;
+    return decode.size() > 0 ? tokens / std::max(samples, 1.0) : 0.0;
+  }
+  /// Every operator's FLOP per step, recompute included, on one GPU.
+  [[nodiscard]] constexpr flop_count work() const {
+    flop_count w{};
+    for (step_phase p : enum_values<step_phase>) w += runs(p) * phase(p).work();
+    return w;
+  }
+  /// Samples per second of the whole job.
+  [[nodiscard]] constexpr double samples_per_second() const {
+    return samples * static_cast<double>(replicas) / time.value();
+  }
+  /// Tokens per second of the whole job.
+  [[nodiscard]] constexpr double tokens_per_second() const {
+    return tokens * static_cast<double>(replicas) / time.value();
+  }
+  /// FLOP per second one GPU executes (recompute included).
+  [[nodiscard]] constexpr flop_rate achieved() const { return work() / time; }
+  /// Model-FLOPs utilisation: the model's FLOP per second over the GPU's dense peak.
+  [[nodiscard]] constexpr double mfu() const { return (model_work / time / peak).value(); }
+  /// Time per step in operators of kind @p k, repeats included.
+  [[nodiscard]] constexpr duration time_of(op_kind k) const { return time_matching(k, false, {}); }
+  /// Fraction of the time in operators of kind @p k that is bound by @p b (0 when none).
+  [[nodiscard]] constexpr double bound_share(op_kind k, bound b) const {
+    const double all = time_of(k).value();
+    return all > 0 ? time_matching(k, true, b).value() / all : 0.0;
+  }
+
+ private:
+  [[nodiscard]] constexpr duration time_matching(op_kind k, bool by_bound, bound b) const {
+    duration t{};
+    for (step_phase p : enum_values<step_phase>)
+      for (const op_estimate& op : phase(p))
+        if (op.kind == k && (!by_bound || op.bound == b))
+          t += runs(p) * static_cast<double>(op.repeats) * op.time;
+    return t;
+  }
+};
+
+namespace detail {
+
+// Whether two GEMM problems are the same question (for the search cache).
+constexpr bool same_gemm(const gemm_problem& a, const gemm_problem& b) {
+  return a.m == b.m && a.n == b.n && a.k == b.k && a.batch == b.batch && a.input == b.input &&
+         a.acc == b.acc && a.c_bytes == b.c_bytes && a.beta == b.beta && a.sparse_a == b.sparse_a &&
+         a.a_dram_bytes == b.a_dram_bytes;
+}
+
+// The datatype of a run's gradient GEMMs: FP8 training runs them in E5M2 (the wider range
+// gradients need; NVIDIA Transformer Engine's "hybrid" recipe), everything else as forward.
+constexpr dtype gradient_type(dtype t) {
+  if (t == dtype::fp8_e4m3) return dtype::fp8_e5m2;
+  if (t == dtype::fp8_e4m3_fnuz) return dtype::fp8_e5m2_fnuz;
+  return t;
+}
+
+// The datatype of a run's attention and streaming kernels: FP8 runs keep BF16 activations.
+constexpr dtype activation_type(dtype t) { return traits(t).storage_bits >= 16 ? t : dtype::bf16; }
+
+// Builds a step's phases: GEMMs with their gradients, attention and streaming kernels with
+// their backward passes, a cache of searched GEMMs.
+template <gemm_device D>
+class step_builder {
+ public:
+  constexpr step_builder(const D& d, const run_config& r)
+      : d_(d), run_(r), act_(activation_type(r.type)) {}
+
+  // A layer's (or a block's) forward and backward operators; backward ones in reverse order.
+  struct block {
+    op_sequence forward;
+    std::vector<op_estimate> backward;
+    // The backward operators as a sequence, last forward operator's gradient first.
+    [[nodiscard]] constexpr op_sequence backward_sequence() const {
+      op_sequence s;
+      for (std::size_t i = backward.size(); i-- > 0;) s.add(backward[i]);
+      return s;
+    }
+  };
+
+  // GEMM @p g with weights (@p weight: wgrad too) or between activations.
+  constexpr void gemm(block& b, std::string_view fwd, std::string_view dgrad,
+                      std::string_view wgrad, gemm_problem g, bool weight = true,
+                      bool needs_dgrad = true) {
+    g.input = weight ? run_.type : act_;  // products of two activations stay in 16 bits
+    g.acc = default_accumulator(g.input);
+    if (weight && run_.weights != weight_format::native) {
+      // Weight-only formats: the weights (K x N) are the A operand of the transposed product.
+      const double w = weight_bytes(run_.weights, run_.type);
+      gemm_problem t = g;
+      t.m = g.n;
+      t.n = g.m;
+      t.a_dram_bytes = static_cast<double>(g.n) * static_cast<double>(g.k) * w;
+      b.forward.add(searched(fwd, t));
+      return;
+    }
+    b.forward.add(searched(fwd, g));
+    if (!run_.training()) return;
+    const dtype gt = gradient_type(g.input);
+    if (needs_dgrad) {
+      gemm_problem dg{g.m, g.k, g.n, g.batch, gt, default_accumulator(gt)};
+      // An implicit-GEMM convolution's input gradient is the input tensor, not its im2col view.
+      if (g.a_dram_bytes > 0)
+        dg.c_bytes = g.a_dram_bytes / (static_cast<double>(g.m) * static_cast<double>(g.k));
+      b.backward.push_back(searched(dgrad, dg));
+    }
+    if (weight) {
+      gemm_problem wg{g.k, g.n, g.m, g.batch, gt, default_accumulator(gt)};
+      wg.a_dram_bytes = g.a_dram_bytes;
+      b.backward.push_back(searched(wgrad, wg));
+    }
+  }
+
+  // A streaming kernel over @p elements of @p bytes_each: @p fwd_tensors tensors moved
+  // forward, @p bwd_tensors backward (0: no backward kernel).
+  constexpr void stream(block& b, std::string_view fwd, std::string_view bwd, double elements,
+                        double flops_per_element, double fwd_tensors, double bwd_tensors,
+                        double bytes_each = 0) {
+    const double e = bytes_each > 0 ? bytes_each : traits(act_).storage().value();
+    b.forward.add(streaming_op(d_, fwd, elements * flops_per_element, elements * e * fwd_tensors));
+    if (run_.training() && bwd_tensors > 0)
+      b.backward.push_back(
+          streaming_op(d_, bwd, 2.0 * elements * flops_per_element, elements * e * bwd_tensors));
+  }
+
+  // Attention of @p p (its type set here), fused or unfused, with its backward pass.
+  constexpr void attention(block& b, attention_problem p) {
+    p.type = act_;
+    if (run_.flash_attention) {
+      b.forward.add(estimate_attention_fused(d_, p));
+      if (run_.training()) b.backward.push_back(estimate_attention_fused_backward(d_, p));
+      return;
+    }
+    const long long bh = p.batch * p.heads;
+    const double scores =
+        static_cast<double>(bh) * static_cast<double>(p.seq_q) * static_cast<double>(p.seq_kv);
+    // QK^T and PV are GEMMs between activations (no weight gradient); their dgrads are the
+    // attention backward's four products.
+    gemm(b, "attention QK^T", "attention dQ", {}, {p.seq_q, p.seq_kv, p.head_dim, bh}, false);
+    b.backward.push_back(searched("attention dK", {p.seq_kv, p.head_dim, p.seq_q, bh, act_}));
+    stream(b, "attention softmax", "softmax backward", scores, 5.0, 2.0, 3.0);
+    gemm(b, "attention PV", "attention dP", {}, {p.seq_q, p.head_dim, p.seq_kv, bh}, false);
+    b.backward.push_back(searched("attention dV", {p.seq_kv, p.head_dim, p.seq_q, bh, act_}));
+  }
+
+  // The optimizer's pass over @p params parameters on this GPU.
+  constexpr op_sequence optimizer(double params) const {
+    const double w = training_weight_bytes(run_.type);
+    double state = 8.0, flop = 12.0;
+    if (run_.optimizer == optimizer_kind::sgd) {
+      state = 4.0;
+      flop = 4.0;
+    } else if (run_.optimizer == optimizer_kind::adam8bit) {
+      state = 2.0;
+    }
+    // Read the gradient, read and write the FP32 (master) weights and the states, and write
+    // the working copy when it is not the FP32 one.
+    const double per_param = w + 8.0 + 2.0 * state + (w < 4.0 ? w : 0.0);
+    op_sequence s;
+    s.add(streaming_op(d_, name(run_.optimizer) == "sgd" ? "SGD update" : "Adam update",
+                       params * flop, params * per_param));
+    return s;
+  }
+
+  [[nodiscard]] constexpr dtype activation() const { return act_; }
+
+ private:
+  constexpr op_estimate searched(std::string_view name, const gemm_problem& p) {
+    for (const auto& [q, e] : cache_)
+      if (same_gemm(p, q)) return as_op(e, name);
+    cache_.push_back({p, best_gemm(d_, p)});
+    return as_op(cache_.back().second, name);
+  }
+
+  const D& d_;
+  run_config run_;
+  dtype act_;
+  std::vector<std::pair<gemm_problem, gemm_estimate>> cache_;
+};
+
+// The GEMMs of a tokens x width activation through a weight of width -> out.
+constexpr gemm_problem linear(double tokens, long long out, long long in) {
+  return gemm_problem{static_cast<long long>(tokens), out, in};
+}
+
+// One transformer layer of @p s on @p tokens tokens, attention over @p seq_q queries and
+// @p seq_kv keys of @p batch sequences; with cross-attention over @p cross_kv keys when > 0.
+template <gemm_device D>
+constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>& sb,
+                                                                const transformer_shapes& s,
+                                                                bool causal, long long batch,
+                                                                long long seq_q, long long seq_kv,
+                                                                long long cross_kv) {
+  typename step_builder<D>::block b;
+  const double T = static_cast<double>(batch * seq_q);
+  const long long h = s.hidden, q = s.heads_per_gpu * s.head_dim,
+                  kv = s.kv_heads_per_gpu * s.head_dim, f = s.ffn_per_gpu;
+  sb.stream(b, "norm 1", "norm 1 backward", T * s.h, 8.0, 2.0, 3.0);
+  sb.gemm(b, "QKV projection", "QKV dgrad", "QKV wgrad", linear(T, q + 2 * kv, h));
+  sb.attention(b, attention_problem{batch, s.heads_per_gpu, seq_q, seq_kv, s.head_dim, dtype::bf16,
+                                    causal, s.kv_heads_per_gpu});
+  gemm_problem out = linear(T, h, q);
+  out.beta = 1.0;  // the residual add, in the epilogue
+  sb.gemm(b, "output projection", "output dgrad", "output wgrad", out);
+  if (cross_kv > 0) {
+    sb.stream(b, "norm cross", "norm cross backward", T * s.h, 8.0, 2.0, 3.0);
+    sb.gemm(b, "cross Q projection", "cross Q dgrad", "cross Q wgrad", linear(T, q, h));
+    sb.gemm(b, "cross KV projection", "cross KV dgrad", "cross KV wgrad",
+            linear(static_cast<double>(batch * cross_kv), 2 * kv, h));
+    sb.attention(b, attention_problem{batch, s.heads_per_gpu, seq_q, cross_kv, s.head_dim,
+                                      dtype::bf16, false, s.kv_heads_per_gpu});
+    sb.gemm(b, "cross output projection", "cross output dgrad", "cross output wgrad", out);
+  }
+  sb.stream(b, "norm 2", "norm 2 backward", T * s.h, 8.0, 2.0, 3.0);
+  gemm_problem down = linear(T, h, f);
+  down.beta = 1.0;
+  if (s.experts > 1) {
+    const double routed = T * s.experts_per_token;
+    const long long per_expert =
+        static_cast<long long>((routed + s.experts - 1.0) / s.experts);  // ceil
+    const long long experts = static_cast<long long>(s.experts);
+    sb.gemm(b, "router", "router dgrad", "router wgrad", linear(T, experts, h));
+    sb.stream(b, "expert dispatch", "expert dispatch backward", routed * s.h, 0.0, 2.0, 2.0);
+    gemm_problem up{per_expert, (s.gated ? 2 : 1) * f, h, experts};
+    sb.gemm(b, "expert FFN up", "expert up dgrad", "expert up wgrad", up);
+    if (s.gated) sb.stream(b, "SwiGLU", "SwiGLU backward", routed * s.f, 6.0, 3.0, 5.0);
+    gemm_problem edown{per_expert, h, f, experts};
+    sb.gemm(b, "expert FFN down", "expert down dgrad", "expert down wgrad", edown);
+    sb.stream(b, "expert combine", "expert combine backward", routed * s.h, 2.0, 2.0, 2.0);
+  } else if (s.gated) {
+    sb.gemm(b, "FFN gate+up", "FFN gate+up dgrad", "FFN gate+up wgrad", linear(T, 2 * f, h));
+    sb.stream(b, "SwiGLU", "SwiGLU backward", T * s.f, 6.0, 3.0, 5.0);
+    sb.gemm(b, "FFN down", "FFN down dgrad", "FFN down wgrad", down);
+  } else {
+    // The activation runs in the up projection's epilogue (and its derivative in the dgrad's).
+    sb.gemm(b, "FFN up", "FFN up dgrad", "FFN up wgrad", linear(T, f, h));
+    sb.gemm(b, "FFN down", "FFN down dgrad", "FFN down wgrad", down);
+  }
+  return b;
+}
+
+// Adds @p b's forward operators, @p times over, to @p fwd and its backward ones to @p bwd.
+template <class Block>
+constexpr void add_block(const Block& b, long long times, op_sequence& fwd, op_sequence* bwd) {
+  fwd.add(b.forward, times);
+  if (bwd != nullptr && !b.backward.empty()) bwd->add(b.backward_sequence(), times);
+}
+
+// Embedding in, final norm, LM head and loss out, for @p tokens tokens and a head over
+// @p head_tokens of them (0: no head).
+template <gemm_device D>
+constexpr typename step_builder<D>::block transformer_ends(step_builder<D>& sb,
+                                                           const transformer_shapes& s,
+                                                           const transformer_config& t,
+                                                           double tokens, double head_tokens,
+                                                           bool training) {
+  typename step_builder<D>::block b;
+  sb.stream(b, "embedding", "embedding backward", tokens * s.h, t.learned_positions ? 1.0 : 0.0,
+            t.learned_positions ? 3.0 : 2.0, 3.0);
+  sb.stream(b, "final norm", "final norm backward", tokens * s.h, 8.0, 2.0, 3.0);
+  if (head_tokens > 0) {
+    sb.gemm(b, "LM head", "LM head dgrad", "LM head wgrad",
+            linear(head_tokens, s.vocab_per_gpu, s.hidden));
+    if (training)
+      sb.stream(b, "softmax cross-entropy", "loss backward", head_tokens * s.vocab, 5.0, 2.0, 2.0,
+                4.0);
+  }
+  return b;
+}
+
+// The dense peak of @p t on @p d.
+template <gemm_device D>
+constexpr flop_rate dense_peak(const D& d, dtype t) {
+  return d.peak(t, default_accumulator(t), sparsity::dense);
+}
+
+// Training step or encoder inference of a transformer.
+template <gemm_device D>
+constexpr model_estimate transformer_step(const D& d, const transformer_config& t,
+                                          const run_config& r) {
+  const transformer_shapes s = transformer_shapes::of(t, r);
+  step_builder<D> sb(d, r);
+  model_estimate m;
+  m.peak = dense_peak(d, r.type);
+  m.replicas = r.data_parallel();
+  m.samples = static_cast<double>(r.batch);
+  const bool training = r.training();
+  op_sequence& fwd = m.forward;
+  op_sequence* bwd = training ? &m.backward : nullptr;
+
+  const auto ends = transformer_ends(sb, s, t, s.tokens, s.head_tokens, training);
+  // The embedding first, the norm and head last; their backward in reverse.
+  op_sequence head_fwd, head_bwd;
+  fwd.add(ends.forward[0]);
+  for (std::size_t i = 1; i < ends.forward.size(); ++i) head_fwd.add(ends.forward[i]);
+  const bool enc_dec = t.kind == transformer_kind::encoder_decoder;
+  const auto layer = transformer_layer_ops(sb, s, t.causal() && !enc_dec, s.batch, s.seq, s.seq, 0);
+  op_sequence layers_bwd;
+  add_block(layer, t.layers, fwd, training ? &layers_bwd : nullptr);
+  op_sequence dec_bwd;
+  if (enc_dec) {
+    const auto dec = transformer_layer_ops(sb, s, true, s.batch, s.seq, s.seq, s.seq);
+    add_block(dec, t.decoder_layers, fwd, training ? &dec_bwd : nullptr);
+    if (r.checkpointing && training) m.recompute.add(dec.forward, t.decoder_layers);
+  }
+  fwd.add(head_fwd);
+  m.tokens = s.tokens;
+  m.model_work = fwd.work();
+  if (training) {
+    for (std::size_t i = ends.backward.size(); i-- > 1;) bwd->add(ends.backward[i]);
+    bwd->add(dec_bwd);
+    bwd->add(layers_bwd);
+    if (!ends.backward.empty()) bwd->add(ends.backward[0]);
+    if (r.checkpointing) m.recompute.add(layer.forward, t.layers);
+    const double dp = static_cast<double>(r.data_parallel());
+    const double params = t.parameters() / static_cast<double>(r.tp) / (r.zero >= 1 ? dp : 1.0);
+    m.optimizer = sb.optimizer(params);
+    m.model_work = 3.0 * fwd.work();
+  }
+  m.time = m.forward.time() + m.recompute.time() + m.backward.time() + m.optimizer.time();
+  return m;
+}
+
+// Decoder (or encoder-decoder) inference: prefill over the prompt, decode token by token.
+template <gemm_device D>
+constexpr model_estimate transformer_generation(const D& d, const transformer_config& t,
+                                                const run_config& r) {
+  const transformer_shapes s = transformer_shapes::of(t, r);
+  step_builder<D> sb(d, r);
+  model_estimate m;
+  m.peak = dense_peak(d, r.type);
+  m.replicas = r.data_parallel();
+  m.samples = static_cast<double>(r.batch);
+  const bool enc_dec = t.kind == transformer_kind::encoder_decoder;
+  const long long generate = r.generate;
+  const double batch = static_cast<double>(s.batch);
+
+  // Prefill: every prompt token through the (encoder or decoder) stack, the head on the last.
+  op_sequence& pre = m.prefill;
+  const auto ends_prefill = transformer_ends(sb, s, t, s.tokens, enc_dec ? 0.0 : batch, false);
+  pre.add(ends_prefill.forward[0]);
+  const auto layer = transformer_layer_ops(sb, s, !enc_dec, s.batch, s.seq, s.seq, 0);
+  pre.add(layer.forward, t.layers);
+  for (std::size_t i = 1; i < ends_prefill.forward.size(); ++i) pre.add(ends_prefill.forward[i]);
+  m.prefill_time = pre.time();
+
+  // Decode: one token per sequence, attending to the middle of the generated span.
+  if (generate > 0) {
+    op_sequence& dec = m.decode;
+    const auto ends_decode = transformer_ends(sb, s, t, batch, batch, false);
+    dec.add(ends_decode.forward[0]);
+    const long long mid = (generate + 1) / 2;
+    if (enc_dec) {
+      const auto dl = transformer_layer_ops(sb, s, true, s.batch, 1, mid, s.seq);
+      dec.add(dl.forward, t.decoder_layers);
+    } else {
+      const auto dl = transformer_layer_ops(sb, s, true, s.batch, 1, s.seq + mid, 0);
+      dec.add(dl.forward, t.layers);
+    }
+    for (std::size_t i = 1; i < ends_decode.forward.size(); ++i) dec.add(ends_decode.forward[i]);
+    m.decode_per_token = dec.time();
+  }
+  m.time = m.prefill_time + static_cast<double>(generate) * m.decode_per_token;
+  m.tokens = batch * static_cast<double>(generate);
+  m.model_work = pre.work() + static_cast<double>(generate) * m.decode.work();
+  return m;
+}
+
+// A CNN's training step or inference.
+template <gemm_device D>
+constexpr model_estimate cnn_step(const D& d, const cnn_config& c, const run_config& r) {
+  r.validate();
+  const cnn_layout l = cnn_layout::of(c, r.image);
+  step_builder<D> sb(d, r);
+  model_estimate m;
+  m.peak = dense_peak(d, r.type);
+  m.replicas = r.data_parallel();
+  m.samples = static_cast<double>(r.batch);
+  const bool training = r.training();
+  const long long n = r.batch;
+  const dtype act = sb.activation();
+  const auto conv = [&](typename step_builder<D>::block& b, std::string_view fwd,
+                        std::string_view dgrad, std::string_view wgrad, conv2d_problem p,
+                        bool residual, bool first = false) {
+    p.type = act;
+    gemm_problem g = p.as_gemm();
+    if (residual && !training) g.beta = 1.0;
+    sb.gemm(b, fwd, dgrad, wgrad, g, true, !first);
+    const double out = static_cast<double>(n * p.p() * p.q() * p.k);
+    // Training normalises with batch statistics (a statistics pass and a normalising pass,
+    // ReLU fused); inference folds batch norm into the weights and ReLU into the epilogue.
+    if (training) sb.stream(b, "batch norm + ReLU", "batch norm backward", out, 6.0, 3.0, 5.0);
+  };
+  op_sequence& fwd = m.forward;
+  op_sequence* bwd = training ? &m.backward : nullptr;
+
+  typename step_builder<D>::block stem;
+  conv(stem, "stem convolution", "stem dgrad", "stem wgrad",
+       conv2d_problem{n, c.in_channels, r.image, r.image, c.stem_channels, c.stem_kernel,
+                      c.stem_kernel, c.stem_stride, c.stem_kernel / 2},
+       false, true);
+  if (c.stem_pool)
+    sb.stream(stem, "max pooling", "max pooling backward",
+              static_cast<double>(n * c.stem_channels * l.stem_side * l.stem_side), 9.0, 1.25, 2.5);
+  fwd.add(stem.forward);
+  op_sequence blocks_bwd;
+  for (int i = 0; i < l.run_count; ++i) {
+    const cnn_block_run& br = l.runs[static_cast<std::size_t>(i)];
+    typename step_builder<D>::block b;
+    const long long w = c.width(br.planes), out = c.out_channels(br.planes);
+    const long long side2 = conv_out(br.height, 3, br.stride, 1);
+    conv(b, "conv 1x1 reduce", "reduce dgrad", "reduce wgrad",
+         conv2d_problem{n, br.in, br.height, br.width, w, 1, 1, 1, 0}, false);
+    conv2d_problem spatial{n, w, br.height, br.width, w, 3, 3, br.stride, 1};
+    spatial.groups = c.groups;
+    conv(b, c.groups > 1 ? "grouped conv 3x3" : "conv 3x3", "conv 3x3 dgrad", "conv 3x3 wgrad",
+         spatial, false);
+    conv(b, "conv 1x1 expand", "expand dgrad", "expand wgrad",
+         conv2d_problem{n, w, side2, side2, out, 1, 1, 1, 0},
+         c.se_reduction == 0 && !br.projection);
+    const double out_elems = static_cast<double>(n * side2 * side2 * out);
+    if (c.se_reduction > 0) {
+      const long long squeezed = out / c.se_reduction;
+      sb.stream(b, "SE pooling", "SE pooling backward", out_elems, 1.0, 1.0, 1.0);
+      sb.gemm(b, "SE squeeze", "SE squeeze dgrad", "SE squeeze wgrad", {n, squeezed, out});
+      sb.gemm(b, "SE excite", "SE excite dgrad", "SE excite wgrad", {n, out, squeezed});
+      sb.stream(b, "SE scale", "SE scale backward", out_elems, 1.0, 2.0, 3.0);
+    }
+    if (br.projection)
+      conv(b, "conv 1x1 shortcut", "shortcut dgrad", "shortcut wgrad",
+           conv2d_problem{n, br.in, br.height, br.width, out, 1, 1, br.stride, 0}, false);
+    if (training || c.se_reduction > 0 || br.projection)
+      sb.stream(b, "residual add + ReLU", "residual backward", out_elems, 2.0, 3.0, 3.0);
+    add_block(b, br.repeats, fwd, bwd != nullptr ? &blocks_bwd : nullptr);
+    if (training && r.checkpointing) m.recompute.add(b.forward, br.repeats);
+  }
+  typename step_builder<D>::block head;
+  const long long features = c.features();
+  const long long last_side = l.runs[static_cast<std::size_t>(l.run_count - 1)].height;
+  sb.stream(head, "global average pooling", "pooling backward",
+            static_cast<double>(n * features * last_side * last_side), 1.0, 1.0, 1.0);
+  sb.gemm(head, "classifier", "classifier dgrad", "classifier wgrad", {n, c.classes, features});
+  fwd.add(head.forward);
+  m.model_work = fwd.work();
+  if (training) {
+    bwd->add(head.backward_sequence());
+    bwd->add(blocks_bwd);
+    bwd->add(stem.backward_sequence());
+    m.optimizer =
+        sb.optimizer(c.parameters() / (r.zero >= 1 ? static_cast<double>(r.data_parallel()) : 1.0));
+    m.model_work = 3.0 * m.model_work;
+  }
+  m.time = m.forward.time() + m.recompute.time() + m.backward.time() + m.optimizer.time();
+  return m;
+}
+
+}  // namespace detail
+
+/// The training step (`run_mode::train`) or inference (`run_mode::infer`) of @p m on @p d under
+/// @p r: the operators of each phase, the step time and the rates derived from it. Throws
+/// invalid_argument for a bad model or run and unsupported when @p d cannot run the datatype.
+template <gemm_device D>
+constexpr model_estimate estimate_model(const D& d, const model_spec& m, const run_config& r) {
+  m.validate();
+  r.validate();
+  if (m.kind == model_kind::cnn) return detail::cnn_step(d, m.cnn, r);
+  if (!r.training() && m.transformer.generates())
+    return detail::transformer_generation(d, m.transformer, r);
+  return detail::transformer_step(d, m.transformer, r);
+}
+
+}  // namespace dlperf

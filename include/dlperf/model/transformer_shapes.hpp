@@ -1,0 +1,110 @@
+/// @file
+/// The sizes one GPU works with when it runs a transformer: tokens per replica, per-GPU widths
+/// under tensor parallelism, the sequence the run resolves to. Shared by the memory need
+/// (model/memory.hpp) and the step estimate (model/step.hpp), so both read one set of figures.
+#pragma once
+
+#include <string>
+
+#include <dlperf/core/error.hpp>
+#include <dlperf/model/run.hpp>
+#include <dlperf/model/transformer.hpp>
+
+namespace dlperf::detail {
+
+/// Fraction of tokens BERT's masked-language-model head predicts (Devlin et al. 2018, 3.1).
+inline constexpr double masked_token_fraction = 0.15;
+
+// Per-GPU sizes of a transformer run.
+struct transformer_shapes {
+  long long batch = 0;          // sequences per replica
+  long long seq = 0;            // tokens per sequence (training, encoders); the prompt (decoders)
+  long long context = 0;        // decoder inference: prompt + generated tokens
+  long long hidden = 0;         // h (not split)
+  long long head_dim = 0;       // d
+  long long heads_per_gpu = 0;  // query heads on this GPU
+  long long kv_heads_per_gpu = 0;  // key/value heads on this GPU (at least 1)
+  long long ffn_per_gpu = 0;       // FFN width on this GPU
+  long long vocab_per_gpu = 0;     // LM head columns on this GPU
+  // The same as doubles, for the formulas.
+  double tokens = 0, h = 0, q = 0, kv = 0, f = 0, heads = 0, vocab = 0;
+  double layers = 0, decoder_layers = 0;
+  double experts = 0, experts_per_token = 1;
+  double head_tokens = 0;  // tokens the LM head runs on
+  bool dropout = false, gated = false;
+
+  // Resolves @p t under @p r. Throws invalid_argument naming a sequence the model does not
+  // allow or a tensor-parallel degree that does not divide the heads.
+  static constexpr transformer_shapes of(const transformer_config& t, const run_config& r) {
+    t.validate();
+    r.validate();
+    const long long seq = r.seq > 0 ? r.seq : t.max_seq;
+    if (seq > t.max_seq)
+      throw_invalid_argument("seq (" + std::to_string(seq) + ") exceeds the model's context (" +
+                             std::to_string(t.max_seq) + ")");
+    transformer_shapes s;
+    s.batch = r.batch;
+    s.seq = seq;
+    if (!r.training() && t.generates()) {
+      s.seq = r.prompt > 0 ? r.prompt : seq;
+      s.context = s.seq + r.generate;
+      if (s.context > t.max_seq)
+        throw_invalid_argument("prompt + generate (" + std::to_string(s.context) +
+                               ") exceeds the model's context (" + std::to_string(t.max_seq) + ")");
+    }
+    const long long tp = r.tp, kvh = t.kv_head_count();
+    if (t.heads % tp != 0)
+      throw_invalid_argument("tp (" + std::to_string(tp) + ") must divide heads (" +
+                             std::to_string(t.heads) + ")");
+    if (kvh % tp != 0 && tp % kvh != 0)
+      throw_invalid_argument("tp (" + std::to_string(tp) + ") and kv_heads (" +
+                             std::to_string(kvh) + ") must divide one another");
+    s.hidden = t.hidden;
+    s.head_dim = t.head_dim();
+    s.heads_per_gpu = t.heads / tp;
+    s.kv_heads_per_gpu = kvh % tp == 0 ? kvh / tp : 1;  // fewer kv heads than GPUs: replicated
+    s.ffn_per_gpu = (t.ffn_width() + tp - 1) / tp;
+    s.vocab_per_gpu = (t.vocab + tp - 1) / tp;
+    s.tokens = static_cast<double>(s.batch) * static_cast<double>(s.seq);
+    s.h = static_cast<double>(t.hidden);
+    s.q = static_cast<double>(s.heads_per_gpu * s.head_dim);
+    s.kv = static_cast<double>(s.kv_heads_per_gpu * s.head_dim);
+    s.f = static_cast<double>(s.ffn_per_gpu);
+    s.heads = static_cast<double>(s.heads_per_gpu);
+    s.vocab = static_cast<double>(s.vocab_per_gpu);
+    s.layers = static_cast<double>(t.layers);
+    s.decoder_layers = static_cast<double>(t.decoder_layers);
+    s.experts = static_cast<double>(t.moe() ? t.experts : 1);
+    s.experts_per_token = static_cast<double>(t.moe() ? t.experts_per_token : 1);
+    s.dropout = t.dropout && r.training();
+    s.gated = t.ffn_type == ffn_kind::swiglu;
+    if (r.training())
+      s.head_tokens = t.kind == transformer_kind::encoder
+                          ? static_cast<double>(ceil_tokens(s.tokens * masked_token_fraction))
+                          : s.tokens;
+    else
+      s.head_tokens = t.generates() ? static_cast<double>(s.batch) : 0.0;
+    return s;
+  }
+
+  // Keys and values of every position of decoder inference, each decoder layer (and, for an
+  // encoder-decoder, the cross-attention keys and values of the prompt).
+  [[nodiscard]] constexpr double kv_cache_bytes(const run_config& r) const {
+    if (context == 0) return 0;
+    const double e = traits(r.type).storage().value() >= 2.0 ? traits(r.type).storage().value()
+                                                             : 1.0;  // FP8 KV cache
+    const double b = static_cast<double>(batch);
+    const double self_layers = decoder_layers > 0 ? decoder_layers : layers;
+    double cache = 2.0 * self_layers * kv * static_cast<double>(context) * b * e;
+    if (decoder_layers > 0) cache += 2.0 * decoder_layers * kv * static_cast<double>(seq) * b * e;
+    return cache;
+  }
+
+ private:
+  static constexpr long long ceil_tokens(double x) {
+    const long long n = static_cast<long long>(x);
+    return static_cast<double>(n) < x ? n + 1 : (n > 0 ? n : 1);
+  }
+};
+
+}  // namespace dlperf::detail

@@ -482,3 +482,100 @@ TEST_CASE("dlperf gemm rejects extents whose tile count would not fit", "[cli][e
                       "gemm: m x n x batch = 1000000000000 x 1000000000000 x 1 output elements, "
                       "more than 2^46");
 }
+
+#ifdef DLPERF_CLI_PATH
+TEST_CASE("dlperf models lists every preset with computed parameters", "[cli][model]") {
+  const run_result r = run_dlperf("models --json");
+  REQUIRE(r.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  REQUIRE(j.size() == 15);
+  for (const auto& m : j) {
+    for (const char* key : {"name", "kind", "parameters", "source"}) CHECK(m.contains(key));
+    CHECK(m["parameters"].get<double>() > 0);
+  }
+  CHECK(j[5]["name"] == "llama2_7b");
+  CHECK(j[5]["parameters"] == 6738415616.0);
+  CHECK(run_dlperf("models").out.find("6.74 B") != std::string::npos);
+}
+
+TEST_CASE("dlperf model --json answers with the documented keys", "[cli][model]") {
+  const run_result r =
+      run_dlperf("model --preset bert_large --gpu h100_sxm --batch 32 --seq 512 --json");
+  REQUIRE(r.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  for (const char* key :
+       {"model", "gpu", "dtype", "mode", "batch", "seq", "parameters", "step_time_s",
+        "samples_per_s", "tokens_per_s", "tflops", "mfu", "memory", "fits", "ops", "max_batch"})
+    CHECK(j.contains(key));
+  for (const char* key : {"weights_bytes", "gradients_bytes", "optimizer_bytes",
+                          "activations_bytes", "kv_cache_bytes", "total_bytes"})
+    CHECK(j["memory"].contains(key));
+  CHECK(j["mode"] == "train");
+  CHECK(j["fits"] == true);
+  CHECK(j["tokens_per_s"].get<double>() == Approx(32.0 * 512 / j["step_time_s"].get<double>()));
+  double sum = 0;
+  for (const auto& op : j["ops"]) {
+    for (const char* key : {"name", "time_s", "bound", "phase"}) CHECK(op.contains(key));
+    sum += op["time_s"].get<double>();
+  }
+  CHECK(sum == Approx(j["step_time_s"].get<double>()));
+  // Decoder inference adds prefill and per-token decode times.
+  const nlohmann::json g = nlohmann::json::parse(
+      run_dlperf("model --preset llama3_8b --gpu a100_sxm4_80gb --infer --prompt 512 "
+                 "--generate 64 --dtype fp16 --json")
+          .out);
+  CHECK(g["prefill_s"].get<double>() > 0);
+  CHECK(g["step_time_s"].get<double>() ==
+        Approx(g["prefill_s"].get<double>() + 64 * g["decode_s_per_token"].get<double>()));
+  // With 8 GPUs the job's throughput is 8 replicas' (no communication in this model); with
+  // ZeRO stage 3 each GPU holds an eighth of the weights.
+  const std::string gpt2 = "model --preset gpt2 --gpu a100_sxm4_40gb --batch 8 --seq 1024 --json";
+  const nlohmann::json one = nlohmann::json::parse(run_dlperf(gpt2).out);
+  const nlohmann::json eight = nlohmann::json::parse(run_dlperf(gpt2 + " --gpus 8").out);
+  const nlohmann::json zero3 = nlohmann::json::parse(run_dlperf(gpt2 + " --gpus 8 --zero 3").out);
+  CHECK(eight["samples_per_s"].get<double>() == Approx(8 * one["samples_per_s"].get<double>()));
+  CHECK(zero3["memory"]["weights_bytes"].get<double>() ==
+        Approx(one["memory"]["weights_bytes"].get<double>() / 8));
+}
+
+TEST_CASE("dlperf model prints a table, totals and the fits verdict", "[cli][model]") {
+  const run_result r = run_dlperf("model --preset llama2_7b --gpu rtx_4090 --seq 512");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("FFN gate+up") != std::string::npos);
+  CHECK(r.out.find("compute-bound") != std::string::npos);
+  CHECK(r.out.find("does NOT fit") != std::string::npos);
+  const run_result q = run_dlperf(
+      "model --preset llama2_7b --gpu rtx_4090 --infer --weights int4 --prompt 100 --generate 10");
+  REQUIRE(q.exit_code == 0);
+  CHECK(q.out.find("fits (margin") != std::string::npos);
+  CHECK(q.out.find("time to first token") != std::string::npos);
+  // A CNN, and a model file.
+  CHECK(run_dlperf("model --preset resnet50 --gpu v100_sxm2 --dtype fp16 --batch 64").exit_code ==
+        0);
+  const std::string file = std::string(DLPERF_SOURCE_DIR) + "/examples/models/tiny_llama.json";
+  CHECK(run_dlperf("model --config " + file + " --gpu l4 --infer --generate 8").exit_code == 0);
+  CHECK(run_dlperf("model --layers 4 --hidden 512 --heads 8 --vocab 1000 --max-seq 256 --gpu l4")
+            .exit_code == 0);
+}
+
+TEST_CASE("dlperf model rejects bad input with exit code 2 and one line", "[cli][model][errors]") {
+  require_usage_error("model --preset llama9 --gpu h100_sxm", "unknown model preset 'llama9'");
+  require_usage_error("model --gpu h100_sxm", "give exactly one of --preset NAME");
+  require_usage_error("model --preset gpt2 --config x.json --gpu h100_sxm", "exactly one of");
+  require_usage_error("model --layers 2 --hidden 100 --heads 3 --vocab 10 --max-seq 8 --gpu l4",
+                      "heads (3) must divide hidden (100)");
+  require_usage_error(
+      "model --layers 2 --hidden 64 --heads 8 --kv-heads 3 --vocab 10 --max-seq 8 --gpu l4",
+      "kv_heads (3) must divide heads (8)");
+  require_usage_error("model --layers 2 --hidden 64 --gpu l4", "--heads is required");
+  require_usage_error("model --preset gpt2 --gpu h100_sxm --batch 0", "--batch");
+  require_usage_error("model --preset gpt2 --gpu h100_sxm --seq 4096",
+                      "seq (4096) exceeds the model's context (1024)");
+  require_usage_error("model --preset gpt2 --gpu a100_sxm4_40gb --dtype fp8_e4m3", "fp8_e4m3");
+  require_usage_error("model --preset gpt2 --gpu h100_sxm --zero 5", "--zero");
+  require_usage_error("model --preset gpt2 --gpu h100_sxm --weights int4", "for --infer");
+  require_usage_error("model --preset gpt2 --gpu h100_sxm --train --infer", "one of --train");
+  require_usage_error("model --config /nonexistent.json --gpu h100_sxm", "model file: cannot open");
+  require_usage_error("model --preset gpt2 --gpu h100_sxm --optimizer lamb", "unknown optimizer");
+}
+#endif

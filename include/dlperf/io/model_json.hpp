@@ -21,7 +21,7 @@ template <>
 struct field_table<transformer_config> {
   /// The fields.
   static constexpr std::tuple fields{
-      field{"kind", &transformer_config::kind},
+      field{"kind", &transformer_config::kind, 1.0, rule::any, if_present},
       field{"layers", &transformer_config::layers, 1.0, in(1, 65536)},
       field{"decoder_layers", &transformer_config::decoder_layers, 1.0, in(0, 65536), if_present},
       field{"hidden", &transformer_config::hidden, 1.0, in(1, 16777216)},

@@ -46,7 +46,9 @@ struct transformer_shapes {
     s.batch = r.batch;
     s.seq = seq;
     if (!r.training() && t.generates()) {
-      s.seq = r.prompt > 0 ? r.prompt : seq;
+      // The prompt: as given, else --seq, else what the context leaves after the output.
+      const long long room = t.max_seq - r.generate;
+      s.seq = r.prompt > 0 ? r.prompt : (r.seq > 0 ? r.seq : (room > 0 ? room : 1));
       s.context = s.seq + r.generate;
       if (s.context > t.max_seq)
         throw_invalid_argument("prompt + generate (" + std::to_string(s.context) +

@@ -225,8 +225,10 @@ void run(const model_options& o) {
   fmt::print("  {:<10} {:<28} {:>5} {:>10} {:>7}  {}\n", "phase", "operator", "runs", "time",
              "share", "bound");
   for (const op_row& row : rows) {
-    const bool decode = row.phase == "decode";
-    const double whole = decode ? e.decode_per_token.value() : e.time.value();
+    // Shares of their phase for decoder inference (prefill, one decode step), else of the step.
+    const double whole = row.phase == "decode"    ? e.decode_per_token.value()
+                         : row.phase == "prefill" ? e.prefill_time.value()
+                                                  : e.time.value();
     fmt::print("  {:<10} {:<28} {:>5} {:>10} {:>7}  {}\n", row.phase, row.name, row.repeats,
                format_duration(row.time), format_percent(row.time, whole),
                describe(parse<bound>(row.bound)));

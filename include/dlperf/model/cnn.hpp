@@ -78,18 +78,20 @@ struct cnn_config {
     if (n == 0) detail::throw_invalid_argument("cnn: needs at least one stage with blocks");
     for (std::size_t i = 0; i < stages.size(); ++i) {
       const cnn_stage& s = stages[i];
-      const std::string at = "cnn: stage " + std::to_string(i + 1) + ": ";
+      // The message is built only on failure: std::to_string is not constexpr.
+      const auto fail = [i](const std::string& why) {
+        detail::throw_invalid_argument("cnn: stage " + std::to_string(i + 1) + ": " + why);
+      };
       if (static_cast<int>(i) >= n) {
-        if (s.blocks != 0) detail::throw_invalid_argument(at + "follows a stage without blocks");
+        if (s.blocks != 0) fail("follows a stage without blocks");
         continue;
       }
       if (s.planes <= 0 || s.stride <= 0 || s.blocks > 1000 || s.planes > (1LL << 16))
-        detail::throw_invalid_argument(at + "planes and stride must be positive (blocks <= 1000)");
+        fail("planes and stride must be positive (blocks <= 1000)");
       if (width(s.planes) <= 0 || width(s.planes) % groups != 0)
-        detail::throw_invalid_argument(at + "groups (" + std::to_string(groups) +
-                                       ") must divide the 3x3 width");
+        fail("groups (" + std::to_string(groups) + ") must divide the 3x3 width");
       if (se_reduction > 0 && out_channels(s.planes) < se_reduction)
-        detail::throw_invalid_argument(at + "se_reduction exceeds the block's channels");
+        fail("se_reduction exceeds the block's channels");
     }
   }
 

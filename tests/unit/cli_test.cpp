@@ -577,5 +577,32 @@ TEST_CASE("dlperf model rejects bad input with exit code 2 and one line", "[cli]
   require_usage_error("model --preset gpt2 --gpu h100_sxm --train --infer", "one of --train");
   require_usage_error("model --config /nonexistent.json --gpu h100_sxm", "model file: cannot open");
   require_usage_error("model --preset gpt2 --gpu h100_sxm --optimizer lamb", "unknown optimizer");
+  // A malformed model file names the byte or the field.
+  char path[] = "/tmp/dlperf_model_XXXXXX";
+  const int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  close(fd);
+  std::ofstream(path) << "{\"transformer\": {\"layers\": 2,";
+  require_usage_error(std::string("model --config ") + path + " --gpu h100_sxm",
+                      "model file: (text): malformed JSON");
+  std::ofstream(path)
+      << R"({"transformer": {"layers": -2, "hidden": 64, "heads": 2, "vocab": 9, "max_seq": 8}})";
+  require_usage_error(std::string("model --config ") + path + " --gpu h100_sxm",
+                      "model file: transformer.layers");
+  std::remove(path);
+}
+
+TEST_CASE("dlperf model runs on device files and AMD GPUs", "[cli][model][amd]") {
+  const std::string file =
+      std::string(DLPERF_SOURCE_DIR) + "/examples/devices/h100_pcie_measured.json";
+  const run_result d = run_dlperf("model --preset gpt2 --device " + file + " --batch 4 --json");
+  REQUIRE(d.exit_code == 0);
+  CHECK(nlohmann::json::parse(d.out)["samples_per_s"].get<double>() > 0);
+  const run_result a = run_dlperf(
+      "model --preset llama2_70b --gpu mi300x --infer --prompt 256 --generate 16 "
+      "--dtype fp16 --json");
+  REQUIRE(a.exit_code == 0);
+  CHECK(nlohmann::json::parse(a.out)["fits"] == true);
+  require_usage_error("model --preset gpt2 --gpu mi250x --dtype fp8_e4m3_fnuz", "fp8");
 }
 #endif

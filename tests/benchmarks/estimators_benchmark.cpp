@@ -48,6 +48,29 @@ void best_gemm_search(benchmark::State& state) {
 }
 BENCHMARK(best_gemm_search);
 
+// The best tiling of a decode-shaped GEMM (m = 1..64 tokens, n = k = 4096 on H100 BF16): few
+// output tiles, so every tiling also tries split-K 2, 4 and 8.
+void best_gemm_search_decode(benchmark::State& state) {
+  long long m = 1;
+  for (auto _ : state) {
+    m = m == 64 ? 1 : m + 1;
+    benchmark::DoNotOptimize(best_gemm(catalog::h100_sxm, {m, 4096, 4096, 1, dtype::bf16}));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(best_gemm_search_decode);
+
+// The best tiling of a mid-sized GEMM (512..1024 x 512 x 512 on H100 BF16).
+void best_gemm_search_mid(benchmark::State& state) {
+  long long m = 512;
+  for (auto _ : state) {
+    m = m == 1024 ? 512 : m + 16;
+    benchmark::DoNotOptimize(best_gemm(catalog::h100_sxm, {m, 512, 512, 1, dtype::bf16}));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(best_gemm_search_mid);
+
 // A roofline answer.
 void roofline_estimate(benchmark::State& state) {
   double work = 1e12;

@@ -131,8 +131,10 @@ inline constexpr std::size_t search_depths = max_search_stages - 1;  // stages 2
 
 // Blocks per SM of every candidate shape (in `tile_candidates` order) at every depth; 0 where
 // the check fails and at every deeper depth (the exhaustive search stops at the first).
+// Also the most blocks per SM over each block shape's warp tiles and depths (0: none legal).
 struct search_occupancy {
   std::array<std::array<int, search_depths>, 72> blocks{};
+  std::array<int, 72 / 4> most{};  // per (BM, BN, BK): 4 warp tiles each
 };
 
 constexpr search_occupancy make_search_occupancy(const architecture_spec& arch, dtype in,
@@ -147,6 +149,7 @@ constexpr search_occupancy make_search_occupancy(const architecture_spec& arch, 
       const tile_check c = check_tile(arch, t, in, acc);
       if (!c.ok()) break;
       o.blocks[i][depth] = c.blocks_per_sm;
+      o.most[i / 4] = std::max(o.most[i / 4], c.blocks_per_sm);
     }
   }
   return o;
@@ -184,99 +187,85 @@ inline const search_occupancy& cached_search_occupancy(const architecture_spec& 
 
 }  // namespace detail
 
-/// Fastest legal tiling of @p p on @p d, with its estimate: the same estimate as
-/// `detail::best_gemm_exhaustive`, found with bounds that skip candidates that cannot win (see
-/// the file comment). Throws unsupported when no candidate is legal (the datatype has no path
-/// on the device's architecture) and invalid_argument for a bad problem.
-template <gemm_device D>
-constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
-  // What gemm_evaluator's constructor does: validate, then gather the device's figures (which
-  // throws unsupported with the reason if the device cannot multiply the datatype at all).
-  p.validate();
-  const detail::gemm_context x = detail::make_gemm_context(d, p);
-  const architecture_spec& arch = d.arch();
-  const int bits = traits(p.input).storage_bits;
-  const auto block_k = candidate_block_k(bits);
+namespace detail {
 
-  detail::search_occupancy local{};
-  const detail::search_occupancy* occupancy = &local;
-  if (std::is_constant_evaluated())
-    local = detail::make_search_occupancy(arch, p.input, p.acc, p.sparse_a);
-  else
-    occupancy = &detail::cached_search_occupancy(arch, p.input, p.acc, p.sparse_a);
+// The search proper (see the file comment), with the occupancy table at hand.
+constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_problem& p,
+                                         const search_occupancy& occupancy) {
+  const architecture_spec& arch = *x.arch;
+  const auto block_k = candidate_block_k(traits(p.input).storage_bits);
 
-  // Counts shared by many candidates, computed once (the values the model computes).
+  // Counts and traffic shared by many candidates, computed once (the values the model computes
+  // from the same operations).
   constexpr std::size_t nb = candidate_blocks.size(), nk = 2, nw = candidate_warps.size();
   constexpr std::size_t nsplit = candidate_splits.size() + 1;  // 1, then the splits
+  const auto split_of = [](std::size_t s) { return s == 0 ? 1 : candidate_splits[s - 1]; };
   std::array<double, nb> tm{}, tn{};
   for (std::size_t i = 0; i < nb; ++i) {
-    tm[i] = detail::ceil_ratio(x.m, candidate_blocks[i]);
-    tn[i] = detail::ceil_ratio(x.n, candidate_blocks[i]);
+    tm[i] = ceil_ratio(x.m, candidate_blocks[i]);
+    tn[i] = ceil_ratio(x.n, candidate_blocks[i]);
   }
-  const auto split_of = [](std::size_t s) { return s == 0 ? 1 : candidate_splits[s - 1]; };
+  std::array<std::array<double, nsplit>, nk> k_steps{};
+  std::array<double, nsplit> c_traffic{};
+  for (std::size_t s = 0; s < nsplit; ++s) {
+    c_traffic[s] = gemm_c_bytes(x, split_of(s));
+    for (std::size_t bk = 0; bk < nk; ++bk)
+      k_steps[bk][s] = gemm_k_steps(x, split_of(s), block_k[bk]);
+  }
 
   // A group: one block shape and split, its 4 warp tiles x 3 depths. Candidate order:
-  // ((shape, depth), split) with shape = (((bm, bn), bk), (wm, wn)).
+  // ((shape, depth), split) with shape = (((BM, BN), BK), (WM, WN)).
   struct group {
-    detail::gemm_grid grid;
+    gemm_grid grid;
     double dram_floor, l2;  // bytes, all GEMMs of the batch
     double bound;           // lower bound of every member's time
-    bool offered;           // any legal member
+    bool offered;           // split offered and a member legal
   };
   constexpr std::size_t ngroups = nb * nb * nk * nsplit;
-  std::array<group, ngroups> groups{};
+  std::array<group, ngroups> groups;  // every `offered` set below, the rest only where offered
   const auto group_index = [](std::size_t bm, std::size_t bn, std::size_t bk, std::size_t s) {
     return ((bm * nb + bn) * nk + bk) * nsplit + s;
   };
-  const auto shape_index = [](std::size_t bm, std::size_t bn, std::size_t bk, std::size_t w) {
-    return ((bm * nb + bn) * nk + bk) * nw * nw + w;
-  };
   const double step_floor_min = x.dram_latency / static_cast<double>(max_search_stages - 1);
+  const double widest = candidate_warps.back();
   const long long sms = static_cast<int>(x.sms);
   std::size_t first = ngroups;
   for (std::size_t bm = 0; bm < nb; ++bm)
     for (std::size_t bn = 0; bn < nb; ++bn) {
+      const gemm_grid unsplit = make_gemm_grid(x, tm[bm], tn[bn], 1.0, 1.0);
       // Split-K is offered where the unsplit tiles leave SMs idle.
-      const bool split_offered =
-          static_cast<long long>(detail::make_gemm_grid(x, tm[bm], tn[bn], 1.0, 1.0).tiles) < sms;
+      const bool split_offered = static_cast<long long>(unsplit.tiles) < sms;
+      const double l2_operands = gemm_l2_operand_bytes(x, unsplit);  // tm and tn only
+      const double dram_operands = gemm_dram_operand_floor(x, l2_operands);
+      const double block_m = candidate_blocks[bm], block_n = candidate_blocks[bn];
+      const double reads_a = arch.mma.operands_from_shared ? 0.0 : block_n / widest;
+      const double reads_b = arch.mma.operands_from_shared ? 0.0 : block_m / widest;
+      const double row_shared = block_m * x.a * (1.0 + reads_a) + block_n * x.b * (1.0 + reads_b);
       for (std::size_t bk = 0; bk < nk; ++bk) {
-        int most_blocks = 0;
-        for (std::size_t w = 0; w < nw * nw; ++w)
-          for (int b : occupancy->blocks[shape_index(bm, bn, bk, w)])
-            most_blocks = std::max(most_blocks, b);
+        const int most_blocks = occupancy.most[(bm * nb + bn) * nk + bk];
+        const double step_flop = 2.0 * block_m * block_n * block_k[bk];
         for (std::size_t s = 0; s < nsplit; ++s) {
           group& g = groups[group_index(bm, bn, bk, s)];
           g.offered = most_blocks > 0 && (s == 0 || split_offered);
           if (!g.offered) continue;
-          const double split = split_of(s);
-          g.grid = detail::make_gemm_grid(x, tm[bm], tn[bn], split,
-                                          detail::gemm_k_steps(x, split, block_k[bk]));
-          const double l2_operands = detail::gemm_l2_operand_bytes(x, g.grid);
-          const double c_traffic = detail::gemm_c_bytes(x, split);
-          g.dram_floor = x.batch * (detail::gemm_dram_operand_floor(x, l2_operands) + c_traffic);
-          g.l2 = x.batch * (l2_operands + c_traffic);
+          g.grid = make_gemm_grid(x, tm[bm], tn[bn], split_of(s), k_steps[bk][s]);
+          g.dram_floor = x.batch * (dram_operands + c_traffic[s]);
+          g.l2 = x.batch * (l2_operands + c_traffic[s]);
           // The group's bound (see the file comment).
-          const double block_m = candidate_blocks[bm], block_n = candidate_blocks[bn];
-          const double per_sm = detail::ceil_ratio(g.grid.tiles, x.sms);
-          const double waves = detail::ceil_ratio(g.grid.tiles, x.sms * most_blocks);
-          const double step_flop = 2.0 * block_m * block_n * block_k[bk];
-          const double widest = candidate_warps.back();
-          const double reads_a = arch.mma.operands_from_shared ? 0.0 : block_n / widest;
-          const double reads_b = arch.mma.operands_from_shared ? 0.0 : block_m / widest;
-          const double block_shared =
-              g.grid.k_steps * block_k[bk] *
-              (block_m * x.a * (1.0 + reads_a) + block_n * x.b * (1.0 + reads_b));
+          const double per_sm = ceil_ratio(g.grid.tiles, x.sms);
+          const double waves = ceil_ratio(g.grid.tiles, x.sms * most_blocks);
           const double compute =
               g.grid.k_steps * std::max(per_sm * step_flop * x.inv_sm_peak, waves * step_floor_min);
-          g.bound =
-              std::max(std::max(compute, g.dram_floor * x.inv_dram_bw),
-                       std::max(g.l2 * x.inv_l2_bw, per_sm * block_shared * x.inv_shared_bw_sm)) +
-              waves * x.fill + x.launch;
+          const double shared =
+              per_sm * g.grid.k_steps * block_k[bk] * row_shared * x.inv_shared_bw_sm;
+          g.bound = std::max(std::max(compute, g.dram_floor * x.inv_dram_bw),
+                             std::max(g.l2 * x.inv_l2_bw, shared)) +
+                    waves * x.fill + x.launch;
           if (first == ngroups || g.bound < groups[first].bound) first = group_index(bm, bn, bk, s);
         }
       }
     }
-  if (first == ngroups) detail::throw_no_legal_tiling(arch, p.input);
+  if (first == ngroups) throw_no_legal_tiling(arch, p.input);
 
   gemm_estimate best{};
   std::size_t best_index = 0;
@@ -286,27 +275,26 @@ constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
     if (!g.offered) return;
     if (found && g.bound * (1.0 - 1e-9) > best.time.value()) return;
     for (std::size_t w = 0; w < nw * nw; ++w) {
-      const std::size_t shape = shape_index(bm, bn, bk, w);
-      const tile_config t{candidate_blocks[bm],
-                          candidate_blocks[bn],
-                          block_k[bk],
-                          candidate_warps[w / nw],
-                          candidate_warps[w % nw],
-                          2,
-                          p.sparse_a,
-                          split_of(s)};
-      for (std::size_t depth = 0; depth < detail::search_depths; ++depth) {
-        const int blocks = occupancy->blocks[shape][depth];
+      const std::size_t shape = ((bm * nb + bn) * nk + bk) * nw * nw + w;
+      tile_config tile{candidate_blocks[bm],
+                       candidate_blocks[bn],
+                       block_k[bk],
+                       candidate_warps[w / nw],
+                       candidate_warps[w % nw],
+                       2,
+                       p.sparse_a,
+                       split_of(s)};
+      for (std::size_t depth = 0; depth < search_depths; ++depth) {
+        const int blocks = occupancy.blocks[shape][depth];
         if (blocks == 0) break;
-        tile_config tile = t;
         tile.stages = static_cast<int>(depth) + 2;
-        const std::size_t index = (shape * detail::search_depths + depth) * nsplit + s;
+        const std::size_t index = (shape * search_depths + depth) * nsplit + s;
         if (found) {
-          const double bound = detail::time_gemm(x, tile, blocks, g.grid, g.dram_floor, g.l2).time;
+          const double bound = time_gemm(x, tile, blocks, g.grid, g.dram_floor, g.l2).time;
           const double best_time = best.time.value();
           if (bound > best_time || (bound >= best_time && index > best_index)) continue;
         }
-        const gemm_estimate e = detail::evaluate_gemm(x, p, tile, blocks, g.grid);
+        const gemm_estimate e = evaluate_gemm(x, p, tile, blocks, g.grid);
         if (!found || e.time < best.time || (e.time == best.time && index < best_index)) {
           best = e;
           best_index = index;
@@ -324,6 +312,25 @@ constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
         for (std::size_t s = 0; s < nsplit; ++s)
           if (group_index(bm, bn, bk, s) != first) search_group(bm, bn, bk, s);
   return best;
+}
+
+}  // namespace detail
+
+/// Fastest legal tiling of @p p on @p d, with its estimate: the same estimate as
+/// `detail::best_gemm_exhaustive`, found with bounds that skip candidates that cannot win (see
+/// the file comment). Throws unsupported when no candidate is legal (the datatype has no path
+/// on the device's architecture) and invalid_argument for a bad problem.
+template <gemm_device D>
+constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
+  // What gemm_evaluator's constructor does: validate, then gather the device's figures (which
+  // throws unsupported with the reason if the device cannot multiply the datatype at all).
+  p.validate();
+  const detail::gemm_context x = detail::make_gemm_context(d, p);
+  if (std::is_constant_evaluated())
+    return detail::search_best_gemm(
+        x, p, detail::make_search_occupancy(*x.arch, p.input, p.acc, p.sparse_a));
+  return detail::search_best_gemm(
+      x, p, detail::cached_search_occupancy(*x.arch, p.input, p.acc, p.sparse_a));
 }
 
 /// The fastest legal tiling of @p p on @p d as one operator named @p name:

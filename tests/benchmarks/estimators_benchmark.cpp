@@ -1,5 +1,5 @@
 // Speed of dlperf's estimators, for autotuners that call them millions of times. Run:
-//   build/tests/benchmarks/dlperf_benchmarks --benchmark_min_time=0.5
+//   build/tests/benchmarks/dlperf_benchmarks --benchmark_min_time=0.5 --benchmark_repetitions=3
 // Figures go in docs/gemm.md; no unit test asserts a wall-clock threshold.
 #include <benchmark/benchmark.h>
 

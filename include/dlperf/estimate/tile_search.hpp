@@ -183,6 +183,7 @@ inline const search_occupancy& cached_search_occupancy(const architecture_spec& 
       return e.table;
   entry& e = cache[next];
   next = (next + 1) % cache.size();
+  e.used = false;  // until the entry is whole again
   std::memcpy(e.arch.data(), &arch, sizeof(architecture_spec));
   e.in = in;
   e.acc = acc;
@@ -191,10 +192,6 @@ inline const search_occupancy& cached_search_occupancy(const architecture_spec& 
   e.used = true;
   return e.table;
 }
-
-}  // namespace detail
-
-namespace detail {
 
 // The search proper (see the file comment), with the occupancy table at hand.
 constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_problem& p,

@@ -1,5 +1,5 @@
 // Speed of dlperf's estimators, for autotuners that call them millions of times. Run:
-//   build/tests/benchmarks/dlperf_benchmarks --benchmark_min_time=0.5
+//   build/tests/benchmarks/dlperf_benchmarks --benchmark_min_time=0.5 --benchmark_repetitions=3
 // Figures go in docs/gemm.md; no unit test asserts a wall-clock threshold.
 #include <benchmark/benchmark.h>
 
@@ -37,16 +37,22 @@ void gemm_evaluator_per_tile(benchmark::State& state) {
 }
 BENCHMARK(gemm_evaluator_per_tile);
 
-// The best tiling of one GEMM (72 shapes x up to 3 pipeline depths, plus split-K when needed).
-void best_gemm_search(benchmark::State& state) {
-  long long m = 4096;
+// The best tiling (72 shapes x up to 3 pipeline depths, plus split-K where tiles leave SMs idle)
+// of m x nk x nk GEMMs on H100 BF16, m stepping from m_low to m_high: large square-ish ones; a
+// mid-sized one; decode-shaped ones (m = 1..64 tokens), whose few output tiles make every
+// tiling try split-K 2, 4 and 8.
+void best_gemm_search(benchmark::State& state, long long m_low, long long m_high, long long step,
+                      long long nk) {
+  long long m = m_low;
   for (auto _ : state) {
-    m = m == 8192 ? 4096 : m + 64;
-    benchmark::DoNotOptimize(best_gemm(catalog::h100_sxm, {m, 4096, 4096, 1, dtype::bf16}));
+    m = m == m_high ? m_low : m + step;
+    benchmark::DoNotOptimize(best_gemm(catalog::h100_sxm, {m, nk, nk, 1, dtype::bf16}));
   }
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(best_gemm_search);
+BENCHMARK_CAPTURE(best_gemm_search, large, 4096, 8192, 64, 4096);
+BENCHMARK_CAPTURE(best_gemm_search, mid, 512, 1024, 16, 512);
+BENCHMARK_CAPTURE(best_gemm_search, decode, 1, 64, 1, 4096);
 
 // A roofline answer.
 void roofline_estimate(benchmark::State& state) {

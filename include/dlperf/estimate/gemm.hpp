@@ -207,46 +207,66 @@ constexpr gemm_context make_gemm_context(const D& d, const gemm_problem& p) {
   return x;
 }
 
-// The model proper: one legal tiling, its check already done.
-constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem& p,
-                                      const tile_config& tile, int blocks_per_sm) {
-  gemm_estimate e;
-  e.tile = tile;
-  e.blocks_per_sm = blocks_per_sm;
+// The counts of one tiling of a problem: output tiles along M and N, K slices, k-steps of one
+// slice, and blocks launched. Every count is an integer below 2^53 (validate() bounds the
+// extents), computed in doubles: the double path avoids a chain of slow 64-bit integer
+// divisions.
+struct gemm_grid {
+  double tm, tn, split, k_steps, tiles;
+};
 
-  // Tiles and waves, in doubles: every count here is an integer below 2^53 (validate() bounds
-  // the extents), and the double path avoids a chain of slow 64-bit integer divisions.
-  const double tm = ceil_ratio(x.m, tile.block_m);
-  const double tn = ceil_ratio(x.n, tile.block_n);
+// K-steps of one K slice of @p split slices with @p block_k deep stages.
+constexpr double gemm_k_steps(const gemm_context& x, double split, int block_k) {
+  return ceil_ratio(ceil_ratio(x.k, split), block_k);
+}
+
+// The grid from its per-axis counts (a search computes those once for all its candidates:
+// the same values as below).
+constexpr gemm_grid make_gemm_grid(const gemm_context& x, double tm, double tn, double split,
+                                   double k_steps) {
+  return {tm, tn, split, k_steps, tm * tn * split * x.batch};
+}
+
+constexpr gemm_grid make_gemm_grid(const gemm_context& x, const tile_config& tile) {
   const double split = tile.split_k;
-  const double k_steps = ceil_ratio(ceil_ratio(x.k, split), tile.block_k);
-  const double tiles = tm * tn * split * x.batch;
-  // validate() bounds m n batch by 2^46; only an absurd split-K can take the count past 2^52.
-  if (tiles > 4503599627370496.0)
-    throw_invalid_argument("gemm: split-K " + std::to_string(tile.split_k) +
-                           " gives more than 2^52 tiles");
-  const double concurrent = x.sms * blocks_per_sm;
-  const double waves = ceil_ratio(tiles, concurrent);
-  const double last = tiles - (waves - 1) * concurrent;
-  e.tiles = static_cast<long long>(tiles);
-  e.waves = static_cast<long long>(waves);
-  const double inv_concurrent = 1.0 / concurrent;
-  e.wave_efficiency = tiles / waves * inv_concurrent;
-  e.last_wave_efficiency = last * inv_concurrent;
+  return make_gemm_grid(x, ceil_ratio(x.m, tile.block_m), ceil_ratio(x.n, tile.block_n), split,
+                        gemm_k_steps(x, split, tile.block_k));
+}
 
-  // L2 -> SM operand traffic: A is re-read for every column of tiles, B for every row.
-  const double l2_operands = x.k * (x.m * tn * x.a + x.n * tm * x.b);
-  // DRAM operand traffic per batch element: once if A and B fit in L2; otherwise once per wave.
-  // A wave is rasterised into a near-square group of wr x wc tiles that walk K together, so a
-  // wave fetches its wr row panels and wc column panels once from DRAM.
+// L2 -> SM operand traffic per GEMM: A is re-read for every column of tiles, B for every row.
+constexpr double gemm_l2_operand_bytes(const gemm_context& x, const gemm_grid& g) {
+  return x.k * (x.m * g.tn * x.a + x.n * g.tm * x.b);
+}
+
+// C traffic per GEMM: written (and read when beta != 0), plus split-K's partial sums.
+constexpr double gemm_c_bytes(const gemm_context& x, double split) {
+  double c_traffic = x.m * x.n * x.c * (x.beta_nonzero ? 2.0 : 1.0);
+  if (split > 1) c_traffic += 2.0 * split * x.m * x.n * 4.0;  // partial sums
+  return c_traffic;
+}
+
+// A and B read from DRAM once each, or L2's traffic if less: what `gemm_dram_operand_bytes`
+// starts from and never goes below. Computed with the same operations, so that this holds for
+// the rounded values too (docs/gemm.md, "Speed").
+constexpr double gemm_dram_operand_floor(const gemm_context& x, double l2_operands) {
   const double a_total = x.a_dram, b_total = x.k * x.n * x.b;
+  return std::min(a_total + b_total, l2_operands);
+}
+
+// DRAM operand traffic per batch element: once if A and B fit in L2; otherwise once per wave.
+// A wave is rasterised into a near-square group of wr x wc tiles that walk K together, so a
+// wave fetches its wr row panels and wc column panels once from DRAM.
+constexpr double gemm_dram_operand_bytes(const gemm_context& x, const gemm_grid& grid,
+                                         double concurrent, double l2_operands) {
+  const double a_total = x.a_dram, b_total = x.k * x.n * x.b;
+  const double tm = grid.tm, tn = grid.tn;
   double dram_operands = a_total + b_total;
   if (dram_operands > x.l2_usable) {
     // Output tiles of one wave: g = concurrent / split. The group is as square as the grid of
     // tiles allows (the whole grid when it fits in g), and each operand is read once per group
     // across it. The fractional counts make the traffic continuous and non-decreasing in M, N
     // and K, so a bigger problem never moves less.
-    const double g = std::max(1.0, concurrent / split), side = square_root(g);
+    const double g = std::max(1.0, concurrent / grid.split), side = square_root(g);
     double wr = side, wc = side;
     if (tm * tn <= g) {
       wr = tm;
@@ -260,12 +280,34 @@ constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem&
     }
     dram_operands = a_total * std::max(1.0, tn / wc) + b_total * std::max(1.0, tm / wr);
   }
-  dram_operands = std::min(dram_operands, l2_operands);
-  e.l2_hit_rate = 1.0 - dram_operands / l2_operands;
-  double c_traffic = x.m * x.n * x.c * (x.beta_nonzero ? 2.0 : 1.0);
-  if (split > 1) c_traffic += 2.0 * split * x.m * x.n * 4.0;  // partial sums
-  e.dram_bytes = bytes(x.batch * (dram_operands + c_traffic));
-  e.l2_bytes = bytes(x.batch * (l2_operands + c_traffic));
+  return std::min(dram_operands, l2_operands);
+}
+
+// One wave's time on each resource.
+struct gemm_wave_times {
+  double compute, dram, l2, shared;
+  [[nodiscard]] constexpr double longest() const {
+    return std::max(std::max(compute, dram), std::max(l2, shared));
+  }
+};
+
+// The waves of one tiling and their times, given its DRAM and L2 bytes (all GEMMs of the
+// batch). Non-decreasing in @p dram_bytes, rounding included: a tile search bounds a
+// candidate's time from below by calling this with a floor of its DRAM traffic.
+struct gemm_timing {
+  double concurrent, waves, last;  // blocks per wave, waves, blocks in the last
+  double block_shared;             // shared-memory bytes of one block
+  gemm_wave_times full, tail;      // a full wave and the last
+  double full_waves, fixed, time;  // waves before the last; fill and launch; total
+  bool latency_bound_steps;        // a k-step waits on DRAM latency
+};
+
+constexpr gemm_timing time_gemm(const gemm_context& x, const tile_config& tile, int blocks_per_sm,
+                                const gemm_grid& g, double dram_bytes, double l2_bytes) {
+  gemm_timing t{};
+  t.concurrent = x.sms * blocks_per_sm;
+  t.waves = ceil_ratio(g.tiles, t.concurrent);
+  t.last = g.tiles - (t.waves - 1) * t.concurrent;
 
   // Shared memory per block: every operand byte is written once; with warp-level MMA each warp
   // then reads the A rows and B columns it needs (ldmatrix). Where the MMA reads its operands
@@ -274,11 +316,8 @@ constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem&
   const double warps_m = tile.block_m / tile.warp_m, warps_n = tile.block_n / tile.warp_n;
   const double a_reads = x.arch->mma.operands_from_shared ? 0.0 : warps_n;
   const double b_reads = x.arch->mma.operands_from_shared ? 0.0 : warps_m;
-  const double block_shared =
-      k_steps * tile.block_k *
-      (tile.block_m * x.a * (1.0 + a_reads) + tile.block_n * x.b * (1.0 + b_reads));
-  e.shared_bytes = bytes(tiles * block_shared);
-  e.work = p.work();
+  t.block_shared = g.k_steps * tile.block_k *
+                   (tile.block_m * x.a * (1.0 + a_reads) + tile.block_n * x.b * (1.0 + b_reads));
 
   // One wave: `blocks` tiles on the busiest SM and an equal share (1 / waves) of all DRAM and
   // L2 traffic, which streams across the kernel's waves; shares in proportion to tiles would
@@ -288,31 +327,58 @@ constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem&
   // the current step's math).
   const double step_floor = x.dram_latency / static_cast<double>(std::max(1, tile.stages - 1));
   const double step_flop = 2.0 * tile.block_m * tile.block_n * tile.block_k;
-  struct wave_times {
-    double compute, dram, l2, shared;
-    [[nodiscard]] constexpr double longest() const {
-      return std::max(std::max(compute, dram), std::max(l2, shared));
-    }
-  };
   const auto wave = [&](double blocks, double share) {
     const double step = blocks * step_flop * x.inv_sm_peak;
-    if (step < step_floor) e.latency_bound_steps = true;
-    return wave_times{
-        k_steps * std::max(step, step_floor), share * e.dram_bytes.value() * x.inv_dram_bw,
-        share * e.l2_bytes.value() * x.inv_l2_bw, blocks * block_shared * x.inv_shared_bw_sm};
+    if (step < step_floor) t.latency_bound_steps = true;
+    return gemm_wave_times{g.k_steps * std::max(step, step_floor),
+                           share * dram_bytes * x.inv_dram_bw, share * l2_bytes * x.inv_l2_bw,
+                           blocks * t.block_shared * x.inv_shared_bw_sm};
   };
-  const double per_wave = 1.0 / waves;
-  const wave_times full = wave(blocks_per_sm, per_wave);
-  const wave_times tail = wave(ceil_ratio(last, x.sms), per_wave);
-  const double full_waves = waves - 1;
-  const double fixed = waves * x.fill + x.launch;
+  const double per_wave = 1.0 / t.waves;
+  t.full = wave(blocks_per_sm, per_wave);
+  t.tail = wave(ceil_ratio(t.last, x.sms), per_wave);
+  t.full_waves = t.waves - 1;
+  t.fixed = t.waves * x.fill + x.launch;
+  t.time = t.full_waves * t.full.longest() + t.tail.longest() + t.fixed;
+  return t;
+}
 
-  e.compute_time = seconds(full_waves * full.compute + tail.compute);
-  e.dram_time = seconds(full_waves * full.dram + tail.dram);
-  e.l2_time = seconds(full_waves * full.l2 + tail.l2);
-  e.shared_time = seconds(full_waves * full.shared + tail.shared);
-  e.latency_time = seconds(fixed);
-  e.time = seconds(full_waves * full.longest() + tail.longest() + fixed);
+// The model proper: one legal tiling, its check already done, its grid computed.
+constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem& p,
+                                      const tile_config& tile, int blocks_per_sm,
+                                      const gemm_grid& g) {
+  gemm_estimate e;
+  e.tile = tile;
+  e.blocks_per_sm = blocks_per_sm;
+
+  // validate() bounds m n batch by 2^46; only an absurd split-K can take the count past 2^52.
+  if (g.tiles > 4503599627370496.0)
+    throw_invalid_argument("gemm: split-K " + std::to_string(tile.split_k) +
+                           " gives more than 2^52 tiles");
+  const double l2_operands = gemm_l2_operand_bytes(x, g);
+  const double dram_operands = gemm_dram_operand_bytes(x, g, x.sms * blocks_per_sm, l2_operands);
+  e.l2_hit_rate = 1.0 - dram_operands / l2_operands;
+  const double c_traffic = gemm_c_bytes(x, g.split);
+  e.dram_bytes = bytes(x.batch * (dram_operands + c_traffic));
+  e.l2_bytes = bytes(x.batch * (l2_operands + c_traffic));
+  e.work = p.work();
+
+  const gemm_timing t =
+      time_gemm(x, tile, blocks_per_sm, g, e.dram_bytes.value(), e.l2_bytes.value());
+  e.tiles = static_cast<long long>(g.tiles);
+  e.waves = static_cast<long long>(t.waves);
+  const double inv_concurrent = 1.0 / t.concurrent;
+  e.wave_efficiency = g.tiles / t.waves * inv_concurrent;
+  e.last_wave_efficiency = t.last * inv_concurrent;
+  e.shared_bytes = bytes(g.tiles * t.block_shared);
+  e.latency_bound_steps = t.latency_bound_steps;
+
+  e.compute_time = seconds(t.full_waves * t.full.compute + t.tail.compute);
+  e.dram_time = seconds(t.full_waves * t.full.dram + t.tail.dram);
+  e.l2_time = seconds(t.full_waves * t.full.l2 + t.tail.l2);
+  e.shared_time = seconds(t.full_waves * t.full.shared + t.tail.shared);
+  e.latency_time = seconds(t.fixed);
+  e.time = seconds(t.time);
   e.throughput = e.work / e.time;
 
   const std::array<std::pair<dlperf::bound, duration>, 5> parts{{
@@ -329,6 +395,11 @@ constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem&
       e.bound = which;
     }
   return e;
+}
+
+constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem& p,
+                                      const tile_config& tile, int blocks_per_sm) {
+  return evaluate_gemm(x, p, tile, blocks_per_sm, make_gemm_grid(x, tile));
 }
 
 }  // namespace detail

@@ -10,40 +10,93 @@
 /// leave SMs idle, split-K of 2, 4 and 8. Every choice depends on the problem only so that a
 /// smaller problem is offered whatever a larger one is: the estimate is non-decreasing in m, n,
 /// k and batch.
+///
+/// The answer is the candidate with the least time, the first in the order above (shape, then
+/// depth, then split) among equal times: what `detail::best_gemm_exhaustive`, which evaluates
+/// every candidate, returns. `best_gemm` returns the same estimate, bit for bit, while running
+/// the full model on only a few candidates:
+///
+/// - Occupancy (blocks per SM, 0 where illegal) of every shape and depth depends on the
+///   architecture, datatype, accumulator and sparsity only, not on m, n, k: it is one table,
+///   built with `check_tile` and, at run time, kept per thread for the last few architectures
+///   (keyed by the architecture's bytes, so an equal table is reused only for equal figures).
+/// - Candidates fall into groups of equal block shape and split (their 4 warp tiles x 3 depths
+///   share the grid and the traffic). The model's time is a sum over waves of the longest
+///   resource, so it is at least the longest resource summed over the waves, plus the fill and
+///   launch. A group's bound takes each sum at its least over the members: compute over
+///   ceil(tiles / SMs) tiles per SM (what the full and last waves' blocks add up to whatever the
+///   occupancy), and at least one latency-bound k-step sequence of the deepest pipeline per
+///   wave; A and B read once from DRAM; L2 traffic as is; shared traffic with the widest warp
+///   tiles; the fewest waves (at the group's highest occupancy). The group of least bound is
+///   searched first; a group is skipped when its bound exceeds the best time found by a relative
+///   1e-9, far above the rounding of either figure, so all its members are strictly slower.
+/// - Within a group, a candidate's bound is the model itself (`detail::time_gemm`) with its
+///   DRAM operand traffic replaced by A and B read once (`detail::gemm_dram_operand_floor`),
+///   computed by the same operations: IEEE rounding is monotone, so this bound never exceeds the
+///   candidate's rounded time. A candidate is skipped when its bound exceeds the best time, or
+///   equals it and the candidate comes later in the order (equal times keep the first). This
+///   needs the two computations rounded alike; a build that fused multiply-adds in one and not
+///   the other could differ in the last bit. g++ 12 and clang++ 14 at -O3 -march=native (FMA
+///   contraction on) gave the exhaustive search's answers on 216,000 problems; the test below
+///   checks the build it runs in.
+///
+/// What is skipped is thus never the answer. `tests/unit/tile_search_test.cpp` compares both
+/// searches over GPUs, datatypes and shapes; docs/gemm.md, "Speed", gives the timings.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
+#include <cstring>
+#include <limits>
+#include <string>
 #include <string_view>
+#include <type_traits>
 
 #include <dlperf/core/error.hpp>
 #include <dlperf/estimate/estimate.hpp>
 #include <dlperf/estimate/gemm.hpp>
 #include <dlperf/estimate/tile.hpp>
+#include <dlperf/hardware/architecture.hpp>
 #include <dlperf/hardware/device.hpp>
 
 namespace dlperf {
+
+/// Block M and N extents the search tries.
+inline constexpr std::array<int, 3> candidate_blocks{64, 128, 256};
+/// Warp tile extents (M and N) the search tries.
+inline constexpr std::array<int, 2> candidate_warps{32, 64};
+/// Split-K factors the search tries on tilings that leave SMs idle.
+inline constexpr std::array<int, 3> candidate_splits{2, 4, 8};
+/// Block K extents the search tries for operands @p bits wide: 64 B and 128 B of operand per row.
+constexpr std::array<int, 2> candidate_block_k(int bits) { return {512 / bits, 1024 / bits}; }
 
 /// The candidate tile shapes for operands @p bits wide (2 stages; the search deepens them).
 constexpr std::array<tile_config, 72> tile_candidates(int bits) {
   std::array<tile_config, 72> out{};
   std::size_t i = 0;
-  const int k_small = 512 / bits, k_large = 1024 / bits;  // 64 B and 128 B of operand per row
-  for (int bm : {64, 128, 256})
-    for (int bn : {64, 128, 256})
-      for (int bk : {k_small, k_large})
-        for (int wm : {32, 64})
-          for (int wn : {32, 64}) out[i++] = tile_config{bm, bn, bk, wm, wn, 2};
+  for (int bm : candidate_blocks)
+    for (int bn : candidate_blocks)
+      for (int bk : candidate_block_k(bits))
+        for (int wm : candidate_warps)
+          for (int wn : candidate_warps) out[i++] = tile_config{bm, bn, bk, wm, wn, 2};
   return out;
 }
 
 /// Most pipeline stages the search tries.
 inline constexpr int max_search_stages = 4;
 
-/// Fastest legal tiling of @p p on @p d, with its estimate. Throws unsupported when no
-/// candidate is legal (the datatype has no path on the device's architecture) and
-/// invalid_argument for a bad problem.
+namespace detail {
+
+[[noreturn]] inline void throw_no_legal_tiling(const architecture_spec& arch, dtype in) {
+  throw_unsupported(std::string(arch.name) + ": no candidate tiling is legal for " +
+                    std::string(name(in)));
+}
+
+/// The reference search: every candidate through the full model, the first of the least time
+/// kept. `best_gemm` returns the same estimate; this one is kept for the test that says so.
 template <gemm_device D>
-constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
+constexpr gemm_estimate best_gemm_exhaustive(const D& d, const gemm_problem& p) {
   // Validates, and throws unsupported with the reason if the device cannot multiply the
   // datatype at all.
   const gemm_evaluator model(d, p);
@@ -71,16 +124,217 @@ constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
       // whenever it is for a larger one. Every split is legal (a slice shorter than BK still
       // costs a full k-step), so no split is offered to a larger K only.
       if (e.tiles < sms)
-        for (int split : {2, 4, 8}) {
+        for (int split : candidate_splits) {
           tile_config s = t;
           s.split_k = split;
           keep(model.estimate(s, c));
         }
     }
-  if (!found)
-    detail::throw_unsupported(std::string(d.arch().name) + ": no candidate tiling is legal for " +
-                              std::string(name(p.input)));
+  if (!found) throw_no_legal_tiling(d.arch(), p.input);
   return best;
+}
+
+inline constexpr std::size_t search_depths = max_search_stages - 1;  // stages 2 .. max
+
+// Blocks per SM of every candidate shape (in `tile_candidates` order) at every depth; 0 where
+// the check fails and at every deeper depth (the exhaustive search stops at the first).
+// Also the most blocks per SM over each block shape's warp tiles and depths (0: none legal).
+struct search_occupancy {
+  std::array<std::array<int, search_depths>, 72> blocks{};
+  std::array<int, 72 / 4> most{};  // per (BM, BN, BK): 4 warp tiles each
+};
+
+constexpr search_occupancy make_search_occupancy(const architecture_spec& arch, dtype in,
+                                                 accumulator acc, bool sparse_a) {
+  search_occupancy o;
+  const auto candidates = tile_candidates(traits(in).storage_bits);
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    tile_config t = candidates[i];
+    t.sparse_a = sparse_a;
+    for (std::size_t depth = 0; depth < search_depths; ++depth) {
+      t.stages = static_cast<int>(depth) + 2;
+      const tile_check c = check_tile(arch, t, in, acc);
+      if (!c.ok()) break;
+      o.blocks[i][depth] = c.blocks_per_sm;
+      o.most[i / 4] = std::max(o.most[i / 4], c.blocks_per_sm);
+    }
+  }
+  return o;
+}
+
+// The table at run time, kept per thread for the last 4 (architecture, datatype, accumulator,
+// sparsity) seen. An entry is reused only when the architecture's bytes are equal, so equal
+// figures (everything `check_tile` reads) give an equal table whatever object holds them.
+inline const search_occupancy& cached_search_occupancy(const architecture_spec& arch, dtype in,
+                                                       accumulator acc, bool sparse_a) {
+  struct entry {
+    std::array<unsigned char, sizeof(architecture_spec)> arch;
+    dtype in;
+    accumulator acc;
+    bool sparse_a;
+    bool used;
+    search_occupancy table;
+  };
+  thread_local std::array<entry, 4> cache{};
+  thread_local std::size_t next = 0;
+  for (const entry& e : cache)
+    if (e.used && e.in == in && e.acc == acc && e.sparse_a == sparse_a &&
+        std::memcmp(e.arch.data(), &arch, sizeof(architecture_spec)) == 0)
+      return e.table;
+  entry& e = cache[next];
+  next = (next + 1) % cache.size();
+  e.used = false;  // until the entry is whole again
+  std::memcpy(e.arch.data(), &arch, sizeof(architecture_spec));
+  e.in = in;
+  e.acc = acc;
+  e.sparse_a = sparse_a;
+  e.table = make_search_occupancy(arch, in, acc, sparse_a);
+  e.used = true;
+  return e.table;
+}
+
+// The search proper (see the file comment), with the occupancy table at hand.
+constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_problem& p,
+                                         const search_occupancy& occupancy) {
+  const architecture_spec& arch = *x.arch;
+  const auto block_k = candidate_block_k(traits(p.input).storage_bits);
+
+  // Counts and traffic shared by many candidates, computed once (the values the model computes
+  // from the same operations).
+  constexpr std::size_t nb = candidate_blocks.size(), nk = 2, nw = candidate_warps.size();
+  constexpr std::size_t nsplit = candidate_splits.size() + 1;  // 1, then the splits
+  const auto split_of = [](std::size_t s) { return s == 0 ? 1 : candidate_splits[s - 1]; };
+  std::array<double, nb> tm{}, tn{};
+  for (std::size_t i = 0; i < nb; ++i) {
+    tm[i] = ceil_ratio(x.m, candidate_blocks[i]);
+    tn[i] = ceil_ratio(x.n, candidate_blocks[i]);
+  }
+  std::array<std::array<double, nsplit>, nk> k_steps{};
+  std::array<double, nsplit> c_traffic{};
+  for (std::size_t s = 0; s < nsplit; ++s) {
+    c_traffic[s] = gemm_c_bytes(x, split_of(s));
+    for (std::size_t bk = 0; bk < nk; ++bk)
+      k_steps[bk][s] = gemm_k_steps(x, split_of(s), block_k[bk]);
+  }
+
+  // A group: one block shape and split, its 4 warp tiles x 3 depths. Candidate order:
+  // ((shape, depth), split) with shape = (((BM, BN), BK), (WM, WN)).
+  struct group {
+    gemm_grid grid;
+    double dram_floor, l2;  // bytes, all GEMMs of the batch
+    double bound;           // lower bound of every member's time
+    bool offered;           // split offered and a member legal
+  };
+  constexpr std::size_t ngroups = nb * nb * nk * nsplit;
+  std::array<group, ngroups> groups;  // every `offered` set below, the rest only where offered
+  const auto group_index = [](std::size_t bm, std::size_t bn, std::size_t bk, std::size_t s) {
+    return ((bm * nb + bn) * nk + bk) * nsplit + s;
+  };
+  const double step_floor_min = x.dram_latency / static_cast<double>(max_search_stages - 1);
+  const double widest = candidate_warps.back();
+  const long long sms = static_cast<int>(x.sms);
+  std::size_t first = ngroups;
+  for (std::size_t bm = 0; bm < nb; ++bm)
+    for (std::size_t bn = 0; bn < nb; ++bn) {
+      const gemm_grid unsplit = make_gemm_grid(x, tm[bm], tn[bn], 1.0, 1.0);
+      // Split-K is offered where the unsplit tiles leave SMs idle.
+      const bool split_offered = static_cast<long long>(unsplit.tiles) < sms;
+      const double l2_operands = gemm_l2_operand_bytes(x, unsplit);  // tm and tn only
+      const double dram_operands = gemm_dram_operand_floor(x, l2_operands);
+      const double block_m = candidate_blocks[bm], block_n = candidate_blocks[bn];
+      const double reads_a = arch.mma.operands_from_shared ? 0.0 : block_n / widest;
+      const double reads_b = arch.mma.operands_from_shared ? 0.0 : block_m / widest;
+      const double row_shared = block_m * x.a * (1.0 + reads_a) + block_n * x.b * (1.0 + reads_b);
+      for (std::size_t bk = 0; bk < nk; ++bk) {
+        const int most_blocks = occupancy.most[(bm * nb + bn) * nk + bk];
+        const double step_flop = 2.0 * block_m * block_n * block_k[bk];
+        for (std::size_t s = 0; s < nsplit; ++s) {
+          group& g = groups[group_index(bm, bn, bk, s)];
+          g.offered = most_blocks > 0 && (s == 0 || split_offered);
+          if (!g.offered) continue;
+          g.grid = make_gemm_grid(x, tm[bm], tn[bn], split_of(s), k_steps[bk][s]);
+          g.dram_floor = x.batch * (dram_operands + c_traffic[s]);
+          g.l2 = x.batch * (l2_operands + c_traffic[s]);
+          // The group's bound (see the file comment).
+          const double per_sm = ceil_ratio(g.grid.tiles, x.sms);
+          const double waves = ceil_ratio(g.grid.tiles, x.sms * most_blocks);
+          const double compute =
+              g.grid.k_steps * std::max(per_sm * step_flop * x.inv_sm_peak, waves * step_floor_min);
+          const double shared =
+              per_sm * g.grid.k_steps * block_k[bk] * row_shared * x.inv_shared_bw_sm;
+          g.bound = std::max(std::max(compute, g.dram_floor * x.inv_dram_bw),
+                             std::max(g.l2 * x.inv_l2_bw, shared)) +
+                    waves * x.fill + x.launch;
+          if (first == ngroups || g.bound < groups[first].bound) first = group_index(bm, bn, bk, s);
+        }
+      }
+    }
+  if (first == ngroups) throw_no_legal_tiling(arch, p.input);
+
+  gemm_estimate best{};
+  std::size_t best_index = 0;
+  bool found = false;
+  const auto search_group = [&](std::size_t bm, std::size_t bn, std::size_t bk, std::size_t s) {
+    const group& g = groups[group_index(bm, bn, bk, s)];
+    if (!g.offered) return;
+    if (found && g.bound * (1.0 - 1e-9) > best.time.value()) return;
+    for (std::size_t w = 0; w < nw * nw; ++w) {
+      const std::size_t shape = ((bm * nb + bn) * nk + bk) * nw * nw + w;
+      tile_config tile{candidate_blocks[bm],
+                       candidate_blocks[bn],
+                       block_k[bk],
+                       candidate_warps[w / nw],
+                       candidate_warps[w % nw],
+                       2,
+                       p.sparse_a,
+                       split_of(s)};
+      for (std::size_t depth = 0; depth < search_depths; ++depth) {
+        const int blocks = occupancy.blocks[shape][depth];
+        if (blocks == 0) break;
+        tile.stages = static_cast<int>(depth) + 2;
+        const std::size_t index = (shape * search_depths + depth) * nsplit + s;
+        if (found) {
+          const double bound = time_gemm(x, tile, blocks, g.grid, g.dram_floor, g.l2).time;
+          const double best_time = best.time.value();
+          if (bound > best_time || (bound >= best_time && index > best_index)) continue;
+        }
+        const gemm_estimate e = evaluate_gemm(x, p, tile, blocks, g.grid);
+        if (!found || e.time < best.time || (e.time == best.time && index < best_index)) {
+          best = e;
+          best_index = index;
+          found = true;
+        }
+      }
+    }
+  };
+  const std::size_t first_s = first % nsplit, first_bk = first / nsplit % nk,
+                    first_bn = first / nsplit / nk % nb, first_bm = first / nsplit / nk / nb;
+  search_group(first_bm, first_bn, first_bk, first_s);
+  for (std::size_t bm = 0; bm < nb; ++bm)
+    for (std::size_t bn = 0; bn < nb; ++bn)
+      for (std::size_t bk = 0; bk < nk; ++bk)
+        for (std::size_t s = 0; s < nsplit; ++s)
+          if (group_index(bm, bn, bk, s) != first) search_group(bm, bn, bk, s);
+  return best;
+}
+
+}  // namespace detail
+
+/// Fastest legal tiling of @p p on @p d, with its estimate: the same estimate as
+/// `detail::best_gemm_exhaustive`, found with bounds that skip candidates that cannot win (see
+/// the file comment). Throws unsupported when no candidate is legal (the datatype has no path
+/// on the device's architecture) and invalid_argument for a bad problem.
+template <gemm_device D>
+constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
+  // What gemm_evaluator's constructor does: validate, then gather the device's figures (which
+  // throws unsupported with the reason if the device cannot multiply the datatype at all).
+  p.validate();
+  const detail::gemm_context x = detail::make_gemm_context(d, p);
+  if (std::is_constant_evaluated())
+    return detail::search_best_gemm(
+        x, p, detail::make_search_occupancy(*x.arch, p.input, p.acc, p.sparse_a));
+  return detail::search_best_gemm(
+      x, p, detail::cached_search_occupancy(*x.arch, p.input, p.acc, p.sparse_a));
 }
 
 /// The fastest legal tiling of @p p on @p d as one operator named @p name:

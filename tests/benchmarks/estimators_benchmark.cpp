@@ -75,6 +75,68 @@ void transformer_layer_estimate(benchmark::State& state) {
 }
 BENCHMARK(transformer_layer_estimate);
 
+// Fused attention, forward: one kernel's estimate (no search).
+void attention_fused_estimate(benchmark::State& state) {
+  long long seq = 1024;
+  for (auto _ : state) {
+    seq = seq == 8192 ? 1024 : seq + 128;
+    benchmark::DoNotOptimize(
+        estimate_attention_fused(catalog::h100_sxm, {8, 32, seq, seq, 128, dtype::bf16, true}));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(attention_fused_estimate);
+
+// A 3x3 convolution: the best tiling of its implicit GEMM.
+void convolution_estimate(benchmark::State& state) {
+  long long batch = 64;
+  for (auto _ : state) {
+    batch = batch == 256 ? 64 : batch + 8;
+    benchmark::DoNotOptimize(
+        estimate_conv2d(catalog::a100_sxm4_80gb, "conv", {batch, 256, 14, 14, 256, 3, 3, 1, 1}));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(convolution_estimate);
+
+// A whole model's step, op by op: every layer's forward and gradient GEMMs searched (layers
+// repeated are estimated once), attention, streaming kernels, the optimizer. The batch varies
+// so that nothing is hoisted out of the loop.
+void model_estimate_bench(benchmark::State& state, const model_spec* m, run_mode mode,
+                          long long seq) {
+  long long batch = 1;
+  for (auto _ : state) {
+    batch = batch == 16 ? 1 : batch + 1;
+    run_config r{.mode = mode, .batch = batch, .seq = seq};
+    if (mode == run_mode::infer && m->kind == model_kind::transformer) {
+      r.prompt = seq;
+      r.generate = 128;
+    }
+    benchmark::DoNotOptimize(estimate_model(catalog::h100_sxm, *m, r));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK_CAPTURE(model_estimate_bench, bert_large_train, &presets::bert_large, run_mode::train,
+                  512);
+BENCHMARK_CAPTURE(model_estimate_bench, gpt2_xl_train, &presets::gpt2_xl, run_mode::train, 1024);
+BENCHMARK_CAPTURE(model_estimate_bench, llama2_7b_train, &presets::llama2_7b, run_mode::train,
+                  4096);
+BENCHMARK_CAPTURE(model_estimate_bench, llama2_7b_generate, &presets::llama2_7b, run_mode::infer,
+                  1024);
+BENCHMARK_CAPTURE(model_estimate_bench, resnet50_train, &presets::resnet50, run_mode::train, 0);
+
+// The memory need and fit of a model (no estimator: closed-form).
+void model_fit(benchmark::State& state) {
+  long long batch = 1;
+  for (auto _ : state) {
+    batch = batch == 16 ? 1 : batch + 1;
+    benchmark::DoNotOptimize(
+        check_fit(catalog::rtx_4090, presets::llama2_7b, run_config{.batch = batch, .seq = 512}));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(model_fit);
+
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -24,4 +24,21 @@ static_assert(check_fit(catalog::rtx_4090, presets::llama2_7b,
 static_assert(memory_need(presets::gpt2, run_config{.seq = 64, .overhead_bytes = 0}).optimizer ==
               12.0 * presets::gpt2.parameters() * bytes(1));
 
+// Whole-step estimates are constant expressions: a BERT-large training step on H100 is
+// compute-bound in its GEMMs (the README's third question), and GPT-2 XL's step estimates too.
+static_assert(estimate_model(catalog::h100_sxm, presets::bert_large,
+                             run_config{.batch = 32, .seq = 512})
+                  .bound_share(op_kind::gemm, bound::compute) > 0.9);
+static_assert(
+    estimate_model(catalog::h100_sxm, presets::gpt2_xl, run_config{.batch = 8, .seq = 1024}).mfu() >
+    0.2);
+// Decoder inference: a token's decode step is shorter than the 512-token prefill.
+constexpr bool decode_shorter_than_prefill() {
+  const model_estimate e =
+      estimate_model(catalog::a100_sxm4_80gb, presets::gpt2_xl,
+                     run_config{.mode = run_mode::infer, .prompt = 512, .generate = 64});
+  return e.decode_per_token < e.prefill_time && e.decode_per_token > duration{};
+}
+static_assert(decode_shorter_than_prefill());
+
 }  // namespace

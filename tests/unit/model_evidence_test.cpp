@@ -448,8 +448,9 @@ TEST_CASE("whole-model evidence: cross-GPU ratios and misses hold as measured",
     // A100 is faster than V100 in the model as in every measurement.
     CHECK(q.measured > 1.0);
     CHECK(q.predicted > 1.0);
-    // The model over-states A100 TF32 against V100 FP32 (known, tf32_convolutions): never the
-    // other way round by more than the FP16 noise.
+    // The model over-states A100 TF32 against V100 FP32 (tf32_convolutions; BERT less so than
+    // the CNNs): every full-precision pair still shows it by more than 20 % (measured: +31 % to
+    // +294 %).
     if (!half_precision(q)) CHECK(q.error > 0.2);
   }
   for (const model_miss& m : known_misses()) {

@@ -546,7 +546,8 @@ constexpr model_estimate cnn_step(const D& d, const cnn_config& c, const run_con
   }
   typename step_builder<D>::block head;
   const long long features = c.features();
-  const long long last_side = l.runs[static_cast<std::size_t>(l.run_count - 1)].height;
+  const cnn_block_run& last = l.runs[static_cast<std::size_t>(l.run_count - 1)];
+  const long long last_side = conv_out(last.height, 3, last.stride, 1);  // the last block's output
   sb.stream(head, "global average pooling", "pooling backward",
             static_cast<double>(n * features * last_side * last_side), 1.0, 1.0, 1.0);
   sb.gemm(head, "classifier", "classifier dgrad", "classifier wgrad", {n, c.classes, features});

@@ -1,0 +1,477 @@
+// Whole-model predictions (model/step.hpp) against published single-GPU measurements
+// (docs/models_evidence.md has the table, the summaries and the analysis).
+//
+// The model predicts a well-tuned kernel sequence on an otherwise idle GPU; the measurements are
+// whole frameworks (data pipeline, optimizer, per-kernel launch and framework overhead, batch
+// norm in several kernels, unfused attention). It is expected to be optimistic on the CNN and
+// BERT training rows and close on bandwidth-bound LLM decode. What the tests below hold is not
+// an accuracy goal but the state measured when the table was written, as a regression guard.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdio>
+#include <dlperf/dlperf.hpp>
+#include <iostream>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+using namespace dlperf;
+
+namespace {
+
+// What the measured figure counts.
+enum class rate : std::uint8_t {
+  samples,         // images or sequences per second
+  tokens,          // generated tokens per second, prefill included (whole batch)
+  prefill_tokens,  // prompt tokens per second of the prefill alone
+  ttft_ms          // time to the first token, milliseconds
+};
+
+constexpr std::string_view unit_name(rate u) {
+  switch (u) {
+    case rate::samples:
+      return "samples/s";
+    case rate::tokens:
+      return "tok/s";
+    case rate::prefill_tokens:
+      return "prompt tok/s";
+    case rate::ttft_ms:
+      return "ms TTFT";
+  }
+  return "";
+}
+
+struct model_row {
+  std::string_view label;  // short description of the published row
+  std::string_view model;  // preset id
+  run_mode mode;
+  std::string_view gpu;  // catalog id
+  dtype type;
+  long long batch;
+  long long seq;  // transformers: sequence (encoders) or prompt (decoders); CNNs: image side
+  long long generate;
+  double measured;
+  rate unit;
+  std::string_view pair;  // cross-GPU pair key ("" none): one A100 and one V100 row share it
+  std::string_view source;
+  bool fused_attention = true;  // the measured software fuses attention (FlashAttention-like)
+};
+
+constexpr run_mode train = run_mode::train;
+constexpr run_mode infer = run_mode::infer;
+
+// Sources (single-GPU rows, verbatim):
+// RN50-PyT = github.com/NVIDIA/DeepLearningExamples/blob/master/PyTorch/Classification/ConvNets/
+//   resnet50v1.5/README.md (pytorch 21.03 NGC; batches from ConvNets/configs.yml; training
+//   includes the data pipeline).
+// RN50-TF = github.com/NVIDIA/DeepLearningExamples/blob/master/TensorFlow/Classification/
+//   ConvNets/resnet50v1.5/README.md (TF 20.06-tf1; training with XLA; inference without).
+// SXT-PyT = github.com/NVIDIA/DeepLearningExamples/blob/master/PyTorch/Classification/ConvNets/
+//   se-resnext101-32x4d/README.md (pytorch 21.03 NGC).
+// BERT-PyT = github.com/NVIDIA/DeepLearningExamples/blob/master/PyTorch/LanguageModeling/BERT/
+//   README.md (pytorch 21.11; pretraining phase 1 seq 128, phase 2 seq 512, SQuAD seq 384; the
+//   V100 pretraining micro-batches are the accumulated batch over the accumulation steps).
+// BERT-PyT-19 = the same README at commit 23a6382cbe8f77c22b0a7b7d263191ee6b947dfa (pytorch
+//   19.07; pretraining on V100 32GB, SQuAD inference on V100 16GB).
+// LMD = github.com/InternLM/lmdeploy/blob/main/docs/en/benchmark/a100_fp16.md (lmdeploy
+//   v0.1.0a1, A100 80GB, static batch; prompt / output tokens; output tokens per second).
+// TRTLLM = github.com/NVIDIA/TensorRT-LLM/blob/release/0.6.1/docs/source/performance.md.
+// LCPP = github.com/ggml-org/llama.cpp/pull/4766 (llama-bench tg128 / pp512, F16).
+// Unfused attention (fused_attention = false): the 2019-2021 BERT code computes softmax(QK^T)V
+// as two batched GEMMs around a softmax kernel.
+const std::vector<model_row>& rows() {
+  static const std::vector<model_row> r{
+      // ResNet-50 v1.5, PyTorch
+      {"RN50 train TF32 bs256", "resnet50", train, "a100_sxm4_80gb", dtype::tf32, 256, 224, 0, 938,
+       rate::samples, "rn50-pyt-train-full", "RN50-PyT"},
+      {"RN50 train AMP bs256", "resnet50", train, "a100_sxm4_80gb", dtype::fp16, 256, 224, 0, 2470,
+       rate::samples, "rn50-pyt-train-half", "RN50-PyT"},
+      {"RN50 train FP32 bs112", "resnet50", train, "v100_sxm2", dtype::fp32, 112, 224, 0, 367,
+       rate::samples, "rn50-pyt-train-full", "RN50-PyT"},
+      {"RN50 train AMP bs256", "resnet50", train, "v100_sxm2", dtype::fp16, 256, 224, 0, 1200,
+       rate::samples, "rn50-pyt-train-half", "RN50-PyT"},
+      {"RN50 infer FP32 bs256", "resnet50", infer, "v100_sxm2", dtype::fp32, 256, 224, 0, 1261,
+       rate::samples, "", "RN50-PyT"},
+      {"RN50 infer AMP bs64", "resnet50", infer, "v100_sxm2", dtype::fp16, 64, 224, 0, 2984,
+       rate::samples, "", "RN50-PyT"},
+      {"RN50 infer AMP bs256", "resnet50", infer, "v100_sxm2", dtype::fp16, 256, 224, 0, 3382,
+       rate::samples, "", "RN50-PyT"},
+      {"RN50 infer FP32 bs64", "resnet50", infer, "t4", dtype::fp32, 64, 224, 0, 428, rate::samples,
+       "", "RN50-PyT"},
+      {"RN50 infer AMP bs256", "resnet50", infer, "t4", dtype::fp16, 256, 224, 0, 1198,
+       rate::samples, "", "RN50-PyT"},
+      // ResNet-50 v1.5, TensorFlow (A100 40GB)
+      {"RN50 train TF32+XLA bs256", "resnet50", train, "a100_sxm4_40gb", dtype::tf32, 256, 224, 0,
+       909, rate::samples, "rn50-tf-train-full", "RN50-TF"},
+      {"RN50 train AMP+XLA bs256", "resnet50", train, "a100_sxm4_40gb", dtype::fp16, 256, 224, 0,
+       2375, rate::samples, "rn50-tf-train-half", "RN50-TF"},
+      {"RN50 train FP32+XLA bs128", "resnet50", train, "v100_sxm2", dtype::fp32, 128, 224, 0, 412,
+       rate::samples, "rn50-tf-train-full", "RN50-TF"},
+      {"RN50 train AMP+XLA bs256", "resnet50", train, "v100_sxm2", dtype::fp16, 256, 224, 0, 1270,
+       rate::samples, "rn50-tf-train-half", "RN50-TF"},
+      {"RN50 infer TF32 bs256", "resnet50", infer, "a100_sxm4_40gb", dtype::tf32, 256, 224, 0,
+       1911.96, rate::samples, "rn50-tf-infer-full", "RN50-TF"},
+      {"RN50 infer AMP bs64", "resnet50", infer, "a100_sxm4_40gb", dtype::fp16, 64, 224, 0, 3570.46,
+       rate::samples, "rn50-tf-infer-half", "RN50-TF"},
+      {"RN50 infer FP32 bs256", "resnet50", infer, "v100_sxm2", dtype::fp32, 256, 224, 0, 1348.52,
+       rate::samples, "rn50-tf-infer-full", "RN50-TF"},
+      {"RN50 infer AMP bs128", "resnet50", infer, "v100_sxm2", dtype::fp16, 128, 224, 0, 2770.61,
+       rate::samples, "rn50-tf-infer-half", "RN50-TF"},
+      {"RN50 infer FP32 bs128", "resnet50", infer, "t4", dtype::fp32, 128, 224, 0, 429.83,
+       rate::samples, "", "RN50-TF"},
+      // SE-ResNeXt-101 32x4d, PyTorch
+      {"SE-RNXt101 train TF32 bs128", "se_resnext101_32x4d", train, "a100_sxm4_80gb", dtype::tf32,
+       128, 224, 0, 395, rate::samples, "sxt-train-full", "SXT-PyT"},
+      {"SE-RNXt101 train AMP bs128", "se_resnext101_32x4d", train, "a100_sxm4_80gb", dtype::fp16,
+       128, 224, 0, 855, rate::samples, "sxt-train-half", "SXT-PyT"},
+      {"SE-RNXt101 train FP32 bs64", "se_resnext101_32x4d", train, "v100_sxm2", dtype::fp32, 64,
+       224, 0, 132, rate::samples, "sxt-train-full", "SXT-PyT"},
+      {"SE-RNXt101 train AMP bs112", "se_resnext101_32x4d", train, "v100_sxm2", dtype::fp16, 112,
+       224, 0, 443, rate::samples, "sxt-train-half", "SXT-PyT"},
+      {"SE-RNXt101 infer FP32 bs256", "se_resnext101_32x4d", infer, "v100_sxm2", dtype::fp32, 256,
+       224, 0, 508, rate::samples, "", "SXT-PyT"},
+      {"SE-RNXt101 infer AMP bs256", "se_resnext101_32x4d", infer, "v100_sxm2", dtype::fp16, 256,
+       224, 0, 1576, rate::samples, "", "SXT-PyT"},
+      {"SE-RNXt101 infer AMP bs256", "se_resnext101_32x4d", infer, "t4", dtype::fp16, 256, 224, 0,
+       527, rate::samples, "", "SXT-PyT"},
+      // BERT-large, PyTorch
+      {"BERT-L pretrain ph1 TF32 bs128", "bert_large", train, "a100_sxm4_80gb", dtype::tf32, 128,
+       128, 0, 317, rate::samples, "bert-ph1-full", "BERT-PyT", false},
+      {"BERT-L pretrain ph1 AMP bs256", "bert_large", train, "a100_sxm4_80gb", dtype::fp16, 256,
+       128, 0, 580, rate::samples, "bert-ph1-half", "BERT-PyT", false},
+      {"BERT-L pretrain ph2 TF32 bs16", "bert_large", train, "a100_sxm4_80gb", dtype::tf32, 16, 512,
+       0, 110, rate::samples, "", "BERT-PyT", false},
+      {"BERT-L pretrain ph2 AMP bs32", "bert_large", train, "a100_sxm4_80gb", dtype::fp16, 32, 512,
+       0, 210, rate::samples, "bert-ph2-half", "BERT-PyT", false},
+      {"BERT-L SQuAD train TF32 bs32", "bert_large", train, "a100_sxm4_80gb", dtype::tf32, 32, 384,
+       0, 61.5, rate::samples, "bert-squad-train-full", "BERT-PyT", false},
+      {"BERT-L SQuAD train AMP bs32", "bert_large", train, "a100_sxm4_80gb", dtype::fp16, 32, 384,
+       0, 110.5, rate::samples, "bert-squad-train-half", "BERT-PyT", false},
+      {"BERT-L pretrain ph1 FP32 bs32", "bert_large", train, "v100_sxm2", dtype::fp32, 32, 128, 0,
+       50, rate::samples, "bert-ph1-full", "BERT-PyT", false},
+      {"BERT-L pretrain ph1 AMP bs64", "bert_large", train, "v100_sxm2", dtype::fp16, 64, 128, 0,
+       224, rate::samples, "bert-ph1-half", "BERT-PyT", false},
+      {"BERT-L pretrain ph2 FP32 bs4", "bert_large", train, "v100_sxm2", dtype::fp32, 4, 512, 0, 19,
+       rate::samples, "", "BERT-PyT", false},
+      {"BERT-L pretrain FP32 bs4 (19.07)", "bert_large", train, "v100_sxm2", dtype::fp32, 4, 512, 0,
+       8.36, rate::samples, "", "BERT-PyT-19", false},
+      {"BERT-L pretrain ph2 AMP bs8", "bert_large", train, "v100_sxm2", dtype::fp16, 8, 512, 0, 75,
+       rate::samples, "bert-ph2-half", "BERT-PyT", false},
+      {"BERT-L SQuAD train FP32 bs8", "bert_large", train, "v100_sxm2", dtype::fp32, 8, 384, 0, 12,
+       rate::samples, "bert-squad-train-full", "BERT-PyT", false},
+      {"BERT-L SQuAD train AMP bs16", "bert_large", train, "v100_sxm2", dtype::fp16, 16, 384, 0, 52,
+       rate::samples, "bert-squad-train-half", "BERT-PyT", false},
+      {"BERT-L SQuAD infer TF32 bs32", "bert_large", infer, "a100_sxm4_80gb", dtype::tf32, 32, 384,
+       0, 216, rate::samples, "bert-squad-infer-full", "BERT-PyT", false},
+      {"BERT-L SQuAD infer AMP bs32", "bert_large", infer, "a100_sxm4_80gb", dtype::fp16, 32, 384,
+       0, 312, rate::samples, "bert-squad-infer-half", "BERT-PyT", false},
+      {"BERT-L SQuAD infer FP32 bs4", "bert_large", infer, "v100_sxm2", dtype::fp32, 4, 384, 0,
+       37.64, rate::samples, "bert-squad-infer-full", "BERT-PyT-19", false},
+      {"BERT-L SQuAD infer AMP bs4", "bert_large", infer, "v100_sxm2", dtype::fp16, 4, 384, 0,
+       119.76, rate::samples, "bert-squad-infer-half", "BERT-PyT-19", false},
+      // LLM inference
+      {"Llama-2-7B decode bs1 1/128", "llama2_7b", infer, "a100_sxm4_80gb", dtype::fp16, 1, 1, 128,
+       100.02, rate::tokens, "", "LMD"},
+      {"Llama-2-7B decode bs1 128/2048", "llama2_7b", infer, "a100_sxm4_80gb", dtype::fp16, 1, 128,
+       2048, 98.92, rate::tokens, "", "LMD"},
+      {"Llama-2-7B decode bs16 1/128", "llama2_7b", infer, "a100_sxm4_80gb", dtype::fp16, 16, 1,
+       128, 1504.72, rate::tokens, "", "LMD"},
+      {"Llama-2-7B decode bs64 1/128", "llama2_7b", infer, "a100_sxm4_80gb", dtype::fp16, 64, 1,
+       128, 4154.81, rate::tokens, "", "LMD"},
+      {"Llama-2-13B decode bs1 1/128", "llama2_13b", infer, "a100_sxm4_80gb", dtype::fp16, 1, 1,
+       128, 57.49, rate::tokens, "", "LMD"},
+      {"Llama-2-7B gen bs384 128/128", "llama2_7b", infer, "a100_sxm4_80gb", dtype::fp16, 384, 128,
+       128, 5586, rate::tokens, "", "TRTLLM"},
+      {"Llama-2-7B TTFT bs1 2048", "llama2_7b", infer, "a100_sxm4_80gb", dtype::fp16, 1, 2048, 1,
+       133, rate::ttft_ms, "", "TRTLLM"},
+      {"Llama-7B tg128 F16", "llama2_7b", infer, "rtx_4090", dtype::fp16, 1, 1, 128, 61.03,
+       rate::tokens, "", "LCPP"},
+      {"Llama-7B pp512 F16", "llama2_7b", infer, "rtx_4090", dtype::fp16, 1, 512, 1, 11048.22,
+       rate::prefill_tokens, "", "LCPP"},
+      {"Llama-7B tg128 F16", "llama2_7b", infer, "rtx_3090", dtype::fp16, 1, 1, 128, 48.52,
+       rate::tokens, "", "LCPP"},
+  };
+  return r;
+}
+
+struct prediction {
+  double value = 0;  // in the row's unit
+  double error = 0;  // predicted rate over measured rate, minus one (+: the model is faster)
+  model_estimate estimate;
+  // The model FLOPs utilisation the measurement implies: the model's FLOP per step over the
+  // measured step time, over the dense peak (above 1: the row cannot be what it says it is).
+  [[nodiscard]] double measured_mfu() const { return estimate.mfu() / (1.0 + error); }
+};
+
+prediction predict(const model_row& r) {
+  run_config run;
+  run.mode = r.mode;
+  run.batch = r.batch;
+  run.type = r.type;
+  run.flash_attention = r.fused_attention;
+  const model_spec& m = presets::find(r.model);
+  if (m.kind == model_kind::cnn) {
+    run.image = r.seq;
+  } else if (r.generate > 0) {
+    run.prompt = r.seq;
+    run.generate = r.generate;
+  } else {
+    run.seq = r.seq;
+  }
+  prediction p{0, 0, estimate_model(catalog::find(r.gpu), m, run)};
+  const model_estimate& e = p.estimate;
+  switch (r.unit) {
+    case rate::samples:
+      p.value = e.samples_per_second();
+      break;
+    case rate::tokens:
+      p.value = e.tokens_per_second();
+      break;
+    case rate::prefill_tokens:
+      p.value = static_cast<double>(r.batch * r.seq) / e.prefill_time.value();
+      break;
+    case rate::ttft_ms:
+      p.value = 1e3 * e.prefill_time.value();
+      p.error = r.measured / p.value - 1.0;
+      return p;
+  }
+  p.error = p.value / r.measured - 1.0;
+  return p;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// "resnet50 train" and the like: the group a row's error is summarised in.
+std::string group_of(const model_row& r) {
+  return std::string(r.model) + " " + std::string(name(r.mode));
+}
+
+struct ratio {
+  std::string pair;
+  const model_row* a100 = nullptr;
+  const model_row* v100 = nullptr;
+  double predicted = 0, measured = 0, error = 0;
+};
+
+// A100 over V100 for every pair key (same model, mode, precision class and source).
+std::vector<ratio> cross_gpu_ratios() {
+  std::map<std::string, ratio> pairs;
+  for (const model_row& r : rows()) {
+    if (r.pair.empty()) continue;
+    ratio& q = pairs[std::string(r.pair)];
+    q.pair = r.pair;
+    (r.gpu.substr(0, 4) == "a100" ? q.a100 : q.v100) = &r;
+  }
+  std::vector<ratio> out;
+  for (auto& [key, q] : pairs) {
+    REQUIRE(q.a100 != nullptr);
+    REQUIRE(q.v100 != nullptr);
+    q.predicted = predict(*q.a100).value / predict(*q.v100).value;
+    q.measured = q.a100->measured / q.v100->measured;
+    q.error = q.predicted / q.measured - 1.0;
+    out.push_back(q);
+  }
+  return out;
+}
+
+// Rows the model over-predicts by more than a factor of two, each with the mechanism it omits
+// (docs/models_evidence.md quantifies them).
+struct model_miss {
+  std::string_view label, gpu, source;
+  std::string_view mechanism;
+};
+constexpr std::string_view eager_cnn_inference =
+    "framework inference runs batch norm, ReLU and the residual add as separate kernels over "
+    "DRAM; the model folds and fuses them into the convolutions";
+constexpr std::string_view tf32_convolutions =
+    "TF32 convolutions of the 2020-21 cuDNN run far below the tile model's TF32 throughput "
+    "(the same frameworks' A100 TF32 over V100 FP32 is 2.2-3x, the model's 4-5x)";
+constexpr std::string_view squad_rows =
+    "the SQuAD rows run 1.8x slower than seq-512 pretraining on the same page: they time more "
+    "than the training step";
+const std::vector<model_miss>& known_misses() {
+  static const std::vector<model_miss> m{
+      {"RN50 infer AMP bs64", "v100_sxm2", "RN50-PyT", eager_cnn_inference},
+      {"RN50 infer AMP bs256", "v100_sxm2", "RN50-PyT", eager_cnn_inference},
+      {"RN50 infer AMP bs256", "t4", "RN50-PyT",
+       "eager batch norm / ReLU / add kernels (and, not quantified, a 70 W board's clocks)"},
+      {"RN50 infer AMP bs128", "v100_sxm2", "RN50-TF", eager_cnn_inference},
+      {"RN50 infer AMP bs64", "a100_sxm4_40gb", "RN50-TF", eager_cnn_inference},
+      {"RN50 infer TF32 bs256", "a100_sxm4_40gb", "RN50-TF", tf32_convolutions},
+      {"RN50 train TF32 bs256", "a100_sxm4_80gb", "RN50-PyT", tf32_convolutions},
+      {"SE-RNXt101 train TF32 bs128", "a100_sxm4_80gb", "SXT-PyT", tf32_convolutions},
+      {"SE-RNXt101 infer AMP bs256", "t4", "SXT-PyT",
+       "eager batch norm / ReLU / add kernels; grouped 3x3 convolutions and SE layers of low "
+       "arithmetic intensity (not quantified)"},
+      {"BERT-L SQuAD train TF32 bs32", "a100_sxm4_80gb", "BERT-PyT", squad_rows},
+      {"BERT-L SQuAD train AMP bs32", "a100_sxm4_80gb", "BERT-PyT", squad_rows},
+      {"BERT-L SQuAD infer AMP bs32", "a100_sxm4_80gb", "BERT-PyT",
+       "not explained by the kernel sequence (unfused attention is modelled): 2.6x the model's "
+       "forward time, as the SQuAD training rows"},
+      {"BERT-L SQuAD infer AMP bs4", "v100_sxm2", "BERT-PyT-19",
+       "batch 4 in 2019 eager PyTorch: transposes, scale, mask, GELU and residual kernels the "
+       "model fuses or omits"},
+  };
+  return m;
+}
+
+// Published rows that cannot be what they say: the measurement implies more than the GPU's
+// dense peak in the stated precision.
+constexpr std::string_view impossible_row = "BERT-L pretrain ph2 FP32 bs4";
+
+const model_row& row_named(std::string_view label, std::string_view gpu, std::string_view source) {
+  for (const model_row& r : rows())
+    if (r.label == label && r.gpu == gpu && r.source == source) return r;
+  FAIL("no evidence row " << label << " on " << gpu << " from " << source);
+  return rows().front();
+}
+
+bool is_known_miss(const model_row& r) {
+  return std::any_of(known_misses().begin(), known_misses().end(), [&](const model_miss& m) {
+    return m.label == r.label && m.gpu == r.gpu && m.source == r.source;
+  });
+}
+
+// 16-bit rows compare like with like on both GPUs; "full" rows compare A100 TF32 with V100 FP32.
+bool half_precision(const ratio& q) { return q.a100->type == dtype::fp16; }
+
+std::vector<double> ratio_errors(bool half_only) {
+  std::vector<double> e;
+  for (const ratio& q : cross_gpu_ratios())
+    if (!half_only || half_precision(q)) e.push_back(std::abs(q.error));
+  return e;
+}
+
+}  // namespace
+
+// Prints the table of docs/models_evidence.md. Hidden: run with
+// `dlperf_tests "[model_evidence]"`.
+TEST_CASE("whole-model evidence table", "[.][model_evidence]") {
+  std::map<std::string, std::vector<double>> by_group;
+  std::vector<double> all;
+  std::cout << "| row | GPU | dtype | batch | seq / image | gen | measured | unit | predicted | "
+               "error | MFU measured / predicted | source |\n"
+               "|---|---|---|---:|---:|---:|---:|---|---:|---:|---:|---|\n";
+  for (const model_row& r : rows()) {
+    const prediction p = predict(r);
+    char line[320];
+    std::snprintf(
+        line, sizeof line,
+        "| %s | %s | %s | %lld | %lld | %lld | %.6g | %s | %.4g | %+.1f %% | %.2f / %.2f | "
+        "%s |\n",
+        std::string(r.label).c_str(), std::string(r.gpu).c_str(), std::string(name(r.type)).c_str(),
+        r.batch, r.seq, r.generate, r.measured, std::string(unit_name(r.unit)).c_str(), p.value,
+        100 * p.error, p.measured_mfu(), p.estimate.mfu(), std::string(r.source).c_str());
+    std::cout << line;
+    all.push_back(std::abs(p.error));
+    by_group[group_of(r)].push_back(p.error);
+  }
+  std::cout << "\n| model mode | rows | median abs error | worst error |\n|---|---:|---:|---:|\n";
+  for (const auto& [group, errors] : by_group) {
+    std::vector<double> magnitudes;
+    for (const double e : errors) magnitudes.push_back(std::abs(e));
+    const double worst = *std::max_element(
+        errors.begin(), errors.end(), [](double a, double b) { return std::abs(a) < std::abs(b); });
+    std::printf("| %s | %zu | %.1f %% | %+.1f %% |\n", group.c_str(), errors.size(),
+                100 * median(magnitudes), 100 * worst);
+  }
+  std::printf("\n- all %zu rows: median |error| %.1f %%, worst %.1f %%\n", all.size(),
+              100 * median(all), 100 * *std::max_element(all.begin(), all.end()));
+  std::cout << "\n| pair (A100 / V100) | A100 row | V100 row | measured ratio | predicted ratio | "
+               "error |\n|---|---|---|---:|---:|---:|\n";
+  std::vector<double> all_ratio_errors;
+  for (const ratio& q : cross_gpu_ratios()) {
+    std::printf("| %s | %s | %s | %.2f | %.2f | %+.1f %% |\n", q.pair.c_str(),
+                std::string(q.a100->label).c_str(), std::string(q.v100->label).c_str(), q.measured,
+                q.predicted, 100 * q.error);
+    all_ratio_errors.push_back(std::abs(q.error));
+  }
+  const std::vector<double> half = ratio_errors(true);
+  std::printf("\n- %zu cross-GPU ratios: median |error| %.1f %%, worst %.1f %%\n",
+              all_ratio_errors.size(), 100 * median(all_ratio_errors),
+              100 * *std::max_element(all_ratio_errors.begin(), all_ratio_errors.end()));
+  std::printf("- %zu of them in FP16 on both GPUs: median |error| %.1f %%, worst %.1f %%\n",
+              half.size(), 100 * median(half), 100 * *std::max_element(half.begin(), half.end()));
+  std::cout << "\nKnown misses (more than twice the measured rate):\n\n| row | GPU | source | "
+               "measured | predicted | error | mechanism |\n|---|---|---|---:|---:|---:|---|\n";
+  for (const model_miss& m : known_misses()) {
+    const model_row& r = row_named(m.label, m.gpu, m.source);
+    const prediction p = predict(r);
+    std::printf("| %s | %s | %s | %.6g | %.4g | %+.0f %% | %s |\n", std::string(r.label).c_str(),
+                std::string(r.gpu).c_str(), std::string(r.source).c_str(), r.measured, p.value,
+                100 * p.error, std::string(m.mechanism).c_str());
+  }
+  std::fflush(stdout);
+  CHECK(!by_group.empty());
+}
+
+TEST_CASE("whole-model evidence: every row is predicted, finite and physical",
+          "[model][model_evidence_guard]") {
+  CHECK(rows().size() >= 24);
+  for (const model_row& r : rows()) {
+    const prediction p = predict(r);
+    INFO(r.label << " on " << r.gpu << " (" << r.source << "): predicted " << p.value
+                 << ", measured " << r.measured);
+    CHECK(std::isfinite(p.value));
+    CHECK(p.value > 0);
+    // The model never claims more than the GPU's dense peak.
+    CHECK(p.estimate.mfu() > 0);
+    CHECK(p.estimate.mfu() <= 1.0);
+    // Nor does a published row, except the one listed as impossible: BERT-large phase-2
+    // pretraining on V100 at 19 sequences/s in FP32 (micro-batch 4, derived from the
+    // accumulation steps) is 1.2x V100's FP32 peak; the same README in 2019 gives 8.36.
+    if (r.label == impossible_row)
+      CHECK(p.measured_mfu() > 1.0);
+    else
+      CHECK(p.measured_mfu() < 1.0);
+  }
+}
+
+// Regression guards, not accuracy goals: each bound is the value measured when the table was
+// written (docs/models_evidence.md) plus a margin, so that a change to the model that moves the
+// evidence shows up here and is looked at.
+TEST_CASE("whole-model evidence: cross-GPU ratios and misses hold as measured",
+          "[model][model_evidence_guard]") {
+  const std::vector<ratio> ratios = cross_gpu_ratios();
+  CHECK(ratios.size() >= 12);
+  // Measured: median |error| 30.8 % over all pairs, 11.5 % over the FP16 pairs.
+  CHECK(median(ratio_errors(false)) <= 0.40);
+  CHECK(median(ratio_errors(true)) <= 0.20);
+  for (const ratio& q : ratios) {
+    INFO(q.pair << ": measured A100/V100 " << q.measured << ", predicted " << q.predicted);
+    // A100 is faster than V100 in the model as in every measurement.
+    CHECK(q.measured > 1.0);
+    CHECK(q.predicted > 1.0);
+    // The model over-states A100 TF32 against V100 FP32 (tf32_convolutions; BERT less so than
+    // the CNNs): every full-precision pair still shows it by more than 20 % (measured: +31 % to
+    // +294 %).
+    if (!half_precision(q)) CHECK(q.error > 0.2);
+  }
+  for (const model_miss& m : known_misses()) {
+    const model_row& r = row_named(m.label, m.gpu, m.source);
+    const prediction p = predict(r);
+    INFO(r.label << " on " << r.gpu << ": predicted " << p.value << ", measured " << r.measured
+                 << " (" << m.mechanism << ")");
+    CHECK(p.error > 1.0);
+  }
+  std::vector<double> decode;
+  for (const model_row& r : rows()) {
+    const prediction p = predict(r);
+    INFO(r.label << " on " << r.gpu << " (" << r.source << "): predicted " << p.value
+                 << ", measured " << r.measured);
+    if (!is_known_miss(r)) {
+      // Every other row within a factor of two (measured: -34 % to +96 %).
+      CHECK(p.error <= 1.0);
+      CHECK(p.error >= -0.5);
+    }
+    if (r.unit == rate::tokens) decode.push_back(std::abs(p.error));
+  }
+  // Bandwidth-bound LLM generation, the model's home ground: measured median |error| 25 %.
+  CHECK(median(decode) <= 0.35);
+}

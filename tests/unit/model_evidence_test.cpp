@@ -1,5 +1,5 @@
 // Whole-model predictions (model/step.hpp) against published single-GPU measurements
-// (docs/models_evidence.md has the table, the summaries and the analysis).
+// (docs/models.md, "Evidence", has the table, the summaries and the analysis).
 //
 // The model predicts a well-tuned kernel sequence on an otherwise idle GPU; the measurements are
 // whole frameworks (data pipeline, optimizer, per-kernel launch and framework overhead, batch
@@ -281,7 +281,7 @@ std::vector<ratio> cross_gpu_ratios() {
 }
 
 // Rows the model over-predicts by more than a factor of two, each with the mechanism it omits
-// (docs/models_evidence.md quantifies them).
+// (docs/models.md, "Evidence", quantifies them).
 struct model_miss {
   std::string_view label, gpu, source;
   std::string_view mechanism;
@@ -350,7 +350,7 @@ std::vector<double> ratio_errors(bool half_only) {
 
 }  // namespace
 
-// Prints the table of docs/models_evidence.md. Hidden: run with
+// Prints the table of docs/models.md, "Evidence". Hidden: run with
 // `dlperf_tests "[model_evidence]"`.
 TEST_CASE("whole-model evidence table", "[.][model_evidence]") {
   std::map<std::string, std::vector<double>> by_group;
@@ -434,7 +434,7 @@ TEST_CASE("whole-model evidence: every row is predicted, finite and physical",
 }
 
 // Regression guards, not accuracy goals: each bound is the value measured when the table was
-// written (docs/models_evidence.md) plus a margin, so that a change to the model that moves the
+// written (docs/models.md, "Evidence") plus a margin, so that a change to the model that moves the
 // evidence shows up here and is looked at.
 TEST_CASE("whole-model evidence: cross-GPU ratios and misses hold as measured",
           "[model][model_evidence_guard]") {

@@ -53,7 +53,7 @@ struct model_options {
   dtype type = dtype::bf16;
   weight_format weights = weight_format::native;
   optimizer_kind optimizer = optimizer_kind::adam;
-  bool checkpointing = false, no_flash = false, json = false;
+  bool checkpointing = false, no_flash = false, eager = false, json = false;
   std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
 };
 
@@ -104,6 +104,7 @@ run_config make_run(const model_options& o) {
   r.optimizer = o.optimizer;
   r.checkpointing = o.checkpointing;
   r.flash_attention = !o.no_flash;
+  r.eager = o.eager;
   r.gpus = parse_count("--gpus", o.gpus);
   const double zero = parse_amount("--zero", o.zero);
   if (zero != 0 && zero != 1 && zero != 2 && zero != 3)
@@ -183,6 +184,7 @@ void run(const model_options& o) {
         {"gpus", r.gpus},
         {"tp", r.tp},
         {"zero", r.zero},
+        {"eager", r.eager},
         {"step_time_s", e.time.value()},
         {"samples_per_s", e.samples_per_second()},
         {"tokens_per_s",
@@ -316,6 +318,8 @@ void add_model_command(CLI::App& app) {
   add_enum_option<optimizer_kind>(cmd, "--optimizer", o->optimizer, "Optimizer (default adam)");
   cmd->add_flag("--checkpointing", o->checkpointing, "Activation checkpointing (recompute)");
   cmd->add_flag("--no-flash", o->no_flash, "Unfused attention (score matrix through DRAM)");
+  cmd->add_flag("--eager", o->eager,
+                "Element-wise ops as kernels of their own, as an eager framework runs them");
   cmd->add_option("--gpus", o->gpus, "GPUs of the job")->capture_default_str();
   cmd->add_option("--zero", o->zero, "ZeRO stage 0..3 over the data-parallel GPUs")
       ->capture_default_str();

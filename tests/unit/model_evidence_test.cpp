@@ -81,6 +81,9 @@ constexpr run_mode infer = run_mode::infer;
 // LCPP = github.com/ggml-org/llama.cpp/pull/4766 (llama-bench tg128 / pp512, F16).
 // Unfused attention (fused_attention = false): the 2019-2021 BERT code computes softmax(QK^T)V
 // as two batched GEMMs around a softmax kernel.
+// Eager execution (run_config::eager, from the source: `eager_source`): PyTorch without a
+// compiler and TensorFlow without XLA run batch norm, activations, dropout and residual adds as
+// kernels of their own; XLA (the TF training rows) and the LLM engines fuse them.
 const std::vector<model_row>& rows() {
   static const std::vector<model_row> r{
       // ResNet-50 v1.5, PyTorch
@@ -205,8 +208,15 @@ struct prediction {
   [[nodiscard]] double measured_mfu() const { return estimate.mfu() / (1.0 + error); }
 };
 
+// Whether the software of a row runs element-wise operations as kernels of their own.
+bool eager_source(const model_row& r) {
+  return r.source == "RN50-PyT" || r.source == "SXT-PyT" || r.source == "BERT-PyT" ||
+         r.source == "BERT-PyT-19" || (r.source == "RN50-TF" && r.mode == run_mode::infer);
+}
+
 prediction predict(const model_row& r) {
   run_config run;
+  run.eager = eager_source(r);
   run.mode = r.mode;
   run.batch = r.batch;
   run.type = r.type;
@@ -286,37 +296,24 @@ struct model_miss {
   std::string_view label, gpu, source;
   std::string_view mechanism;
 };
-constexpr std::string_view eager_cnn_inference =
-    "framework inference runs batch norm, ReLU and the residual add as separate kernels over "
-    "DRAM; the model folds and fuses them into the convolutions";
-constexpr std::string_view tf32_convolutions =
-    "TF32 convolutions of the 2020-21 cuDNN run far below the tile model's TF32 throughput "
-    "(the same frameworks' A100 TF32 over V100 FP32 is 2.2-3x, the model's 4-5x)";
+constexpr std::string_view tf_a100_inference =
+    "TF 20.06 inference on A100 without XLA or TensorRT: even with batch norm, ReLU and the "
+    "residual add as kernels of their own (eager), 9-10 ms per batch stay unexplained "
+    "(docs/models.md, Evidence)";
 constexpr std::string_view squad_rows =
     "the SQuAD rows run 1.8x slower than seq-512 pretraining on the same page: they time more "
     "than the training step";
 const std::vector<model_miss>& known_misses() {
   static const std::vector<model_miss> m{
-      {"RN50 infer AMP bs64", "v100_sxm2", "RN50-PyT", eager_cnn_inference},
-      {"RN50 infer AMP bs256", "v100_sxm2", "RN50-PyT", eager_cnn_inference},
-      {"RN50 infer AMP bs256", "t4", "RN50-PyT",
-       "eager batch norm / ReLU / add kernels (and, not quantified, a 70 W board's clocks)"},
-      {"RN50 infer AMP bs128", "v100_sxm2", "RN50-TF", eager_cnn_inference},
-      {"RN50 infer AMP bs64", "a100_sxm4_40gb", "RN50-TF", eager_cnn_inference},
-      {"RN50 infer TF32 bs256", "a100_sxm4_40gb", "RN50-TF", tf32_convolutions},
-      {"RN50 train TF32 bs256", "a100_sxm4_80gb", "RN50-PyT", tf32_convolutions},
-      {"SE-RNXt101 train TF32 bs128", "a100_sxm4_80gb", "SXT-PyT", tf32_convolutions},
-      {"SE-RNXt101 infer AMP bs256", "t4", "SXT-PyT",
-       "eager batch norm / ReLU / add kernels; grouped 3x3 convolutions and SE layers of low "
-       "arithmetic intensity (not quantified)"},
-      {"BERT-L SQuAD train TF32 bs32", "a100_sxm4_80gb", "BERT-PyT", squad_rows},
+      {"RN50 infer TF32 bs256", "a100_sxm4_40gb", "RN50-TF", tf_a100_inference},
+      {"RN50 infer AMP bs64", "a100_sxm4_40gb", "RN50-TF", tf_a100_inference},
       {"BERT-L SQuAD train AMP bs32", "a100_sxm4_80gb", "BERT-PyT", squad_rows},
       {"BERT-L SQuAD infer AMP bs32", "a100_sxm4_80gb", "BERT-PyT",
-       "not explained by the kernel sequence (unfused attention is modelled): 2.6x the model's "
-       "forward time, as the SQuAD training rows"},
+       "not explained by the kernel sequence (unfused attention and eager kernels are "
+       "modelled): 2.3x the model's forward time, as the SQuAD training rows"},
       {"BERT-L SQuAD infer AMP bs4", "v100_sxm2", "BERT-PyT-19",
-       "batch 4 in 2019 eager PyTorch: transposes, scale, mask, GELU and residual kernels the "
-       "model fuses or omits"},
+       "batch 4 in 2019 eager PyTorch: transposes, scale and mask kernels the model omits, and "
+       "host time between small kernels"},
   };
   return m;
 }
@@ -440,18 +437,18 @@ TEST_CASE("whole-model evidence: cross-GPU ratios and misses hold as measured",
           "[model][model_evidence_guard]") {
   const std::vector<ratio> ratios = cross_gpu_ratios();
   CHECK(ratios.size() >= 12);
-  // Measured: median |error| 30.8 % over all pairs, 11.5 % over the FP16 pairs.
-  CHECK(median(ratio_errors(false)) <= 0.40);
+  // Measured: median |error| 23.4 % over all pairs, 10.5 % over the FP16 pairs.
+  CHECK(median(ratio_errors(false)) <= 0.33);
   CHECK(median(ratio_errors(true)) <= 0.20);
   for (const ratio& q : ratios) {
     INFO(q.pair << ": measured A100/V100 " << q.measured << ", predicted " << q.predicted);
     // A100 is faster than V100 in the model as in every measurement.
     CHECK(q.measured > 1.0);
     CHECK(q.predicted > 1.0);
-    // The model over-states A100 TF32 against V100 FP32 (tf32_convolutions; BERT less so than
-    // the CNNs): every full-precision pair still shows it by more than 20 % (measured: +31 % to
-    // +294 %).
-    if (!half_precision(q)) CHECK(q.error > 0.2);
+    // The model over-states A100 TF32 against V100 FP32 (TF32 convolutions of the 2020-21 cuDNN
+    // run far below the tile model's TF32 throughput; BERT less so than the CNNs): every
+    // full-precision pair still shows it by more than 15 % (measured: +20 % to +149 %).
+    if (!half_precision(q)) CHECK(q.error > 0.15);
   }
   for (const model_miss& m : known_misses()) {
     const model_row& r = row_named(m.label, m.gpu, m.source);
@@ -466,7 +463,7 @@ TEST_CASE("whole-model evidence: cross-GPU ratios and misses hold as measured",
     INFO(r.label << " on " << r.gpu << " (" << r.source << "): predicted " << p.value
                  << ", measured " << r.measured);
     if (!is_known_miss(r)) {
-      // Every other row within a factor of two (measured: -34 % to +96 %).
+      // Every other row within a factor of two (measured: -38 % to +99 %).
       CHECK(p.error <= 1.0);
       CHECK(p.error >= -0.5);
     }

@@ -342,3 +342,25 @@ TEST_CASE("every GPU in the catalog runs a model, AMD included", "[model][amd]")
                   run_config{.mode = run_mode::infer, .batch = 1, .type = dtype::fp16})
             .fits);
 }
+
+TEST_CASE("eager execution adds the element-wise kernels a fused stack folds away", "[model]") {
+  const gpu_spec& g = catalog::v100_sxm2;
+  run_config fused{.mode = run_mode::infer, .batch = 64, .type = dtype::fp16};
+  run_config eager = fused;
+  eager.eager = true;
+  const model_estimate f = estimate_model(g, presets::resnet50, fused);
+  const model_estimate e = estimate_model(g, presets::resnet50, eager);
+  // The same convolutions (a little faster: their epilogues no longer read the residual), more
+  // streaming kernels: batch norm and ReLU after each convolution, the residual add and ReLU
+  // after each block.
+  CHECK(e.time_of(op_kind::gemm) <= f.time_of(op_kind::gemm));
+  CHECK(e.time_of(op_kind::gemm).value() > 0.9 * f.time_of(op_kind::gemm).value());
+  CHECK(e.time_of(op_kind::streaming) > 3.0 * f.time_of(op_kind::streaming));
+  // A transformer's training step gains dropout, activation and residual kernels.
+  run_config t{.batch = 8, .seq = 512, .type = dtype::bf16};
+  const model_estimate tf = estimate_model(catalog::a100_sxm4_80gb, presets::bert_large, t);
+  t.eager = true;
+  const model_estimate te = estimate_model(catalog::a100_sxm4_80gb, presets::bert_large, t);
+  CHECK(te.time > tf.time);
+  CHECK(te.forward.size() > tf.forward.size());
+}

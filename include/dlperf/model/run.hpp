@@ -88,13 +88,17 @@ struct run_config {
   long long batch = 1;              ///< sequences or images per data-parallel replica
   long long seq = 0;                ///< tokens per sequence (transformers); 0 = the model's context
   long long image = 224;            ///< image side in pixels (CNNs)
-  long long prompt = 0;             ///< decoder inference: prompt tokens; 0 = seq
+  long long prompt = 0;             ///< decoder inference: prompt tokens; 0 = seq, else the
+                                    ///< context less the generated tokens
   long long generate = 0;           ///< decoder inference: tokens generated after the prompt
   dtype type = dtype::bf16;  ///< compute type; 16-bit and FP8 training keep FP32 master weights
   weight_format weights = weight_format::native;    ///< inference weight storage
   optimizer_kind optimizer = optimizer_kind::adam;  ///< training optimizer
-  bool checkpointing = false;            ///< training: keep only layer inputs, recompute the rest
-  bool flash_attention = true;           ///< fused attention (no score matrix in DRAM or memory)
+  bool checkpointing = false;   ///< training: keep only layer inputs, recompute the rest
+  bool flash_attention = true;  ///< fused attention (no score matrix in DRAM or memory)
+  /// Every element-wise op its own kernel, as an eager framework runs it (no epilogue fusion,
+  /// batch norm not folded at inference).
+  bool eager = false;
   long long gpus = 1;                    ///< GPUs of the job
   int zero = 0;                          ///< ZeRO stage over the data-parallel GPUs: 0 to 3
   long long tp = 1;                      ///< tensor-parallel degree (divides gpus)

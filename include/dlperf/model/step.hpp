@@ -173,8 +173,8 @@ constexpr dtype activation_type(dtype t) { return traits(t).storage_bits >= 16 ?
 template <gemm_device D>
 class step_builder {
  public:
-  constexpr step_builder(const D& d, const run_config& r)
-      : d_(d), run_(r), act_(activation_type(r.type)) {}
+  constexpr step_builder(const D& d, const run_config& r, bool dropout = false)
+      : d_(d), run_(r), act_(activation_type(r.type)), dropout_(dropout) {}
 
   // A layer's (or a block's) forward and backward operators; backward ones in reverse order.
   struct block {
@@ -249,6 +249,10 @@ class step_builder {
     gemm(b, "attention QK^T", "attention dQ", {}, {p.seq_q, p.seq_kv, p.head_dim, bh}, false);
     b.backward.push_back(searched("attention dK", {p.seq_kv, p.head_dim, p.seq_q, bh, act_}));
     stream(b, "attention softmax", "softmax backward", scores, 5.0, 2.0, 3.0);
+    if (run_.training() && dropout_)
+      stream(b, "attention dropout", "attention dropout backward", scores, 2.0,
+             2.0 + 1.0 / traits(act_).storage().value(),
+             2.0 + 1.0 / traits(act_).storage().value());
     gemm(b, "attention PV", "attention dP", {}, {p.seq_q, p.head_dim, p.seq_kv, bh}, false);
     b.backward.push_back(searched("attention dV", {p.seq_kv, p.head_dim, p.seq_q, bh, act_}));
   }
@@ -273,6 +277,18 @@ class step_builder {
   }
 
   [[nodiscard]] constexpr dtype activation() const { return act_; }
+  [[nodiscard]] constexpr bool eager() const { return run_.eager; }
+
+  // What follows a projection into the residual stream of @p elements values when eager: a
+  // dropout kernel (training, writing its 1-byte mask) and the residual add. Fused, both are in
+  // the projection's epilogue.
+  constexpr void residual(block& b, double elements, bool dropout) {
+    if (!run_.eager) return;
+    const double e = traits(act_).storage().value();
+    if (dropout)
+      stream(b, "dropout", "dropout backward", elements, 2.0, 2.0 + 1.0 / e, 2.0 + 1.0 / e);
+    stream(b, "residual add", {}, elements, 1.0, 3.0, 0.0);
+  }
 
  private:
   constexpr op_estimate searched(std::string_view name, const gemm_problem& p) {
@@ -285,6 +301,7 @@ class step_builder {
   const D& d_;
   run_config run_;
   dtype act_;
+  bool dropout_;  // the model applies dropout (training)
   std::vector<std::pair<gemm_problem, gemm_estimate>> cache_;
 };
 
@@ -310,8 +327,9 @@ constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>&
   sb.attention(b, attention_problem{batch, s.heads_per_gpu, seq_q, seq_kv, s.head_dim, dtype::bf16,
                                     causal, s.kv_heads_per_gpu});
   gemm_problem out = linear(T, h, q);
-  out.beta = 1.0;  // the residual add, in the epilogue
+  out.beta = sb.eager() ? 0.0 : 1.0;  // the residual add, in the epilogue unless eager
   sb.gemm(b, "output projection", "output dgrad", "output wgrad", out);
+  sb.residual(b, T * s.h, s.dropout);
   if (cross_kv > 0) {
     sb.stream(b, "norm cross", "norm cross backward", T * s.h, 8.0, 2.0, 3.0);
     sb.gemm(b, "cross Q projection", "cross Q dgrad", "cross Q wgrad", linear(T, q, h));
@@ -320,10 +338,11 @@ constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>&
     sb.attention(b, attention_problem{batch, s.heads_per_gpu, seq_q, cross_kv, s.head_dim,
                                       dtype::bf16, false, s.kv_heads_per_gpu});
     sb.gemm(b, "cross output projection", "cross output dgrad", "cross output wgrad", out);
+    sb.residual(b, T * s.h, s.dropout);
   }
   sb.stream(b, "norm 2", "norm 2 backward", T * s.h, 8.0, 2.0, 3.0);
   gemm_problem down = linear(T, h, f);
-  down.beta = 1.0;
+  down.beta = out.beta;
   if (s.experts > 1) {
     const double routed = T * s.experts_per_token;
     const long long per_expert =
@@ -342,10 +361,13 @@ constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>&
     sb.stream(b, "SwiGLU", "SwiGLU backward", T * s.f, 6.0, 3.0, 5.0);
     sb.gemm(b, "FFN down", "FFN down dgrad", "FFN down wgrad", down);
   } else {
-    // The activation runs in the up projection's epilogue (and its derivative in the dgrad's).
+    // The activation runs in the up projection's epilogue (and its derivative in the dgrad's),
+    // or as its own kernel when eager.
     sb.gemm(b, "FFN up", "FFN up dgrad", "FFN up wgrad", linear(T, f, h));
+    if (sb.eager()) sb.stream(b, "activation", "activation backward", T * s.f, 8.0, 2.0, 3.0);
     sb.gemm(b, "FFN down", "FFN down dgrad", "FFN down wgrad", down);
   }
+  sb.residual(b, T * s.h, s.dropout);
   return b;
 }
 
@@ -389,7 +411,7 @@ template <gemm_device D>
 constexpr model_estimate transformer_step(const D& d, const transformer_config& t,
                                           const run_config& r) {
   const transformer_shapes s = transformer_shapes::of(t, r);
-  step_builder<D> sb(d, r);
+  step_builder<D> sb(d, r, s.dropout);
   model_estimate m;
   m.peak = dense_peak(d, r.type);
   m.replicas = r.data_parallel();
@@ -491,15 +513,25 @@ constexpr model_estimate cnn_step(const D& d, const cnn_config& c, const run_con
   const dtype act = sb.activation();
   const auto conv = [&](typename step_builder<D>::block& b, std::string_view fwd,
                         std::string_view dgrad, std::string_view wgrad, conv2d_problem p,
-                        bool residual, bool first = false) {
+                        bool residual, bool relu, bool first = false) {
     p.type = act;
     gemm_problem g = p.as_gemm();
-    if (residual && !training) g.beta = 1.0;
+    if (residual && !training && !r.eager) g.beta = 1.0;
     sb.gemm(b, fwd, dgrad, wgrad, g, true, !first);
     const double out = static_cast<double>(n * p.p() * p.q() * p.k);
     // Training normalises with batch statistics (a statistics pass and a normalising pass,
     // ReLU fused); inference folds batch norm into the weights and ReLU into the epilogue.
-    if (training) sb.stream(b, "batch norm + ReLU", "batch norm backward", out, 6.0, 3.0, 5.0);
+    // Eager, batch norm and ReLU are kernels of their own, at inference too (running
+    // statistics: one pass).
+    if (r.eager) {
+      if (training)
+        sb.stream(b, "batch norm", "batch norm backward", out, 4.0, 3.0, 5.0);
+      else
+        sb.stream(b, "batch norm", {}, out, 2.0, 2.0, 0.0);
+      if (relu) sb.stream(b, "ReLU", "ReLU backward", out, 1.0, 2.0, 3.0);
+    } else if (training) {
+      sb.stream(b, "batch norm + ReLU", "batch norm backward", out, 6.0, 3.0, 5.0);
+    }
   };
   op_sequence& fwd = m.forward;
   op_sequence* bwd = training ? &m.backward : nullptr;
@@ -508,7 +540,7 @@ constexpr model_estimate cnn_step(const D& d, const cnn_config& c, const run_con
   conv(stem, "stem convolution", "stem dgrad", "stem wgrad",
        conv2d_problem{n, c.in_channels, r.image, r.image, c.stem_channels, c.stem_kernel,
                       c.stem_kernel, c.stem_stride, c.stem_kernel / 2},
-       false, true);
+       false, true, true);
   if (c.stem_pool)
     sb.stream(stem, "max pooling", "max pooling backward",
               static_cast<double>(n * c.stem_channels * l.stem_side * l.stem_side), 9.0, 1.25, 2.5);
@@ -520,14 +552,14 @@ constexpr model_estimate cnn_step(const D& d, const cnn_config& c, const run_con
     const long long w = c.width(br.planes), out = c.out_channels(br.planes);
     const long long side2 = conv_out(br.height, 3, br.stride, 1);
     conv(b, "conv 1x1 reduce", "reduce dgrad", "reduce wgrad",
-         conv2d_problem{n, br.in, br.height, br.width, w, 1, 1, 1, 0}, false);
+         conv2d_problem{n, br.in, br.height, br.width, w, 1, 1, 1, 0}, false, true);
     conv2d_problem spatial{n, w, br.height, br.width, w, 3, 3, br.stride, 1};
     spatial.groups = c.groups;
     conv(b, c.groups > 1 ? "grouped conv 3x3" : "conv 3x3", "conv 3x3 dgrad", "conv 3x3 wgrad",
-         spatial, false);
+         spatial, false, true);
     conv(b, "conv 1x1 expand", "expand dgrad", "expand wgrad",
-         conv2d_problem{n, w, side2, side2, out, 1, 1, 1, 0},
-         c.se_reduction == 0 && !br.projection);
+         conv2d_problem{n, w, side2, side2, out, 1, 1, 1, 0}, c.se_reduction == 0 && !br.projection,
+         false);
     const double out_elems = static_cast<double>(n * side2 * side2 * out);
     if (c.se_reduction > 0) {
       const long long squeezed = out / c.se_reduction;
@@ -538,9 +570,13 @@ constexpr model_estimate cnn_step(const D& d, const cnn_config& c, const run_con
     }
     if (br.projection)
       conv(b, "conv 1x1 shortcut", "shortcut dgrad", "shortcut wgrad",
-           conv2d_problem{n, br.in, br.height, br.width, out, 1, 1, br.stride, 0}, false);
-    if (training || c.se_reduction > 0 || br.projection)
+           conv2d_problem{n, br.in, br.height, br.width, out, 1, 1, br.stride, 0}, false, false);
+    if (r.eager) {
+      sb.stream(b, "residual add", {}, out_elems, 1.0, 3.0, 0.0);
+      sb.stream(b, "ReLU", "ReLU backward", out_elems, 1.0, 2.0, 3.0);
+    } else if (training || c.se_reduction > 0 || br.projection) {
       sb.stream(b, "residual add + ReLU", "residual backward", out_elems, 2.0, 3.0, 3.0);
+    }
     add_block(b, br.repeats, fwd, bwd != nullptr ? &blocks_bwd : nullptr);
     if (training && r.checkpointing) m.recompute.add(b.forward, br.repeats);
   }

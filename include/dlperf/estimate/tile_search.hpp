@@ -292,8 +292,6 @@ constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_probl
   const auto search_group = [&](std::size_t bm, std::size_t bn, std::size_t bk, std::size_t s) {
     const std::size_t gi = group_index(bm, bn, bk, s);
     const group& g = groups[gi];
-    if (!g.offered) return;
-    if (found && g.bound * (1.0 - 1e-9) > best_time) return;
     // Members whose inputs to the model are equal have equal times; the later one in the order
     // cannot win. Within a group the inputs are the occupancy, the depth, and (where warps read
     // their operands through shared memory) the warp tile; and a depth whose k-steps are not
@@ -357,11 +355,16 @@ constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_probl
   const std::size_t first_s = first % nsplit, first_bk = first / nsplit % nk,
                     first_bn = first / nsplit / nk % nb, first_bm = first / nsplit / nk / nb;
   search_group(first_bm, first_bn, first_bk, first_s);
+  // The other groups, offered and not excluded by their bound (tested here, not in the search:
+  // most groups are skipped, and a call for each costs as much as the test).
   for (std::size_t bm = 0; bm < nb; ++bm)
     for (std::size_t bn = 0; bn < nb; ++bn)
       for (std::size_t bk = 0; bk < nk; ++bk)
-        for (std::size_t s = 0; s < nsplit; ++s)
-          if (group_index(bm, bn, bk, s) != first) search_group(bm, bn, bk, s);
+        for (std::size_t s = 0; s < nsplit; ++s) {
+          const std::size_t gi = group_index(bm, bn, bk, s);
+          if (gi != first && groups[gi].offered && !(groups[gi].bound * (1.0 - 1e-9) > best_time))
+            search_group(bm, bn, bk, s);
+        }
   return evaluate_gemm(x, p, best_tile, best_blocks, groups[best_group].grid);
 }
 

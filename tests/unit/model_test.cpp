@@ -125,13 +125,13 @@ TEST_CASE("the README's fit questions", "[model][memory]") {
   const gpu_spec& card = catalog::rtx_4090;  // 24 GB
   run_config fine_tune{.batch = 1, .seq = 512, .type = dtype::bf16};
   CHECK_FALSE(check_fit(card, presets::llama2_7b, fine_tune).fits);
-  run_config int4{.mode = run_mode::infer,
-                  .batch = 1,
-                  .type = dtype::fp16,
-                  .weights = weight_format::int4_weights};
-  int4.prompt = 1024;
-  int4.generate = 256;
-  const fit_verdict v = check_fit(card, presets::llama2_7b, int4);
+  run_config int4_weights{.mode = run_mode::infer,
+                          .batch = 1,
+                          .type = dtype::fp16,
+                          .weights = weight_format::int4_weights};
+  int4_weights.prompt = 1024;
+  int4_weights.generate = 256;
+  const fit_verdict v = check_fit(card, presets::llama2_7b, int4_weights);
   CHECK(v.fits);
   CHECK(v.margin.value() > 15e9);
   // 4-bit weights with a 16-bit scale per 128: 0.515625 bytes per weight.

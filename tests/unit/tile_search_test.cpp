@@ -106,6 +106,63 @@ TEST_CASE("the pruned search agrees on decode, square and batched shapes of H100
                "h100 fp16 2048x2048x128 x" + std::to_string(b));
 }
 
+TEST_CASE("the pruned search agrees on the GEMMs of whole-model training steps", "[tile_search]") {
+  // What a transformer or CNN training step searches: projections with and without a residual
+  // read (beta = 1), weight gradients with K far above M and N, skinny and vocabulary-sized
+  // shapes, and implicit-GEMM convolutions (A's DRAM bytes the input tensor, K odd as 147 =
+  // 3 x 7 x 7 or 576 = 64 x 3 x 3), on GPUs of each vendor and memory-system generation.
+  const std::array<const gpu_spec*, 6> gpus{&catalog::h100_sxm, &catalog::a100_sxm4_40gb,
+                                            &catalog::mi300x,   &catalog::b200,
+                                            &catalog::rtx_4090, &catalog::v100_sxm2};
+  struct shape {
+    long long m, n, k;
+  };
+  const std::array<shape, 14> shapes{{{4096, 1024, 1024},
+                                      {4096, 1024, 4096},
+                                      {4096, 4096, 1024},
+                                      {1024, 3072, 4096},
+                                      {1024, 4096, 4096},
+                                      {3072, 1024, 4096},
+                                      {615, 1024, 30522},
+                                      {1024, 30522, 615},
+                                      {1024, 1024, 65536},
+                                      {64, 64, 1 << 20},
+                                      {8, 8192, 8192},
+                                      {8192, 16, 4096},
+                                      {4096, 3072, 1024},
+                                      {777, 333, 123457}}};
+  for (const gpu_spec* g : gpus)
+    for (dtype t : {dtype::bf16, dtype::fp32})
+      for (const shape& sh : shapes)
+        for (double beta : {0.0, 1.0}) {
+          gemm_problem p{sh.m, sh.n, sh.k, 1, t, default_accumulator(t)};
+          p.beta = beta;
+          check_same(*g, p, describe(*g, p));
+        }
+  // Convolutions (ResNet-50's, batch 1 to 16): M = batch x P x Q, N = output channels,
+  // K = input channels x R x S.
+  struct conv {
+    long long pq, c, k, rs, hw;  // output pixels per image, in and out channels, taps, input pixels
+  };
+  const std::array<conv, 8> convs{{{112 * 112, 3, 64, 49, 224 * 224},
+                                   {56 * 56, 64, 64, 1, 56 * 56},
+                                   {56 * 56, 64, 64, 9, 56 * 56},
+                                   {56 * 56, 64, 256, 1, 56 * 56},
+                                   {28 * 28, 128, 128, 9, 28 * 28},
+                                   {14 * 14, 256, 256, 9, 14 * 14},
+                                   {7 * 7, 512, 512, 9, 7 * 7},
+                                   {7 * 7, 2048, 512, 1, 7 * 7}}};
+  for (const gpu_spec* g : gpus)
+    for (const conv& c : convs)
+      for (long long batch : {1LL, 5LL, 16LL})
+        for (double beta : {0.0, 1.0}) {
+          gemm_problem p{batch * c.pq, c.k, c.c * c.rs, 1, dtype::bf16, accumulator::fp32};
+          p.a_dram_bytes = static_cast<double>(batch * c.c * c.hw) * 2.0;
+          p.beta = beta;
+          check_same(*g, p, describe(*g, p) + " conv");
+        }
+}
+
 TEST_CASE("the search's occupancy table follows the architecture's figures, not its address",
           "[tile_search]") {
   // Devices whose architectures differ only in shared memory (per SM and per block), interleaved

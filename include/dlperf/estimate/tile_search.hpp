@@ -30,13 +30,21 @@
 ///   tiles; the fewest waves (at the group's highest occupancy). The group of least bound is
 ///   searched first; a group is skipped when its bound exceeds the best time found by a relative
 ///   1e-9, far above the rounding of either figure, so all its members are strictly slower.
-/// - Within a group, a candidate's bound is the model itself (`detail::time_gemm`) with its
-///   DRAM operand traffic replaced by A and B read once (`detail::gemm_dram_operand_floor`),
-///   computed by the same operations: IEEE rounding is monotone, so this bound never exceeds the
-///   candidate's rounded time. A candidate is skipped when its bound exceeds the best time, or
-///   equals it and the candidate comes later in the order (equal times keep the first). This
-///   needs the two computations rounded alike; a build that fused multiply-adds in one and not
-///   the other could differ in the last bit. g++ 12 and clang++ 14 at -O3 -march=native (FMA
+/// - Within a group, members whose inputs to the model are equal (the occupancy, the depth, and
+///   the warp tile only where warps read their operands through shared memory) have equal
+///   times, so only the first in the order is timed; and a depth whose k-steps are not
+///   latency-bound gives every deeper pipeline of equal occupancy the same time (the latency
+///   floor enters only as max(step, latency / (stages - 1))), so those are not timed either.
+/// - A member's bound is the model's time (`detail::time_gemm`) with its DRAM operand traffic
+///   replaced by A and B read once (`detail::gemm_dram_operand_floor`), computed by the same
+///   operations: IEEE rounding is monotone, so this bound never exceeds the member's rounded
+///   time, and it is the time itself where A and B fit in L2 (the traffic is then the floor).
+///   A member is skipped when its bound exceeds the best time, or equals it and the member
+///   comes later in the order (equal times keep the first); otherwise its exact time is
+///   computed (`time_gemm` with its DRAM traffic), and only the winner is evaluated in full
+///   (`detail::evaluate_gemm`, whose time is the same computation). This needs the
+///   computations rounded alike; a build that fused multiply-adds in one and not the other
+///   could differ in the last bit. g++ 12 and clang++ 14 at -O3 -march=native (FMA
 ///   contraction on) gave the exhaustive search's answers on 216,000 problems; the test below
 ///   checks the build it runs in.
 ///
@@ -221,6 +229,7 @@ constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_probl
   // ((shape, depth), split) with shape = (((BM, BN), BK), (WM, WN)).
   struct group {
     gemm_grid grid;
+    double l2_operands;     // bytes, one GEMM
     double dram_floor, l2;  // bytes, all GEMMs of the batch
     double bound;           // lower bound of every member's time
     bool offered;           // split offered and a member legal
@@ -253,6 +262,7 @@ constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_probl
           g.offered = most_blocks > 0 && (s == 0 || split_offered);
           if (!g.offered) continue;
           g.grid = make_gemm_grid(x, tm[bm], tn[bn], split_of(s), k_steps[bk][s]);
+          g.l2_operands = l2_operands;
           g.dram_floor = x.batch * (dram_operands + c_traffic[s]);
           g.l2 = x.batch * (l2_operands + c_traffic[s]);
           // The group's bound (see the file comment).
@@ -271,15 +281,31 @@ constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_probl
     }
   if (first == ngroups) throw_no_legal_tiling(arch, p.input);
 
-  gemm_estimate best{};
-  std::size_t best_index = 0;
+  // The best so far: its exact time (what `evaluate_gemm` computes, by the same operations),
+  // its place in the candidate order, and what it takes to evaluate it once at the end.
+  double best_time = 0;
+  std::size_t best_index = 0, best_group = 0;
+  tile_config best_tile{};
+  int best_blocks = 0;
   bool found = false;
+  const bool operands_fit = x.a_dram + x.k * x.n * x.b <= x.l2_usable;
   const auto search_group = [&](std::size_t bm, std::size_t bn, std::size_t bk, std::size_t s) {
-    const group& g = groups[group_index(bm, bn, bk, s)];
-    if (!g.offered) return;
-    if (found && g.bound * (1.0 - 1e-9) > best.time.value()) return;
+    const std::size_t gi = group_index(bm, bn, bk, s);
+    const group& g = groups[gi];
+    // Members whose inputs to the model are equal have equal times; the later one in the order
+    // cannot win. Within a group the inputs are the occupancy, the depth, and (where warps read
+    // their operands through shared memory) the warp tile; and a depth whose k-steps are not
+    // latency-bound gives every deeper pipeline of equal occupancy the same time (the latency
+    // floor only enters as max(step, latency / (stages - 1))). Each entry: occupancy, warp
+    // tile (0 where it does not matter), shallowest depth known to be latency-free.
+    struct seen_class {
+      int blocks, warp, free_from;
+    };
+    std::array<seen_class, nw * nw * search_depths> seen{};
+    std::size_t nseen = 0;
     for (std::size_t w = 0; w < nw * nw; ++w) {
       const std::size_t shape = ((bm * nb + bn) * nk + bk) * nw * nw + w;
+      const int warp = arch.mma.operands_from_shared ? 0 : static_cast<int>(w) + 1;
       tile_config tile{candidate_blocks[bm],
                        candidate_blocks[bn],
                        block_k[bk],
@@ -291,17 +317,36 @@ constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_probl
       for (std::size_t depth = 0; depth < search_depths; ++depth) {
         const int blocks = occupancy.blocks[shape][depth];
         if (blocks == 0) break;
-        tile.stages = static_cast<int>(depth) + 2;
-        const std::size_t index = (shape * search_depths + depth) * nsplit + s;
-        if (found) {
-          const double bound = time_gemm(x, tile, blocks, g.grid, g.dram_floor, g.l2).time;
-          const double best_time = best.time.value();
-          if (bound > best_time || (bound >= best_time && index > best_index)) continue;
+        const int stages = static_cast<int>(depth) + 2;
+        tile.stages = stages;
+        seen_class* same = nullptr;
+        for (std::size_t i = 0; i < nseen; ++i)
+          if (seen[i].blocks == blocks && seen[i].warp == warp) same = &seen[i];
+        if (same != nullptr && same->free_from <= stages) continue;  // an earlier twin
+        if (same == nullptr) {
+          same = &seen[nseen++];
+          *same = {blocks, warp, max_search_stages + 1};
         }
-        const gemm_estimate e = evaluate_gemm(x, p, tile, blocks, g.grid);
-        if (!found || e.time < best.time || (e.time == best.time && index < best_index)) {
-          best = e;
+        const std::size_t index = (shape * search_depths + depth) * nsplit + s;
+        // A lower bound first (the DRAM operand traffic at its floor), then, only where the
+        // traffic can exceed the floor, the exact time.
+        const gemm_timing bound = time_gemm(x, tile, blocks, g.grid, g.dram_floor, g.l2);
+        if (!bound.latency_bound_steps) same->free_from = std::min(same->free_from, stages);
+        if (found && (bound.time > best_time || (bound.time >= best_time && index > best_index)))
+          continue;
+        double time = bound.time;
+        if (!operands_fit) {
+          const double dram_operands =
+              gemm_dram_operand_bytes(x, g.grid, x.sms * blocks, g.l2_operands);
+          time = time_gemm(x, tile, blocks, g.grid, x.batch * (dram_operands + c_traffic[s]), g.l2)
+                     .time;
+        }
+        if (!found || time < best_time || (time == best_time && index < best_index)) {
+          best_time = time;
           best_index = index;
+          best_group = gi;
+          best_tile = tile;
+          best_blocks = blocks;
           found = true;
         }
       }
@@ -310,12 +355,17 @@ constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_probl
   const std::size_t first_s = first % nsplit, first_bk = first / nsplit % nk,
                     first_bn = first / nsplit / nk % nb, first_bm = first / nsplit / nk / nb;
   search_group(first_bm, first_bn, first_bk, first_s);
+  // The other groups, offered and not excluded by their bound (tested here, not in the search:
+  // most groups are skipped, and a call for each costs as much as the test).
   for (std::size_t bm = 0; bm < nb; ++bm)
     for (std::size_t bn = 0; bn < nb; ++bn)
       for (std::size_t bk = 0; bk < nk; ++bk)
-        for (std::size_t s = 0; s < nsplit; ++s)
-          if (group_index(bm, bn, bk, s) != first) search_group(bm, bn, bk, s);
-  return best;
+        for (std::size_t s = 0; s < nsplit; ++s) {
+          const std::size_t gi = group_index(bm, bn, bk, s);
+          if (gi != first && groups[gi].offered && !(groups[gi].bound * (1.0 - 1e-9) > best_time))
+            search_group(bm, bn, bk, s);
+        }
+  return evaluate_gemm(x, p, best_tile, best_blocks, groups[best_group].grid);
 }
 
 }  // namespace detail

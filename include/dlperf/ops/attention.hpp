@@ -133,24 +133,39 @@ constexpr op_estimate fused_attention_op(const D& d, std::string_view name, dtyp
   return op;
 }
 
+// The extents of @p p as doubles (validated), shared by the forward and backward estimates.
+struct attention_extents {
+  double e = 0;         // bytes per element
+  double bh = 0;        // batch x heads
+  double sq = 0;        // query positions
+  double skv = 0;       // key/value positions
+  double hd = 0;        // head dimension
+  double visible = 0;   // fraction of the scores the mask leaves
+  double kv_share = 0;  // key/value heads per query head
+};
+constexpr attention_extents extents_of(const attention_problem& p) {
+  p.validate();
+  return {traits(p.type).storage().value(),
+          static_cast<double>(p.batch * p.heads),
+          static_cast<double>(p.seq_q),
+          static_cast<double>(p.seq_kv),
+          static_cast<double>(p.head_dim),
+          p.visible_fraction(),
+          static_cast<double>(p.kv_head_count()) / static_cast<double>(p.heads)};
+}
+
 }  // namespace detail
 
 /// Fused, flash-style attention: one kernel.
 template <gemm_device D>
 constexpr op_estimate estimate_attention_fused(const D& d, const attention_problem& p) {
-  p.validate();
-  const double e = traits(p.type).storage().value();
-  const double bh = static_cast<double>(p.batch * p.heads);
-  const double sq = static_cast<double>(p.seq_q), skv = static_cast<double>(p.seq_kv),
-               hd = static_cast<double>(p.head_dim);
-  const double mask = p.visible_fraction();
+  const auto [e, bh, sq, skv, hd, mask, kv_share] = detail::extents_of(p);
   const double tensor_flop = 4.0 * bh * sq * skv * hd * mask;
   const double exps = bh * sq * skv * mask;
   const double q_o = 2.0 * bh * sq * hd * e;
   // K and V as each query head reads them, and their distinct bytes (one copy per kv head).
   const double k_v = 2.0 * bh * skv * hd * e;
-  const double k_v_distinct =
-      k_v * static_cast<double>(p.kv_head_count()) / static_cast<double>(p.heads);
+  const double k_v_distinct = k_v * kv_share;
   const double q_blocks = static_cast<double>((p.seq_q + flash_block_rows - 1) / flash_block_rows);
   const double l2_traffic = q_o + k_v * q_blocks * mask;
   // Blocks of one head are scheduled together, so about SMs / query-blocks heads are in flight.
@@ -168,17 +183,11 @@ constexpr op_estimate estimate_attention_fused(const D& d, const attention_probl
 /// dQ, dK and dV from Q, K, V, O and dO.
 template <gemm_device D>
 constexpr op_estimate estimate_attention_fused_backward(const D& d, const attention_problem& p) {
-  p.validate();
-  const double e = traits(p.type).storage().value();
-  const double bh = static_cast<double>(p.batch * p.heads);
-  const double sq = static_cast<double>(p.seq_q), skv = static_cast<double>(p.seq_kv),
-               hd = static_cast<double>(p.head_dim);
-  const double mask = p.visible_fraction();
+  const auto [e, bh, sq, skv, hd, mask, kv_share] = detail::extents_of(p);
   const double tensor_flop = 10.0 * bh * sq * skv * hd * mask;
   const double exps = bh * sq * skv * mask;
-  const double q_side = bh * sq * hd * e;  // one of Q, O, dO, dQ
-  const double kv_side = bh * skv * hd * e * static_cast<double>(p.kv_head_count()) /
-                         static_cast<double>(p.heads);  // one of K, V, dK, dV
+  const double q_side = bh * sq * hd * e;               // one of Q, O, dO, dQ
+  const double kv_side = bh * skv * hd * e * kv_share;  // one of K, V, dK, dV
   const double kv_blocks =
       static_cast<double>((p.seq_kv + flash_block_rows - 1) / flash_block_rows);
   const double dram = 4.0 * q_side + 4.0 * kv_side;

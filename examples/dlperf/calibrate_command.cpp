@@ -13,16 +13,18 @@
 namespace dlperf::cli {
 
 #ifndef DLPERF_CLI_WITH_CUDA
-nlohmann::json run_cuda_calibration(int, const std::string&, const calibrate::protocol&,
-                                    std::vector<std::string>&) {
+nlohmann::json run_cuda_calibration(int /*index*/, const std::string& /*gpu_id*/,
+                                    const calibrate::protocol& /*p*/,
+                                    std::vector<std::string>& /*log*/) {
   throw usage_error(
       "this dlperf was built without CUDA: reconfigure with -DDLPERF_WITH_CUDA=ON (needs nvcc) "
       "to calibrate a GPU");
 }
 #endif
 #ifndef DLPERF_CLI_WITH_HIP
-measured_device calibrate_hip_device(int, const std::string&, const calibrate::protocol&,
-                                     std::vector<std::string>&) {
+measured_device calibrate_hip_device(int /*index*/, const std::string& /*gpu_id*/,
+                                     const calibrate::protocol& /*p*/,
+                                     std::vector<std::string>& /*log*/) {
   throw usage_error(
       "this dlperf was built without HIP: reconfigure with -DDLPERF_WITH_HIP=ON "
       "-DCMAKE_CXX_COMPILER=clang++-15 (needs hipcc) to calibrate an AMD GPU");
@@ -105,10 +107,11 @@ void run(const calibrate_options& o) {
   if (o.repetitions < 1) throw usage_error("--repetitions must be at least 1");
   const calibrate::protocol p{std::min(3, o.repetitions), o.repetitions};
   const backend& b = find_backend(o.backend);
-  if (!b.run && !o.gpu.empty()) throw usage_error("--gpu applies to --backend cuda or hip only");
+  if (b.run == nullptr && !o.gpu.empty())
+    throw usage_error("--gpu applies to --backend cuda or hip only");
   if (!o.gpu.empty()) (void)catalog::find(o.gpu);  // an unknown id fails before any probe
   std::ofstream output = open_output(o.out);
-  if (!b.run) {  // the host
+  if (b.run == nullptr) {  // the host
     const calibrate::host_info info = calibrate::probe_host();
     const calibrate::host_plan plan = calibrate::plan_for(info);
     fmt::print(stderr, "dlperf: calibrating the host ({} threads, {:.0f} MiB DRAM buffer)...\n",

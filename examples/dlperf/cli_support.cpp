@@ -1,6 +1,7 @@
 #include "cli_support.hpp"
 
 #include <fmt/format.h>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -20,17 +21,18 @@ double parse_amount(std::string_view option, std::string_view text) {
   if (ec != std::errc{} || end == first) fail("is not a number");
   if (std::isnan(value) || std::isinf(value)) fail("must be finite");
 
-  static constexpr std::pair<std::string_view, double> multipliers[] = {{"", 1.0},
-                                                                        {"k", 1e3},
-                                                                        {"K", 1e3},
-                                                                        {"M", 1e6},
-                                                                        {"G", 1e9},
-                                                                        {"T", 1e12},
-                                                                        {"P", 1e15},
-                                                                        {"Ki", 1024.0},
-                                                                        {"Mi", 1048576.0},
-                                                                        {"Gi", 1073741824.0},
-                                                                        {"Ti", 1099511627776.0}};
+  static constexpr auto multipliers =
+      std::to_array<std::pair<std::string_view, double>>({{"", 1.0},
+                                                          {"k", 1e3},
+                                                          {"K", 1e3},
+                                                          {"M", 1e6},
+                                                          {"G", 1e9},
+                                                          {"T", 1e12},
+                                                          {"P", 1e15},
+                                                          {"Ki", 1024.0},
+                                                          {"Mi", 1048576.0},
+                                                          {"Gi", 1073741824.0},
+                                                          {"Ti", 1099511627776.0}});
   const std::string_view suffix(end, static_cast<std::size_t>(last - end));
   for (const auto& [name, scale] : multipliers) {
     if (suffix == name) {
@@ -54,16 +56,15 @@ long long parse_count(std::string_view option, std::string_view text) {
 }
 
 CLI::Validator gpu_id_validator() {
-  return CLI::Validator(
-      [](std::string& input) -> std::string {
-        try {
-          (void)catalog::find(input);
-          return {};
-        } catch (const not_found& e) {
-          return e.what();
-        }
-      },
-      "ID", "GPU id");
+  return {[](std::string& input) -> std::string {
+            try {
+              (void)catalog::find(input);
+              return {};
+            } catch (const not_found& e) {
+              return e.what();
+            }
+          },
+          "ID", "GPU id"};
 }
 
 void write_json(const nlohmann::json& j, const std::string& out) {

@@ -30,35 +30,34 @@ std::string digits_of(double mantissa) {
 std::string three_digits(double value) {
   if (!std::isfinite(value)) return value > 0 ? "inf" : value < 0 ? "-inf" : "nan";
   if (value == 0.0) return "0";
-  if (value < 0.0) return "-" + three_digits(-value);
-  const double r = round3(value);
-  return digits_of(r);
+  if (value < 0.0) return "-" + digits_of(round3(-value));
+  return digits_of(round3(value));
 }
 
 std::string format_duration(double seconds) {
   if (!std::isfinite(seconds)) return three_digits(seconds) + " s";
   if (seconds == 0.0) return "0 s";
-  if (seconds < 0.0) return "-" + format_duration(-seconds);
   static constexpr std::array<std::pair<double, const char*>, 4> units{
       {{1.0, "s"}, {1e-3, "ms"}, {1e-6, "µs"}, {1e-9, "ns"}}};
-  const double r = round3(seconds);
+  const char* const sign = seconds < 0.0 ? "-" : "";
+  const double r = round3(std::abs(seconds));
   for (const auto& [scale, unit] : units) {
     // The tolerance keeps 1e-6 / 1e-6 = 0.9999999 in the unit it belongs to.
     if (r >= scale * (1 - 1e-9) || scale == units.back().first)
-      return digits_of(r / scale) + " " + unit;
+      return sign + digits_of(r / scale) + " " + unit;
   }
   return {};  // unreachable: the last unit takes everything
 }
 
 std::string format_si(double value, std::string_view unit) {
   if (!std::isfinite(value) || value == 0.0) return three_digits(value) + " " + std::string(unit);
-  if (value < 0.0) return "-" + format_si(-value, unit);
   static constexpr std::array<std::pair<double, const char*>, 7> prefixes{
       {{1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1.0, ""}}};
-  const double r = round3(value);
+  const char* const sign = value < 0.0 ? "-" : "";
+  const double r = round3(std::abs(value));
   for (const auto& [scale, prefix] : prefixes) {
     if (r >= scale * (1 - 1e-9) || scale == 1.0)
-      return digits_of(r / scale) + " " + prefix + std::string(unit);
+      return sign + digits_of(r / scale) + " " + prefix + std::string(unit);
   }
   return {};  // unreachable
 }

@@ -27,6 +27,7 @@ std::string command_names(CLI::App& app) {
 
 }  // namespace
 
+// NOLINTNEXTLINE(bugprone-exception-escape): the handlers below catch every expected error
 int main(int argc, char** argv) {
   CLI::App app{"dlperf: analytical performance models for deep learning on GPUs", "dlperf"};
   app.set_version_flag("--version", dlperf::version);

@@ -39,9 +39,7 @@
 #include <dlperf/core/units.hpp>
 #include <dlperf/hardware/host_device.hpp>
 
-namespace dlperf {
-
-namespace calibrate {
+namespace dlperf::calibrate {
 
 /// What the host offers the probes.
 struct host_info {
@@ -71,7 +69,8 @@ inline void read_cpuinfo(host_info& info) {
     if (colon == std::string::npos) continue;
     const std::string key = line.substr(0, line.find_last_not_of(" \t", colon - 1) + 1);
     const std::string value = line.substr(std::min(line.size(), colon + 2));
-    if (key == "cpu MHz" && info.clock_mhz == 0) info.clock_mhz = std::atof(value.c_str());
+    if (key == "cpu MHz" && info.clock_mhz == 0)
+      info.clock_mhz = std::strtod(value.c_str(), nullptr);
     if (key == "model name" && info.model.empty()) info.model = value;
   }
 }
@@ -87,7 +86,7 @@ template <class F>
 double timed_parallel(unsigned threads, F&& f) {
   const auto start = std::chrono::steady_clock::now();
   if (threads <= 1) {
-    f(0u);
+    f(0U);
   } else {
     std::vector<std::thread> pool;
     pool.reserve(threads);
@@ -103,7 +102,7 @@ double timed_parallel(unsigned threads, F&& f) {
 /// 1 MiB (L2) and 32 MiB (last level), conservative for sizing the probes.
 inline host_info probe_host() {
   host_info info;
-  info.threads = std::max(1u, std::thread::hardware_concurrency());
+  info.threads = std::max(1U, std::thread::hardware_concurrency());
   double l2 = 1024.0 * 1024, llc = 32.0 * 1024 * 1024, mem = 0;
 #if defined(__unix__) || defined(__APPLE__)
 #if defined(_SC_LEVEL2_CACHE_SIZE)
@@ -177,14 +176,14 @@ inline throughput_measurement measure_fma(unsigned threads, long long iterations
                                           const protocol& p) {
   if (threads == 0 || iterations <= 0)
     ::dlperf::detail::throw_invalid_argument("FMA probe: needs threads and iterations");
-  std::vector<float> results(threads, 0.0f);
+  std::vector<float> results(threads, 0.0F);
   const auto body = [&](unsigned t) {
     std::array<float, 16> acc{};
-    for (std::size_t j = 0; j < acc.size(); ++j) acc[j] = static_cast<float>(j + t) * 1e-3f;
-    const float x = 0.999999f, y = 1e-7f;
+    for (std::size_t j = 0; j < acc.size(); ++j) acc[j] = static_cast<float>(j + t) * 1e-3F;
+    const float x = 0.999999F, y = 1e-7F;
     for (long long i = 0; i < iterations; ++i)
       for (float& v : acc) v = v * x + y;
-    results[t] = std::accumulate(acc.begin(), acc.end(), 0.0f);
+    results[t] = std::accumulate(acc.begin(), acc.end(), 0.0F);
   };
   const sample_stats st = time_repeated([&] { return detail::timed_parallel(threads, body); }, p);
   volatile float sink = results[0];
@@ -211,7 +210,8 @@ inline latency_measurement measure_latency(byte_count buffer, long long steps, c
         "latency probe: needs a buffer of at least 128 B and steps > 0");
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), std::size_t{0});
-  std::mt19937_64 rng(20261122);  // fixed seed: the same chase every run
+  // NOLINTNEXTLINE(cert-msc51-cpp): a fixed seed gives the same chase every run
+  std::mt19937_64 rng(20261122);
   std::shuffle(order.begin(), order.end(), rng);
   std::vector<std::size_t> next(n);
   for (std::size_t i = 0; i < n; ++i) next[order[i]] = order[(i + 1) % n];
@@ -291,5 +291,4 @@ inline host_device calibrate_host(const host_info& info, const host_plan& plan, 
   return host_device(std::move(f));
 }
 
-}  // namespace calibrate
-}  // namespace dlperf
+}  // namespace dlperf::calibrate

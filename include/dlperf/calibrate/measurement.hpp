@@ -73,7 +73,7 @@ inline sample_stats summarize(std::span<const double> samples) {
   const std::size_t n = sorted.size();
   sample_stats st;
   st.count = static_cast<int>(n);
-  st.median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+  st.median = n % 2 != 0 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
   st.min = sorted.front();
   st.max = sorted.back();
   double sum = 0;

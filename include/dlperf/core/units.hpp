@@ -176,13 +176,16 @@ namespace literals {
 // Every literal exists for integer and floating spellings (`2_ms` and `0.5_ms`). The list in the
 // namespace comment above is their documentation.
 /// @cond DLPERF_LITERALS
+// NOLINTBEGIN(cppcoreguidelines-macro-usage,bugprone-macro-parentheses): generates the literal
+// operators; `type` is a type, so it cannot be parenthesised.
 #define DLPERF_DEFINE_LITERAL(suffix, type, scale)           \
   constexpr type operator""_##suffix(long double v) {        \
-    return make<type>(static_cast<double>(v), scale);        \
+    return make<type>(static_cast<double>(v), (scale));      \
   }                                                          \
   constexpr type operator""_##suffix(unsigned long long v) { \
-    return make<type>(static_cast<double>(v), scale);        \
+    return make<type>(static_cast<double>(v), (scale));      \
   }
+// NOLINTEND(cppcoreguidelines-macro-usage,bugprone-macro-parentheses)
 
 DLPERF_DEFINE_LITERAL(FLOP, flop_count, 1.0)
 DLPERF_DEFINE_LITERAL(GFLOP, flop_count, 1e9)

@@ -51,10 +51,10 @@ constexpr latency_set latencies_of(const architecture_spec& arch) {
 
 /// The matrix multiply and the slice of GPU it runs on.
 struct cycle_scenario {
-  int n;                       ///< A, B and C are n x n
-  int sms;                     ///< SMs working on it
-  int warps_per_sm;            ///< resident warps per SM
-  int tensor_cores_per_sm;     ///< tensor cores per SM
+  int n{};                     ///< A, B and C are n x n
+  int sms{};                   ///< SMs working on it
+  int warps_per_sm{};          ///< resident warps per SM
+  int tensor_cores_per_sm{};   ///< tensor cores per SM
   int tensor_tile = 4;         ///< one tensor-core operation multiplies a t x t block of C
   int outputs_per_thread = 8;  ///< register blocking of the FFMA path
   int warp_size = 32;          ///< threads per warp

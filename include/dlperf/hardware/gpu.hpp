@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/enumeration.hpp>
@@ -127,8 +128,8 @@ class gpu_spec {
  public:
   /// Joins facts with an architecture. Throws invalid_argument if a count, clock, size or
   /// bandwidth that the estimators divide by is not positive.
-  constexpr gpu_spec(const architecture_spec& arch, const gpu_facts& facts)
-      : arch_(arch), facts_(facts) {
+  constexpr gpu_spec(architecture_spec arch, const gpu_facts& facts)
+      : arch_(std::move(arch)), facts_(facts) {
     if (facts.sms <= 0) reject("SM count");
     if (!(facts.boost_clock.value() > 0)) reject("boost clock");
     if (facts.tensor_clock.value() < 0 || facts.tensor_clock.value() != facts.tensor_clock.value())
@@ -166,6 +167,7 @@ class gpu_spec {
     return facts_.gemm_efficiency > 0 ? facts_.gemm_efficiency : arch_.gemm_efficiency_for(t);
   }
   /// Fixed cost of one kernel launch.
+  // NOLINTNEXTLINE(readability-convert-member-functions-to-static): the device concept's member
   [[nodiscard]] constexpr duration launch_overhead() const { return default_launch_overhead; }
 
   /// Fixed cost of one GEMM-like call as a framework issues it, assumed when nothing was

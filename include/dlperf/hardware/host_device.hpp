@@ -53,6 +53,7 @@ class host_device {
   /// Description.
   [[nodiscard]] std::string_view name() const { return f_.name; }
   /// Only dense FP32 was measured.
+  // NOLINTNEXTLINE(readability-convert-member-functions-to-static): the device concept's member
   [[nodiscard]] bool supports(dtype t, accumulator a, sparsity s = sparsity::dense) const {
     return t == dtype::fp32 && a == accumulator::fp32 && s == sparsity::dense;
   }

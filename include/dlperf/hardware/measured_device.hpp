@@ -84,8 +84,10 @@ class measured_device {
     return *this;
   }
   /// Moves copy: the strings a moved-from object's views point into may move with it.
+  // NOLINTNEXTLINE(performance-*,bugprone-exception-escape): a copy, may throw
   measured_device(measured_device&& other) : measured_device(std::as_const(other)) {}
   /// Move assignment (a copy, see the move constructor).
+  // NOLINTNEXTLINE(performance-noexcept-move-constructor): a copy, which may throw
   measured_device& operator=(measured_device&& other) { return *this = std::as_const(other); }
   ~measured_device() = default;
 
@@ -245,7 +247,7 @@ class measured_device {
     arch.name = arch_names_[0];
     arch.chips = arch_names_[1];
     arch.isa = arch_names_[2];
-    return gpu_spec(arch, facts);
+    return {arch, facts};
   }
   std::string id_, name_, source_;
   std::array<std::string, 3> arch_names_;

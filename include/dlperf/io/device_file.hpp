@@ -444,8 +444,15 @@ struct parse_frame {
 
 inline std::string parse_path(const std::vector<parse_frame>& frames) {
   std::string path;
-  for (const parse_frame& f : frames)
-    path = f.array ? path + "[" + std::to_string(f.index) + "]" : join(path, f.key);
+  for (const parse_frame& f : frames) {
+    if (f.array) {
+      path += '[';
+      path += std::to_string(f.index);
+      path += ']';
+    } else {
+      path = join(path, f.key);
+    }
+  }
   return path;
 }
 
@@ -496,7 +503,7 @@ inline any_device parse_device(std::string_view text) {
     if (!j.contains("kind")) io::fail("kind", "missing");
     const std::string kind = io::detail::text(j["kind"], "kind");
     if (kind == "gpu") return detail::read_gpu(j, version);
-    if (kind != "host") io::fail("kind", "must be \"gpu\" or \"host\", got \"" + kind + "\"");
+    if (kind != "host") io::fail("kind", R"(must be "gpu" or "host", got ")" + kind + "\"");
     nlohmann::json body = j;
     for (const char* key : {"schema", "version", "kind"}) body.erase(key);
     const auto r = io::from_json<detail::host_record>(body, "", unused);

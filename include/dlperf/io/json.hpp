@@ -14,11 +14,11 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <deque>
 #include <limits>
 #include <string>
@@ -137,11 +137,12 @@ struct is_std_array : std::false_type {};
 template <class T, std::size_t N>
 struct is_std_array<std::array<T, N>> : std::true_type {};
 
-/// A bound as text ("1e+06", "0.5").
+/// A bound as text ("1e+06", "0.5"), as printf's general format writes it, in any locale.
 inline std::string bound_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
+  std::array<char, 32> buf{};
+  char* const end =
+      std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::general, 6).ptr;
+  return {buf.data(), end};
 }
 
 /// What @p r admits, in words ("must be in [100, 10000]").

@@ -258,7 +258,7 @@ class step_builder {
   }
 
   // The optimizer's pass over @p params parameters on this GPU.
-  constexpr op_sequence optimizer(double params) const {
+  [[nodiscard]] constexpr op_sequence optimizer(double params) const {
     const double w = training_weight_bytes(run_.type);
     double state = 8.0, flop = 12.0;
     if (run_.optimizer == optimizer_kind::sgd) {

@@ -44,11 +44,11 @@ namespace dlperf {
 
 /// Shape of one attention call.
 struct attention_problem {
-  long long batch;           ///< sequences
-  long long heads;           ///< attention heads
-  long long seq_q;           ///< query positions
-  long long seq_kv;          ///< key/value positions
-  long long head_dim;        ///< dimension per head
+  long long batch{};         ///< sequences
+  long long heads{};         ///< attention heads
+  long long seq_q{};         ///< query positions
+  long long seq_kv{};        ///< key/value positions
+  long long head_dim{};      ///< dimension per head
   dtype type = dtype::fp16;  ///< type of Q, K, V, O
   bool causal = false;       ///< causal mask (the fused kernel skips masked blocks)
   long long kv_heads = 0;    ///< key/value heads (grouped-query attention); 0 = heads

@@ -24,11 +24,11 @@ namespace dlperf {
 
 /// One 2-D convolution layer.
 struct conv2d_problem {
-  long long n;               ///< batch
-  long long c;               ///< input channels
-  long long h;               ///< input height
-  long long w;               ///< input width
-  long long k;               ///< output channels (filters)
+  long long n{};             ///< batch
+  long long c{};             ///< input channels
+  long long h{};             ///< input height
+  long long w{};             ///< input width
+  long long k{};             ///< output channels (filters)
   int r = 3;                 ///< filter height
   int s = 3;                 ///< filter width
   int stride = 1;            ///< stride in both directions

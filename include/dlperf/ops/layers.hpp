@@ -23,10 +23,10 @@ namespace dlperf {
 /// A pre-norm transformer layer (GPT style): LN, QKV, attention, output projection, residual,
 /// LN, FFN up, GELU, FFN down, residual.
 struct transformer_layer {
-  long long batch;           ///< sequences
-  long long seq;             ///< tokens per sequence
-  long long hidden;          ///< model width
-  long long heads;           ///< attention heads (hidden must be a multiple)
+  long long batch{};         ///< sequences
+  long long seq{};           ///< tokens per sequence
+  long long hidden{};        ///< model width
+  long long heads{};         ///< attention heads (hidden must be a multiple)
   long long ffn = 0;         ///< FFN width; 0 = 4 x hidden
   dtype type = dtype::bf16;  ///< activations and weights
   bool causal = true;        ///< decoder mask
@@ -76,11 +76,11 @@ constexpr op_sequence estimate_transformer_layer(const D& d, const transformer_l
 
 /// A ResNet-50 bottleneck block (v1.5: stride on the 3x3), NHWC.
 struct bottleneck_block {
-  long long batch;           ///< images
-  long long channels_in;     ///< input channels
-  long long height;          ///< input height
-  long long width;           ///< input width
-  long long channels_mid;    ///< width of the 1x1 and 3x3 convolutions; output is 4x this
+  long long batch{};         ///< images
+  long long channels_in{};   ///< input channels
+  long long height{};        ///< input height
+  long long width{};         ///< input width
+  long long channels_mid{};  ///< width of the 1x1 and 3x3 convolutions; output is 4x this
   int stride = 1;            ///< stride of the 3x3 convolution
   dtype type = dtype::fp16;  ///< activations and weights
 };

@@ -55,7 +55,6 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
-#include <cstring>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -170,38 +169,72 @@ constexpr search_occupancy make_search_occupancy(const architecture_spec& arch, 
   return o;
 }
 
+// Everything `check_tile` reads of an architecture for one (datatype, accumulator, sparsity):
+// equal keys give equal occupancy tables, whichever object holds the figures.
+struct occupancy_key {
+  int registers_per_sm = 0, max_registers_per_thread = 0, max_warps_per_sm = 0,
+      max_threads_per_block = 0, max_blocks_per_sm = 0, simd_width = 0;
+  double shared_per_sm = 0, shared_per_block = 0, shared_reserved_per_block = 0,
+         tensor_memory_per_sm = 0;
+  int mma_m = 0, mma_n = 0, mma_k = 0, mma_warps = 0;
+  bool accumulators_in_tensor_memory = false, operands_from_shared = false, supported = false;
+  dtype in = dtype::fp32;
+  accumulator acc = accumulator::fp32;
+  bool sparse_a = false;
+  constexpr bool operator==(const occupancy_key&) const = default;
+};
+
+inline occupancy_key make_occupancy_key(const architecture_spec& arch, dtype in, accumulator acc,
+                                        bool sparse_a) {
+  const sm_resources& sm = arch.sm;
+  return {sm.registers_per_sm,
+          sm.max_registers_per_thread,
+          sm.max_warps_per_sm,
+          sm.max_threads_per_block,
+          sm.max_blocks_per_sm,
+          sm.simd_width,
+          sm.shared_per_sm.value(),
+          sm.shared_per_block.value(),
+          sm.shared_reserved_per_block.value(),
+          arch.tensor_memory_per_sm.value(),
+          arch.mma.m,
+          arch.mma.n,
+          arch.mma.k(traits(in).storage_bits),
+          arch.mma.warps,
+          arch.mma.accumulators_in_tensor_memory,
+          arch.mma.operands_from_shared,
+          arch.supports(in, acc, sparse_a ? sparsity::sparse_2_4 : sparsity::dense),
+          in,
+          acc,
+          sparse_a};
+}
+
 // The table at run time, kept per thread for the last 4 (architecture, datatype, accumulator,
-// sparsity) seen. An entry is reused only when the architecture's bytes are equal, so equal
-// figures (everything `check_tile` reads) give an equal table whatever object holds them.
+// sparsity) seen, keyed on every figure the tile check reads (`occupancy_key`).
 inline const search_occupancy& cached_search_occupancy(const architecture_spec& arch, dtype in,
                                                        accumulator acc, bool sparse_a) {
   struct entry {
-    std::array<unsigned char, sizeof(architecture_spec)> arch;
-    dtype in;
-    accumulator acc;
-    bool sparse_a;
-    bool used;
-    search_occupancy table;
+    occupancy_key key{};
+    bool used = false;
+    search_occupancy table{};
   };
   thread_local std::array<entry, 4> cache{};
   thread_local std::size_t next = 0;
+  const occupancy_key key = make_occupancy_key(arch, in, acc, sparse_a);
   for (const entry& e : cache)
-    if (e.used && e.in == in && e.acc == acc && e.sparse_a == sparse_a &&
-        std::memcmp(e.arch.data(), &arch, sizeof(architecture_spec)) == 0)
-      return e.table;
+    if (e.used && e.key == key) return e.table;
   entry& e = cache[next];
   next = (next + 1) % cache.size();
   e.used = false;  // until the entry is whole again
-  std::memcpy(e.arch.data(), &arch, sizeof(architecture_spec));
-  e.in = in;
-  e.acc = acc;
-  e.sparse_a = sparse_a;
+  e.key = key;
   e.table = make_search_occupancy(arch, in, acc, sparse_a);
   e.used = true;
   return e.table;
 }
 
-// The search proper (see the file comment), with the occupancy table at hand.
+// The search proper (see the file comment), with the occupancy table at hand. One function on
+// purpose: its loops share the best-so-far and the group bounds, and splitting it would pass
+// them around in the hottest path. NOLINTNEXTLINE(readability-function-cognitive-complexity)
 constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_problem& p,
                                          const search_occupancy& occupancy) {
   const architecture_spec& arch = *x.arch;
@@ -235,7 +268,7 @@ constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_probl
     bool offered;           // split offered and a member legal
   };
   constexpr std::size_t ngroups = nb * nb * nk * nsplit;
-  std::array<group, ngroups> groups;  // every `offered` set below, the rest only where offered
+  std::array<group, ngroups> groups{};  // every `offered` set below, the rest where offered
   const auto group_index = [](std::size_t bm, std::size_t bn, std::size_t bk, std::size_t s) {
     return ((bm * nb + bn) * nk + bk) * nsplit + s;
   };

@@ -28,10 +28,6 @@
 #include <dlperf/hardware/host_device.hpp>
 #include <dlperf/hardware/measured_device.hpp>
 #include <dlperf/hardware/nvidia/nvidia.hpp>
-#include <dlperf/ops/attention.hpp>
-#include <dlperf/ops/convolution.hpp>
-#include <dlperf/ops/elementwise.hpp>
-#include <dlperf/ops/layers.hpp>
 #include <dlperf/model/cnn.hpp>
 #include <dlperf/model/cnn_shapes.hpp>
 #include <dlperf/model/memory.hpp>
@@ -40,4 +36,8 @@
 #include <dlperf/model/step.hpp>
 #include <dlperf/model/transformer.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
+#include <dlperf/ops/attention.hpp>
+#include <dlperf/ops/convolution.hpp>
+#include <dlperf/ops/elementwise.hpp>
+#include <dlperf/ops/layers.hpp>
 #include <dlperf/version.hpp>

@@ -422,7 +422,7 @@ constexpr model_estimate transformer_step(const D& d, const transformer_config& 
 
   const auto ends = transformer_ends(sb, s, t, s.tokens, s.head_tokens, training);
   // The embedding first, the norm and head last; their backward in reverse.
-  op_sequence head_fwd, head_bwd;
+  op_sequence head_fwd;
   fwd.add(ends.forward[0]);
   for (std::size_t i = 1; i < ends.forward.size(); ++i) head_fwd.add(ends.forward[i]);
   const bool enc_dec = t.kind == transformer_kind::encoder_decoder;

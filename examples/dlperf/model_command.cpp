@@ -118,20 +118,21 @@ run_config make_run(const model_options& o) {
   return r;
 }
 
-// Whole seconds of a phase's operator per step (decode: per generated token).
+// One operator of a phase with its time per step, repeats included (decode: per token).
 struct op_row {
-  std::string phase, name, bound;
+  std::string phase, name;
+  dlperf::bound bound;
   op_kind kind;
   long long repeats;
-  double time;  // per step (decode: per token), repeats included
+  double time;  // seconds
 };
 
 std::vector<op_row> op_rows(const model_estimate& e) {
   std::vector<op_row> rows;
   for (step_phase p : enum_values<step_phase>)
     for (const op_estimate& op : e.phase(p))
-      rows.push_back({std::string(name(p)), std::string(op.name), std::string(name(op.bound)),
-                      op.kind, op.repeats, static_cast<double>(op.repeats) * op.time.value()});
+      rows.push_back({std::string(name(p)), std::string(op.name), op.bound, op.kind, op.repeats,
+                      static_cast<double>(op.repeats) * op.time.value()});
   return rows;
 }
 
@@ -170,7 +171,7 @@ void run(const model_options& o) {
                      {"kind", name(row.kind)},
                      {"repeats", row.repeats},
                      {"time_s", row.time},
-                     {"bound", row.bound}});
+                     {"bound", name(row.bound)}});
     nlohmann::json out = {
         {"model", m.name},
         {"kind", name(m.kind)},
@@ -232,8 +233,7 @@ void run(const model_options& o) {
                          : row.phase == "prefill" ? e.prefill_time.value()
                                                   : e.time.value();
     fmt::print("  {:<10} {:<28} {:>5} {:>10} {:>7}  {}\n", row.phase, row.name, row.repeats,
-               format_duration(row.time), format_percent(row.time, whole),
-               describe(parse<bound>(row.bound)));
+               format_duration(row.time), format_percent(row.time, whole), describe(row.bound));
   }
   if (generation) {
     fmt::print("  time to first token {}, {} per output token, {} for the request\n",

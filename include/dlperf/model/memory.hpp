@@ -68,12 +68,13 @@ struct fit_verdict {
 
 namespace detail {
 
-// Bytes per element of the activations a run keeps: FP32 and TF32 keep FP32, 16-bit types their
-// own, FP8 training and inference keep BF16 activations (FP8 is the GEMMs' operand format).
-constexpr double activation_bytes(dtype t) {
-  const double b = traits(t).storage().value();
-  return b >= 2.0 ? b : 2.0;
-}
+// The datatype of a run's activations (attention and streaming kernels, kept tensors): FP32
+// and TF32 keep FP32, 16-bit types their own, FP8 runs keep BF16 (FP8 is the GEMMs' operand
+// format).
+constexpr dtype activation_type(dtype t) { return traits(t).storage_bits >= 16 ? t : dtype::bf16; }
+
+// Bytes per element of the activations a run keeps.
+constexpr double activation_bytes(dtype t) { return traits(activation_type(t)).storage().value(); }
 
 // Bytes per weight of the working copy during training (FP8 training keeps BF16 weights).
 constexpr double training_weight_bytes(dtype t) { return activation_bytes(t); }

@@ -165,9 +165,6 @@ constexpr dtype gradient_type(dtype t) {
   return t;
 }
 
-// The datatype of a run's attention and streaming kernels: FP8 runs keep BF16 activations.
-constexpr dtype activation_type(dtype t) { return traits(t).storage_bits >= 16 ? t : dtype::bf16; }
-
 // Builds a step's phases: GEMMs with their gradients, attention and streaming kernels with
 // their backward passes, a cache of searched GEMMs.
 template <gemm_device D>
@@ -249,10 +246,7 @@ class step_builder {
     gemm(b, "attention QK^T", "attention dQ", {}, {p.seq_q, p.seq_kv, p.head_dim, bh}, false);
     b.backward.push_back(searched("attention dK", {p.seq_kv, p.head_dim, p.seq_q, bh, act_}));
     stream(b, "attention softmax", "softmax backward", scores, 5.0, 2.0, 3.0);
-    if (run_.training() && dropout_)
-      stream(b, "attention dropout", "attention dropout backward", scores, 2.0,
-             2.0 + 1.0 / traits(act_).storage().value(),
-             2.0 + 1.0 / traits(act_).storage().value());
+    dropout(b, "attention dropout", "attention dropout backward", scores);
     gemm(b, "attention PV", "attention dP", {}, {p.seq_q, p.head_dim, p.seq_kv, bh}, false);
     b.backward.push_back(searched("attention dV", {p.seq_kv, p.head_dim, p.seq_q, bh, act_}));
   }
@@ -271,7 +265,7 @@ class step_builder {
     // the working copy when it is not the FP32 one.
     const double per_param = w + 8.0 + 2.0 * state + (w < 4.0 ? w : 0.0);
     op_sequence s;
-    s.add(streaming_op(d_, name(run_.optimizer) == "sgd" ? "SGD update" : "Adam update",
+    s.add(streaming_op(d_, run_.optimizer == optimizer_kind::sgd ? "SGD update" : "Adam update",
                        params * flop, params * per_param));
     return s;
   }
@@ -280,14 +274,19 @@ class step_builder {
   [[nodiscard]] constexpr bool eager() const { return run_.eager; }
 
   // What follows a projection into the residual stream of @p elements values when eager: a
-  // dropout kernel (training, writing its 1-byte mask) and the residual add. Fused, both are in
-  // the projection's epilogue.
-  constexpr void residual(block& b, double elements, bool dropout) {
+  // dropout kernel and the residual add. Fused, both are in the projection's epilogue.
+  constexpr void residual(block& b, double elements) {
     if (!run_.eager) return;
-    const double e = traits(act_).storage().value();
-    if (dropout)
-      stream(b, "dropout", "dropout backward", elements, 2.0, 2.0 + 1.0 / e, 2.0 + 1.0 / e);
+    dropout(b, "dropout", "dropout backward", elements);
     stream(b, "residual add", {}, elements, 1.0, 3.0, 0.0);
+  }
+
+  // A dropout kernel over @p elements when the model trains with dropout: the input read and the
+  // output written, plus its 1-byte mask (written forward, read backward).
+  constexpr void dropout(block& b, std::string_view fwd, std::string_view bwd, double elements) {
+    if (!run_.training() || !dropout_) return;
+    const double tensors = 2.0 + 1.0 / traits(act_).storage().value();
+    stream(b, fwd, bwd, elements, 2.0, tensors, tensors);
   }
 
  private:
@@ -329,7 +328,7 @@ constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>&
   gemm_problem out = linear(T, h, q);
   out.beta = sb.eager() ? 0.0 : 1.0;  // the residual add, in the epilogue unless eager
   sb.gemm(b, "output projection", "output dgrad", "output wgrad", out);
-  sb.residual(b, T * s.h, s.dropout);
+  sb.residual(b, T * s.h);
   if (cross_kv > 0) {
     sb.stream(b, "norm cross", "norm cross backward", T * s.h, 8.0, 2.0, 3.0);
     sb.gemm(b, "cross Q projection", "cross Q dgrad", "cross Q wgrad", linear(T, q, h));
@@ -338,7 +337,7 @@ constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>&
     sb.attention(b, attention_problem{batch, s.heads_per_gpu, seq_q, cross_kv, s.head_dim,
                                       dtype::bf16, false, s.kv_heads_per_gpu});
     sb.gemm(b, "cross output projection", "cross output dgrad", "cross output wgrad", out);
-    sb.residual(b, T * s.h, s.dropout);
+    sb.residual(b, T * s.h);
   }
   sb.stream(b, "norm 2", "norm 2 backward", T * s.h, 8.0, 2.0, 3.0);
   gemm_problem down = linear(T, h, f);
@@ -367,7 +366,7 @@ constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>&
     if (sb.eager()) sb.stream(b, "activation", "activation backward", T * s.f, 8.0, 2.0, 3.0);
     sb.gemm(b, "FFN down", "FFN down dgrad", "FFN down wgrad", down);
   }
-  sb.residual(b, T * s.h, s.dropout);
+  sb.residual(b, T * s.h);
   return b;
 }
 
@@ -378,17 +377,22 @@ constexpr void add_block(const Block& b, long long times, op_sequence& fwd, op_s
   if (bwd != nullptr && !b.backward.empty()) bwd->add(b.backward_sequence(), times);
 }
 
-// Embedding in, final norm, LM head and loss out, for @p tokens tokens and a head over
-// @p head_tokens of them (0: no head).
+// The two ends of a transformer's stack of layers.
 template <gemm_device D>
-constexpr typename step_builder<D>::block transformer_ends(step_builder<D>& sb,
-                                                           const transformer_shapes& s,
-                                                           const transformer_config& t,
-                                                           double tokens, double head_tokens,
-                                                           bool training) {
-  typename step_builder<D>::block b;
-  sb.stream(b, "embedding", "embedding backward", tokens * s.h, t.learned_positions ? 1.0 : 0.0,
-            t.learned_positions ? 3.0 : 2.0, 3.0);
+struct transformer_ends {
+  typename step_builder<D>::block input;   // the embedding
+  typename step_builder<D>::block output;  // final norm, LM head and loss
+};
+
+// The ends for @p tokens tokens with a head over @p head_tokens of them (0: no head).
+template <gemm_device D>
+constexpr transformer_ends<D> transformer_end_ops(step_builder<D>& sb, const transformer_shapes& s,
+                                                  const transformer_config& t, double tokens,
+                                                  double head_tokens, bool training) {
+  transformer_ends<D> ends;
+  sb.stream(ends.input, "embedding", "embedding backward", tokens * s.h,
+            t.learned_positions ? 1.0 : 0.0, t.learned_positions ? 3.0 : 2.0, 3.0);
+  auto& b = ends.output;
   sb.stream(b, "final norm", "final norm backward", tokens * s.h, 8.0, 2.0, 3.0);
   if (head_tokens > 0) {
     sb.gemm(b, "LM head", "LM head dgrad", "LM head wgrad",
@@ -397,7 +401,7 @@ constexpr typename step_builder<D>::block transformer_ends(step_builder<D>& sb,
       sb.stream(b, "softmax cross-entropy", "loss backward", head_tokens * s.vocab, 5.0, 2.0, 2.0,
                 4.0);
   }
-  return b;
+  return ends;
 }
 
 // The dense peak of @p t on @p d.
@@ -420,11 +424,8 @@ constexpr model_estimate transformer_step(const D& d, const transformer_config& 
   op_sequence& fwd = m.forward;
   op_sequence* bwd = training ? &m.backward : nullptr;
 
-  const auto ends = transformer_ends(sb, s, t, s.tokens, s.head_tokens, training);
-  // The embedding first, the norm and head last; their backward in reverse.
-  op_sequence head_fwd;
-  fwd.add(ends.forward[0]);
-  for (std::size_t i = 1; i < ends.forward.size(); ++i) head_fwd.add(ends.forward[i]);
+  const auto ends = transformer_end_ops(sb, s, t, s.tokens, s.head_tokens, training);
+  fwd.add(ends.input.forward);
   const bool enc_dec = t.kind == transformer_kind::encoder_decoder;
   const auto layer = transformer_layer_ops(sb, s, t.causal() && !enc_dec, s.batch, s.seq, s.seq, 0);
   op_sequence layers_bwd;
@@ -435,14 +436,14 @@ constexpr model_estimate transformer_step(const D& d, const transformer_config& 
     add_block(dec, t.decoder_layers, fwd, training ? &dec_bwd : nullptr);
     if (r.checkpointing && training) m.recompute.add(dec.forward, t.decoder_layers);
   }
-  fwd.add(head_fwd);
+  fwd.add(ends.output.forward);
   m.tokens = s.tokens;
   m.model_work = fwd.work();
   if (training) {
-    for (std::size_t i = ends.backward.size(); i-- > 1;) bwd->add(ends.backward[i]);
+    bwd->add(ends.output.backward_sequence());
     bwd->add(dec_bwd);
     bwd->add(layers_bwd);
-    if (!ends.backward.empty()) bwd->add(ends.backward[0]);
+    bwd->add(ends.input.backward_sequence());
     if (r.checkpointing) m.recompute.add(layer.forward, t.layers);
     const double dp = static_cast<double>(r.data_parallel());
     const double params = t.parameters() / static_cast<double>(r.tp) / (r.zero >= 1 ? dp : 1.0);
@@ -469,18 +470,18 @@ constexpr model_estimate transformer_generation(const D& d, const transformer_co
 
   // Prefill: every prompt token through the (encoder or decoder) stack, the head on the last.
   op_sequence& pre = m.prefill;
-  const auto ends_prefill = transformer_ends(sb, s, t, s.tokens, enc_dec ? 0.0 : batch, false);
-  pre.add(ends_prefill.forward[0]);
+  const auto ends_prefill = transformer_end_ops(sb, s, t, s.tokens, enc_dec ? 0.0 : batch, false);
+  pre.add(ends_prefill.input.forward);
   const auto layer = transformer_layer_ops(sb, s, !enc_dec, s.batch, s.seq, s.seq, 0);
   pre.add(layer.forward, t.layers);
-  for (std::size_t i = 1; i < ends_prefill.forward.size(); ++i) pre.add(ends_prefill.forward[i]);
+  pre.add(ends_prefill.output.forward);
   m.prefill_time = pre.time();
 
   // Decode: one token per sequence, attending to the middle of the generated span.
   if (generate > 0) {
     op_sequence& dec = m.decode;
-    const auto ends_decode = transformer_ends(sb, s, t, batch, batch, false);
-    dec.add(ends_decode.forward[0]);
+    const auto ends_decode = transformer_end_ops(sb, s, t, batch, batch, false);
+    dec.add(ends_decode.input.forward);
     const long long mid = (generate + 1) / 2;
     if (enc_dec) {
       const auto dl = transformer_layer_ops(sb, s, true, s.batch, 1, mid, s.seq);
@@ -489,7 +490,7 @@ constexpr model_estimate transformer_generation(const D& d, const transformer_co
       const auto dl = transformer_layer_ops(sb, s, true, s.batch, 1, s.seq + mid, 0);
       dec.add(dl.forward, t.layers);
     }
-    for (std::size_t i = 1; i < ends_decode.forward.size(); ++i) dec.add(ends_decode.forward[i]);
+    dec.add(ends_decode.output.forward);
     m.decode_per_token = dec.time();
   }
   m.time = m.prefill_time + static_cast<double>(generate) * m.decode_per_token;

@@ -276,6 +276,10 @@ TEST_CASE("bad models and runs are rejected naming the field", "[model][errors]"
   c = presets::se_resnext101_32x4d.cnn;
   c.se_reduction = 4096;
   CHECK_THROWS_WITH(c.validate(), Catch::Contains("se_reduction exceeds"));
+  c = presets::se_resnext101_32x4d.cnn;
+  c.stages[0].planes = 8;  // 8 x 4 / 64 channels per group: none
+  CHECK_THROWS_WITH(c.validate(),
+                    Catch::Contains("stage 1: planes x base_width must be at least 64"));
 
   const gpu_spec& g = catalog::a100_sxm4_80gb;
   CHECK_THROWS_WITH(estimate_model(g, presets::gpt2, run_config{.seq = 2048}),

@@ -88,8 +88,9 @@ struct cnn_config {
       }
       if (s.planes <= 0 || s.stride <= 0 || s.blocks > 1000 || s.planes > (1LL << 16))
         fail("planes and stride must be positive (blocks <= 1000)");
-      if (width(s.planes) <= 0 || width(s.planes) % groups != 0)
-        fail("groups (" + std::to_string(groups) + ") must divide the 3x3 width");
+      // The width is a multiple of groups by construction; it is 0 when a group gets less
+      // than one channel.
+      if (width(s.planes) <= 0) fail("planes x base_width must be at least 64 (a 3x3 width of 0)");
       if (se_reduction > 0 && out_channels(s.planes) < se_reduction)
         fail("se_reduction exceeds the block's channels");
     }

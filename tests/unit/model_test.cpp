@@ -368,3 +368,54 @@ TEST_CASE("eager execution adds the element-wise kernels a fused stack folds awa
   CHECK(te.time > tf.time);
   CHECK(te.forward.size() > tf.forward.size());
 }
+
+TEST_CASE("every other rejection of a model, a run or a model file names its field",
+          "[model][errors]") {
+  const auto transformer_fails = [](void (*edit)(transformer_config&), const char* message) {
+    transformer_config t = presets::gpt2.transformer;
+    edit(t);
+    INFO(message);
+    CHECK_THROWS_WITH(t.validate(), Catch::Contains(message));
+  };
+  transformer_fails([](transformer_config& t) { t.kv_heads = -1; }, "kv_heads must be >= 0");
+  transformer_fails([](transformer_config& t) { t.ffn = -1; }, "ffn must be >= 0");
+  transformer_fails([](transformer_config& t) { t.token_types = -2; }, "token_types must be >= 0");
+  transformer_fails([](transformer_config& t) { t.experts = -1; }, "experts and experts_per_token");
+  transformer_fails([](transformer_config& t) { t.experts_per_token = 2; },
+                    "experts_per_token needs experts > 1");
+  transformer_fails([](transformer_config& t) { t.decoder_layers = 6; },
+                    "decoder_layers is for encoder-decoder models only");
+  transformer_fails([](transformer_config& t) { t.kind = transformer_kind::encoder_decoder; },
+                    "an encoder-decoder needs decoder_layers > 0");
+  transformer_fails([](transformer_config& t) { t.vocab = 1LL << 27; }, "sizes out of range");
+
+  cnn_config c = presets::resnet50.cnn;
+  c.se_reduction = -1;
+  CHECK_THROWS_WITH(c.validate(), Catch::Contains("se_reduction must be >= 0"));
+  c = presets::resnet50.cnn;
+  c.stages = {};
+  CHECK_THROWS_WITH(c.validate(), Catch::Contains("needs at least one stage with blocks"));
+  c = presets::resnet50.cnn;
+  c.stages[2].blocks = 0;
+  CHECK_THROWS_WITH(c.validate(), Catch::Contains("stage 4: follows a stage without blocks"));
+
+  CHECK_THROWS_WITH(memory_need(presets::gpt2, run_config{.seq = -1}),
+                    Catch::Contains("seq, prompt and generate must be >= 0"));
+  CHECK_THROWS_WITH(memory_need(presets::gpt2, run_config{.overhead_bytes = -1}),
+                    Catch::Contains("overhead_bytes must be >= 0 and finite"));
+  CHECK_THROWS_WITH(memory_need(presets::gpt2, run_config{.batch = 1LL << 25}),
+                    Catch::Contains("batch <= 2^24"));
+  transformer_config odd_kv = presets::llama3_8b.transformer;
+  odd_kv.heads = 48;
+  odd_kv.hidden = 6144;
+  odd_kv.kv_heads = 12;
+  CHECK_THROWS_WITH(estimate_model(catalog::h100_sxm, as_model(odd_kv),
+                                   run_config{.seq = 128, .gpus = 8, .tp = 8}),
+                    Catch::Contains("tp (8) and kv_heads (12) must divide one another"));
+
+  io::string_store strings;
+  CHECK_THROWS_WITH(io::parse_model(R"({"name": "x", "layers": 2})", strings),
+                    Catch::Contains("model file: layers: unknown field"));
+  CHECK_THROWS_WITH(io::parse_model(R"({"transformer": [1, 2]})", strings),
+                    Catch::Contains("model file: transformer"));
+}

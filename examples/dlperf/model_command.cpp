@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "cli_support.hpp"
+#include "run_options.hpp"
 
 namespace dlperf::cli {
 namespace {
@@ -47,14 +48,8 @@ struct model_options {
   ffn_kind ffn_type = ffn_kind::gelu;
   transformer_kind kind = transformer_kind::decoder;
   std::string experts = "0", experts_per_token = "0";
-  // The run.
-  bool train = false, infer = false;
-  std::string batch = "1", seq = "0", image = "224", prompt = "0", generate = "0";
-  dtype type = dtype::bf16;
-  weight_format weights = weight_format::native;
-  optimizer_kind optimizer = optimizer_kind::adam;
-  bool checkpointing = false, no_flash = false, eager = false, json = false;
-  std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
+  run_options run;
+  bool json = false;
 };
 
 // The model the options name: exactly one of --preset, --config and --layers (with the other
@@ -90,34 +85,6 @@ model_spec select_model(const model_options& o, io::string_store& strings) {
   return as_model(t);
 }
 
-run_config make_run(const model_options& o) {
-  if (o.train && o.infer) throw usage_error("give one of --train and --infer");
-  run_config r;
-  r.mode = o.infer ? run_mode::infer : run_mode::train;
-  r.batch = parse_count("--batch", o.batch);
-  r.seq = static_cast<long long>(parse_amount("--seq", o.seq));
-  r.image = parse_count("--image", o.image);
-  r.prompt = static_cast<long long>(parse_amount("--prompt", o.prompt));
-  r.generate = static_cast<long long>(parse_amount("--generate", o.generate));
-  r.type = o.type;
-  r.weights = o.weights;
-  r.optimizer = o.optimizer;
-  r.checkpointing = o.checkpointing;
-  r.flash_attention = !o.no_flash;
-  r.eager = o.eager;
-  r.gpus = parse_count("--gpus", o.gpus);
-  const double zero = parse_amount("--zero", o.zero);
-  if (zero != 0 && zero != 1 && zero != 2 && zero != 3)
-    throw usage_error("--zero: must be 0, 1, 2 or 3, got '" + o.zero + "'");
-  r.zero = static_cast<int>(zero);
-  r.tp = parse_count("--tp", o.tp);
-  r.overhead_bytes = parse_amount("--overhead", o.overhead);
-  if (r.training() && r.weights != weight_format::native)
-    throw usage_error("--weights int8|int4 is for --infer");
-  r.validate();
-  return r;
-}
-
 // One operator of a phase with its time per step, repeats included (decode: per token).
 struct op_row {
   std::string phase, name;
@@ -139,7 +106,7 @@ std::vector<op_row> op_rows(const model_estimate& e) {
 void run(const model_options& o) {
   io::string_store strings;
   const model_spec m = select_model(o, strings);
-  const run_config r = make_run(o);
+  const run_config r = make_run(o.run);
   const cli_device dev = select_device(o.gpu, o.device);
   struct result {
     model_estimate estimate;
@@ -277,20 +244,7 @@ void add_model_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "model", "A whole model's training step or inference on a GPU, and whether it fits");
   auto o = std::make_shared<model_options>();
-  std::string preset_names;
-  for (const model_spec& m : presets::all)
-    preset_names += (preset_names.empty() ? "" : "|") + std::string(m.name);
-  cmd->add_option("--preset", o->preset, "A model preset: {" + preset_names + "}")
-      ->check(CLI::Validator(
-          [](std::string& input) -> std::string {
-            try {
-              (void)presets::find(input);
-              return {};
-            } catch (const not_found& e) {
-              return e.what();
-            }
-          },
-          "PRESET", "preset"));
+  add_preset_option(cmd, o->preset);
   cmd->add_option("--config", o->config, "A model file (JSON: docs/models.md)");
   cmd->add_option("--layers", o->layers, "Shape flags: layers");
   cmd->add_option("--hidden", o->hidden, "Shape flags: model width");
@@ -306,26 +260,7 @@ void add_model_command(CLI::App& app) {
   cmd->add_option("--experts-per-token", o->experts_per_token,
                   "Shape flags: MoE experts per token");
   add_device_options(cmd, o->gpu, o->device);
-  cmd->add_flag("--train", o->train, "A training step (the default)");
-  cmd->add_flag("--infer", o->infer, "Inference");
-  cmd->add_option("--batch", o->batch, "Sequences or images per replica")->capture_default_str();
-  cmd->add_option("--seq", o->seq, "Tokens per sequence (0: the model's context)");
-  cmd->add_option("--image", o->image, "Image side in pixels (CNNs)")->capture_default_str();
-  cmd->add_option("--prompt", o->prompt, "Decoder inference: prompt tokens (0: --seq)");
-  cmd->add_option("--generate", o->generate, "Decoder inference: tokens to generate");
-  add_enum_option<dtype>(cmd, "--dtype", o->type, "Compute datatype (default bf16)");
-  add_enum_option<weight_format>(cmd, "--weights", o->weights, "Inference weight format");
-  add_enum_option<optimizer_kind>(cmd, "--optimizer", o->optimizer, "Optimizer (default adam)");
-  cmd->add_flag("--checkpointing", o->checkpointing, "Activation checkpointing (recompute)");
-  cmd->add_flag("--no-flash", o->no_flash, "Unfused attention (score matrix through DRAM)");
-  cmd->add_flag("--eager", o->eager,
-                "Element-wise ops as kernels of their own, as an eager framework runs them");
-  cmd->add_option("--gpus", o->gpus, "GPUs of the job")->capture_default_str();
-  cmd->add_option("--zero", o->zero, "ZeRO stage 0..3 over the data-parallel GPUs")
-      ->capture_default_str();
-  cmd->add_option("--tp", o->tp, "Tensor-parallel degree")->capture_default_str();
-  cmd->add_option("--overhead", o->overhead, "Framework and workspace memory per GPU")
-      ->capture_default_str();
+  add_run_options(cmd, o->run);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o] { run(*o); });
 }

@@ -16,48 +16,11 @@
 #include <sstream>
 #include <string>
 
-namespace {
+#include "cli_run.hpp"
 
-struct run_result {
-  int exit_code;
-  std::string out;
-  std::string err;
-};
-
-// Runs the built dlperf binary with @p args (a shell-quoted string).
-run_result run_dlperf(const std::string& args) {
-  // A file of its own per run: ctest runs test cases in parallel processes.
-  char err_template[] = "/tmp/dlperf_cli_test_XXXXXX";
-  const int fd = mkstemp(err_template);
-  REQUIRE(fd >= 0);
-  close(fd);
-  const std::string err_file = err_template;
-  const std::string command = std::string(DLPERF_CLI_PATH) + " " + args + " 2>" + err_file;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string out;
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  std::ifstream err_stream(err_file);
-  std::stringstream err;
-  err << err_stream.rdbuf();
-  std::remove(err_file.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err.str()};
-}
-
-// Bad input: exit code 2 and exactly one line on stderr that matches @p message.
-void require_usage_error(const std::string& args, const std::string& message) {
-  const run_result r = run_dlperf(args);
-  INFO("dlperf " << args << "\nstderr: " << r.err);
-  CHECK(r.exit_code == 2);
-  CHECK(r.out.empty());
-  CHECK(r.err.find(message) != std::string::npos);
-  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-}
-
-}  // namespace
+using dlperf_test::require_usage_error;
+using dlperf_test::run_dlperf;
+using dlperf_test::run_result;
 
 TEST_CASE("dlperf gpus --json lists the catalog with the documented keys", "[cli]") {
   const run_result r = run_dlperf("gpus --json");

@@ -1,0 +1,80 @@
+// The run flags shared by the model-estimating commands (run_options.hpp).
+#include "run_options.hpp"
+
+#include <dlperf/model/presets.hpp>
+
+#include "cli_support.hpp"
+
+namespace dlperf::cli {
+
+CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset) {
+  std::string preset_names;
+  for (const model_spec& m : presets::all)
+    preset_names += (preset_names.empty() ? "" : "|") + std::string(m.name);
+  return cmd->add_option("--preset", preset, "A model preset: {" + preset_names + "}")
+      ->check(CLI::Validator(
+          [](std::string& input) -> std::string {
+            try {
+              (void)presets::find(input);
+              return {};
+            } catch (const not_found& e) {
+              return e.what();
+            }
+          },
+          "PRESET", "preset"));
+}
+
+void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
+  cmd->add_flag("--train", o.train, "A training step (the default)");
+  cmd->add_flag("--infer", o.infer, "Inference");
+  cmd->add_option("--batch", o.batch, "Sequences or images per replica")->capture_default_str();
+  cmd->add_option("--seq", o.seq, "Tokens per sequence (0: the model's context)");
+  cmd->add_option("--image", o.image, "Image side in pixels (CNNs)")->capture_default_str();
+  cmd->add_option("--prompt", o.prompt, "Decoder inference: prompt tokens (0: --seq)");
+  cmd->add_option("--generate", o.generate, "Decoder inference: tokens to generate");
+  add_enum_option<dtype>(cmd, "--dtype", o.type, "Compute datatype (default bf16)");
+  add_enum_option<weight_format>(cmd, "--weights", o.weights, "Inference weight format");
+  add_enum_option<optimizer_kind>(cmd, "--optimizer", o.optimizer, "Optimizer (default adam)");
+  cmd->add_flag("--checkpointing", o.checkpointing, "Activation checkpointing (recompute)");
+  cmd->add_flag("--no-flash", o.no_flash, "Unfused attention (score matrix through DRAM)");
+  cmd->add_flag("--eager", o.eager,
+                "Element-wise ops as kernels of their own, as an eager framework runs them");
+  if (parallel) {
+    cmd->add_option("--gpus", o.gpus, "GPUs of the job")->capture_default_str();
+    cmd->add_option("--zero", o.zero, "ZeRO stage 0..3 over the data-parallel GPUs")
+        ->capture_default_str();
+    cmd->add_option("--tp", o.tp, "Tensor-parallel degree")->capture_default_str();
+  }
+  cmd->add_option("--overhead", o.overhead, "Framework and workspace memory per GPU")
+      ->capture_default_str();
+}
+
+run_config make_run(const run_options& o) {
+  if (o.train && o.infer) throw usage_error("give one of --train and --infer");
+  run_config r;
+  r.mode = o.infer ? run_mode::infer : run_mode::train;
+  r.batch = parse_count("--batch", o.batch);
+  r.seq = static_cast<long long>(parse_amount("--seq", o.seq));
+  r.image = parse_count("--image", o.image);
+  r.prompt = static_cast<long long>(parse_amount("--prompt", o.prompt));
+  r.generate = static_cast<long long>(parse_amount("--generate", o.generate));
+  r.type = o.type;
+  r.weights = o.weights;
+  r.optimizer = o.optimizer;
+  r.checkpointing = o.checkpointing;
+  r.flash_attention = !o.no_flash;
+  r.eager = o.eager;
+  r.gpus = parse_count("--gpus", o.gpus);
+  const double zero = parse_amount("--zero", o.zero);
+  if (zero != 0 && zero != 1 && zero != 2 && zero != 3)
+    throw usage_error("--zero: must be 0, 1, 2 or 3, got '" + o.zero + "'");
+  r.zero = static_cast<int>(zero);
+  r.tp = parse_count("--tp", o.tp);
+  r.overhead_bytes = parse_amount("--overhead", o.overhead);
+  if (r.training() && r.weights != weight_format::native)
+    throw usage_error("--weights int8|int4 is for --infer");
+  r.validate();
+  return r;
+}
+
+}  // namespace dlperf::cli

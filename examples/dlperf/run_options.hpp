@@ -1,0 +1,35 @@
+// The options that describe one run of a whole model (--train/--infer, --batch, --seq, --dtype,
+// ...), shared by every command that estimates a model: model, speedup, rank, advise, cluster.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <dlperf/model/run.hpp>
+#include <string>
+
+namespace dlperf::cli {
+
+/// A run as the command line spells it; numbers stay text until make_run parses them, so that a
+/// bad one is named by its flag.
+struct run_options {
+  bool train = false, infer = false;
+  std::string batch = "1", seq = "0", image = "224", prompt = "0", generate = "0";
+  dtype type = dtype::bf16;
+  weight_format weights = weight_format::native;
+  optimizer_kind optimizer = optimizer_kind::adam;
+  bool checkpointing = false, no_flash = false, eager = false;
+  std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
+};
+
+/// Adds --preset NAME to @p cmd, checked against the presets (the help lists them).
+CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset);
+
+/// Adds the run flags (--train, --infer, --batch, --seq, --image, --prompt, --generate, --dtype,
+/// --weights, --optimizer, --checkpointing, --no-flash, --eager, --gpus, --zero, --tp,
+/// --overhead) to @p cmd. With @p parallel false, --gpus, --zero and --tp are left out (commands
+/// that set the GPU count themselves).
+void add_run_options(CLI::App* cmd, run_options& o, bool parallel = true);
+
+/// The run @p o describes. Throws usage_error naming the flag at fault.
+run_config make_run(const run_options& o);
+
+}  // namespace dlperf::cli

@@ -1,0 +1,59 @@
+// Running the built dlperf tool from a test: its stdout, stderr and exit code. For the CLI test
+// files (cli_test.cpp and the buying commands' tests); only when the build defines
+// DLPERF_CLI_PATH.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace dlperf_test {
+
+struct run_result {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+// Runs the built dlperf binary with @p args (a shell-quoted string).
+inline run_result run_dlperf(const std::string& args) {
+  // A file of its own per run: ctest runs test cases in parallel processes.
+  char err_template[] = "/tmp/dlperf_cli_test_XXXXXX";
+  const int fd = mkstemp(err_template);
+  REQUIRE(fd >= 0);
+  close(fd);
+  const std::string err_file = err_template;
+  const std::string command = std::string(DLPERF_CLI_PATH) + " " + args + " 2>" + err_file;
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string out;
+  std::array<char, 4096> buffer{};
+  std::size_t n = 0;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  std::ifstream err_stream(err_file);
+  std::stringstream err;
+  err << err_stream.rdbuf();
+  std::remove(err_file.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err.str()};
+}
+
+// Bad input: exit code 2 and exactly one line on stderr that matches @p message.
+inline void require_usage_error(const std::string& args, const std::string& message) {
+  const run_result r = run_dlperf(args);
+  INFO("dlperf " << args << "\nstderr: " << r.err);
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find(message) != std::string::npos);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+}  // namespace dlperf_test

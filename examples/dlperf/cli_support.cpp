@@ -67,16 +67,20 @@ CLI::Validator gpu_id_validator() {
           "ID", "GPU id"};
 }
 
-void write_json(const nlohmann::json& j, const std::string& out) {
+void write_text(const std::string& text, const std::string& out) {
   if (out.empty()) {
-    fmt::print("{}\n", j.dump(2));
+    fmt::print("{}", text);
     return;
   }
   std::ofstream stream(out);
   if (!stream) throw usage_error("cannot write --out '" + out + "'");
-  stream << j.dump(2) << "\n";
+  stream << text;
   if (!stream) throw usage_error("failed writing --out '" + out + "'");
   fmt::print(stderr, "dlperf: wrote {}\n", out);
+}
+
+void write_json(const nlohmann::json& j, const std::string& out) {
+  write_text(j.dump(2) + "\n", out);
 }
 
 cli_device select_device(const std::string& gpu_id, const std::string& device_file) {

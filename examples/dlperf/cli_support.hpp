@@ -70,6 +70,10 @@ CLI::Option* add_enum_option(CLI::App* cmd, const std::string& flag, Target& tar
 /// A CLI11 check that accepts catalog GPU ids (`catalog::find`'s error names the valid ones).
 CLI::Validator gpu_id_validator();
 
+/// Writes @p text to the file @p out, or to stdout when @p out is empty. Throws usage_error
+/// when the file cannot be written.
+void write_text(const std::string& text, const std::string& out);
+
 /// Writes @p j to @p out, or to stdout when @p out is empty. Throws usage_error when the file
 /// cannot be written.
 void write_json(const nlohmann::json& j, const std::string& out);
@@ -134,5 +138,7 @@ void add_export_command(CLI::App& app);
 void add_models_command(CLI::App& app);
 /// Registers the `model` subcommand.
 void add_model_command(CLI::App& app);
+/// `dlperf plot roofline|rank --out FILE.svg`.
+void add_plot_command(CLI::App& app);
 
 }  // namespace dlperf::cli

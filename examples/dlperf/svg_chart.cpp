@@ -1,0 +1,208 @@
+// SVG charts for `dlperf plot` (svg_chart.hpp).
+#include "svg_chart.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <stdexcept>
+
+namespace dlperf::cli::svg {
+namespace {
+
+// Canvas and plot area, in SVG user units (pixels at 100 %).
+constexpr double width = 900;
+constexpr double height = 560;
+constexpr double left = 90;
+constexpr double right = 270;  // room for the legend
+constexpr double top = 50;
+constexpr double bottom = 70;
+constexpr double plot_w = width - left - right;
+constexpr double plot_h = height - top - bottom;
+
+// Colour-blind-safe palette (Okabe and Ito, "Color Universal Design", 2008).
+constexpr std::array<const char*, 8> palette{"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                             "#E69F00", "#56B4E9", "#F0E442", "#000000"};
+
+const char* colour(int i) {
+  return i < 0 ? "#000000" : palette.at(static_cast<std::size_t>(i) % palette.size());
+}
+
+std::string header(const std::string& title) {
+  return fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{0}\" height=\"{1}\" "
+      "viewBox=\"0 0 {0} {1}\" font-family=\"sans-serif\" font-size=\"13\">\n"
+      "<title>{2}</title>\n"
+      "<rect width=\"{0}\" height=\"{1}\" fill=\"white\"/>\n"
+      "<text x=\"{3}\" y=\"28\" font-size=\"16\" font-weight=\"bold\">{2}</text>\n",
+      width, height, escape(title), left);
+}
+
+// A power of ten as people write it on an axis: 0.01, 0.1, 1, 10, ..., 1e+06.
+std::string decade_label(int e) {
+  if (e >= -2 && e <= 4) return fmt::format("{:g}", std::pow(10.0, e));
+  return fmt::format("1e{}", e);
+}
+
+// A marker centred on (x, y).
+std::string shape(marker_shape s, double x, double y, const char* fill) {
+  if (s == marker_shape::square)
+    return fmt::format(
+        "<rect class=\"marker\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"9\" height=\"9\" "
+        "fill=\"{}\"/>\n",
+        x - 4.5, y - 4.5, fill);
+  return fmt::format(
+      "<circle class=\"marker\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"4.5\" fill=\"{}\"/>\n", x, y, fill);
+}
+
+void require_positive(double v, const char* what) {
+  if (!(v > 0) || !std::isfinite(v))
+    throw std::invalid_argument(std::string("svg chart: ") + what +
+                                " must be positive and finite on a log axis");
+}
+
+}  // namespace
+
+std::string escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string log_log_chart(const std::string& title, const std::string& x_label,
+                          const std::string& y_label, const std::vector<line_series>& lines,
+                          const std::vector<point_marker>& markers,
+                          const std::vector<marker_legend>& legend) {
+  double x_min = INFINITY, x_max = -INFINITY, y_min = INFINITY, y_max = -INFINITY;
+  auto extend = [&](double x, double y) {
+    require_positive(x, "x");
+    require_positive(y, "y");
+    x_min = std::min(x_min, x);
+    x_max = std::max(x_max, x);
+    y_min = std::min(y_min, y);
+    y_max = std::max(y_max, y);
+  };
+  for (const line_series& s : lines)
+    for (const auto& [x, y] : s.points) extend(x, y);
+  for (const point_marker& m : markers) extend(m.x, m.y);
+  if (!std::isfinite(x_min)) throw std::invalid_argument("svg chart: nothing to draw");
+
+  // Whole decades around the data.
+  const int x_lo = static_cast<int>(std::floor(std::log10(x_min)));
+  const int x_hi = std::max(x_lo + 1, static_cast<int>(std::ceil(std::log10(x_max))));
+  const int y_lo = static_cast<int>(std::floor(std::log10(y_min)));
+  const int y_hi = std::max(y_lo + 1, static_cast<int>(std::ceil(std::log10(y_max))));
+  auto px = [&](double x) { return left + (std::log10(x) - x_lo) / (x_hi - x_lo) * plot_w; };
+  auto py = [&](double y) {
+    return top + plot_h - (std::log10(y) - y_lo) / (y_hi - y_lo) * plot_h;
+  };
+
+  std::string out = header(title);
+  // Grid and ticks: one line per decade.
+  for (int e = x_lo; e <= x_hi; ++e) {
+    const double x = px(std::pow(10.0, e));
+    out += fmt::format(
+        "<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"#dddddd\"/>\n"
+        "<text x=\"{0:.1f}\" y=\"{3}\" text-anchor=\"middle\">{4}</text>\n",
+        x, top, top + plot_h, top + plot_h + 18, decade_label(e));
+  }
+  for (int e = y_lo; e <= y_hi; ++e) {
+    const double y = py(std::pow(10.0, e));
+    out += fmt::format(
+        "<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"#dddddd\"/>\n"
+        "<text x=\"{3}\" y=\"{4:.1f}\" text-anchor=\"end\">{5}</text>\n",
+        left, y, left + plot_w, left - 6, y + 4, decade_label(e));
+  }
+  out += fmt::format(
+      "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\"/>\n", left,
+      top, plot_w, plot_h);
+  out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+                     left + plot_w / 2, height - 25, escape(x_label));
+  out += fmt::format(
+      "<text x=\"20\" y=\"{0}\" text-anchor=\"middle\" transform=\"rotate(-90 20 "
+      "{0})\">{1}</text>\n",
+      top + plot_h / 2, escape(y_label));
+
+  // Lines and the legend.
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const int c = static_cast<int>(i);
+    std::string points;
+    for (const auto& [x, y] : lines[i].points)
+      points += fmt::format("{:.1f},{:.1f} ", px(x), py(y));
+    out += fmt::format(
+        "<polyline class=\"series\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\" "
+        "points=\"{}\"/>\n",
+        colour(c), points);
+    const double ly = top + 10 + 20.0 * static_cast<double>(i);
+    out += fmt::format(
+        "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\" stroke=\"{3}\" stroke-width=\"3\"/>\n"
+        "<text x=\"{4}\" y=\"{5}\">{6}</text>\n",
+        left + plot_w + 15, ly, left + plot_w + 40, colour(c), left + plot_w + 46, ly + 4,
+        escape(lines[i].label));
+  }
+  for (const point_marker& m : markers) out += shape(m.shape, px(m.x), py(m.y), colour(m.series));
+  for (std::size_t i = 0; i < legend.size(); ++i) {
+    const double ly = top + 10 + 20.0 * static_cast<double>(lines.size() + 1 + i);
+    out += shape(legend[i].shape, left + plot_w + 27, ly, "#000000");
+    out += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", left + plot_w + 46, ly + 4,
+                       escape(legend[i].text));
+  }
+  out += "</svg>\n";
+  return out;
+}
+
+std::string bar_chart(const std::string& title, const std::string& value_label,
+                      const std::vector<bar>& bars) {
+  if (bars.empty()) throw std::invalid_argument("svg chart: no bars to draw");
+  double v_max = 0;
+  for (const bar& b : bars) {
+    if (!(b.value >= 0) || !std::isfinite(b.value))
+      throw std::invalid_argument("svg chart: a bar's value must be non-negative and finite");
+    v_max = std::max(v_max, b.value);
+  }
+  if (v_max == 0) v_max = 1;
+  const double row = std::min(28.0, plot_h / static_cast<double>(bars.size()));
+  const double label_w = 130;  // room for the category names left of the bars
+  const double x0 = left + label_w - 60;
+  const double bars_w = plot_w + right - label_w - 40;
+
+  std::string out = header(title);
+  for (std::size_t i = 0; i < bars.size(); ++i) {
+    const double y = top + row * static_cast<double>(i);
+    const double w = bars[i].value / v_max * bars_w;
+    out += fmt::format(
+        "<text x=\"{0}\" y=\"{1:.1f}\" text-anchor=\"end\">{2}</text>\n"
+        "<rect class=\"bar\" x=\"{3}\" y=\"{4:.1f}\" width=\"{5:.1f}\" height=\"{6:.1f}\" "
+        "fill=\"{7}\"/>\n"
+        "<text x=\"{8:.1f}\" y=\"{1:.1f}\" font-size=\"11\">{9}</text>\n",
+        x0 - 6, y + row * 0.65, escape(bars[i].label), x0, y + row * 0.1, w, row * 0.8, palette[0],
+        x0 + w + 5, escape(bars[i].note));
+  }
+  const double axis_y = top + row * static_cast<double>(bars.size()) + 4;
+  out += fmt::format(
+      "<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\" stroke=\"black\"/>\n"
+      "<text x=\"{3:.1f}\" y=\"{4:.1f}\" text-anchor=\"middle\">{5}</text>\n",
+      x0, axis_y, x0 + bars_w, x0 + bars_w / 2, axis_y + 22, escape(value_label));
+  out += "</svg>\n";
+  return out;
+}
+
+}  // namespace dlperf::cli::svg

@@ -1,0 +1,103 @@
+// `dlperf plot`: the SVG it writes is well formed, draws in a real renderer, and holds what the
+// chart promises (a line and a ridge point per GPU, the workload's point).
+#include <catch2/catch.hpp>
+
+#ifdef DLPERF_CLI_PATH
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "cli_run.hpp"
+
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+std::string scratch_path(const std::string& suffix) {
+  char name[] = "/tmp/dlperf_plot_test_XXXXXX";
+  const int fd = mkstemp(name);
+  REQUIRE(fd >= 0);
+  close(fd);
+  std::remove(name);
+  return std::string(name) + suffix;
+}
+
+}  // namespace
+
+TEST_CASE("dlperf plot roofline draws a line and a ridge point per GPU and the workload's point",
+          "[cli][plot]") {
+  const std::string svg_path = scratch_path(".svg");
+  const dlperf_test::run_result r = dlperf_test::run_dlperf(
+      "plot roofline --gpu a100_sxm4_40gb --gpu h100_sxm --gpu rtx_4090 --dtype bf16 --flops 2T "
+      "--bytes 10G --out " +
+      svg_path);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const std::string svg = read_file(svg_path);
+  CHECK(svg.rfind("<?xml", 0) == 0);
+  CHECK(svg.find("</svg>") != std::string::npos);
+  CHECK(count(svg, "<polyline class=\"series\"") == 3);
+  CHECK(count(svg, "<circle class=\"marker\"") == 3 + 1);  // a ridge per GPU, one in the legend
+  CHECK(count(svg, "<rect class=\"marker\"") == 3 + 1);    // the workload per GPU, the legend
+  // Ridge points are the catalog's derived peaks over DRAM bandwidth (docs/catalog.md): A100
+  // 311.9 TFLOP/s / 1555 GB/s = 201, H100 SXM 989.4 / 3352 = 295, RTX 4090 165.2 / 1008 = 164.
+  CHECK(svg.find("a100_sxm4_40gb (ridge 201)") != std::string::npos);
+  CHECK(svg.find("h100_sxm (ridge 295)") != std::string::npos);
+  CHECK(svg.find("rtx_4090 (ridge 164)") != std::string::npos);
+  CHECK(svg.find("workload: 200 FLOP/B") != std::string::npos);
+
+#ifdef DLPERF_RSVG_CONVERT
+  // librsvg draws it: a PNG of the SVG's own size (IHDR: width and height, big-endian, at 16).
+  const std::string png_path = scratch_path(".png");
+  REQUIRE(std::system(
+              (std::string(DLPERF_RSVG_CONVERT) + " " + svg_path + " -o " + png_path).c_str()) ==
+          0);
+  const std::string png = read_file(png_path);
+  REQUIRE(png.size() > 24);
+  CHECK(png.substr(1, 3) == "PNG");
+  auto be32 = [&](std::size_t at) {
+    return (static_cast<unsigned>(static_cast<unsigned char>(png[at])) << 24U) |
+           (static_cast<unsigned>(static_cast<unsigned char>(png[at + 1])) << 16U) |
+           (static_cast<unsigned>(static_cast<unsigned char>(png[at + 2])) << 8U) |
+           static_cast<unsigned>(static_cast<unsigned char>(png[at + 3]));
+  };
+  CHECK(svg.find("width=\"" + std::to_string(be32(16)) + "\"") != std::string::npos);
+  CHECK(svg.find("height=\"" + std::to_string(be32(20)) + "\"") != std::string::npos);
+  std::remove(png_path.c_str());
+#endif
+  std::remove(svg_path.c_str());
+}
+
+TEST_CASE("dlperf plot rejects bad input with one line naming it", "[cli][plot]") {
+  using dlperf_test::require_usage_error;
+  require_usage_error("plot", "A subcommand is required");
+  require_usage_error("plot roofline --out /tmp/dlperf_plot_none.svg", "at least one --gpu");
+  require_usage_error("plot roofline --gpu h100_sxm", "--out is required");
+  require_usage_error("plot roofline --gpu no_such_gpu --out /tmp/dlperf_plot_x.svg",
+                      "no_such_gpu");
+  require_usage_error("plot roofline --gpu h100_sxm --flops 1T --out /tmp/dlperf_plot_x.svg",
+                      "both --flops and --bytes");
+  require_usage_error(
+      "plot roofline --gpu h100_sxm --flops 1T --bytes 0 --out /tmp/dlperf_plot_x.svg",
+      "must both be positive");
+  require_usage_error("plot roofline --gpu gtx_1080 --dtype bf16 --out /tmp/dlperf_plot_x.svg",
+                      "bf16");
+  require_usage_error("plot roofline --gpu h100_sxm --out /nonexistent-dir/x.svg",
+                      "cannot write --out");
+}
+#endif

@@ -15,7 +15,7 @@ namespace dlperf::cli {
 #ifndef DLPERF_CLI_WITH_CUDA
 nlohmann::json run_cuda_calibration(int /*index*/, const std::string& /*gpu_id*/,
                                     const calibrate::protocol& /*p*/,
-                                    std::vector<std::string>& /*log*/) {
+                                    calibrate::calibration_log& /*log*/) {
   throw usage_error(
       "this dlperf was built without CUDA: reconfigure with -DDLPERF_WITH_CUDA=ON (needs nvcc) "
       "to calibrate a GPU");
@@ -24,7 +24,7 @@ nlohmann::json run_cuda_calibration(int /*index*/, const std::string& /*gpu_id*/
 #ifndef DLPERF_CLI_WITH_HIP
 measured_device calibrate_hip_device(int /*index*/, const std::string& /*gpu_id*/,
                                      const calibrate::protocol& /*p*/,
-                                     std::vector<std::string>& /*log*/) {
+                                     calibrate::calibration_log& /*log*/) {
   throw usage_error(
       "this dlperf was built without HIP: reconfigure with -DDLPERF_WITH_HIP=ON "
       "-DCMAKE_CXX_COMPILER=clang++-15 (needs hipcc) to calibrate an AMD GPU");
@@ -32,14 +32,14 @@ measured_device calibrate_hip_device(int /*index*/, const std::string& /*gpu_id*
 #endif
 
 nlohmann::json run_hip_calibration(int index, const std::string& gpu_id,
-                                   const calibrate::protocol& p, std::vector<std::string>& log) {
+                                   const calibrate::protocol& p, calibrate::calibration_log& log) {
   return calibrate::to_json(calibrate_hip_device(index, gpu_id, p, log));
 }
 
 namespace {
 
 using gpu_calibration = nlohmann::json (*)(int, const std::string&, const calibrate::protocol&,
-                                           std::vector<std::string>&);
+                                           calibrate::calibration_log&);
 
 struct calibrate_options {
   std::string backend;
@@ -129,9 +129,10 @@ void run(const calibrate_options& o) {
     write_or_print(calibrate::to_json(host), o.out, output);
     return;
   }
-  std::vector<std::string> log;
+  // Each probe's line is printed as it finishes: a GPU calibration takes minutes.
+  calibrate::calibration_log log;
+  log.on_line = [](const std::string& line) { fmt::print(stderr, "dlperf: {}\n", line); };
   const nlohmann::json file = b.run(o.*b.device, o.gpu, p, log);
-  for (const std::string& line : log) fmt::print(stderr, "dlperf: {}\n", line);
   write_or_print(file, o.out, output);
 }
 

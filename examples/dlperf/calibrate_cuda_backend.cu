@@ -7,7 +7,7 @@
 namespace dlperf::cli {
 
 nlohmann::json run_cuda_calibration(int index, const std::string& gpu_id,
-                                    const calibrate::protocol& p, std::vector<std::string>& log) {
+                                    const calibrate::protocol& p, calibrate::calibration_log& log) {
   return calibrate::to_json(calibrate::cuda::calibrate_device(index, gpu_id, p, log));
 }
 

@@ -8,7 +8,8 @@
 namespace dlperf::cli {
 
 measured_device calibrate_hip_device(int index, const std::string& gpu_id,
-                                     const calibrate::protocol& p, std::vector<std::string>& log) {
+                                     const calibrate::protocol& p,
+                                     calibrate::calibration_log& log) {
   return calibrate::hip::calibrate_device(index, gpu_id, p, log);
 }
 

@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <array>
+#include <dlperf/calibrate/gpu_probes.hpp>
 #include <dlperf/calibrate/measurement.hpp>
 #include <dlperf/dlperf.hpp>
 #include <dlperf/hardware/measured_device.hpp>
@@ -110,17 +111,18 @@ void add_datatype_options(CLI::App* cmd, dtype& type, std::optional<accumulator>
                           bool& sparse);
 
 /// Runs the CUDA calibration of GPU @p index (catalog entry @p gpu_id, or guessed from its
-/// name when empty) under @p p; returns the device file JSON and appends progress to @p log.
+/// name when empty) under @p p; returns the device file JSON and adds progress to @p log as the
+/// probes run.
 /// Throws usage_error when this dlperf was built without CUDA, dlperf::error (exit 2) when
 /// there is no GPU.
 nlohmann::json run_cuda_calibration(int index, const std::string& gpu_id,
-                                    const calibrate::protocol& p, std::vector<std::string>& log);
+                                    const calibrate::protocol& p, calibrate::calibration_log& log);
 
 /// The same for HIP GPU @p index (an AMD GPU; the GEMM probes are skipped and logged). Throws
 /// usage_error when this dlperf was built without HIP, dlperf::error (exit 2) when there is no
 /// GPU.
 nlohmann::json run_hip_calibration(int index, const std::string& gpu_id,
-                                   const calibrate::protocol& p, std::vector<std::string>& log);
+                                   const calibrate::protocol& p, calibrate::calibration_log& log);
 
 /// Registers the `gpus` subcommand.
 void add_gpus_command(CLI::App& app);

@@ -140,7 +140,9 @@ TEST_CASE("impossible measurements are rejected, naming the figure",
   CHECK_THROWS_WITH(d.set_sm_clock(make<frequency>(0), "x"),
                     "SM clock must be positive and finite");
   CHECK_THROWS_WITH(d.set_gemm_efficiency(dtype::fp16, 2.0, "x"),
-                    "GEMM efficiency of fp16 must be in (0, 1.5]");
+                    Catch::StartsWith("GEMM efficiency of fp16 must be in (0, 1]"));
+  CHECK_THROWS_WITH(d.set_gemm_efficiency(dtype::fp16, 1.06, "x"),
+                    Catch::Contains("records the measured SM clock"));
   CHECK_THROWS_AS(d.set_launch_overhead(seconds(-1e-6), "x"), invalid_argument);
   CHECK_THROWS_WITH(d.set_achieved(dtype::fp8_e4m3, accumulator::fp32, 1_PFLOPS, "x"),
                     Catch::Contains("ampere_ga100 cannot run fp8_e4m3"));
@@ -344,4 +346,26 @@ TEST_CASE("GPU backends say when there is no GPU, or no such device", "[calibrat
   CHECK_THROWS_WITH(require_device<gpu_error>("HIP", "hipGetDeviceCount", -1, 1, false, ""),
                     "no HIP device -1 (1 present)");
   CHECK_NOTHROW(require_device<gpu_error>("HIP", "hipGetDeviceCount", 1, 2, false, ""));
+}
+
+TEST_CASE("a GPU calibration log hands each line on the moment it is added, in order",
+          "[calibrate][gpu]") {
+  // The CUDA and HIP backends print progress through on_line while their probes run; here the
+  // sink sees the log as it stood when each line arrived.
+  calibrate::calibration_log log;
+  std::vector<std::size_t> seen_before;
+  std::vector<std::string> printed;
+  log.on_line = [&](const std::string& line) {
+    seen_before.push_back(log.lines.size());
+    printed.push_back(line);
+  };
+  log.add("SM clock under load: 1755 MHz");
+  log.add("DRAM bandwidth: 1.73 TB/s");
+  CHECK(printed ==
+        std::vector<std::string>{"SM clock under load: 1755 MHz", "DRAM bandwidth: 1.73 TB/s"});
+  CHECK(seen_before == std::vector<std::size_t>{0, 1});  // before it was kept, not after the run
+  CHECK(log.lines == printed);
+  calibrate::calibration_log quiet;  // no sink: lines are only kept
+  quiet.add("skipped");
+  CHECK(quiet.lines == std::vector<std::string>{"skipped"});
 }

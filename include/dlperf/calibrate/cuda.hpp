@@ -288,7 +288,7 @@ inline measured_device calibrate_gpu(int index, measured_device m, const protoco
 /// Calibrates CUDA device @p index as gpu::calibrate_device does: from catalog entry @p gpu_id,
 /// or from `guess_nominal` when empty, appending progress and skipped probes to @p log.
 inline measured_device calibrate_device(int index, std::string_view gpu_id, const protocol& p,
-                                        std::vector<std::string>& log) {
+                                        calibration_log& log) {
   return gpu::calibrate_device<runtime>(index, gpu_id, p, log);
 }
 

@@ -25,6 +25,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -57,9 +58,17 @@ struct device_info {
   double memory_clock_mhz = 0;  ///< memory clock
 };
 
-/// Progress and skipped probes, for the caller to print.
+/// Progress and skipped probes: kept in order, and passed to `on_line` the moment each is
+/// added, so that a caller can show progress while the probes run (a calibration takes minutes).
 struct calibration_log {
   std::vector<std::string> lines;  ///< one per probe: what was measured or why it was skipped
+  std::function<void(const std::string&)> on_line;  ///< called with each new line, if set
+
+  /// Records @p line and hands it to on_line.
+  void add(std::string line) {
+    if (on_line) on_line(line);
+    lines.push_back(std::move(line));
+  }
 };
 
 /// Throws @p Error unless the runtime @p runtime ("CUDA", "HIP") found a device @p index among
@@ -447,7 +456,7 @@ measured_device calibrate_gpu(int index, measured_device m, const protocol& p,
   const std::string events = std::string(R::name) + " events";
   const auto blocks = static_cast<unsigned>(d.sms);  // one per SM
   const auto note = [&](const std::string& line) {
-    if (log) log->lines.push_back(line);
+    if (log) log->add(line);
   };
 
   // SM clock under load: cycles counted by clock64() over the kernel's event time.
@@ -573,19 +582,17 @@ measured_device calibrate_gpu(int index, measured_device m, const protocol& p,
 
 /// Calibrates device @p index through runtime shim @p R (which also provides
 /// `guess_nominal(device_info)`): starts from catalog entry @p gpu_id, or from R's guess when
-/// empty, runs calibrate_gpu and appends to @p log what was measured and what was skipped.
+/// empty, runs calibrate_gpu and adds to @p log what was measured and what was skipped, as it
+/// happens.
 template <class R>
 measured_device calibrate_device(int index, std::string_view gpu_id, const protocol& p,
-                                 std::vector<std::string>& log) {
+                                 calibration_log& log) {
   const device_info info = R::query(index);  // throws R's error without a GPU
   measured_device start =
       gpu_id.empty() ? R::guess_nominal(info) : measured_device(catalog::find(gpu_id));
-  log.push_back("calibrating " + std::string(R::name) + " device " + std::to_string(index) + ": " +
-                info.name + " (" + info.isa + ") as " + std::string(start.id()));
-  calibration_log probes;
-  measured_device measured = calibrate_gpu<R>(index, std::move(start), p, &probes);
-  log.insert(log.end(), probes.lines.begin(), probes.lines.end());
-  return measured;
+  log.add("calibrating " + std::string(R::name) + " device " + std::to_string(index) + ": " +
+          info.name + " (" + info.isa + ") as " + std::string(start.id()));
+  return calibrate_gpu<R>(index, std::move(start), p, &log);
 }
 
 }  // namespace dlperf::calibrate::gpu

@@ -121,12 +121,15 @@ class measured_device {
     clock_ = measured_value{value.value(), std::move(method), spread};
     return *this;
   }
-  /// Measured large-GEMM efficiency for operands @p t, in (0, 1.5] (GeForce boards can exceed
-  /// their rated clock, hence above 1).
+  /// Measured large-GEMM efficiency for operands @p t, a fraction of the peak in (0, 1]. The
+  /// peak is taken at the SM clock (set_sm_clock), so a board that sustains more than its rated
+  /// boost clock records that clock, and its efficiency stays a fraction of what it can do.
   measured_device& set_gemm_efficiency(dtype t, double fraction, std::string method) {
-    if (!(fraction > 0.0) || fraction > 1.5)
-      detail::throw_invalid_argument("GEMM efficiency of " + std::string(dlperf::name(t)) +
-                                     " must be in (0, 1.5]");
+    if (!(fraction > 0.0) || fraction > 1.0)
+      detail::throw_invalid_argument(
+          "GEMM efficiency of " + std::string(dlperf::name(t)) +
+          " must be in (0, 1]; a board above its rated clock records the measured SM clock, "
+          "which raises the peaks");
     efficiency_[t] = measured_value{fraction, std::move(method), 0};
     return *this;
   }

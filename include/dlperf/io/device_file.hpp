@@ -204,7 +204,7 @@ inline constexpr std::array<tier_measurement, 2> tier_measurements{
                      }}};
 
 // A measured GEMM efficiency: the range of the architecture's and the board's own.
-inline constexpr io::rule gemm_efficiency_range = io::above(0, 1.5);
+inline constexpr io::rule gemm_efficiency_range = io::above(0, 1.0);
 
 inline json scaled(measured_value m, double scale) {
   m.value = scale == 1.0 ? m.value : m.value / scale;

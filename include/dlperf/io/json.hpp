@@ -382,7 +382,7 @@ struct field_table<gpu_facts> {
       field{"peer_link", &gpu_facts::peer_link, 1.0, rule::any, if_present},
       field{"price", &gpu_facts::price, 1.0, rule::any, if_present},
       field{"source", &gpu_facts::source, 1.0, rule::any, if_present},
-      field{"gemm_efficiency", &gpu_facts::gemm_efficiency, 1.0, zero_or(0.01, 1.5), if_present}};
+      field{"gemm_efficiency", &gpu_facts::gemm_efficiency, 1.0, zero_or(0.01, 1.0), if_present}};
 };
 
 /// Per-SM resources.
@@ -445,7 +445,7 @@ struct field_table<gemm_efficiency_entry> {
   /// The fields.
   static constexpr std::tuple fields{
       field{"dtype", &gemm_efficiency_entry::input},
-      field{"fraction", &gemm_efficiency_entry::fraction, 1.0, above(0, 1.5)}};
+      field{"fraction", &gemm_efficiency_entry::fraction, 1.0, above(0, 1.0)}};
 };
 
 /// An architecture: every parameter the estimators read.
@@ -470,7 +470,7 @@ struct field_table<architecture_spec> {
       field{"tensor_memory_per_sm_kib", &architecture_spec::tensor_memory_per_sm, kibi, in(0, 4096),
             if_present},
       field{"gemm_efficiency_default", &architecture_spec::gemm_efficiency_default, 1.0,
-            above(0, 1.5)},
+            above(0, 1.0)},
       field{"gemm_efficiency", &architecture_spec::gemm_efficiency}};
 };
 

@@ -142,5 +142,11 @@ void add_models_command(CLI::App& app);
 void add_model_command(CLI::App& app);
 /// `dlperf plot roofline|rank --out FILE.svg`.
 void add_plot_command(CLI::App& app);
+/// A CLI11 check that accepts the ids of hardware/links.hpp (`find_link`'s error names them).
+CLI::Validator link_validator();
+/// Registers the `cluster` subcommand.
+void add_cluster_command(CLI::App& app);
+/// Registers the `debias` subcommand.
+void add_debias_command(CLI::App& app);
 
 }  // namespace dlperf::cli

@@ -7,6 +7,8 @@
 /// layers.umbrella_includes_all checks it).
 #pragma once
 
+#include <dlperf/buying/cluster.hpp>
+#include <dlperf/buying/debias.hpp>
 #include <dlperf/core/bound.hpp>
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/error.hpp>
@@ -26,6 +28,7 @@
 #include <dlperf/hardware/device.hpp>
 #include <dlperf/hardware/gpu.hpp>
 #include <dlperf/hardware/host_device.hpp>
+#include <dlperf/hardware/links.hpp>
 #include <dlperf/hardware/measured_device.hpp>
 #include <dlperf/hardware/nvidia/nvidia.hpp>
 #include <dlperf/model/cnn.hpp>

@@ -1,7 +1,9 @@
 /// @file
-/// Links between a GPU and its host or its peers, as `{kind, generation, bandwidth}`. PCI
-/// Express bandwidth is derived from the generation's transfer rate, line encoding and lane
-/// count; vendor fabrics (NVLink, Infinity Fabric) carry the datasheet's per-GPU total.
+/// Links between a GPU and its host, its peers or other machines, as `{kind, generation,
+/// bandwidth}`. PCI Express bandwidth is derived from the generation's transfer rate, line
+/// encoding and lane count; vendor fabrics (NVLink, Infinity Fabric) carry the datasheet's
+/// per-GPU total; network links (InfiniBand, Ethernet) their signalling rate in both directions.
+/// The named catalog of links with their latencies is hardware/links.hpp.
 #pragma once
 
 #include <array>
@@ -16,7 +18,7 @@
 namespace dlperf {
 
 /// Kind of link.
-enum class interconnect_kind : std::uint8_t { none, pcie, nvlink, infinity_fabric };
+enum class interconnect_kind : std::uint8_t { none, pcie, nvlink, infinity_fabric, ib, ethernet };
 
 /// The link kinds and their stable names.
 template <>
@@ -27,7 +29,9 @@ struct enum_list<interconnect_kind> {
       enumerator{interconnect_kind::none, "none", "no such link"},
       enumerator{interconnect_kind::pcie, "pcie", "PCI Express"},
       enumerator{interconnect_kind::nvlink, "nvlink", "NVIDIA NVLink"},
-      enumerator{interconnect_kind::infinity_fabric, "infinity_fabric", "AMD Infinity Fabric"}};
+      enumerator{interconnect_kind::infinity_fabric, "infinity_fabric", "AMD Infinity Fabric"},
+      enumerator{interconnect_kind::ib, "ib", "InfiniBand (between machines)"},
+      enumerator{interconnect_kind::ethernet, "ethernet", "Ethernet (between machines)"}};
 };
 
 /// A link: its kind, generation and bandwidth per GPU, both directions together (how NVIDIA
@@ -36,6 +40,10 @@ struct interconnect {
   interconnect_kind kind = interconnect_kind::none;  ///< what the link is
   int generation = 0;                                ///< generation of the link standard
   bandwidth throughput{};                            ///< bytes per second, both directions
+
+  /// Bytes per second in one direction: half the two-way figure (every link here is full
+  /// duplex with the same rate each way).
+  [[nodiscard]] constexpr bandwidth per_direction() const { return throughput / 2.0; }
 };
 
 /// Transfer rate per lane of PCI Express generation @p gen in GT/s, times its line-encoding

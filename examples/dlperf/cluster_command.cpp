@@ -1,0 +1,169 @@
+// `dlperf cluster --gpu ID --gpus N --link LINK ...`: a training job's step, speed-up and
+// efficiency on several GPUs, with the gradient all-reduce overlapped bucket by bucket with the
+// backward pass (docs/buying.md, Multi-GPU).
+#include <fmt/format.h>
+#include <dlperf/buying/cluster.hpp>
+#include <dlperf/hardware/links.hpp>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli_support.hpp"
+#include "run_options.hpp"
+
+namespace dlperf::cli {
+
+CLI::Validator link_validator() {
+  return {[](std::string& input) -> std::string {
+            try {
+              (void)find_link(input);
+              return {};
+            } catch (const not_found& e) {
+              return e.what();
+            }
+          },
+          "LINK", "link"};
+}
+
+namespace {
+
+std::string link_ids() {
+  std::string ids;
+  for (const link_spec& l : links::all) ids += (ids.empty() ? "" : "|") + std::string(l.id);
+  return ids;
+}
+
+// The options of `dlperf cluster`: the typical job's preset and run are the defaults.
+struct cluster_options {
+  std::string gpus_list, link, preset{typical_cluster_model.name}, bucket = "25Mi";
+  run_options run;
+  bool json = false;
+  cluster_options() {
+    run.batch = std::to_string(typical_cluster_run.batch);
+    run.type = typical_cluster_run.type;
+    run.optimizer = typical_cluster_run.optimizer;
+    run.gpus = "";
+  }
+};
+
+// The GPUs of the job: the ids of --gpu (comma-separated) repeated in order to fill --gpus.
+std::vector<const gpu_spec*> job_gpus(const cluster_options& o, run_options& run) {
+  std::vector<const gpu_spec*> ids;
+  std::size_t start = 0;
+  while (start <= o.gpus_list.size()) {
+    const std::size_t comma = std::min(o.gpus_list.find(',', start), o.gpus_list.size());
+    try {
+      ids.push_back(&catalog::find(o.gpus_list.substr(start, comma - start)));
+    } catch (const not_found& e) {
+      throw usage_error(fmt::format("--gpu: {}", e.what()));
+    }
+    start = comma + 1;
+  }
+  if (run.gpus.empty()) run.gpus = std::to_string(ids.size());
+  const long long n = parse_count("--gpus", run.gpus);
+  if (n % static_cast<long long>(ids.size()) != 0)
+    throw usage_error(
+        fmt::format("--gpus: {} is not a multiple of the {} GPU ids of --gpu", n, ids.size()));
+  std::vector<const gpu_spec*> gpus;
+  for (long long i = 0; i < n; ++i) gpus.push_back(ids[static_cast<std::size_t>(i) % ids.size()]);
+  return gpus;
+}
+
+void run_cluster(const cluster_options& o) {
+  run_options ro = o.run;
+  const std::vector<const gpu_spec*> gpus = job_gpus(o, ro);
+  const run_config r = make_run(ro);
+  if (!r.training()) throw usage_error("--infer: cluster models training steps only");
+  const model_spec& m = presets::find(o.preset);
+  if (r.tp > 1 && m.kind != model_kind::transformer)
+    throw usage_error("--tp: tensor parallelism is for transformer presets only");
+  const link_spec& l = find_link(o.link);
+  const double bucket = parse_amount("--bucket", o.bucket);
+  if (!(bucket > 0)) throw usage_error(fmt::format("--bucket '{}' must be positive", o.bucket));
+  const cluster_estimate c = estimate_cluster(gpus, m, r, l, bytes(bucket));
+
+  std::string names;
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < gpus.size(); ++i) {
+    ids.emplace_back(gpus[i]->id());
+    if (std::find(gpus.begin(), gpus.begin() + static_cast<std::ptrdiff_t>(i), gpus[i]) ==
+        gpus.begin() + static_cast<std::ptrdiff_t>(i))
+      names += (names.empty() ? "" : " + ") + std::string(gpus[i]->name());
+  }
+  if (o.json) {
+    const nlohmann::json out = {
+        {"model", m.name},
+        {"gpu", ids},
+        {"gpus", c.gpus},
+        {"data_parallel", c.data_parallel},
+        {"tp", c.tp},
+        {"link", l.id},
+        {"dtype", name(r.type)},
+        {"batch", r.batch},
+        {"peer_to_peer", c.peer_to_peer},
+        {"effective_bandwidth_bytes_per_s", c.effective_bandwidth.value()},
+        {"gradient_bytes", c.gradient_bytes.value()},
+        {"bucket_bytes", c.bucket.value()},
+        {"buckets", c.buckets},
+        {"single_gpu_step_s", c.single_gpu_step.value()},
+        {"compute_step_s", c.compute_step.value()},
+        {"backward_s", c.backward.value()},
+        {"allreduce_s", c.allreduce.value()},
+        {"last_bucket_allreduce_s", c.last_bucket_allreduce.value()},
+        {"overlappable_s", c.overlappable.value()},
+        {"exposed_allreduce_s", c.exposed_allreduce.value()},
+        {"tensor_parallel_s", c.tensor_parallel.value()},
+        {"step_time_s", c.step_time.value()},
+        {"speedup", c.speedup},
+        {"efficiency", c.efficiency},
+    };
+    fmt::print("{}\n", out.dump(2));
+    return;
+  }
+  fmt::print("{} training, {}, batch {} per replica, on {} x {} over {}\n", m.name, name(r.type),
+             r.batch, c.gpus, names, l.id);
+  fmt::print(
+      "  link: {} each way{}, {} per ring step\n", format_si(c.effective_bandwidth.value(), "B/s"),
+      c.peer_to_peer ? "" : " (through host memory: GeForce cards have no PCIe peer-to-peer)",
+      format_duration(l.latency.value()));
+  fmt::print("  {:<34} {:>10}\n", "one GPU's step", format_duration(c.single_gpu_step.value()));
+  fmt::print("  {:<34} {:>10}\n", "compute step on the job's GPUs",
+             format_duration(c.compute_step.value()));
+  fmt::print("  {:<34} {:>10}  ({} in {} buckets of {})\n", "gradient all-reduce",
+             format_duration(c.allreduce.value()), format_si(c.gradient_bytes.value(), "B"),
+             c.buckets, format_si(c.bucket.value(), "B"));
+  fmt::print("  {:<34} {:>10}\n", "  backward that can hide it",
+             format_duration(c.overlappable.value()));
+  fmt::print("  {:<34} {:>10}\n", "  last bucket (cannot hide)",
+             format_duration(c.last_bucket_allreduce.value()));
+  fmt::print("  {:<34} {:>10}\n", "exposed all-reduce",
+             format_duration(c.exposed_allreduce.value()));
+  if (c.tp > 1)
+    fmt::print("  {:<34} {:>10}\n", "tensor-parallel all-reduces",
+               format_duration(c.tensor_parallel.value()));
+  fmt::print("  {:<34} {:>10}\n", "step", format_duration(c.step_time.value()));
+  fmt::print("  speed-up {}x over one GPU, efficiency {}\n", three_digits(c.speedup),
+             format_percent(c.efficiency, 1.0));
+}
+
+}  // namespace
+
+void add_cluster_command(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand(
+      "cluster", "A training job on several GPUs: all-reduce, step, speed-up and efficiency");
+  auto o = std::make_shared<cluster_options>();
+  cmd->add_option("--gpu", o->gpus_list,
+                  "GPU id, or ids separated by commas for mixed types (repeated to fill --gpus)")
+      ->required();
+  cmd->add_option("--link", o->link, "The slowest link between the GPUs: {" + link_ids() + "}")
+      ->required()
+      ->check(link_validator());
+  add_preset_option(cmd, o->preset)->capture_default_str();
+  add_run_options(cmd, o->run);
+  cmd->add_option("--bucket", o->bucket, "Gradient bucket (PyTorch DDP's default 25 MiB)")
+      ->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->callback([o] { run_cluster(*o); });
+}
+
+}  // namespace dlperf::cli

@@ -1,0 +1,173 @@
+/// @file
+/// Named links between GPUs and between machines, for the multi-GPU model (docs/buying.md,
+/// Multi-GPU): each an `interconnect` (kind, generation, bandwidth of both directions together,
+/// as hardware/interconnect.hpp defines it) with the latency of one step of a ring collective
+/// and its source. Data only: PCI Express bandwidths are derived by `pcie_link(gen, lanes)`;
+/// NVLink and Infinity Fabric carry the datasheets' per-GPU totals; InfiniBand and Ethernet
+/// their per-direction data rate, doubled to the two-way convention.
+///
+/// Latencies are NCCL's own per-step figures for its ring algorithm with the "Simple" protocol
+/// (the one large gradient all-reduces use): NVIDIA/nccl `src/graph/tuning.cc`, table `hwLat`,
+/// Ring/Simple column: NVLink 3.4 us, PCI 5.7 us, network 14 us
+/// (https://github.com/NVIDIA/nccl/blob/master/src/graph/tuning.cc).
+#pragma once
+
+#include <array>
+#include <string_view>
+
+#include <dlperf/core/error.hpp>
+#include <dlperf/core/units.hpp>
+#include <dlperf/hardware/interconnect.hpp>
+
+namespace dlperf {
+
+/// A named link: what it is, its bandwidth and the latency of one ring step over it.
+struct link_spec {
+  std::string_view id;      ///< stable id, e.g. "nvlink3", "pcie4_x16", "ib_edr"
+  interconnect link;        ///< kind, generation, bytes per second (both directions together)
+  duration latency{};       ///< latency of one step of a ring collective over the link
+  std::string_view source;  ///< where bandwidth and latency come from
+
+  /// Bytes per second in one direction.
+  [[nodiscard]] constexpr bandwidth per_direction() const { return link.per_direction(); }
+};
+
+namespace links {
+
+/// NCCL's per-step ring latency over PCI Express (tuning.cc, hwLat PCI Ring/Simple).
+inline constexpr duration pcie_step_latency = seconds(5.7e-6);
+/// NCCL's per-step ring latency over NVLink (tuning.cc, hwLat NVLINK Ring/Simple); taken for
+/// AMD's Infinity Fabric too, the same kind of point-to-point GPU fabric (no RCCL figure cited).
+inline constexpr duration nvlink_step_latency = seconds(3.4e-6);
+/// NCCL's per-step ring latency over the network (tuning.cc, hwLat NET Ring/Simple; InfiniBand
+/// verbs with GPUDirect RDMA).
+inline constexpr duration network_step_latency = seconds(14e-6);
+/// Ethernet without RDMA goes through NCCL's socket transport and the kernel's TCP stack: a
+/// typical figure of tens of microseconds per step (NCCL's network step plus a kernel TCP
+/// round trip of some 10-20 us on 10-100 GbE). An order of magnitude, not a measurement; the
+/// multi-GPU results over Ethernet are bandwidth-bound by three orders of magnitude.
+inline constexpr duration tcp_step_latency = seconds(30e-6);
+
+/// Source of the PCI Express entries.
+inline constexpr std::string_view pcie_source =
+    "PCI-SIG base specifications 3.0/4.0/5.0 (8/16/32 GT/s per lane, 128b/130b); latency: "
+    "NVIDIA/nccl src/graph/tuning.cc hwLat PCI Ring/Simple";
+
+/// PCIe 3.0 x4.
+inline constexpr link_spec pcie3_x4{"pcie3_x4", pcie_link(3, 4), pcie_step_latency, pcie_source};
+/// PCIe 3.0 x8.
+inline constexpr link_spec pcie3_x8{"pcie3_x8", pcie_link(3, 8), pcie_step_latency, pcie_source};
+/// PCIe 3.0 x16.
+inline constexpr link_spec pcie3_x16{"pcie3_x16", pcie_link(3, 16), pcie_step_latency, pcie_source};
+/// PCIe 4.0 x4.
+inline constexpr link_spec pcie4_x4{"pcie4_x4", pcie_link(4, 4), pcie_step_latency, pcie_source};
+/// PCIe 4.0 x8.
+inline constexpr link_spec pcie4_x8{"pcie4_x8", pcie_link(4, 8), pcie_step_latency, pcie_source};
+/// PCIe 4.0 x16.
+inline constexpr link_spec pcie4_x16{"pcie4_x16", pcie_link(4, 16), pcie_step_latency, pcie_source};
+/// PCIe 5.0 x4.
+inline constexpr link_spec pcie5_x4{"pcie5_x4", pcie_link(5, 4), pcie_step_latency, pcie_source};
+/// PCIe 5.0 x8.
+inline constexpr link_spec pcie5_x8{"pcie5_x8", pcie_link(5, 8), pcie_step_latency, pcie_source};
+/// PCIe 5.0 x16.
+inline constexpr link_spec pcie5_x16{"pcie5_x16", pcie_link(5, 16), pcie_step_latency, pcie_source};
+
+/// NVLink 2 (V100 SXM2): 300 GB/s per GPU, both directions. NVIDIA V100 datasheet,
+/// https://images.nvidia.com/content/technologies/volta/pdf/volta-v100-datasheet-update-us-1165301-r5.pdf
+inline constexpr link_spec nvlink2{"nvlink2",
+                                   {interconnect_kind::nvlink, 2, gigabytes_per_second(300)},
+                                   nvlink_step_latency,
+                                   "NVIDIA V100 datasheet (NVLink 300 GB/s); NCCL tuning.cc"};
+/// NVLink 3 (A100 SXM4): 600 GB/s per GPU. NVIDIA A100 datasheet,
+/// https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf
+inline constexpr link_spec nvlink3{"nvlink3",
+                                   {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
+                                   nvlink_step_latency,
+                                   "NVIDIA A100 datasheet (NVLink 600 GB/s); NCCL tuning.cc"};
+/// NVLink 4 (H100 SXM5): 900 GB/s per GPU. NVIDIA H100 datasheet,
+/// https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet
+inline constexpr link_spec nvlink4{"nvlink4",
+                                   {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
+                                   nvlink_step_latency,
+                                   "NVIDIA H100 datasheet (NVLink 900 GB/s); NCCL tuning.cc"};
+/// NVLink 5 (B200): 1.8 TB/s per GPU. NVIDIA DGX B200 / HGX B200 datasheet,
+/// https://www.nvidia.com/en-us/data-center/dgx-b200/
+inline constexpr link_spec nvlink5{"nvlink5",
+                                   {interconnect_kind::nvlink, 5, gigabytes_per_second(1800)},
+                                   nvlink_step_latency,
+                                   "NVIDIA DGX B200 datasheet (NVLink 1.8 TB/s); NCCL tuning.cc"};
+/// AMD Infinity Fabric (xGMI) of the MI300X: 7 links x 128 GB/s = 896 GB/s peak aggregate per
+/// GPU. AMD Instinct MI300X data sheet,
+/// https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/data-sheets/amd-instinct-mi300x-data-sheet.pdf
+inline constexpr link_spec infinity_fabric{
+    "infinity_fabric",
+    {interconnect_kind::infinity_fabric, 4, gigabytes_per_second(896)},
+    nvlink_step_latency,
+    "AMD Instinct MI300X data sheet (896 GB/s Infinity Fabric); latency as NVLink's"};
+/// AMD Infinity Fabric of the MI250X: 8 links x 100 GB/s = 800 GB/s peak per GPU. AMD Instinct
+/// MI200 series data sheet,
+/// https://www.amd.com/system/files/documents/amd-instinct-mi200-datasheet.pdf
+inline constexpr link_spec infinity_fabric3{
+    "infinity_fabric3",
+    {interconnect_kind::infinity_fabric, 3, gigabytes_per_second(800)},
+    nvlink_step_latency,
+    "AMD Instinct MI200 data sheet (800 GB/s Infinity Fabric); latency as NVLink's"};
+
+/// Gigabits per second each way as the two-way bandwidth of the interconnect convention.
+constexpr bandwidth network_rate(double gbit_per_direction) {
+  return gigabytes_per_second(2.0 * gbit_per_direction / 8.0);
+}
+
+/// Source of the InfiniBand entries: 4x EDR, HDR and NDR (the standard's 5th, 6th and 7th
+/// generations after SDR, DDR, QDR, FDR) carry 100, 200 and 400 Gbit/s of data per port and
+/// direction. InfiniBand Trade Association roadmap,
+/// https://www.infinibandta.org/infiniband-roadmap/
+inline constexpr std::string_view ib_source =
+    "InfiniBand Trade Association roadmap (4x EDR 100, HDR 200, NDR 400 Gbit/s); NCCL tuning.cc";
+/// InfiniBand 4x EDR: 100 Gbit/s each way.
+inline constexpr link_spec ib_edr{
+    "ib_edr", {interconnect_kind::ib, 5, network_rate(100)}, network_step_latency, ib_source};
+/// InfiniBand 4x HDR: 200 Gbit/s each way.
+inline constexpr link_spec ib_hdr{
+    "ib_hdr", {interconnect_kind::ib, 6, network_rate(200)}, network_step_latency, ib_source};
+/// InfiniBand 4x NDR: 400 Gbit/s each way.
+inline constexpr link_spec ib_ndr{
+    "ib_ndr", {interconnect_kind::ib, 7, network_rate(400)}, network_step_latency, ib_source};
+
+/// Source of the Ethernet entries: 10GBASE, 25GBASE and 100GBASE carry 10, 25 and 100 Gbit/s
+/// per direction (IEEE 802.3ae, 802.3by, 802.3ba); NCCL runs over TCP sockets on them. Their
+/// generation is 0 (Ethernet speeds are not numbered generations).
+inline constexpr std::string_view ethernet_source =
+    "IEEE 802.3ae/802.3by/802.3ba (10/25/100 Gbit/s); latency: typical TCP figure";
+/// 10 Gigabit Ethernet over TCP.
+inline constexpr link_spec eth_10g{"eth_10g",
+                                   {interconnect_kind::ethernet, 0, network_rate(10)},
+                                   tcp_step_latency,
+                                   ethernet_source};
+/// 25 Gigabit Ethernet over TCP.
+inline constexpr link_spec eth_25g{"eth_25g",
+                                   {interconnect_kind::ethernet, 0, network_rate(25)},
+                                   tcp_step_latency,
+                                   ethernet_source};
+/// 100 Gigabit Ethernet over TCP.
+inline constexpr link_spec eth_100g{"eth_100g",
+                                    {interconnect_kind::ethernet, 0, network_rate(100)},
+                                    tcp_step_latency,
+                                    ethernet_source};
+
+/// Every link: PCI Express, the GPU fabrics, InfiniBand, Ethernet.
+inline constexpr std::array all{
+    pcie3_x4,        pcie3_x8,  pcie3_x16, pcie4_x4, pcie4_x8, pcie4_x16, pcie5_x4,
+    pcie5_x8,        pcie5_x16, nvlink2,   nvlink3,  nvlink4,  nvlink5,   infinity_fabric3,
+    infinity_fabric, ib_edr,    ib_hdr,    ib_ndr,   eth_10g,  eth_25g,   eth_100g};
+
+}  // namespace links
+
+/// The link named @p id. Throws not_found listing the valid ids.
+constexpr const link_spec& find_link(std::string_view id) {
+  for (const link_spec& l : links::all)
+    if (l.id == id) return l;
+  detail::throw_unknown("link", id, links::all, [](const link_spec& l) { return l.id; });
+}
+
+}  // namespace dlperf

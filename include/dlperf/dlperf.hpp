@@ -7,6 +7,7 @@
 /// layers.umbrella_includes_all checks it).
 #pragma once
 
+#include <dlperf/buying/speedup.hpp>
 #include <dlperf/core/bound.hpp>
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/error.hpp>

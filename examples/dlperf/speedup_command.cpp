@@ -55,7 +55,8 @@ void run(const speedup_options& o) {
     for (const gpu_spec* g : {&from, &to})
       if (!g->supports(r->type, default_accumulator(r->type)))
         throw usage_error("--dtype: " + std::string(g->id()) + " cannot run " +
-                          std::string(name(r->type)));
+                          std::string(name(r->type)) +
+                          " (give a --dtype both GPUs run, e.g. fp16)");
     modelled = speedup_by_model(from, to, *m, *r);
   }
 

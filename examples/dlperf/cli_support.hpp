@@ -148,5 +148,7 @@ CLI::Validator link_validator();
 void add_cluster_command(CLI::App& app);
 /// Registers the `debias` subcommand.
 void add_debias_command(CLI::App& app);
+/// Registers the `speedup` subcommand.
+void add_speedup_command(CLI::App& app);
 
 }  // namespace dlperf::cli

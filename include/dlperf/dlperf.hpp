@@ -9,6 +9,7 @@
 
 #include <dlperf/buying/cluster.hpp>
 #include <dlperf/buying/debias.hpp>
+#include <dlperf/buying/speedup.hpp>
 #include <dlperf/core/bound.hpp>
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/error.hpp>

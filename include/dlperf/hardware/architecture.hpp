@@ -118,6 +118,24 @@ struct gemm_efficiency_entry {
   double fraction = 0;        ///< achieved / peak on a large square GEMM, in (0, 1]
 };
 
+/// A low-high range of a multiplicative factor (1.0-1.0 where nothing is gained).
+struct factor_range {
+  double low = 1.0;   ///< the smaller bound
+  double high = 1.0;  ///< the larger bound
+};
+
+/// What a generation gains over the one before it in the speed-up rule of Dettmers' guide (Which
+/// GPU(s) to Get for Deep Learning, 2020 edition; docs/buying.md, "Speed-up between two GPUs"):
+/// beyond the DRAM bandwidth ratio, a factor for its larger shared memory / L1 and one for its
+/// tensor cores, each a low-high range. Hardware facts as the guide states them; where it states
+/// none the factors stay 1.0 and `source` says so.
+struct generation_factors {
+  std::string_view previous;   ///< the architecture this one succeeds ("" = oldest of its line)
+  factor_range shared_memory;  ///< larger shared memory / L1 cache, against `previous`
+  factor_range tensor_cores;   ///< tensor cores, against `previous`
+  std::string_view source;     ///< where the factors are published, or that none are
+};
+
 /// Everything dlperf knows about one SM architecture, as a literal value. Rates are per SM per
 /// clock so a GPU's peaks follow from SM count x clock (see gpu_spec).
 struct architecture_spec {
@@ -138,6 +156,7 @@ struct architecture_spec {
   byte_count tensor_memory_per_sm{};   ///< accumulator memory of GB100's tensor cores (0 elsewhere)
   double gemm_efficiency_default = 0;  ///< large-GEMM efficiency for types not listed below
   std::array<gemm_efficiency_entry, 6> gemm_efficiency{};  ///< per-type large-GEMM efficiency
+  generation_factors rule_factors{};  ///< the guide's speed-up factors over the previous generation
 
   /// Large-GEMM efficiency for operands of type @p t.
   [[nodiscard]] constexpr double gemm_efficiency_for(dtype t) const {

@@ -56,7 +56,12 @@ struct cdna2 {
       // A BLAS call runs on one GCD (ROCm/hipBLAS issue 534); the mi250x entry is the whole OAM,
       // so its prediction is for work spread over both GCDs. FP16, INT8 and FP32 use BF16's
       // fraction (docs/gemm.md, "AMD").
-      .gemm_efficiency_default = 0.768};
+      .gemm_efficiency_default = 0.768,
+      .rule_factors = {.previous = "",
+                       .shared_memory = {},
+                       .tensor_cores = {},
+                       .source = "none published: the guide's rule is stated for NVIDIA "
+                                 "generations; the oldest AMD architecture of the catalog"}};
 };
 
 }  // namespace dlperf

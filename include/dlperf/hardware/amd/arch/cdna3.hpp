@@ -66,7 +66,12 @@ struct cdna3 {
       // TFLOPS, 0.487 of 2614.9 (AMD, "Measuring Max-Achievable FLOPs - Part 2", ROCm blogs,
       // 2025). docs/gemm.md, "AMD".
       .gemm_efficiency_default = 0.511,
-      .gemm_efficiency = {{{dtype::fp8_e4m3_fnuz, 0.487}, {dtype::fp8_e5m2_fnuz, 0.487}}}};
+      .gemm_efficiency = {{{dtype::fp8_e4m3_fnuz, 0.487}, {dtype::fp8_e5m2_fnuz, 0.487}}},
+      .rule_factors = {
+          .previous = "cdna2",
+          .shared_memory = {},
+          .tensor_cores = {},
+          .source = "none published: the guide's rule is stated for NVIDIA generations"}};
 };
 
 }  // namespace dlperf

@@ -56,7 +56,12 @@ struct rdna3 {
       // ROCm 6.3, host-timed). BF16 and INT8 use FP16's fraction; BF16 rows validate it
       // (docs/gemm.md, "AMD").
       .gemm_efficiency_default = 0.858,
-      .gemm_efficiency = {{{dtype::fp32, 0.437}}}};
+      .gemm_efficiency = {{{dtype::fp32, 0.437}}},
+      .rule_factors = {.previous = "",
+                       .shared_memory = {},
+                       .tensor_cores = {},
+                       .source = "none published: the guide's rule is stated for NVIDIA "
+                                 "generations; the only RDNA architecture of the catalog"}};
 };
 
 }  // namespace dlperf

@@ -58,7 +58,12 @@ struct ada_ad10x {
       // An efficiency is a fraction of the derived peak and at most 1 (docs/gemm.md): TF32 is
       // capped at 1.0.
       .gemm_efficiency_default = 0.970,
-      .gemm_efficiency = {{{dtype::tf32, 1.0}, {dtype::fp32, 0.647}}}};
+      .gemm_efficiency = {{{dtype::tf32, 1.0}, {dtype::fp32, 0.647}}},
+      .rule_factors = {.previous = "ampere_ga10x",
+                       .shared_memory = {},
+                       .tensor_cores = {},
+                       .source = "none published: the 2023 edition gives no shared-memory or "
+                                 "tensor-core factor for Ada over Ampere"}};
 };
 
 }  // namespace dlperf

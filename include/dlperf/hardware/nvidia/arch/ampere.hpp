@@ -55,7 +55,15 @@ struct ampere_ga100 {
       // ml-engineering, "Maximum Achievable Matmul FLOPS" table, 2025); FP32 SIMT 3456x4096x4096:
       // 17.2 TFLOPS = 0.883 of 19.5 (CUTLASS profiler documentation, sm80 sgemm 128x128).
       .gemm_efficiency_default = 0.870,
-      .gemm_efficiency = {{{dtype::fp32, 0.883}}}};
+      .gemm_efficiency = {{{dtype::fp32, 0.883}}},
+      // A100 over V100: 1.02-1.05 for the larger shared memory / L1, 1.01-1.03 for the tensor
+      // cores (Dettmers, Which GPU(s) to Get for Deep Learning, 2020 edition,
+      // https://timdettmers.com/2020/09/07/which-gpu-for-deep-learning/).
+      .rule_factors = {.previous = "volta_gv100",
+                       .shared_memory = {1.02, 1.05},
+                       .tensor_cores = {1.01, 1.03},
+                       .source = "Dettmers, Which GPU(s) to Get for Deep Learning (2020 edition), "
+                                 "Ampere over Volta (A100 over V100)"}};
 };
 
 /// Ampere GA10x (GA102/GA104/GA106): 4 tensor cores per SM, each 128 FP16 FMA per clock
@@ -102,7 +110,18 @@ struct ampere_ga10x {
       // (zzc0721/torch-performance-test-data database, 2025). An efficiency is a fraction of the
       // derived peak and at most 1 (docs/gemm.md): the 16-bit types are capped at 1.0.
       .gemm_efficiency_default = 1.0,
-      .gemm_efficiency = {{{dtype::fp32, 0.687}}}};
+      .gemm_efficiency = {{{dtype::fp32, 0.687}}},
+      // The guide states its Ampere factors for A100 over V100 (Dettmers, Which GPU(s) to Get for
+      // Deep Learning, 2020 edition,
+      // https://timdettmers.com/2020/09/07/which-gpu-for-deep-learning/); GA10x is the same
+      // generation (larger shared memory / L1 than TU10x: 128 KB against 96 KB, third-generation
+      // tensor cores), so the generation's factors apply to it too.
+      .rule_factors = {
+          .previous = "turing_tu10x",
+          .shared_memory = {1.02, 1.05},
+          .tensor_cores = {1.01, 1.03},
+          .source = "Dettmers, Which GPU(s) to Get for Deep Learning (2020 edition): the Ampere "
+                    "factors, stated for A100 over V100, applied to the generation"}};
 };
 
 }  // namespace dlperf

@@ -58,8 +58,13 @@ struct blackwell_gb100 {
       // BF16 1670.5 of 2250.3 (0.742), TF32 869.7 of 1125.2 (0.773), FP8 3279.7 of 4500.7
       // (0.729); the rule of docs/gemm.md (best large-GEMM throughput / dense peak).
       .gemm_efficiency_default = 0.742,
-      .gemm_efficiency = {
-          {{dtype::tf32, 0.773}, {dtype::fp8_e4m3, 0.729}, {dtype::fp8_e5m2, 0.729}}}};
+      .gemm_efficiency = {{{dtype::tf32, 0.773},
+                           {dtype::fp8_e4m3, 0.729},
+                           {dtype::fp8_e5m2, 0.729}}},
+      .rule_factors = {.previous = "hopper_gh100",
+                       .shared_memory = {},
+                       .tensor_cores = {},
+                       .source = "none published: Blackwell postdates the guide's 2023 edition"}};
 };
 
 /// Blackwell GB20x (GB202/GB203: RTX 5090/5080): Ada's per-SM tensor rates plus FP4 at 4x FP16;
@@ -104,7 +109,11 @@ struct blackwell_gb20x {
       .latency = {.global = 540, .l2 = 273, .l1 = 43, .shared = 30, .ffma = 4},
       .mma = {.m = 16, .n = 8, .k_bits = 256},
       // No published large-GEMM measurement found: Ada's measured efficiency is assumed.
-      .gemm_efficiency_default = 0.970};
+      .gemm_efficiency_default = 0.970,
+      .rule_factors = {.previous = "ada_ad10x",
+                       .shared_memory = {},
+                       .tensor_cores = {},
+                       .source = "none published: Blackwell postdates the guide's 2023 edition"}};
 };
 
 }  // namespace dlperf

@@ -56,7 +56,12 @@ struct hopper_gh100 {
       .gemm_efficiency = {{{dtype::fp8_e4m3, 0.709},
                            {dtype::fp8_e5m2, 0.709},
                            {dtype::tf32, 0.813},
-                           {dtype::fp32, 0.776}}}};
+                           {dtype::fp32, 0.776}}},
+      .rule_factors = {.previous = "ampere_ga100",
+                       .shared_memory = {},
+                       .tensor_cores = {},
+                       .source = "none published: the 2023 edition gives no shared-memory or "
+                                 "tensor-core factor for Hopper over Ampere"}};
 };
 
 }  // namespace dlperf

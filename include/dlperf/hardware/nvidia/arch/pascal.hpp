@@ -42,7 +42,12 @@ struct pascal_gp100 {
       .latency = {.global = 600, .l2 = 234, .l1 = 82, .shared = 24, .ffma = 6},
       .mma = {.m = 8, .n = 8, .k_bits = 32},
       // No published large-GEMM measurement found for Pascal: 0.85 is assumed; calibrate.
-      .gemm_efficiency_default = 0.85};
+      .gemm_efficiency_default = 0.85,
+      .rule_factors = {.previous = "",
+                       .shared_memory = {},
+                       .tensor_cores = {},
+                       .source = "none published: the oldest architecture of the catalog's "
+                                 "data-centre line (GP100 succeeds Maxwell, not in the catalog)"}};
 };
 
 /// Pascal GP10x (GP102/GP104/GP106: GTX 1070/1080/1080 Ti, TITAN Xp): 128 FP32 lanes per SM,
@@ -80,7 +85,12 @@ struct pascal_gp10x {
       .latency = {.global = 600, .l2 = 216, .l1 = 82, .shared = 23, .ffma = 6},
       .mma = {.m = 8, .n = 8, .k_bits = 32},
       // No published large-GEMM measurement found for Pascal: 0.85 is assumed; calibrate.
-      .gemm_efficiency_default = 0.85};
+      .gemm_efficiency_default = 0.85,
+      .rule_factors = {.previous = "",
+                       .shared_memory = {},
+                       .tensor_cores = {},
+                       .source = "none published: the oldest architecture of the catalog's GeForce "
+                                 "line (GP10x succeeds Maxwell, not in the catalog)"}};
 };
 
 }  // namespace dlperf

@@ -59,7 +59,12 @@ struct turing_tu10x {
       .mma = {.m = 16, .n = 8, .k_bits = 128},
       // No published large-GEMM measurement of a full-power Turing board found: 0.8 is assumed
       // (T4 has its own, power-limited, figure in the catalog); calibrate.
-      .gemm_efficiency_default = 0.8};
+      .gemm_efficiency_default = 0.8,
+      .rule_factors = {.previous = "volta_gv100",
+                       .shared_memory = {},
+                       .tensor_cores = {},
+                       .source = "none published: the guide gives no Turing factors over Volta "
+                                 "(Dettmers, 2020 edition)"}};
 };
 
 /// Turing TU11x (TU116/TU117: GTX 1650/1660): the Turing SM without tensor cores; FP16 runs on
@@ -83,7 +88,12 @@ struct turing_tu11x {
       .latency = detail::turing_latency,
       .mma = {.m = 8, .n = 8, .k_bits = 32},
       // No published large-GEMM measurement found for TU11x: 0.85 is assumed; calibrate.
-      .gemm_efficiency_default = 0.85};
+      .gemm_efficiency_default = 0.85,
+      .rule_factors = {.previous = "pascal_gp10x",
+                       .shared_memory = {},
+                       .tensor_cores = {},
+                       .source = "none published: the GTX 16 series has no tensor cores; the guide "
+                                 "gives no Turing factors (Dettmers, 2020 edition)"}};
 };
 
 }  // namespace dlperf

@@ -46,7 +46,13 @@ struct volta_gv100 {
       // V100 SXM2 16 GB, torch.mm 8192^3: FP16 97.36 TFLOPS (0.777 of 125.3), FP32 10240^3 14.51
       // (0.926 of 15.67); zzc0721/torch-performance-test-data issue 140 (2026).
       .gemm_efficiency_default = 0.777,
-      .gemm_efficiency = {{{dtype::fp16, 0.777}, {dtype::fp32, 0.926}}}};
+      .gemm_efficiency = {{{dtype::fp16, 0.777}, {dtype::fp32, 0.926}}},
+      .rule_factors = {
+          .previous = "pascal_gp100",
+          .shared_memory = {},
+          .tensor_cores = {},
+          .source = "none published: Volta adds tensor cores, and between GPUs with and without "
+                    "them the rule does not apply (Dettmers, 2020 edition)"}};
 };
 
 }  // namespace dlperf

@@ -1,0 +1,130 @@
+// `dlperf speedup --from ID --to ID [--preset NAME ...]`: the speed-up of one GPU over another,
+// by the guide's rule (bandwidth ratio x the architecture factors of the generations crossed) and,
+// with a preset, by the ratio of the modelled step times (docs/buying.md, "Speed-up between two
+// GPUs").
+#include <fmt/format.h>
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli_support.hpp"
+#include "run_options.hpp"
+
+namespace dlperf::cli {
+namespace {
+
+struct speedup_options {
+  std::string from, to, preset;
+  run_options run;
+  bool json = false;
+};
+
+// "1.02-1.05", or "1.00" where the range is one number.
+std::string format_range(double low, double high) {
+  const std::string lo = fmt::format("{:.2f}", low), hi = fmt::format("{:.2f}", high);
+  return lo == hi ? lo : lo + "-" + hi;
+}
+
+// The generations a rule crossed: "ampere_ga100" or "-turing_tu10x, +ampere_ga10x".
+std::string crossed(const rule_speedup& r) {
+  std::string out;
+  for (std::string_view a : r.lost) out += (out.empty() ? "-" : ", -") + std::string(a);
+  for (std::string_view a : r.gained) out += (out.empty() ? "+" : ", +") + std::string(a);
+  return out.empty() ? "none (one generation)" : out;
+}
+
+void run(const speedup_options& o) {
+  const gpu_spec& from = catalog::find(o.from);
+  const gpu_spec& to = catalog::find(o.to);
+  rule_speedup rule;
+  try {
+    rule = speedup_by_rule(from, to);
+  } catch (const unsupported& e) {
+    throw usage_error(std::string("--from/--to: ") + e.what());
+  }
+  const factor_range s = rule.speedup();
+
+  std::optional<model_speedup> modelled;
+  std::optional<run_config> r;
+  const model_spec* m = nullptr;
+  if (!o.preset.empty()) {
+    m = &presets::find(o.preset);
+    r = make_run(o.run);
+    for (const gpu_spec* g : {&from, &to})
+      if (!g->supports(r->type, default_accumulator(r->type)))
+        throw usage_error("--dtype: " + std::string(g->id()) + " cannot run " +
+                          std::string(name(r->type)) +
+                          " (give a --dtype both GPUs run, e.g. fp16)");
+    modelled = speedup_by_model(from, to, *m, *r);
+  }
+
+  if (o.json) {
+    nlohmann::json out = {
+        {"from", from.id()},
+        {"to", to.id()},
+        {"from_bandwidth_bytes_per_s", rule.from_bandwidth.value()},
+        {"to_bandwidth_bytes_per_s", rule.to_bandwidth.value()},
+        {"bandwidth_ratio", rule.bandwidth_ratio()},
+        {"rule",
+         {{"low", s.low},
+          {"high", s.high},
+          {"shared_memory", {{"low", rule.shared_memory.low}, {"high", rule.shared_memory.high}}},
+          {"tensor_cores", {{"low", rule.tensor_cores.low}, {"high", rule.tensor_cores.high}}},
+          {"generations_gained", rule.gained},
+          {"generations_lost", rule.lost}}},
+    };
+    if (modelled) {
+      out["modelled"] = modelled->ratio();
+      out["from_step_s"] = modelled->from.time.value();
+      out["to_step_s"] = modelled->to.time.value();
+      out["preset"] = m->name;
+      out["mode"] = name(r->mode);
+      out["dtype"] = name(r->type);
+      out["batch"] = r->batch;
+    }
+    fmt::print("{}\n", out.dump(2));
+    return;
+  }
+
+  fmt::print("Speed-up of {} ({}) over {} ({})\n", to.id(), to.name(), from.id(), from.name());
+  fmt::print(
+      "  guide's rule: bandwidth {:.0f}/{:.0f} GB/s = {:.2f} x shared memory {} x tensor cores {} "
+      "= {}\n",
+      in_gigabytes_per_second(rule.to_bandwidth), in_gigabytes_per_second(rule.from_bandwidth),
+      rule.bandwidth_ratio(), format_range(rule.shared_memory.low, rule.shared_memory.high),
+      format_range(rule.tensor_cores.low, rule.tensor_cores.high), format_range(s.low, s.high));
+  fmt::print("    generations crossed: {}\n", crossed(rule));
+  if (modelled) {
+    const std::string shape =
+        m->kind == model_kind::transformer
+            ? fmt::format("batch {} x {} tokens", r->batch,
+                          r->seq > 0 ? std::to_string(r->seq) : "context")
+            : fmt::format("batch {} x {}x{} px", r->batch, r->image, r->image);
+    fmt::print("  modelled: {} {}, {}, {}{}: {} on {} / {} on {} = {:.2f}\n", m->name,
+               r->training() ? "training step" : "inference", name(r->type), shape,
+               r->eager ? ", eager" : "", format_duration(modelled->from.time.value()), from.id(),
+               format_duration(modelled->to.time.value()), to.id(), modelled->ratio());
+  }
+}
+
+}  // namespace
+
+void add_speedup_command(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand(
+      "speedup", "Speed-up of one GPU over another: the guide's bandwidth rule and the model");
+  auto o = std::make_shared<speedup_options>();
+  cmd->add_option("--from", o->from, "The GPU compared against (an id from `dlperf gpus`)")
+      ->required()
+      ->check(gpu_id_validator());
+  cmd->add_option("--to", o->to, "The GPU whose speed-up is asked (an id from `dlperf gpus`)")
+      ->required()
+      ->check(gpu_id_validator());
+  add_preset_option(cmd, o->preset);
+  add_run_options(cmd, o->run, false);
+  cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->callback([o] { run(*o); });
+}
+
+}  // namespace dlperf::cli

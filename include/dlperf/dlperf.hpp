@@ -7,6 +7,8 @@
 /// layers.umbrella_includes_all checks it).
 #pragma once
 
+#include <dlperf/buying/power.hpp>
+#include <dlperf/buying/tco.hpp>
 #include <dlperf/core/bound.hpp>
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/error.hpp>

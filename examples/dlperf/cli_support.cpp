@@ -55,6 +55,12 @@ long long parse_count(std::string_view option, std::string_view text) {
   return static_cast<long long>(value);
 }
 
+double parse_fraction(std::string_view option, std::string_view text) {
+  const double value = parse_amount(option, text);
+  if (value > 1.0) throw usage_error(fmt::format("{} '{}' must be in [0, 1]", option, text));
+  return value;
+}
+
 CLI::Validator gpu_id_validator() {
   return {[](std::string& input) -> std::string {
             try {

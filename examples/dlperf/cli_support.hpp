@@ -36,6 +36,10 @@ double parse_amount(std::string_view option, std::string_view text);
 /// Throws usage_error naming @p option for zero, fractions and anything parse_amount rejects.
 long long parse_count(std::string_view option, std::string_view text);
 
+/// Parses a fraction in [0, 1] such as "0.15". Throws usage_error naming @p option for anything
+/// else.
+double parse_fraction(std::string_view option, std::string_view text);
+
 /// Datatypes reported in `dlperf gpus`, in column order.
 inline constexpr std::array<dtype, 6> reported_dtypes{dtype::fp32, dtype::tf32,     dtype::fp16,
                                                       dtype::bf16, dtype::fp8_e4m3, dtype::int8};
@@ -150,5 +154,9 @@ void add_cluster_command(CLI::App& app);
 void add_debias_command(CLI::App& app);
 /// Registers the `speedup` subcommand.
 void add_speedup_command(CLI::App& app);
+/// Registers the `power` subcommand.
+void add_power_command(CLI::App& app);
+/// Registers the `tco` subcommand.
+void add_tco_command(CLI::App& app);
 
 }  // namespace dlperf::cli

@@ -9,7 +9,9 @@
 
 #include <dlperf/buying/cluster.hpp>
 #include <dlperf/buying/debias.hpp>
+#include <dlperf/buying/power.hpp>
 #include <dlperf/buying/speedup.hpp>
+#include <dlperf/buying/tco.hpp>
 #include <dlperf/core/bound.hpp>
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/error.hpp>

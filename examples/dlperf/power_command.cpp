@@ -1,0 +1,113 @@
+// `dlperf power --gpu ID --count N [--limit W]`: the power of N GPUs and the system around them,
+// the PSU it needs, and what a power limit saves and costs (docs/buying.md, "Power").
+#include <fmt/format.h>
+#include <memory>
+#include <optional>
+
+#include "cli_support.hpp"
+#include "run_options.hpp"
+
+namespace dlperf::cli {
+namespace {
+
+struct power_options {
+  std::string gpu, count = "1", limit, rest, compute_share, preset;
+  run_options run;
+  bool json = false;
+};
+
+std::string format_watts(power p) { return three_digits(p.value()) + " W"; }
+
+void run(const power_options& o) {
+  const gpu_spec& g = catalog::find(o.gpu);
+  const long long count = parse_count("--count", o.count);
+  power_parameters params;
+  if (!o.rest.empty()) params.rest_of_system = watts(parse_amount("--rest-watts", o.rest));
+  const power tdp = g.facts().tdp;
+  std::optional<power> limit;
+  if (!o.limit.empty()) {
+    limit = watts(parse_amount("--limit", o.limit));
+    if (!(limit->value() > 0) || *limit > tdp)
+      throw usage_error(fmt::format("--limit '{}' must be in (0, {}] W, the board power of {}",
+                                    o.limit, three_digits(tdp.value()), g.id()));
+  }
+  if (!o.compute_share.empty() && !o.preset.empty())
+    throw usage_error("give at most one of --compute-share and --preset");
+  // The clock-bound share of the workload: given, from a model estimate, or 1 (the worst case).
+  double share = 1.0;
+  if (!o.compute_share.empty()) share = parse_fraction("--compute-share", o.compute_share);
+  if (!o.preset.empty())
+    share = clock_bound_share(estimate_model(g, presets::find(o.preset), make_run(o.run)));
+  const power_budget b = power_budget_of(limit.value_or(tdp), count, params);
+  const double clock = limit ? clock_fraction(*limit, tdp) : 1.0;
+  const double perf = performance_fraction(share, clock);
+  const power saving = limit ? power_limit_saving(tdp, *limit, count) : power{};
+
+  if (o.json) {
+    nlohmann::json warnings = nlohmann::json::array();
+    for (power_warning w : enum_values<power_warning>)
+      if (b.warns(w)) warnings.push_back(name(w));
+    const nlohmann::json out = {
+        {"gpu", g.id()},
+        {"count", count},
+        {"tdp_watts", tdp.value()},
+        {"board_watts", b.board.value()},
+        {"gpu_watts", b.gpus.value()},
+        {"rest_watts", params.rest_of_system.value()},
+        {"system_watts", b.system.value()},
+        {"psu_margin", params.psu_margin},
+        {"recommended_psu_watts", b.recommended_psu.value()},
+        {"desktop_psu_limit_watts", params.desktop_psu_limit.value()},
+        {"desktop_psu_left_watts", b.left_by(params.desktop_psu_limit).value()},
+        {"limit_watts", limit ? nlohmann::json(limit->value()) : nlohmann::json(nullptr)},
+        {"saving_watts", saving.value()},
+        {"clock_fraction", clock},
+        {"compute_share", share},
+        {"performance_fraction", perf},
+        {"warnings", warnings}};
+    fmt::print("{}\n", out.dump(2));
+    return;
+  }
+  fmt::print("{} x {} at {}{}: {} of GPUs\n", count, g.name(), format_watts(b.board),
+             limit ? fmt::format(" (limited from {})", format_watts(tdp)) : std::string(),
+             format_watts(b.gpus));
+  fmt::print("system: {} (GPUs + {} for the CPU and the rest)\n", format_watts(b.system),
+             format_watts(params.rest_of_system));
+  fmt::print("recommended PSU: {} (system + {} margin)\n", format_watts(b.recommended_psu),
+             format_percent(params.psu_margin, 1.0));
+  fmt::print("a {} desktop PSU leaves {} for everything but the GPUs\n",
+             format_watts(params.desktop_psu_limit),
+             format_watts(b.left_by(params.desktop_psu_limit)));
+  if (limit)
+    fmt::print(
+        "power limit: saves {}; SM clock {} (P ~ f^3); speed {} of full power "
+        "({} of the time clock-bound)\n",
+        format_watts(saving), format_percent(clock, 1.0), format_percent(perf, 1.0),
+        format_percent(share, 1.0));
+  for (power_warning w : enum_values<power_warning>)
+    if (b.warns(w)) fmt::print("warning: {}\n", description(w));
+}
+
+}  // namespace
+
+void add_power_command(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand(
+      "power", "Power of N GPUs and their system, the PSU it needs, and a power limit's cost");
+  auto o = std::make_shared<power_options>();
+  cmd->add_option("--gpu", o->gpu, "GPU id from `dlperf gpus`, e.g. rtx_3090")
+      ->check(gpu_id_validator())
+      ->required();
+  cmd->add_option("--count", o->count, "Number of GPUs")->capture_default_str();
+  cmd->add_option("--limit", o->limit, "Power limit per GPU in W (nvidia-smi -pl)");
+  cmd->add_option("--rest-watts", o->rest,
+                  "Everything but the GPUs in W (default 250: 150 W CPU + 100 W other parts)");
+  cmd->add_option("--compute-share", o->compute_share,
+                  "Share of the time that runs at the SM clock, in [0, 1] (default 1)");
+  add_preset_option(cmd, o->preset)
+      ->description("Take the compute share from this model preset's estimate on --gpu");
+  add_run_options(cmd, o->run, false);
+  cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->callback([o] { run(*o); });
+}
+
+}  // namespace dlperf::cli

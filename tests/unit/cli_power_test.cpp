@@ -1,0 +1,117 @@
+// The `dlperf power` and `dlperf tco` commands (docs/buying.md, "Power" and "Cloud or desktop"):
+// the figures of Dettmers, Which GPU(s) to Get for Deep Learning, 2020 edition
+// (https://timdettmers.com/2020/09/07/which-gpu-for-deep-learning/), and bad input.
+#ifdef DLPERF_CLI_PATH
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli_run.hpp"
+
+using dlperf_test::require_usage_error;
+using dlperf_test::run_dlperf;
+
+namespace {
+
+nlohmann::json json_of(const std::string& args) {
+  const dlperf_test::run_result r = run_dlperf(args);
+  INFO("dlperf " << args << "\nstderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  return nlohmann::json::parse(r.out);
+}
+
+// The guide's cloud-or-desktop example: one RTX 3090 desktop for $2200, GPU 350 W + CPU 100 W,
+// 15 % utilisation, $0.12 per kWh, a cloud V100 spot instance at $2.14 per hour.
+const std::string guide_tco =
+    "tco --gpu-watts 350 --other-watts 100 --utilization 0.15 --kwh-price 0.12 "
+    "--system-price 2200 --cloud-hourly 2.14";
+
+}  // namespace
+
+TEST_CASE("dlperf power: 4x RTX 3090 = 1400 W of GPUs, PSU beyond a desktop's 1600 W",
+          "[cli][power]") {
+  const nlohmann::json j = json_of("power --gpu rtx_3090 --count 4 --json");
+  CHECK(j.at("board_watts").get<double>() == 350.0);
+  CHECK(j.at("gpu_watts").get<double>() == 1400.0);
+  CHECK(j.at("desktop_psu_left_watts").get<double>() == 200.0);
+  CHECK(j.at("system_watts").get<double>() == 1650.0);
+  CHECK(j.at("recommended_psu_watts").get<double>() >= 1700.0);
+  CHECK(j.at("performance_fraction").get<double>() == 1.0);
+  CHECK(j.at("warnings").size() == 2);
+  CHECK(j.at("warnings")[0] == "psu_beyond_desktop");
+}
+
+TEST_CASE("dlperf power: RTX 3080 draws 320 W", "[cli][power]") {
+  const nlohmann::json j = json_of("power --gpu rtx_3080 --count 1 --json");
+  CHECK(j.at("gpu_watts").get<double>() == 320.0);
+  CHECK(j.at("warnings").empty());
+  const dlperf_test::run_result human = run_dlperf("power --gpu rtx_3080");
+  CHECK(human.exit_code == 0);
+  CHECK(human.out.find("320 W of GPUs") != std::string::npos);
+}
+
+TEST_CASE("dlperf power --limit 300: 4x RTX 3090 save 200 W and fit a 1600 W PSU", "[cli][power]") {
+  const nlohmann::json j = json_of("power --gpu rtx_3090 --count 4 --limit 300 --json");
+  CHECK(j.at("saving_watts").get<double>() == 200.0);
+  CHECK(j.at("gpu_watts").get<double>() == 1200.0);
+  CHECK(j.at("recommended_psu_watts").get<double>() <= 1600.0);
+  CHECK(j.at("warnings").empty());
+  // All compute-bound by default: the speed is the clock, (300/350)^(1/3).
+  CHECK(j.at("performance_fraction").get<double>() == Approx(0.9499).epsilon(1e-3));
+}
+
+TEST_CASE("dlperf power: RTX 2080 Ti 250 -> 200 W costs BERT-Large inference about 7 %",
+          "[cli][power]") {
+  const nlohmann::json j = json_of(
+      "power --gpu rtx_2080_ti --count 1 --limit 200 --preset bert_large --infer --batch 32 "
+      "--seq 128 --dtype fp16 --json");
+  CHECK(1.0 - j.at("performance_fraction").get<double>() == Approx(0.07).margin(0.01));
+  const nlohmann::json given =
+      json_of("power --gpu rtx_2080_ti --limit 200 --compute-share 0 --json");
+  CHECK(given.at("performance_fraction").get<double>() == 1.0);
+}
+
+TEST_CASE(
+    "dlperf tco: 591 kWh, $71 a year, cloud $2311 vs desktop $2270 at 300 days, "
+    "break-even 293 days (Dettmers 2020)",
+    "[cli][power]") {
+  const nlohmann::json j = json_of(guide_tco + " --days 300 --json");
+  CHECK(j.at("kwh_per_year").get<double>() == Approx(591.3).margin(0.05));
+  CHECK(j.at("electricity_usd_per_year").get<double>() == Approx(71.0).margin(0.5));
+  CHECK(j.at("cloud_usd").get<double>() == Approx(2311.0).margin(0.5));
+  CHECK(j.at("desktop_usd").get<double>() == Approx(2271.0).margin(0.5));
+  CHECK(j.at("break_even_days").get<double>() == Approx(293.0).margin(0.5));
+  CHECK(j.at("co2_kg_per_year").get<double>() == Approx(591.3 * 0.3662).epsilon(1e-3));
+  const nlohmann::json preset = json_of(
+      "tco --gpu-watts 350 --other-watts 100 --preset-utilization personal --kwh-price 0.12 "
+      "--system-price 2200 --cloud-hourly 2.14 --days 300 --grid-kg-per-kwh 0.5 --json");
+  CHECK(preset.at("cloud_usd").get<double>() == Approx(2311.0).margin(0.5));
+  CHECK(preset.at("co2_kg_per_year").get<double>() == Approx(591.3 * 0.5).epsilon(1e-3));
+  const dlperf_test::run_result human = run_dlperf(guide_tco + " --days 300");
+  CHECK(human.exit_code == 0);
+  CHECK(human.out.find("break-even: 293 days") != std::string::npos);
+}
+
+TEST_CASE("dlperf power and tco reject bad input naming the flag", "[cli][power]") {
+  require_usage_error("power --gpu rtx_3090 --count 0", "--count");
+  require_usage_error("power --gpu rtx_9999 --count 1", "--gpu");
+  require_usage_error("power --gpu rtx_3090 --limit 400", "--limit");
+  require_usage_error("power --gpu rtx_3090 --compute-share 1.5", "--compute-share");
+  require_usage_error(
+      "tco --gpu-watts 350 --other-watts 100 --utilization 1.5 --kwh-price 0.12 "
+      "--system-price 2200 --cloud-hourly 2.14",
+      "--utilization");
+  require_usage_error(
+      "tco --gpu-watts 350 --other-watts 100 --utilization 0.15 --kwh-price -0.12 "
+      "--system-price 2200 --cloud-hourly 2.14",
+      "--kwh-price");
+  require_usage_error(
+      "tco --gpu-watts -350 --other-watts 100 --utilization 0.15 --kwh-price 0.12 "
+      "--system-price 2200 --cloud-hourly 2.14",
+      "--gpu-watts");
+  require_usage_error(guide_tco + " --days 0", "--days");
+  require_usage_error(guide_tco + " --preset-utilization personal", "--preset-utilization");
+  require_usage_error(guide_tco + " --preset-utilization lab", "--preset-utilization");
+}
+
+#endif

@@ -134,5 +134,7 @@ void add_export_command(CLI::App& app);
 void add_models_command(CLI::App& app);
 /// Registers the `model` subcommand.
 void add_model_command(CLI::App& app);
+/// `dlperf rank`: GPUs by relative performance and performance per dollar.
+void add_rank_command(CLI::App& app);
 
 }  // namespace dlperf::cli

@@ -7,6 +7,8 @@
 /// layers.umbrella_includes_all checks it).
 #pragma once
 
+#include <dlperf/buying/prices.hpp>
+#include <dlperf/buying/rank.hpp>
 #include <dlperf/core/bound.hpp>
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/error.hpp>

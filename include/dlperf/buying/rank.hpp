@@ -55,6 +55,16 @@ enum class precision_choice : std::uint8_t {
   eight_bit     ///< FP8 (OCP, else AMD's FNUZ) where the GPU has it, else INT8
 };
 
+/// The precision choices and their stable names.
+template <>
+struct enum_list<precision_choice> {
+  static constexpr std::string_view kind = "precision choice";  ///< what the enum names
+  /// Every choice.
+  static constexpr std::array values{enumerator{precision_choice::as_given, "as_given"},
+                                     enumerator{precision_choice::sixteen_bit, "sixteen_bit"},
+                                     enumerator{precision_choice::eight_bit, "eight_bit"}};
+};
+
 /// One model run of a workload.
 struct rank_item {
   const model_spec* model;  ///< the model (a preset)

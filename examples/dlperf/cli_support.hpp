@@ -158,5 +158,7 @@ void add_speedup_command(CLI::App& app);
 void add_power_command(CLI::App& app);
 /// Registers the `tco` subcommand.
 void add_tco_command(CLI::App& app);
+/// `dlperf rank`: GPUs by relative performance and performance per dollar.
+void add_rank_command(CLI::App& app);
 
 }  // namespace dlperf::cli

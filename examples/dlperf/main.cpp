@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
   dlperf::cli::add_speedup_command(app);
   dlperf::cli::add_power_command(app);
   dlperf::cli::add_tco_command(app);
+  dlperf::cli::add_rank_command(app);
   // Words that are not a command stay in remaining() instead of failing with CLI11's "not
   // expected", so the error can name them and list the commands.
   app.allow_extras();

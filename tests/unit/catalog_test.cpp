@@ -146,17 +146,47 @@ TEST_CASE("the data-centre GPUs without a list price carry a dated street price"
     int year;
   } expected[] = {{&catalog::p100_sxm2, 125, 2026},
                   {&catalog::v100_sxm2, 56, 2025},
-                  {&catalog::t4, 2200, 2018},
-                  {&catalog::a100_sxm4_40gb, 10000, 2023}};
+                  {&catalog::a100_sxm4_40gb, 10000, 2023},
+                  {&catalog::mi300x, 15000, 2024}};
   for (const auto& e : expected) {
-    const price_point& p = e.gpu->facts().price;
+    const price_point& p = e.gpu->facts().street_price;
     INFO(e.gpu->id());
     CHECK(p.kind == price_kind::street);
     CHECK(p.amount.value() == e.dollars);
     CHECK(p.year == e.year);
   }
+  // The T4's $2,200 is the price reported at its September 2018 release.
+  CHECK(catalog::t4.facts().price.kind == price_kind::launch_reported);
+  CHECK(catalog::t4.facts().price.amount.value() == 2200);
   for (const gpu_spec* g : catalog::all) {
     INFO(g->id());
     if (g->arch().vendor == vendor::nvidia) CHECK(g->facts().price.kind != price_kind::none);
   }
+}
+
+TEST_CASE("every GPU but MI250X and MI325X has a launch price with a date and a source",
+          "[catalog][prices]") {
+  // Launch price: the list price, a per-card figure reported at launch, the launch system's
+  // price per GPU (DGX-1 $129,000 and $149,000, DGX A100 $199,000, for eight), or the earliest
+  // dated market price; AMD published no figure for MI250X and MI325X and none was found
+  // (docs/catalog.md, "Prices").
+  for (const gpu_spec* g : catalog::all) {
+    INFO(g->id());
+    const price_point& p = g->facts().price;
+    if (g->id() == "mi250x" || g->id() == "mi325x") {
+      CHECK(p.kind == price_kind::none);
+      continue;
+    }
+    CHECK(p.kind != price_kind::none);
+    CHECK(p.amount.value() > 0);
+    CHECK(p.year >= g->facts().year - 1);
+    CHECK(p.year <= g->facts().year + 2);  // launch-time, not today's used price
+    CHECK(p.month >= 1);
+    CHECK(p.month <= 12);
+    CHECK(!g->facts().source.empty());
+  }
+  CHECK(catalog::p100_sxm2.facts().price.amount.value() == 16125);
+  CHECK(catalog::p100_sxm2.facts().price.kind == price_kind::system_share);
+  CHECK(catalog::v100_sxm2.facts().price.amount.value() == 18625);
+  CHECK(catalog::a100_sxm4_40gb.facts().price.amount.value() == 24875);
 }

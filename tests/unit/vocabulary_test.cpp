@@ -26,6 +26,8 @@ TEST_CASE("every enumerator has a distinct name that parses back to it", "[vocab
   round_trip(price_kind{});
   round_trip(provenance{});
   round_trip(interconnect_kind{});
+  round_trip(rank_task{});
+  round_trip(precision_choice{});
 }
 
 TEST_CASE("unknown names are rejected listing the valid ones", "[vocabulary]") {

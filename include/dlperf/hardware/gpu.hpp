@@ -69,11 +69,14 @@ struct enum_list<memory_kind> {
       enumerator{memory_kind::hbm3e, "HBM3e"}};
 };
 
-/// What kind of figure a price is.
+/// What kind of figure a price is (docs/catalog.md, "Prices").
 enum class price_kind : std::uint8_t {
-  none,         ///< no price is known
-  launch_msrp,  ///< the vendor's launch price
-  street        ///< a reported market price (data-centre parts have no public list price)
+  none,             ///< no price is known
+  launch_msrp,      ///< the vendor's launch list price
+  street,           ///< a reported market price at the date it carries
+  launch_reported,  ///< a per-card price reported at launch (no list price exists)
+  system_share      ///< the vendor's launch system price divided by its GPU count (an upper
+                    ///< bound on the card: it includes that system's host)
 };
 
 /// The price kinds and their stable names.
@@ -83,7 +86,9 @@ struct enum_list<price_kind> {
   /// Every price kind.
   static constexpr std::array values{enumerator{price_kind::none, "none"},
                                      enumerator{price_kind::launch_msrp, "launch_msrp"},
-                                     enumerator{price_kind::street, "street"}};
+                                     enumerator{price_kind::street, "street"},
+                                     enumerator{price_kind::launch_reported, "launch_reported"},
+                                     enumerator{price_kind::system_share, "system_share"}};
 };
 
 /// A price with its date and kind: prices drift, so one without a date is meaningless.
@@ -115,7 +120,10 @@ struct gpu_facts {
   power tdp;                   ///< board power (TDP / TGP)
   interconnect host_link;      ///< link to the host (PCI Express)
   interconnect peer_link{};    ///< GPU-to-GPU fabric (NVLink, Infinity Fabric); none by default
-  price_point price{};         ///< price with date and kind
+  price_point price{};         ///< launch price with date and kind: the list price, else a
+                               ///< figure reported at launch, the launch system's price per
+                               ///< GPU, or the earliest dated market price (its kind says which)
+  price_point street_price{};  ///< a later market price (kind street) where one is sourced
   std::string_view source;     ///< where the figures come from
   double gemm_efficiency = 0;  ///< large-GEMM efficiency of this board where it differs from its
                                ///< architecture's (power-limited boards); 0 = the architecture's

@@ -16,8 +16,9 @@
 ///                                                  large-GEMM efficiency per datatype),
 ///      "facts": {...},                         and the board (field_table<gpu_facts>: clocks,
 ///                                              memory, L2, llc, host_link/peer_link as {kind,
-///                                              generation, bandwidth_gbps}, price {usd, year,
-///                                              month, kind}, gemm_efficiency, source)
+///                                              generation, bandwidth_gbps}, price and
+///                                              street_price {usd, year, month, kind},
+///                                              gemm_efficiency, source)
 ///      "measurements": {                       optional, every part optional
 ///          "sm_clock_mhz": M, "launch_overhead_us": M,
 ///          "tiers": {TIER: {"bandwidth_gbps": M, "latency_cycles": M}},

@@ -381,6 +381,7 @@ struct field_table<gpu_facts> {
       field{"host_link", &gpu_facts::host_link},
       field{"peer_link", &gpu_facts::peer_link, 1.0, rule::any, if_present},
       field{"price", &gpu_facts::price, 1.0, rule::any, if_present},
+      field{"street_price", &gpu_facts::street_price, 1.0, rule::any, if_present},
       field{"source", &gpu_facts::source, 1.0, rule::any, if_present},
       field{"gemm_efficiency", &gpu_facts::gemm_efficiency, 1.0, zero_or(0.01, 1.0), if_present}};
 };
@@ -486,13 +487,21 @@ inline json peak_tflops_or_null(const gpu_spec& g, dtype t) {
 /// of device files) and what the listing derives: architecture, family, vendor, the clock the
 /// tensor peaks are quoted at, DRAM bandwidth and the dense peak per datatype. The listing's
 /// earlier keys stay, since scripts read them: `memory_gb`, `l2_mb` and `llc_mb` (binary
-/// units, as vendors write "GB") and `price_usd`, `price_kind`, `price_date`.
+/// units, as vendors write "GB") and `price_usd`, `price_kind`, `price_date` (the launch price),
+/// with `street_price_usd` and `street_price_date` for a later market price (null without one).
 inline json catalog_entry(const gpu_spec& g) {
   const gpu_facts& f = g.facts();
   json out = to_json(f);
   json peaks = json::object();
   for (dtype t : enum_values<dtype>) peaks[std::string(name(t))] = peak_tflops_or_null(g, t);
-  const bool priced = f.price.kind != price_kind::none;
+  const auto usd = [](const price_point& p) {
+    return p.kind == price_kind::none ? json(nullptr) : json(p.amount.value());
+  };
+  const auto date = [](const price_point& p) {
+    return p.kind == price_kind::none ? json(nullptr)
+                                      : json(std::to_string(p.year) + (p.month < 10 ? "-0" : "-") +
+                                             std::to_string(p.month));
+  };
   out.update(json{
       {"arch", g.arch().name},
       {"family", name(g.arch().family)},
@@ -503,12 +512,11 @@ inline json catalog_entry(const gpu_spec& g) {
       {"memory_gb", in_gibibytes(f.memory)},
       {"l2_mb", in_mebibytes(f.l2)},
       {"llc_mb", in_mebibytes(f.llc)},
-      {"price_usd", priced ? json(f.price.amount.value()) : json(nullptr)},
+      {"price_usd", usd(f.price)},
       {"price_kind", name(f.price.kind)},
-      {"price_date", priced
-                         ? json(std::to_string(f.price.year) + (f.price.month < 10 ? "-0" : "-") +
-                                std::to_string(f.price.month))
-                         : json(nullptr)},
+      {"price_date", date(f.price)},
+      {"street_price_usd", usd(f.street_price)},
+      {"street_price_date", date(f.street_price)},
   });
   return out;
 }

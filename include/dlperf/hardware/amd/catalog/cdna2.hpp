@@ -12,7 +12,8 @@ namespace dlperf::catalog {
 /// product-briefs/instinct-mi250x-data-sheet.pdf): peak engine clock 1700 MHz, 128 GB HBM2e,
 /// 8192-bit at 1.6 GHz (3.2 Gbit/s per pin), 3.2768 TB/s, 560 W peak board power, PCIe 4 x16,
 /// up to 8 Infinity Fabric links with 800 GB/s peak aggregate; L2 8 MB per GCD (ROCm GPU
-/// hardware specifications); no Infinity Cache. No public price.
+/// hardware specifications); no Infinity Cache. No public price: no launch or market
+/// figure with a source was found (docs/catalog.md, "Prices").
 inline constexpr gpu<cdna2> mi250x{
     {.id = "mi250x",
      .name = "AMD Instinct MI250X",

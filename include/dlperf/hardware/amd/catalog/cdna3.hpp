@@ -12,8 +12,11 @@ namespace dlperf::catalog {
 /// amd-instinct-mi300x-data-sheet.pdf): peak engine clock 2100 MHz, 192 GB HBM3, 8192-bit at
 /// 5.2 Gbit/s per pin, 5.3 TB/s, 750 W, PCIe 5 x16, 7 Infinity Fabric links of 128 GB/s (896 GB/s
 /// peak aggregate); L2 4 MB per XCD (32 MB) and 256 MB Infinity Cache with 17.2 TB/s peak
-/// bandwidth (AMD CDNA 3 white paper). Street price about $15,000 (Hugging Face hardware page
-/// https://huggingface.co/hardware/mi300, 2024); AMD publishes no list price.
+/// bandwidth (AMD CDNA 3 white paper). AMD publishes no list price. Launch price: "between
+/// $10,000 and 15,000" per card (Citi, C. Danely, February 2024, two months after the launch;
+/// https://www.svethardware.cz/ai-akceleratory-nvidia-h100-pry-stoji-2krat-mozna-az-6krat-vice-nez-amd-mi300/60384),
+/// midpoint $12,500 (`launch_reported`). Street price about $15,000 (Hugging Face hardware page
+/// https://huggingface.co/hardware/mi300, 2024).
 inline constexpr gpu<cdna3> mi300x{
     {.id = "mi300x",
      .name = "AMD Instinct MI300X",
@@ -32,7 +35,8 @@ inline constexpr gpu<cdna3> mi300x{
      .tdp = watts(750),
      .host_link = pcie_link(5, 16),
      .peer_link = {interconnect_kind::infinity_fabric, 4, gigabytes_per_second(896)},
-     .price = {dollars(15000), 2024, 6, price_kind::street},
+     .price = {dollars(12500), 2024, 2, price_kind::launch_reported},
+     .street_price = {dollars(15000), 2024, 6, price_kind::street},
      .source = "AMD Instinct MI300X datasheet; CDNA 3 white paper"}};
 
 /// AMD Instinct MI325X OAM (MI300X compute with HBM3e). Source: AMD Instinct MI325X datasheet
@@ -40,7 +44,8 @@ inline constexpr gpu<cdna3> mi300x{
 /// instinct-mi325x-datasheet.pdf): peak engine clock 2100 MHz, 304 CUs, 256 GB HBM3e, 6 TB/s
 /// peak memory bandwidth over 8192 bits (5.86 Gbit/s per pin), 1000 W, PCIe 5 x16, Infinity
 /// Fabric 896 GB/s; same compute peaks as MI300X (FP16/BF16 1307.4 TFLOPS, FP8 2614.9); L2 and
-/// Infinity Cache as MI300X. No public price.
+/// Infinity Cache as MI300X. No public price: no launch or market figure with a
+/// source was found (docs/catalog.md, "Prices").
 inline constexpr gpu<cdna3> mi325x{
     {.id = "mi325x",
      .name = "AMD Instinct MI325X",

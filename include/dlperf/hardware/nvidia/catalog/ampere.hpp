@@ -118,7 +118,9 @@ inline constexpr gpu<ampere_ga10x> rtx_a6000{
 /// NVIDIA A100 SXM4 40 GB (GA100). Source: NVIDIA A100 Tensor Core GPU Architecture whitepaper
 /// (2020), Tables 1 and 3: 108 SMs, 1410 MHz boost, 40 GB HBM2 5120-bit at 1215 MHz DDR,
 /// 1555 GB/s, 40 MB L2, 400 W, NVLink 3 (12 links, 600 GB/s); base 1095 MHz from the TechPowerUp
-/// GPU database. No per-GPU list price (DGX A100, 8 GPUs, launched at $199,000). Street price
+/// GPU database. No per-GPU list price: the DGX A100, 8 GPUs, launched at $199,000 (AnandTech,
+/// 14 May 2020, read through https://pipedot.org/53G36), so the launch price is $199,000 / 8 =
+/// $24,875 (`system_share`). Street price
 /// "roughly $10,000": CNBC, 23 February 2023,
 /// https://www.cnbc.com/2023/02/23/nvidias-a100-the-10000-chip-powering-the-race-for-ai-.html
 /// (read through the copy at
@@ -139,7 +141,8 @@ inline constexpr gpu<ampere_ga100> a100_sxm4_40gb{
      .tdp = watts(400),
      .host_link = pcie_link(4, 16),
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
-     .price = {dollars(10000), 2023, 2, price_kind::street},
+     .price = {dollars(199000.0 / 8), 2020, 5, price_kind::system_share},
+     .street_price = {dollars(10000), 2023, 2, price_kind::street},
      .source = "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020)"}};
 
 /// NVIDIA A100 SXM4 80 GB (GA100). Source: NVIDIA A100 80GB datasheet (2020): as the 40 GB

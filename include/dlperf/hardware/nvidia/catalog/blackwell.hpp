@@ -13,8 +13,8 @@ namespace dlperf::catalog {
 /// CUDA reports (Chips and Cheese, 2025), and the 1980 MHz boost / 1856 MHz tensor clocks are
 /// those the published FP32 and FP16 peaks imply (the H100 pattern), so B200's peak check is a
 /// consistency check, not an independent one. 8 HBM3e stacks (8192-bit) at 7.52 Gbit/s per pin
-/// give the 7.7 TB/s. L2 126.5 MiB as CUDA reports it. Price $30,000-40,000 (Jensen Huang,
-/// CNBC, March 2024).
+/// give the 7.7 TB/s. L2 126.5 MiB as CUDA reports it. Launch price $30,000-40,000 (Jensen Huang,
+/// CNBC, March 2024, at the launch; midpoint $35,000, `launch_reported`).
 inline constexpr gpu<blackwell_gb100> b200{
     {.id = "b200",
      .name = "NVIDIA B200",
@@ -32,7 +32,7 @@ inline constexpr gpu<blackwell_gb100> b200{
      .tdp = watts(1000),
      .host_link = pcie_link(5, 16),
      .peer_link = {interconnect_kind::nvlink, 5, gigabytes_per_second(1800)},
-     .price = {dollars(35000), 2024, 3, price_kind::street},
+     .price = {dollars(35000), 2024, 3, price_kind::launch_reported},
      .source = "NVIDIA HGX B200 datasheet (2024); SM count and clocks inferred"}};
 
 /// GeForce RTX 5090 (GB202). Source: NVIDIA RTX Blackwell GPU Architecture whitepaper v1.1

@@ -95,7 +95,9 @@ inline constexpr gpu<pascal_gp10x> titan_xp{
 /// P100 whitepaper (2016). NVIDIA published no per-card price (at launch the P100 shipped only in
 /// the DGX-1, $129,000 for eight:
 /// https://www.treddi.com/cms/news/gtc-2016-nvidia-tesla-p100-150-miliardi-di-transistor-per-il-gpu-rendering/2947/,
-/// April 2016). Price: the used street price of an SXM2 module, $100-150 (midpoint $125), from
+/// April 2016), so the launch price is that system's per GPU, $129,000 / 8 = $16,125
+/// (`system_share`: it includes the DGX-1's host). Street price: the used price of an SXM2
+/// module, $100-150 (midpoint $125), from
 /// https://gpudojo-v2.pages.dev/articles/tesla-p100-16gb-ai-review (February 2026).
 inline constexpr gpu<pascal_gp100> p100_sxm2{
     {.id = "p100_sxm2",
@@ -113,7 +115,8 @@ inline constexpr gpu<pascal_gp100> p100_sxm2{
      .tdp = watts(300),
      .host_link = pcie_link(3, 16),
      .peer_link = {interconnect_kind::nvlink, 1, gigabytes_per_second(160)},
-     .price = {dollars(125), 2026, 2, price_kind::street},
+     .price = {dollars(129000.0 / 8), 2016, 4, price_kind::system_share},
+     .street_price = {dollars(125), 2026, 2, price_kind::street},
      .source = "NVIDIA A100 whitepaper (2020), Table 3; Tesla P100 whitepaper (2016)"}};
 
 }  // namespace dlperf::catalog

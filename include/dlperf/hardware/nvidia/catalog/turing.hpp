@@ -140,7 +140,8 @@ inline constexpr gpu<turing_tu10x> titan_rtx{
 /// 585/1590 MHz, 16 GB GDDR6 10 Gbps 256-bit, 320 GB/s, 4 MB L2, 70 W; FP16 65 TFLOPS,
 /// INT8 130 TOPS, INT4 260 TOPS, FP32 8.1 TFLOPS. NVIDIA published no list price; $2,200 at its
 /// September 2018 release is the price third-party guides report
-/// (https://www.rightnowai.co/guides/gpu-comparison/t4), so it is recorded as a street price.
+/// (https://www.rightnowai.co/guides/gpu-comparison/t4), so it is recorded as a price reported at
+/// launch.
 inline constexpr gpu<turing_tu10x> t4{
     {.id = "t4",
      .name = "NVIDIA Tesla T4",
@@ -156,7 +157,7 @@ inline constexpr gpu<turing_tu10x> t4{
      .l2 = mebibytes(4),
      .tdp = watts(70),
      .host_link = pcie_link(3, 16),
-     .price = {dollars(2200), 2018, 9, price_kind::street},
+     .price = {dollars(2200), 2018, 9, price_kind::launch_reported},
      .source = "NVIDIA T4 datasheet (2018)",
      // At 70 W the T4 cannot hold its boost clock under tensor load: best square torch.mm FP16
      // 41.91 TFLOPS, 0.644 of 65.1 (zzc0721/torch-performance-test-data database, 2025).

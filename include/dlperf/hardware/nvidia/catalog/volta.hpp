@@ -13,9 +13,10 @@ namespace dlperf::catalog {
 /// NVLink 2 (6 links, 300 GB/s): Tesla V100 whitepaper (2017). Base clock not published by
 /// NVIDIA. NVIDIA published no per-card price (the DGX-1 with eight V100s launched at $149,000:
 /// https://www.tweaktown.com/news/57488/nvidia-tesla-v100-single-slot-150w-dual-300w/index.html,
-/// May 2017). Price: the used street price of a 16 GB SXM2 module after Summit's decommissioning,
-/// "as low as around 400 RMB (~56 USD)" in China, r/LocalLLaMA post 1nokzcf (September 2025, read
-/// through https://redlib.deleted.directory/, a Reddit mirror).
+/// May 2017), so the launch price is that system's per GPU, $149,000 / 8 = $18,625
+/// (`system_share`). Street price: the used price of a 16 GB SXM2 module after Summit's
+/// decommissioning, "as low as around 400 RMB (~56 USD)" in China, r/LocalLLaMA post 1nokzcf
+/// (September 2025, read through https://redlib.deleted.directory/, a Reddit mirror).
 inline constexpr gpu<volta_gv100> v100_sxm2{
     {.id = "v100_sxm2",
      .name = "NVIDIA Tesla V100 SXM2 16 GB",
@@ -32,7 +33,8 @@ inline constexpr gpu<volta_gv100> v100_sxm2{
      .tdp = watts(300),
      .host_link = pcie_link(3, 16),
      .peer_link = {interconnect_kind::nvlink, 2, gigabytes_per_second(300)},
-     .price = {dollars(56), 2025, 9, price_kind::street},
+     .price = {dollars(149000.0 / 8), 2017, 5, price_kind::system_share},
+     .street_price = {dollars(56), 2025, 9, price_kind::street},
      .source = "NVIDIA A100 whitepaper (2020), Table 3; Tesla V100 whitepaper (2017)"}};
 
 /// NVIDIA TITAN V (GV100-400). Source: NVIDIA TITAN V product page (December 2017): 5120 cores

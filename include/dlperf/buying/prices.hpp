@@ -1,0 +1,102 @@
+/// @file
+/// What a GPU system costs (docs/buying.md, "Prices and host costs"): the price of each GPU
+/// (the catalog's launch price unless overridden), the cost of the host that carries 1, 2, 4 or
+/// 8 of them, and cloud prices per GPU-hour. All three can be overridden, in code or from a
+/// price file (io/price_json.hpp).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <dlperf/core/error.hpp>
+#include <dlperf/core/units.hpp>
+#include <dlperf/hardware/catalog.hpp>
+#include <dlperf/hardware/gpu.hpp>
+
+namespace dlperf {
+
+/// A price per GPU-hour (USD per second underneath).
+using hourly_price = decltype(money{} / duration{});
+
+/// A price per GPU-hour from US dollars per hour.
+constexpr hourly_price dollars_per_hour(double usd) { return dollars(usd) / seconds(3600.0); }
+/// Value of an hourly price in US dollars per hour.
+constexpr double in_dollars_per_hour(hourly_price p) { return p.value() * 3600.0; }
+
+/// Cost of everything in a deep-learning machine but its GPUs (CPU, board, RAM, disk, power
+/// supply, case or chassis), for hosts of 1, 2, 4 and 8 GPUs. Defaults follow Dettmers, Which
+/// GPU(s) to Get for Deep Learning
+/// (https://timdettmers.com/2023/01/30/which-gpu-for-deep-learning/): the 2018 edition prices a
+/// 4-GPU machine as "4 GPUs + $1500 of other hardware", a PCIe desktop build; the same $1,500 is
+/// used for the 1- and 2-GPU desktops (a smaller build saves little: the CPU, RAM and disk are the
+/// same). The 8-GPU host is a Supermicro 8-GPU barebone (the guide's choice for 8 GPUs) with CPUs
+/// and RAM, taken as $6,000: an assumption, not a figure read from the guide (docs/buying.md says
+/// so); override it with a price file's "host".
+struct host_costs {
+  money one = dollars(1500);    ///< host of a 1-GPU desktop
+  money two = dollars(1500);    ///< host of a 2-GPU desktop (PCIe build)
+  money four = dollars(1500);   ///< host of a 4-GPU desktop (2018 edition: $1,500)
+  money eight = dollars(6000);  ///< 8-GPU server: barebone, CPUs and RAM (assumed)
+
+  /// The host for @p gpus GPUs. Throws invalid_argument unless gpus is 1, 2, 4 or 8.
+  [[nodiscard]] money for_gpus(long long gpus) const {
+    switch (gpus) {
+      case 1:
+        return one;
+      case 2:
+        return two;
+      case 4:
+        return four;
+      case 8:
+        return eight;
+      default:
+        detail::throw_invalid_argument("gpus: hosts are priced for 1, 2, 4 or 8 GPUs, got " +
+                                       std::to_string(gpus));
+    }
+  }
+};
+
+/// Prices a buyer compares with: per GPU id a price (the catalog's launch price unless set
+/// here), cloud prices per GPU-hour (none unless set) and the host costs.
+class price_table {
+ public:
+  host_costs host;  ///< host cost by GPU count
+
+  /// Sets the price of catalog GPU @p id. Throws not_found for an unknown id and invalid_argument
+  /// for a negative or non-finite price.
+  void set_gpu(std::string_view id, money price) {
+    check(id, price.value(), "gpus");
+    gpus_[std::string(id)] = price;
+  }
+  /// Sets the cloud price of catalog GPU @p id per GPU-hour. Same checks as set_gpu.
+  void set_cloud_hourly(std::string_view id, hourly_price price) {
+    check(id, price.value(), "cloud_hourly");
+    cloud_[std::string(id)] = price;
+  }
+
+  /// Price of GPU @p g: the one set, else its catalog launch price; none for a GPU with neither.
+  [[nodiscard]] std::optional<money> gpu(const gpu_spec& g) const {
+    if (const auto it = gpus_.find(std::string(g.id())); it != gpus_.end()) return it->second;
+    if (g.facts().price.kind == price_kind::none) return std::nullopt;
+    return g.facts().price.amount;
+  }
+  /// Cloud price of GPU @p id per GPU-hour, if one was set.
+  [[nodiscard]] std::optional<hourly_price> cloud_hourly(std::string_view id) const {
+    if (const auto it = cloud_.find(std::string(id)); it != cloud_.end()) return it->second;
+    return std::nullopt;
+  }
+
+ private:
+  static void check(std::string_view id, double value, std::string_view what) {
+    (void)catalog::find(id);  // throws not_found listing the ids
+    if (!(value >= 0) || !detail::is_finite(value))
+      detail::throw_invalid_argument(std::string(what) + "." + std::string(id) +
+                                     ": a price must be >= 0 and finite");
+  }
+  std::map<std::string, money, std::less<>> gpus_;
+  std::map<std::string, hourly_price, std::less<>> cloud_;
+};
+
+}  // namespace dlperf

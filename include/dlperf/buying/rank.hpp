@@ -1,0 +1,201 @@
+/// @file
+/// Ranking GPUs by relative performance and performance per dollar (docs/buying.md, "Ranking and
+/// performance per dollar"), after Dettmers, Which GPU(s) to Get for Deep Learning (2023
+/// edition, https://timdettmers.com/2023/01/30/which-gpu-for-deep-learning/).
+///
+/// A workload is a mix of whole-model runs. Relative performance of GPU g = geometric mean over
+/// the mix of (reference GPU's time / g's time), each time from `estimate_model`; performance per
+/// dollar = relative performance / (g's price + host(N) / N) for a host of N GPUs.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <dlperf/buying/prices.hpp>
+#include <dlperf/core/enumeration.hpp>
+#include <dlperf/core/error.hpp>
+#include <dlperf/hardware/catalog.hpp>
+#include <dlperf/model/memory.hpp>
+#include <dlperf/model/presets.hpp>
+#include <dlperf/model/run.hpp>
+#include <dlperf/model/step.hpp>
+
+namespace dlperf {
+
+/// The guide's three comparisons.
+enum class rank_task : std::uint8_t {
+  train16,  ///< 16-bit training: BERT-large and ResNet-50
+  infer16,  ///< 16-bit inference of the same models
+  infer8    ///< 8-bit inference: FP8 where the GPU has it, else INT8; GPUs with neither drop out
+};
+
+/// The tasks and their stable names.
+template <>
+struct enum_list<rank_task> {
+  static constexpr std::string_view kind = "task";  ///< what the enum names
+  /// Every task.
+  static constexpr std::array values{
+      enumerator{rank_task::train16, "train16", "16-bit training: BERT-large, ResNet-50"},
+      enumerator{rank_task::infer16, "infer16", "16-bit inference: BERT-large, ResNet-50"},
+      enumerator{rank_task::infer8, "infer8", "8-bit inference (FP8, else INT8)"}};
+};
+
+/// How a workload's compute type is chosen on each GPU.
+enum class precision_choice : std::uint8_t {
+  as_given,     ///< the runs' own type; a GPU without it drops out
+  sixteen_bit,  ///< BF16 where the GPU has it, else FP16
+  eight_bit     ///< FP8 (OCP, else AMD's FNUZ) where the GPU has it, else INT8
+};
+
+/// The precision choices and their stable names.
+template <>
+struct enum_list<precision_choice> {
+  static constexpr std::string_view kind = "precision choice";  ///< what the enum names
+  /// Every choice.
+  static constexpr std::array values{enumerator{precision_choice::as_given, "as_given"},
+                                     enumerator{precision_choice::sixteen_bit, "sixteen_bit"},
+                                     enumerator{precision_choice::eight_bit, "eight_bit"}};
+};
+
+/// One model run of a workload.
+struct rank_item {
+  const model_spec* model;  ///< the model (a preset)
+  run_config run;           ///< its run; run.type is replaced per GPU unless as_given
+};
+
+/// A mix of runs that a GPU is ranked on.
+struct rank_workload {
+  std::string name;                                         ///< task or preset name
+  std::vector<rank_item> items;                             ///< the mix
+  precision_choice precision = precision_choice::as_given;  ///< how each GPU's type is chosen
+};
+
+/// Batch sizes of the guide's tasks. BERT-large at 128 tokens, batch 32, and ResNet-50 at 224 px,
+/// batch 64: what the guide's 2023 figures assume a 10-12 GB GPU trains (Dettmers 2023: "8 GB
+/// ... enough for ... research", 12 GB for most), and the inference batches kept equal so that
+/// the three tasks compare the same work.
+inline constexpr long long rank_bert_batch = 32;    ///< BERT-large sequences per step
+inline constexpr long long rank_bert_seq = 128;     ///< BERT-large tokens per sequence
+inline constexpr long long rank_resnet_batch = 64;  ///< ResNet-50 images per step
+
+/// The mix of task @p t.
+inline rank_workload make_workload(rank_task t) {
+  run_config bert{.batch = rank_bert_batch, .seq = rank_bert_seq};
+  run_config resnet{.batch = rank_resnet_batch};
+  const run_mode mode = t == rank_task::train16 ? run_mode::train : run_mode::infer;
+  bert.mode = resnet.mode = mode;
+  return {std::string(name(t)),
+          {{&presets::bert_large, bert}, {&presets::resnet50, resnet}},
+          t == rank_task::infer8 ? precision_choice::eight_bit : precision_choice::sixteen_bit};
+}
+
+/// A one-model workload: preset @p m with run @p r, at r's own type.
+inline rank_workload make_workload(const model_spec& m, const run_config& r) {
+  return {std::string(m.name), {{&m, r}}, precision_choice::as_given};
+}
+
+/// The types workload @p w may run in, most preferred first: BF16 then FP16 (sixteen_bit); FP8,
+/// AMD's FNUZ FP8, then INT8 (eight_bit); the runs' own type (as_given).
+inline std::vector<dtype> workload_dtypes(const rank_workload& w) {
+  switch (w.precision) {
+    case precision_choice::sixteen_bit:
+      return {dtype::bf16, dtype::fp16};
+    case precision_choice::eight_bit:
+      return {dtype::fp8_e4m3, dtype::fp8_e4m3_fnuz, dtype::int8};
+    case precision_choice::as_given:
+      break;
+  }
+  return w.items.empty() ? std::vector<dtype>{} : std::vector<dtype>{w.items.front().run.type};
+}
+
+/// What a ranking compares.
+struct rank_options {
+  long long gpus = 1;                              ///< GPUs per host: 1, 2, 4 or 8
+  byte_count min_memory{};                         ///< GPUs with less DRAM drop out
+  const gpu_spec* reference = &catalog::h100_sxm;  ///< relative performance 1 (docs/buying.md)
+  std::span<const gpu_spec* const> candidates = catalog::all;  ///< GPUs ranked
+};
+
+/// One ranked GPU.
+struct rank_entry {
+  const gpu_spec* gpu = nullptr;    ///< the GPU
+  dtype type = dtype::bf16;         ///< the type it ran the workload in
+  double relative_performance = 0;  ///< geometric mean of reference time / this GPU's time
+  money system_cost{};              ///< GPU price + host(N) / N: one GPU's share of its system
+  double perf_per_dollar = 0;       ///< relative performance per US dollar of system_cost
+};
+
+/// Workload @p w's step times on @p g in type @p t; none when a run does not fit g's memory or
+/// g has no path for t (an 8-bit workload on a GPU without FP8 or INT8 tensor math).
+inline std::optional<std::vector<double>> workload_times(const rank_workload& w, const gpu_spec& g,
+                                                         dtype t) {
+  std::vector<double> times;
+  try {
+    for (const rank_item& i : w.items) {
+      run_config r = i.run;
+      r.type = t;
+      if (!check_fit(g, *i.model, r).fits) return std::nullopt;
+      times.push_back(estimate_model(g, *i.model, r).time.value());
+    }
+  } catch (const unsupported&) {
+    return std::nullopt;
+  }
+  return times;
+}
+
+/// Workload @p w on @p g in the first type of workload_dtypes(w) that g runs and fits: the type
+/// and the step times, or none.
+inline std::optional<std::pair<dtype, std::vector<double>>> workload_on(const rank_workload& w,
+                                                                        const gpu_spec& g) {
+  for (dtype t : workload_dtypes(w)) {
+    const bool has = g.supports(t, default_accumulator(t));
+    if (!has) continue;
+    if (auto times = workload_times(w, g, t)) return std::pair{t, std::move(*times)};
+    // A type the GPU has but cannot fit: a smaller one would not be the task's precision.
+    if (w.precision != precision_choice::eight_bit) return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// The GPUs of @p o.candidates that run @p w, fit it and have a price in @p p, best performance
+/// per dollar first. Each GPU x run is estimated once. GPUs without a price (MI250X, MI325X
+/// unless a price file gives one), without the workload's type or without the memory drop out.
+/// Throws invalid_argument for a host size other than 1, 2, 4, 8, an empty workload, or a
+/// reference GPU that cannot run or fit it.
+inline std::vector<rank_entry> rank_gpus(const rank_workload& w, const price_table& p,
+                                         const rank_options& o = {}) {
+  const money host_share = p.host.for_gpus(o.gpus) / static_cast<double>(o.gpus);
+  if (w.items.empty()) detail::throw_invalid_argument("rank: the workload has no runs");
+  const auto ref = workload_on(w, *o.reference);
+  if (!ref)
+    detail::throw_invalid_argument("rank: the reference GPU '" + std::string(o.reference->id()) +
+                                   "' cannot run or fit workload '" + w.name + "'");
+  std::vector<rank_entry> out;
+  for (const gpu_spec* g : o.candidates) {
+    const std::optional<money> price = p.gpu(*g);
+    if (!price || g->facts().memory < o.min_memory) continue;
+    const auto run = workload_on(w, *g);
+    if (!run) continue;
+    const std::vector<double>& times = run->second;
+    double log_sum = 0;
+    for (std::size_t i = 0; i < times.size(); ++i) log_sum += std::log(ref->second[i] / times[i]);
+    rank_entry e{g, run->first, std::exp(log_sum / static_cast<double>(times.size())),
+                 *price + host_share, 0};
+    e.perf_per_dollar = e.relative_performance / e.system_cost.value();
+    out.push_back(e);
+  }
+  std::stable_sort(out.begin(), out.end(), [](const rank_entry& a, const rank_entry& b) {
+    return a.perf_per_dollar > b.perf_per_dollar;
+  });
+  return out;
+}
+
+}  // namespace dlperf

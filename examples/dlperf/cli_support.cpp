@@ -1,10 +1,13 @@
 #include "cli_support.hpp"
 
+#include <dlperf/io/price_json.hpp>
+
 #include <fmt/format.h>
 #include <array>
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <sstream>
 #include <utility>
 #include <variant>
 
@@ -71,6 +74,19 @@ CLI::Validator gpu_id_validator() {
             }
           },
           "ID", "GPU id"};
+}
+
+price_table read_price_file(const std::string& file) {
+  if (file.empty()) return {};
+  std::ifstream in(file);
+  if (!in) throw usage_error("--prices: cannot read '" + file + "'");
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    return io::prices_from_text(text.str());
+  } catch (const error& e) {
+    throw usage_error("--prices: " + file + ": " + e.what());
+  }
 }
 
 void write_text(const std::string& text, const std::string& out) {

@@ -75,6 +75,11 @@ CLI::Option* add_enum_option(CLI::App* cmd, const std::string& flag, Target& tar
 /// A CLI11 check that accepts catalog GPU ids (`catalog::find`'s error names the valid ones).
 CLI::Validator gpu_id_validator();
 
+/// The prices of price file @p file (`--prices`; docs/buying.md), or the catalog's launch prices
+/// when @p file is empty. Throws usage_error naming --prices and the file for a file that cannot
+/// be read or is not a valid price file.
+price_table read_price_file(const std::string& file);
+
 /// Writes @p text to the file @p out, or to stdout when @p out is empty. Throws usage_error
 /// when the file cannot be written.
 void write_text(const std::string& text, const std::string& out);
@@ -144,6 +149,8 @@ void add_export_command(CLI::App& app);
 void add_models_command(CLI::App& app);
 /// Registers the `model` subcommand.
 void add_model_command(CLI::App& app);
+/// `dlperf advise ...`: GPUs to buy for a model or use case, with reasons.
+void add_advise_command(CLI::App& app);
 /// `dlperf plot roofline|rank --out FILE.svg`.
 void add_plot_command(CLI::App& app);
 /// A CLI11 check that accepts the ids of hardware/links.hpp (`find_link`'s error names them).

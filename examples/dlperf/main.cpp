@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
   dlperf::cli::add_models_command(app);
   dlperf::cli::add_model_command(app);
   dlperf::cli::add_plot_command(app);
+  dlperf::cli::add_advise_command(app);
   dlperf::cli::add_cluster_command(app);
   dlperf::cli::add_debias_command(app);
   dlperf::cli::add_speedup_command(app);

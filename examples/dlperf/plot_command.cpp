@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli_support.hpp"
+#include "run_options.hpp"
 #include "svg_chart.hpp"
 
 namespace dlperf::cli {
@@ -91,6 +92,36 @@ void plot_roofline(const roofline_plot_options& o) {
              o.out);
 }
 
+struct rank_plot_options {
+  std::string task, gpus = "1", min_memory = "0", prices, top = "15", out;
+  run_options run;
+};
+
+// Performance per dollar of the best --top GPUs of a ranking, as bars (docs/buying.md).
+void plot_rank(const rank_plot_options& o) {
+  rank_options opts;
+  opts.gpus = parse_count("--gpus", o.gpus);
+  opts.min_memory = bytes(parse_amount("--min-memory", o.min_memory) * 1e9);
+  const long long top = parse_count("--top", o.top);
+  const price_table prices = read_price_file(o.prices);
+  const rank_workload w = select_rank_workload(o.task, o.run);
+  const std::vector<rank_entry> ranked = rank_gpus(w, prices, opts);
+  if (ranked.empty()) throw usage_error("--task: no GPU runs and fits '" + o.task + "'");
+  std::vector<svg::bar> bars;
+  for (const rank_entry& e : ranked) {
+    if (static_cast<long long>(bars.size()) == top) break;
+    bars.push_back(
+        {std::string(e.gpu->id()), 1000 * e.perf_per_dollar,
+         fmt::format("{} per $1000 ({} of {}, {}, ${:.0f} per GPU)",
+                     three_digits(1000 * e.perf_per_dollar), three_digits(e.relative_performance),
+                     opts.reference->id(), name(e.type), e.system_cost.value())});
+  }
+  write_text(
+      svg::bar_chart(fmt::format("Performance per dollar, {} ({}-GPU systems)", w.name, opts.gpus),
+                     "relative performance per $1000 of GPU and host share", bars),
+      o.out);
+}
+
 }  // namespace
 
 void add_plot_command(CLI::App& app) {
@@ -109,6 +140,17 @@ void add_plot_command(CLI::App& app) {
   roof->add_option("--bytes", r->bytes, "A workload's DRAM bytes (with --flops)");
   roof->add_option("--out", r->out, "The SVG file to write")->required();
   roof->callback([r] { plot_roofline(*r); });
+
+  CLI::App* rank = plot->add_subcommand("rank", "Performance per dollar of the best-ranked GPUs");
+  auto k = std::make_shared<rank_plot_options>();
+  rank->add_option("--task", k->task, "train16, infer16, infer8, or a model preset")->required();
+  rank->add_option("--gpus", k->gpus, "GPUs per host: 1, 2, 4 or 8")->capture_default_str();
+  rank->add_option("--min-memory", k->min_memory, "Leave out GPUs with less DRAM, GB");
+  rank->add_option("--prices", k->prices, "Price file (JSON: gpus, cloud_hourly, host)");
+  rank->add_option("--top", k->top, "Bars to draw, best first")->capture_default_str();
+  add_run_options(rank, k->run, false);
+  rank->add_option("--out", k->out, "The SVG file to write")->required();
+  rank->callback([k] { plot_rank(*k); });
 }
 
 }  // namespace dlperf::cli

@@ -13,6 +13,17 @@
 #include "run_options.hpp"
 
 namespace dlperf::cli {
+
+// The workload --task names: a task of the guide, else a preset with the run flags.
+rank_workload select_rank_workload(const std::string& task, const run_options& run) {
+  for (rank_task t : enum_values<rank_task>)
+    if (name(t) == task) return make_workload(t);
+  for (const model_spec& m : presets::all)
+    if (m.name == task) return make_workload(m, make_run(run));
+  throw usage_error("--task: unknown task '" + task + "' (valid: " + enum_names<rank_task>(", ") +
+                    " or a model preset, see dlperf models)");
+}
+
 namespace {
 
 struct rank_cli_options {
@@ -21,37 +32,14 @@ struct rank_cli_options {
   bool json = false;
 };
 
-// The workload --task names: a task of the guide, else a preset with the run flags.
-rank_workload select_workload(const rank_cli_options& o) {
-  for (rank_task t : enum_values<rank_task>)
-    if (name(t) == o.task) return make_workload(t);
-  for (const model_spec& m : presets::all)
-    if (m.name == o.task) return make_workload(m, make_run(o.run));
-  throw usage_error("--task: unknown task '" + o.task + "' (valid: " + enum_names<rank_task>(", ") +
-                    " or a model preset, see dlperf models)");
-}
-
-price_table read_prices(const std::string& file) {
-  if (file.empty()) return {};
-  std::ifstream in(file);
-  if (!in) throw usage_error("--prices: cannot read '" + file + "'");
-  std::stringstream text;
-  text << in.rdbuf();
-  try {
-    return io::prices_from_text(text.str());
-  } catch (const error& e) {
-    throw usage_error("--prices: " + file + ": " + e.what());
-  }
-}
-
 void run_rank(const rank_cli_options& o) {
   rank_options opts;
   opts.gpus = parse_count("--gpus", o.gpus);
   if (opts.gpus != 1 && opts.gpus != 2 && opts.gpus != 4 && opts.gpus != 8)
     throw usage_error("--gpus: hosts are priced for 1, 2, 4 or 8 GPUs, got " + o.gpus);
   opts.min_memory = bytes(parse_amount("--min-memory", o.min_memory) * 1e9);
-  const price_table prices = read_prices(o.prices);
-  const rank_workload w = select_workload(o);
+  const price_table prices = read_price_file(o.prices);
+  const rank_workload w = select_rank_workload(o.task, o.run);
   const std::vector<rank_entry> ranked = rank_gpus(w, prices, opts);
   if (o.json) {
     nlohmann::json out = nlohmann::json::array();

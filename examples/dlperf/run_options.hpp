@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <dlperf/buying/rank.hpp>
 #include <dlperf/model/run.hpp>
 #include <string>
 
@@ -31,5 +32,9 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel = true);
 
 /// The run @p o describes. Throws usage_error naming the flag at fault.
 run_config make_run(const run_options& o);
+
+/// The workload `--task` names: train16, infer16, infer8, or a model preset run with @p run.
+/// Throws usage_error listing the valid names.
+rank_workload select_rank_workload(const std::string& task, const run_options& run);
 
 }  // namespace dlperf::cli

@@ -30,7 +30,7 @@ tco_inputs make_inputs(const tco_options& o) {
       o.preset ? utilization_of(*o.preset) : parse_fraction("--utilization", o.utilization);
   in.kwh_price = dollars_per_kwh(parse_amount("--kwh-price", o.kwh_price));
   in.system_price = dollars(parse_amount("--system-price", o.system_price));
-  in.cloud_hourly = dollars(parse_amount("--cloud-hourly", o.cloud_hourly));
+  in.cloud_hourly = dollars_per_hour(parse_amount("--cloud-hourly", o.cloud_hourly));
   const double days = parse_amount("--days", o.days);
   if (!(days > 0)) throw usage_error(fmt::format("--days '{}' must be positive", o.days));
   in.period = calendar::days(days);

@@ -7,6 +7,7 @@
 /// layers.umbrella_includes_all checks it).
 #pragma once
 
+#include <dlperf/buying/advice.hpp>
 #include <dlperf/buying/cluster.hpp>
 #include <dlperf/buying/debias.hpp>
 #include <dlperf/buying/power.hpp>

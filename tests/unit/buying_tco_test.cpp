@@ -16,7 +16,7 @@ constexpr tco_inputs guide_2020{.gpu = 350_W,
                                 .utilization = 0.15,
                                 .kwh_price = dollars_per_kwh(0.12),
                                 .system_price = 2200_usd,
-                                .cloud_hourly = 2.14_usd,
+                                .cloud_hourly = dollars_per_hour(2.14),
                                 .period = calendar::days(300)};
 
 }  // namespace
@@ -71,7 +71,7 @@ TEST_CASE("electricity per started year against pro rata", "[buying][tco]") {
 
 TEST_CASE("no break-even when the cloud costs less per day than the electricity", "[buying][tco]") {
   tco_inputs in = guide_2020;
-  in.cloud_hourly = 0.01_usd;
+  in.cloud_hourly = dollars_per_hour(0.01);
   CHECK_FALSE(total_cost(in).break_even.has_value());
 }
 
@@ -105,7 +105,7 @@ TEST_CASE("tco inputs are validated and the field named", "[buying][tco]") {
       {"gpu watts", [](tco_inputs& in) { in.gpu = -350_W; }},
       {"other watts", [](tco_inputs& in) { in.other = -1_W; }},
       {"system price", [](tco_inputs& in) { in.system_price = -1_usd; }},
-      {"cloud hourly price", [](tco_inputs& in) { in.cloud_hourly = -1_usd; }},
+      {"cloud hourly price", [](tco_inputs& in) { in.cloud_hourly = dollars_per_hour(-1); }},
       {"period", [](tco_inputs& in) { in.period = calendar::days(0); }},
       {"grid", [](tco_inputs& in) { in.grid_kg_co2_per_kwh = -1; }}};
   for (const bad_input& c : cases) {

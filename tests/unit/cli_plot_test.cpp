@@ -83,6 +83,40 @@ TEST_CASE("dlperf plot roofline draws a line and a ridge point per GPU and the w
   std::remove(svg_path.c_str());
 }
 
+TEST_CASE("dlperf plot rank draws one bar per ranked GPU, longest first", "[cli][plot]") {
+  const std::string svg_path = scratch_path(".svg");
+  const dlperf_test::run_result r =
+      dlperf_test::run_dlperf("plot rank --task infer8 --top 5 --out " + svg_path);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const std::string svg = read_file(svg_path);
+  CHECK(count(svg, "<rect class=\"bar\"") == 5);
+  // Bars in ranking order: widths never grow down the chart.
+  double last = 1e300;
+  for (std::size_t at = svg.find("<rect class=\"bar\""); at != std::string::npos;
+       at = svg.find("<rect class=\"bar\"", at + 1)) {
+    const std::size_t w = svg.find("width=\"", at) + 7;
+    const double width = std::stod(svg.substr(w, svg.find('"', w) - w));
+    CHECK(width <= last);
+    last = width;
+  }
+  // The same order as dlperf rank prints.
+  const dlperf_test::run_result table = dlperf_test::run_dlperf("rank --task infer8 --json");
+  REQUIRE(table.exit_code == 0);
+  const std::string first = "\"id\": \"";
+  const std::size_t id_at = table.out.find(first) + first.size();
+  const std::string best = table.out.substr(id_at, table.out.find('"', id_at) - id_at);
+  CHECK(svg.find(">" + best + "</text>") < svg.find("<rect class=\"bar\""));
+#ifdef DLPERF_RSVG_CONVERT
+  const std::string png_path = scratch_path(".png");
+  CHECK(std::system(
+            (std::string(DLPERF_RSVG_CONVERT) + " " + svg_path + " -o " + png_path).c_str()) == 0);
+  CHECK(read_file(png_path).substr(1, 3) == "PNG");
+  std::remove(png_path.c_str());
+#endif
+  std::remove(svg_path.c_str());
+}
+
 TEST_CASE("dlperf plot rejects bad input with one line naming it", "[cli][plot]") {
   using dlperf_test::require_usage_error;
   require_usage_error("plot", "A subcommand is required");
@@ -99,5 +133,9 @@ TEST_CASE("dlperf plot rejects bad input with one line naming it", "[cli][plot]"
                       "bf16");
   require_usage_error("plot roofline --gpu h100_sxm --out /nonexistent-dir/x.svg",
                       "cannot write --out");
+  require_usage_error("plot rank --out /tmp/dlperf_plot_x.svg", "--task is required");
+  require_usage_error("plot rank --task train99 --out /tmp/dlperf_plot_x.svg", "train99");
+  require_usage_error("plot rank --task infer8 --gpus 3 --out /tmp/dlperf_plot_x.svg",
+                      "priced for 1, 2, 4 or 8 GPUs");
 }
 #endif

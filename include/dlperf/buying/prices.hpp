@@ -17,14 +17,6 @@
 
 namespace dlperf {
 
-/// A price per GPU-hour (USD per second underneath).
-using hourly_price = decltype(money{} / duration{});
-
-/// A price per GPU-hour from US dollars per hour.
-constexpr hourly_price dollars_per_hour(double usd) { return dollars(usd) / seconds(3600.0); }
-/// Value of an hourly price in US dollars per hour.
-constexpr double in_dollars_per_hour(hourly_price p) { return p.value() * 3600.0; }
-
 /// Cost of everything in a deep-learning machine but its GPUs (CPU, board, RAM, disk, power
 /// supply, case or chassis), for hosts of 1, 2, 4 and 8 GPUs. Defaults follow Dettmers, Which
 /// GPU(s) to Get for Deep Learning

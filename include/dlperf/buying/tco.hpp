@@ -92,12 +92,12 @@ inline constexpr double us_grid_kg_co2_per_kwh = 1532e9 / 4183271e6;
 
 /// A desktop against the cloud (docs/buying.md, "Cloud or desktop").
 struct tco_inputs {
-  power gpu{};                ///< the GPUs' power (all of them) while busy
-  power other{};              ///< the rest of the system (CPU, ...) while busy
-  double utilization = 0.15;  ///< fraction of the time the machine is busy, in [0, 1]
-  energy_price kwh_price{};   ///< electricity price
-  money system_price{};       ///< the desktop's price
-  money cloud_hourly{};       ///< the cloud instance's price per hour
+  power gpu{};                  ///< the GPUs' power (all of them) while busy
+  power other{};                ///< the rest of the system (CPU, ...) while busy
+  double utilization = 0.15;    ///< fraction of the time the machine is busy, in [0, 1]
+  energy_price kwh_price{};     ///< electricity price
+  money system_price{};         ///< the desktop's price
+  hourly_price cloud_hourly{};  ///< the cloud instance's price while rented
   duration period = calendar::days(calendar::days_per_year);  ///< how long it is used
   double grid_kg_co2_per_kwh = us_grid_kg_co2_per_kwh;        ///< carbon intensity of the grid
   electricity_billing billing = electricity_billing::per_started_year;  ///< see the enum
@@ -109,18 +109,18 @@ struct tco_inputs {
                                    {"utilization", utilization},
                                    {"kWh price", kwh_price.value()},
                                    {"system price", system_price.value()},
-                                   {"cloud hourly price", cloud_hourly.value()},
+                                   {"cloud hourly price", in_dollars_per_hour(cloud_hourly)},
                                    {"grid kg CO2 per kWh", grid_kg_co2_per_kwh}});
     if (!(utilization >= 0.0 && utilization <= 1.0))
       detail::throw_invalid_argument("tco: utilization must be in [0, 1], got " +
                                      std::to_string(utilization));
-    for (const auto& [field, v] :
-         std::initializer_list<detail::named<double>>{{"gpu watts", gpu.value()},
-                                                      {"other watts", other.value()},
-                                                      {"kWh price", kwh_price.value()},
-                                                      {"system price", system_price.value()},
-                                                      {"cloud hourly price", cloud_hourly.value()},
-                                                      {"grid kg CO2 per kWh", grid_kg_co2_per_kwh}})
+    for (const auto& [field, v] : std::initializer_list<detail::named<double>>{
+             {"gpu watts", gpu.value()},
+             {"other watts", other.value()},
+             {"kWh price", kwh_price.value()},
+             {"system price", system_price.value()},
+             {"cloud hourly price", in_dollars_per_hour(cloud_hourly)},
+             {"grid kg CO2 per kWh", grid_kg_co2_per_kwh}})
       if (v < 0)
         detail::throw_invalid_argument(std::string("tco: ") + field +
                                        " must not be negative, got " + std::to_string(v));
@@ -153,7 +153,7 @@ constexpr tco_result total_cost(const tco_inputs& in) {
   r.energy_per_year = (in.gpu + in.other) * in.utilization * year;
   r.electricity_per_year = r.energy_per_year * in.kwh_price;
   r.electricity_per_day = r.electricity_per_year / days_per_year;
-  r.cloud_per_day = in.cloud_hourly * (in.utilization * 24.0);
+  r.cloud_per_day = in.cloud_hourly * calendar::days(1) * in.utilization;
   const double period_days = calendar::in_days(in.period);
   r.cloud = r.cloud_per_day * period_days;
   double years = period_days / days_per_year;

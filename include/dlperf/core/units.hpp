@@ -72,6 +72,7 @@ using flop_per_second = decltype(flop{} / second{});       ///< FLOP/s
 using byte_per_second = decltype(byte{} / second{});       ///< byte/s
 using flop_per_byte = decltype(flop{} / byte{});           ///< FLOP/byte
 using usd_per_joule = decltype(usd{} / joule{});           ///< USD/J (energy price)
+using usd_per_second = decltype(usd{} / second{});         ///< USD/s (renting by the hour)
 
 // Scaling by an integer: Boost.Units scales a quantity only by its own value type (`3.0 * q`);
 // these let `3 * q`, `q * 3` and `q / 2` mean the same for dlperf's quantities. Found by
@@ -98,17 +99,18 @@ constexpr bu::quantity<bu::unit<Dim, system>> operator/(bu::quantity<bu::unit<Di
 
 }  // namespace units
 
-using flop_count = boost::units::quantity<units::flop>;             ///< amount of work
-using byte_count = boost::units::quantity<units::byte>;             ///< amount of data
-using duration = boost::units::quantity<units::second>;             ///< time
-using frequency = boost::units::quantity<units::hertz>;             ///< clock rate
-using power = boost::units::quantity<units::watt>;                  ///< power draw
-using energy = boost::units::quantity<units::joule>;                ///< energy
-using money = boost::units::quantity<units::usd>;                   ///< price
-using flop_rate = boost::units::quantity<units::flop_per_second>;   ///< throughput
-using bandwidth = boost::units::quantity<units::byte_per_second>;   ///< data rate
-using intensity = boost::units::quantity<units::flop_per_byte>;     ///< FLOP per byte
-using energy_price = boost::units::quantity<units::usd_per_joule>;  ///< price of energy
+using flop_count = boost::units::quantity<units::flop>;              ///< amount of work
+using byte_count = boost::units::quantity<units::byte>;              ///< amount of data
+using duration = boost::units::quantity<units::second>;              ///< time
+using frequency = boost::units::quantity<units::hertz>;              ///< clock rate
+using power = boost::units::quantity<units::watt>;                   ///< power draw
+using energy = boost::units::quantity<units::joule>;                 ///< energy
+using money = boost::units::quantity<units::usd>;                    ///< price
+using flop_rate = boost::units::quantity<units::flop_per_second>;    ///< throughput
+using bandwidth = boost::units::quantity<units::byte_per_second>;    ///< data rate
+using intensity = boost::units::quantity<units::flop_per_byte>;      ///< FLOP per byte
+using energy_price = boost::units::quantity<units::usd_per_joule>;   ///< price of energy
+using hourly_price = boost::units::quantity<units::usd_per_second>;  ///< price of renting
 
 /// Joules in one kilowatt-hour (exact: 1000 W x 3600 s).
 inline constexpr double joules_per_kwh = 3.6e6;
@@ -143,6 +145,8 @@ constexpr money dollars(double usd) { return make<money>(usd); }
 constexpr flop_rate teraflops(double t) { return make<flop_rate>(t, 1e12); }
 /// Bandwidth from GB/s (decimal gigabytes, as datasheets use).
 constexpr bandwidth gigabytes_per_second(double g) { return make<bandwidth>(g, 1e9); }
+/// Rental price from US dollars per hour.
+constexpr hourly_price dollars_per_hour(double usd) { return make<hourly_price>(usd / 3600.0); }
 /// Energy price from US dollars per kilowatt-hour.
 constexpr energy_price dollars_per_kwh(double p) { return make<energy_price>(p / joules_per_kwh); }
 
@@ -160,6 +164,8 @@ constexpr double in_mebibytes(byte_count b) { return b.value() / (1024.0 * 1024.
 constexpr double in_megahertz(frequency f) { return f.value() / 1e6; }
 /// Value of an energy in kWh.
 constexpr double in_kilowatt_hours(energy e) { return e.value() / joules_per_kwh; }
+/// Value of a rental price in USD per hour.
+constexpr double in_dollars_per_hour(hourly_price p) { return p.value() * 3600.0; }
 /// Value of an energy price in USD per kWh.
 constexpr double in_dollars_per_kwh(energy_price p) { return p.value() * joules_per_kwh; }
 

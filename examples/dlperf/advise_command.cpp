@@ -1,0 +1,123 @@
+// `dlperf advise (--preset NAME [run flags] | --use-case NAME) [--task T] [--budget USD]
+// [--gpus N] [--prices FILE] [--top K] [--json]`: GPUs to buy for a task, best first, each with
+// its reasons (docs/buying.md, "Advice").
+#include <fmt/format.h>
+#include <dlperf/buying/advice.hpp>
+#include <memory>
+
+#include "cli_support.hpp"
+#include "run_options.hpp"
+
+namespace dlperf::cli {
+namespace {
+
+struct advise_options {
+  std::string preset, task, budget, gpus = "1", prices, top = "10";
+  std::optional<use_case> use;
+  run_options run;
+  bool dtype_given = false, json = false;
+};
+
+void run_advise(const advise_options& o) {
+  if (o.preset.empty() == !o.use)
+    throw usage_error("give exactly one of --preset NAME and --use-case NAME");
+  advice_request q;
+  q.gpus = parse_count("--gpus", o.gpus);
+  if (q.gpus != 1 && q.gpus != 2 && q.gpus != 4 && q.gpus != 8)
+    throw usage_error("--gpus: systems are priced for 1, 2, 4 or 8 GPUs, got " + o.gpus);
+  if (!o.budget.empty()) {
+    const double b = parse_amount("--budget", o.budget);
+    if (!(b > 0)) throw usage_error("--budget: must be positive, got '" + o.budget + "'");
+    q.budget = dollars(b);
+  }
+  const long long top = parse_count("--top", o.top);
+  q.prices = read_price_file(o.prices);
+  if (!o.preset.empty()) {
+    q.model = &presets::find(o.preset);
+    q.run = make_run(o.run);
+    q.workload = make_workload(*q.model, q.run);
+    // Without --dtype each GPU runs its best 16-bit type (BF16, else FP16), as the guide compares.
+    if (!o.dtype_given) q.workload.precision = precision_choice::sixteen_bit;
+  } else {
+    q.use = *o.use;
+  }
+  if (!o.task.empty())
+    q.workload = make_workload(parse<rank_task>(o.task));
+  else if (!q.model)
+    q.workload = make_workload(rank_task::train16);
+
+  const std::vector<recommendation> advice = advise(q);
+  if (o.json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const recommendation& r : advice) {
+      nlohmann::json item = {
+          {"id", r.gpu->id()},
+          {"fits", r.fits},
+          {"need_bytes", r.need.value()},
+          {"margin_bytes", r.margin.value()},
+          {"within_budget", r.within_budget},
+          {"system_cost_usd",
+           r.priced ? nlohmann::json(r.system_cost.value()) : nlohmann::json(nullptr)},
+          {"relative_performance",
+           r.ranked ? nlohmann::json(r.ranked->relative_performance) : nlohmann::json(nullptr)},
+          {"scaling", r.scaling},
+          {"perf_per_dollar",
+           r.ranked ? nlohmann::json(r.perf_per_dollar) : nlohmann::json(nullptr)},
+          {"system_watts", r.power.system.value()},
+          {"recommended_psu_watts", r.power.recommended_psu.value()},
+          {"reasons", r.reasons}};
+      out.push_back(item);
+    }
+    fmt::print("{}\n", out.dump(2));
+    return;
+  }
+  const std::string what =
+      q.model ? fmt::format("{} {}", q.model->name, q.run.training() ? "training" : "inference")
+              : fmt::format("{} (needs {})", name(q.use), detail::gb_text(memory_threshold(q.use)));
+  fmt::print("GPUs for {}, {} per system{}; performance measured on {}\n", what,
+             q.gpus == 1 ? std::string("one GPU") : fmt::format("{} GPUs", q.gpus),
+             q.budget ? ", budget " + detail::dollars_text(*q.budget) : std::string(),
+             q.workload.name);
+  long long shown = 0;
+  for (const recommendation& r : advice) {
+    if (shown == top) break;
+    ++shown;
+    fmt::print("{:>2}. {:<16} {}\n", shown, r.gpu->id(),
+               !r.fits                  ? "does not fit"
+               : !r.ranked || !r.priced ? "fits, not ranked"
+               : r.within_budget        ? "recommended"
+                                        : "fits, over budget");
+    for (const std::string& reason : r.reasons) fmt::print("      - {}\n", reason);
+  }
+  if (shown < static_cast<long long>(advice.size()))
+    fmt::print("({} more: --top {} shows all)\n", advice.size() - static_cast<std::size_t>(shown),
+               advice.size());
+}
+
+}  // namespace
+
+void add_advise_command(CLI::App& app) {
+  auto o = std::make_shared<advise_options>();
+  CLI::App* cmd = app.add_subcommand(
+      "advise", "Which GPUs to buy for a model or a use case, ranked, with reasons");
+  add_preset_option(cmd, o->preset);
+  add_enum_option<use_case>(cmd, "--use-case", o->use,
+                            "Without a preset: the use case, whose memory threshold decides");
+  cmd->add_option("--task", o->task,
+                  "Rank performance on train16, infer16 or infer8 (default: the preset's run, "
+                  "else train16)")
+      ->check(enum_validator<rank_task>());
+  cmd->add_option("--budget", o->budget, "The whole system's budget in USD");
+  cmd->add_option("--gpus", o->gpus, "GPUs per system: 1, 2, 4 or 8")->capture_default_str();
+  cmd->add_option("--prices", o->prices, "Price file (JSON: gpus, cloud_hourly, host)");
+  cmd->add_option("--top", o->top, "Recommendations to print (the JSON has all)")
+      ->capture_default_str();
+  add_run_options(cmd, o->run, false);
+  cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->callback([o, cmd] {
+    o->dtype_given = cmd->count("--dtype") > 0;
+    run_advise(*o);
+  });
+}
+
+}  // namespace dlperf::cli

@@ -1,0 +1,157 @@
+// Advice: memory first, then budget, then performance per dollar, each recommendation with its
+// reasons (docs/buying.md, "Advice"; Dettmers, Which GPU(s) to Get for Deep Learning, 2020 and
+// 2023 editions).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <dlperf/buying/advice.hpp>
+#include <string>
+
+using namespace dlperf;
+
+namespace {
+
+const recommendation& find(const std::vector<recommendation>& a, std::string_view id) {
+  const auto it =
+      std::find_if(a.begin(), a.end(), [&](const recommendation& r) { return r.gpu->id() == id; });
+  REQUIRE(it != a.end());
+  return *it;
+}
+
+bool has_reason(const recommendation& r, const std::string& text) {
+  return std::any_of(r.reasons.begin(), r.reasons.end(),
+                     [&](const std::string& s) { return s.find(text) != std::string::npos; });
+}
+
+long long position(const std::vector<recommendation>& a, std::string_view id) {
+  return std::find_if(a.begin(), a.end(),
+                      [&](const recommendation& r) { return r.gpu->id() == id; }) -
+         a.begin();
+}
+
+}  // namespace
+
+TEST_CASE("the guide's memory thresholds per use case are the defaults", "[buying][advice]") {
+  // 2020 edition: Kaggle >= 8 GB, prototyping and computer vision >= 10 GB, pretrained or small
+  // Transformers >= 11 GB, large research/production >= 24 GB; 2023: image generation >= 12 GB,
+  // Transformers >= 24 GB.
+  CHECK(memory_threshold(use_case::kaggle) == gibibytes(8));
+  CHECK(memory_threshold(use_case::prototyping) == gibibytes(10));
+  CHECK(memory_threshold(use_case::computer_vision) == gibibytes(10));
+  CHECK(memory_threshold(use_case::pretrained_transformers) == gibibytes(11));
+  CHECK(memory_threshold(use_case::image_generation) == gibibytes(12));
+  CHECK(memory_threshold(use_case::transformers) == gibibytes(24));
+  CHECK(parse<use_case>("kaggle") == use_case::kaggle);
+  CHECK_THROWS_WITH(parse<use_case>("gaming"), Catch::Contains("unknown use case 'gaming'"));
+}
+
+TEST_CASE("advice for a use case: memory first, then perf per dollar", "[buying][advice]") {
+  advice_request q;
+  q.use = use_case::transformers;
+  q.workload = make_workload(rank_task::train16);
+  const std::vector<recommendation> a = advise(q);
+  REQUIRE(a.size() == catalog::all.size());
+  // A 10 GB RTX 3080 misses the 24 GB Transformers need, a 24 GB RTX 3090 or 4090 meets it.
+  CHECK_FALSE(find(a, "rtx_3080").fits);
+  CHECK(find(a, "rtx_3090").fits);
+  CHECK(find(a, "rtx_4090").fits);
+  CHECK(position(a, "rtx_4090") < position(a, "rtx_3080"));
+  // Every fitting, ranked GPU comes before every other, best perf per dollar first.
+  bool past = false;
+  double last = 1e300;
+  for (const recommendation& r : a) {
+    const bool first_group = r.fits && r.ranked && r.priced && r.within_budget;
+    if (!first_group) {
+      past = true;
+      continue;
+    }
+    CHECK_FALSE(past);
+    CHECK(r.perf_per_dollar <= last);
+    last = r.perf_per_dollar;
+    CHECK(r.perf_per_dollar > 0);
+  }
+}
+
+TEST_CASE("advice for a model: its memory need decides the fit, with the margin",
+          "[buying][advice]") {
+  advice_request q;
+  q.model = &presets::llama2_7b;
+  q.run.mode = run_mode::infer;
+  q.run.batch = 1;
+  q.run.seq = 1024;
+  q.workload = make_workload(*q.model, q.run);
+  q.workload.precision = precision_choice::sixteen_bit;
+  const std::vector<recommendation> a = advise(q);
+  // 6.74 B parameters x 2 bytes = 13.5 GB of weights: more than a 12 GB card, within 24 GB.
+  const recommendation& r4090 = find(a, "rtx_4090");
+  CHECK(r4090.fits);
+  CHECK(r4090.need > bytes(6.738e9 * 2));
+  CHECK(r4090.margin == gibibytes(24) - r4090.need);
+  CHECK(has_reason(r4090, "fits: llama2_7b needs"));
+  const recommendation& r4070 = find(a, "rtx_4070_ti");
+  CHECK_FALSE(r4070.fits);
+  CHECK(r4070.margin.value() < 0);
+  CHECK(has_reason(r4070, "does not fit"));
+  CHECK(position(a, "rtx_4090") < position(a, "rtx_4070_ti"));
+}
+
+TEST_CASE("a budget puts the systems it cannot buy after those it can", "[buying][advice]") {
+  advice_request q;
+  q.use = use_case::transformers;
+  q.workload = make_workload(rank_task::infer16);
+  q.budget = dollars(4000);
+  const std::vector<recommendation> a = advise(q);
+  // An H100 SXM ($27,500 per card at launch-era street prices) plus its host is over $4,000;
+  // an RTX 4090 ($1,599 launch) plus the $1,500 host is within it.
+  const recommendation& h100 = find(a, "h100_sxm");
+  const recommendation& r4090 = find(a, "rtx_4090");
+  CHECK_FALSE(h100.within_budget);
+  CHECK(r4090.within_budget);
+  CHECK(r4090.system_cost == dollars(1599 + 1500));
+  CHECK(has_reason(h100, "over budget"));
+  CHECK(position(a, "rtx_4090") < position(a, "h100_sxm"));
+}
+
+TEST_CASE("four RTX 3090s: PSU, cooling, peer-to-peer and half-rate reasons", "[buying][advice]") {
+  advice_request q;
+  q.model = &presets::bert_large;
+  q.run.batch = 8;
+  q.run.seq = 512;
+  q.gpus = 4;
+  q.workload = make_workload(*q.model, q.run);
+  q.workload.precision = precision_choice::sixteen_bit;
+  const std::vector<recommendation> a = advise(q);
+  const recommendation& r = find(a, "rtx_3090");
+  // 4 x 350 W + 250 W = 1650 W: beyond a 1600 W desktop PSU (docs/buying.md, "Power").
+  CHECK(r.power.gpus == watts(1400));
+  CHECK(has_reason(r, "more than a 1600 W desktop PSU"));
+  CHECK(has_reason(r, "cooling: open-air"));
+  CHECK(has_reason(r, "no PCIe peer-to-peer"));
+  CHECK(has_reason(r, "half rate"));
+  // Four GPUs over PCIe 4.0 x16 train faster than one, not four times as fast.
+  CHECK(r.scaling > 3.0);
+  CHECK(r.scaling < 4.0);
+  CHECK(has_reason(r, "4 GPUs over pcie4_x16 train"));
+}
+
+TEST_CASE("a card without tensor cores is flagged", "[buying][advice]") {
+  advice_request q;
+  q.use = use_case::kaggle;
+  q.workload = make_workload(rank_task::train16);
+  const std::vector<recommendation> a = advise(q);
+  CHECK(has_reason(find(a, "gtx_1080"), "no tensor cores"));
+  CHECK(has_reason(find(a, "gtx_1650_super"), "no tensor cores"));
+  CHECK_FALSE(has_reason(find(a, "rtx_2060"), "no tensor cores"));
+  CHECK(has_reason(find(a, "h100_sxm"), "passively cooled"));
+}
+
+TEST_CASE("advice rejects a GPU count without a host price and a negative budget",
+          "[buying][advice][errors]") {
+  advice_request q;
+  q.workload = make_workload(rank_task::train16);
+  q.gpus = 3;
+  CHECK_THROWS_WITH(advise(q), Catch::Contains("gpus: hosts are priced for 1, 2, 4 or 8 GPUs"));
+  q.gpus = 1;
+  q.budget = dollars(-1);
+  CHECK_THROWS_WITH(advise(q), Catch::Contains("budget: must be >= 0"));
+}

@@ -67,4 +67,15 @@ std::string format_percent(double part, double whole) {
   return three_digits(100.0 * part / whole) + " %";
 }
 
+std::string format_usd(double dollars) {
+  if (!std::isfinite(dollars)) return "$" + fmt::format("{}", dollars);
+  const std::string sign = dollars < 0 ? "-" : "";
+  const double a = std::abs(dollars);
+  if (a < 10) return sign + fmt::format("${:.2f}", a);
+  std::string digits = fmt::format("{:.0f}", a);
+  for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3)
+    digits.insert(static_cast<std::size_t>(i), ",");
+  return sign + "$" + digits;
+}
+
 }  // namespace dlperf::cli

@@ -23,6 +23,10 @@ std::string format_duration(double seconds);
 /// (1.5e12, "FLOP/s") is "1.50 TFLOP/s", (4096, "B") is "4.10 kB", (512, "B") is "512 B".
 std::string format_si(double value, std::string_view unit);
 
+/// US dollars as a buyer reads them: whole dollars with thousands separators from $10 up
+/// ("$2,311", "$27,500"), cents below ("$7.70", "$0.19"); negative amounts keep their sign.
+std::string format_usd(double dollars);
+
 /// @p part as a percentage of @p whole with three significant digits: (45.6, 100) is "45.6 %".
 /// A whole of 0 gives "-".
 std::string format_percent(double part, double whole);

@@ -183,11 +183,7 @@ void run(const model_options& o) {
     return;
   }
 
-  const std::string shape =
-      transformer ? (generation ? fmt::format("batch {}, prompt {} + {} generated tokens", r.batch,
-                                              seq, r.generate)
-                                : fmt::format("batch {} x {} tokens", r.batch, seq))
-                  : fmt::format("batch {} x {}x{} px", r.batch, r.image, r.image);
+  const std::string shape = describe_shape(m, r);
   fmt::print("{} ({} parameters): {} on {} ({}), {}, {}{}\n", m.name,
              format_parameters(m.parameters()), r.training() ? "training step" : "inference",
              res.gpu_name, res.arch, name(r.type), shape,

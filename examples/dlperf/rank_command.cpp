@@ -55,11 +55,11 @@ void run_rank(const rank_cli_options& o) {
   }
   fmt::print("Task {}: relative performance (H100 SXM = 1) and per $1000 of a {}-GPU system\n",
              w.name, opts.gpus);
-  fmt::print("{:<16} {:<14} {:>8} {:>12} {:>12} {:>7}\n", "GPU", "dtype", "rel.", "cost/GPU $",
+  fmt::print("{:<16} {:<14} {:>8} {:>12} {:>12} {:>7}\n", "GPU", "dtype", "rel.", "cost/GPU",
              "rel./$1000", "mem GB");
   for (const rank_entry& e : ranked)
     fmt::print("{:<16} {:<14} {:>8} {:>12} {:>12} {:>7}\n", e.gpu->id(), name(e.type),
-               three_digits(e.relative_performance), three_digits(e.system_cost.value()),
+               three_digits(e.relative_performance), format_usd(e.system_cost.value()),
                three_digits(e.perf_per_dollar * 1000),
                three_digits(in_gibibytes(e.gpu->facts().memory)));
   fmt::print(

@@ -1,7 +1,9 @@
 // The run flags shared by the model-estimating commands (run_options.hpp).
 #include "run_options.hpp"
 
+#include <fmt/format.h>
 #include <dlperf/model/presets.hpp>
+#include <dlperf/model/transformer_shapes.hpp>
 
 #include "cli_support.hpp"
 
@@ -75,6 +77,15 @@ run_config make_run(const run_options& o) {
     throw usage_error("--weights int8|int4 is for --infer");
   r.validate();
   return r;
+}
+
+std::string describe_shape(const model_spec& m, const run_config& r) {
+  if (m.kind != model_kind::transformer)
+    return fmt::format("batch {} x {}x{} px", r.batch, r.image, r.image);
+  const long long seq = detail::transformer_shapes::of(m.transformer, r).seq;
+  if (!r.training() && m.transformer.generates())
+    return fmt::format("batch {}, prompt {} + {} generated tokens", r.batch, seq, r.generate);
+  return fmt::format("batch {} x {} tokens", r.batch, seq);
 }
 
 }  // namespace dlperf::cli

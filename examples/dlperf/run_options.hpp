@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <dlperf/buying/rank.hpp>
+#include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <string>
 
@@ -32,6 +33,10 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel = true);
 
 /// The run @p o describes. Throws usage_error naming the flag at fault.
 run_config make_run(const run_options& o);
+
+/// The shape of run @p r of @p m for people: "batch 8 x 512 tokens", "batch 1, prompt 512 + 256
+/// generated tokens", "batch 64 x 224x224 px" (the sequence resolved as the model runs it).
+std::string describe_shape(const model_spec& m, const run_config& r);
 
 /// The workload `--task` names: train16, infer16, infer8, or a model preset run with @p run.
 /// Throws usage_error listing the valid names.

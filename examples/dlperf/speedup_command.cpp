@@ -97,11 +97,7 @@ void run(const speedup_options& o) {
       format_range(rule.tensor_cores.low, rule.tensor_cores.high), format_range(s.low, s.high));
   fmt::print("    generations crossed: {}\n", crossed(rule));
   if (modelled) {
-    const std::string shape =
-        m->kind == model_kind::transformer
-            ? fmt::format("batch {} x {} tokens", r->batch,
-                          r->seq > 0 ? std::to_string(r->seq) : "context")
-            : fmt::format("batch {} x {}x{} px", r->batch, r->image, r->image);
+    const std::string shape = describe_shape(*m, *r);
     fmt::print("  modelled: {} {}, {}, {}{}: {} on {} / {} on {} = {:.2f}\n", m->name,
                r->training() ? "training step" : "inference", name(r->type), shape,
                r->eager ? ", eager" : "", format_duration(modelled->from.time.value()), from.id(),

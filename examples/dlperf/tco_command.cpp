@@ -18,7 +18,7 @@ struct tco_options {
   bool json = false;
 };
 
-std::string format_usd(money m) { return "$" + three_digits(m.value()); }
+std::string format_usd(money m) { return cli::format_usd(m.value()); }
 
 tco_inputs make_inputs(const tco_options& o) {
   if (o.utilization.empty() == !o.preset.has_value())
@@ -67,17 +67,17 @@ void run(const tco_options& o) {
       three_digits(in_kilowatt_hours(r.energy_per_year)), three_digits((in.gpu + in.other).value()),
       format_percent(in.utilization, 1.0), format_usd(r.electricity_per_year),
       format_usd(r.electricity_per_day));
-  fmt::print("cloud over {} days: {} ({} per day)\n", three_digits(days), format_usd(r.cloud),
-             format_usd(r.cloud_per_day));
-  fmt::print("desktop over {} days: {} ({} + electricity, {})\n", three_digits(days),
+  fmt::print("cloud over {} days: {} ({} per day)\n", fmt::format("{:.0f}", days),
+             format_usd(r.cloud), format_usd(r.cloud_per_day));
+  fmt::print("desktop over {} days: {} ({} + electricity, {})\n", fmt::format("{:.0f}", days),
              format_usd(r.desktop), format_usd(in.system_price), description(in.billing));
   if (r.break_even)
-    fmt::print("break-even: {} days\n", three_digits(calendar::in_days(*r.break_even)));
+    fmt::print("break-even: {:.0f} days\n", calendar::in_days(*r.break_even));
   else
     fmt::print("break-even: never (the cloud costs less per day than the electricity)\n");
   fmt::print("CO2: {} kg per year at {} kg per kWh\n", three_digits(r.co2_kg_per_year),
              three_digits(in.grid_kg_co2_per_kwh));
-  fmt::print("over {} days the {} is cheaper\n", three_digits(days),
+  fmt::print("over {} days the {} is cheaper\n", fmt::format("{:.0f}", days),
              r.desktop_cheaper() ? "desktop" : "cloud");
 }
 

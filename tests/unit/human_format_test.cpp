@@ -47,3 +47,14 @@ TEST_CASE("a share of a whole is a percentage with three significant digits", "[
   CHECK(format_percent(0.0004, 1) == "0.0400 %");
   CHECK(format_percent(1, 0) == "-");
 }
+
+TEST_CASE("dollars print whole with thousands separators, cents below ten dollars",
+          "[cli][format]") {
+  CHECK(format_usd(2311.2) == "$2,311");
+  CHECK(format_usd(27500) == "$27,500");
+  CHECK(format_usd(1234567.4) == "$1,234,567");
+  CHECK(format_usd(999) == "$999");
+  CHECK(format_usd(7.704) == "$7.70");
+  CHECK(format_usd(0.1944) == "$0.19");
+  CHECK(format_usd(-1500) == "-$1,500");
+}

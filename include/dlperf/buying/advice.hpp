@@ -9,9 +9,9 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <optional>
 #include <span>
 #include <string>
@@ -62,11 +62,10 @@ struct enum_list<use_case> {
 constexpr byte_count memory_threshold(use_case u) {
   switch (u) {
     case use_case::kaggle:
-      return gibibytes(8);  // 2020 edition: "Kaggle: >= 8 GB"
-    case use_case::prototyping:
-      return gibibytes(10);  // 2020 edition: "prototyping: >= 10 GB"
-    case use_case::computer_vision:
-      return gibibytes(10);  // 2020 edition: "computer vision: >= 10 GB"
+      return gibibytes(8);           // 2020 edition: "Kaggle: >= 8 GB"
+    case use_case::prototyping:      // 2020 edition: "prototyping: >= 10 GB"
+    case use_case::computer_vision:  // 2020 edition: "computer vision: >= 10 GB"
+      return gibibytes(10);
     case use_case::pretrained_transformers:
       return gibibytes(11);  // 2020 edition: ">= 11 GB" for both
     case use_case::image_generation:
@@ -110,16 +109,20 @@ struct recommendation {
 namespace detail {
 
 // A number for a reason's text: three significant digits, whole numbers from 1000 up (watts,
-// dollars) without an exponent (no <format> in g++ 12, and the estimators stay free of fmt).
+// dollars) without an exponent (the estimators stay free of fmt; g++ 12 has no <format>).
 inline std::string sig3(double v) {
-  std::array<char, 32> buf{};
-  (void)std::snprintf(buf.data(), buf.size(), std::abs(v) >= 1000 ? "%.0f" : "%.3g", v);
-  return buf.data();
+  std::array<char, 48> buf{};
+  const auto [end, ec] =
+      std::abs(v) >= 1000
+          ? std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::fixed, 0)
+          : std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::general, 3);
+  return ec == std::errc{} ? std::string(buf.data(), end) : std::string("?");
 }
 inline std::string dollars_text(money m) {
-  std::array<char, 32> buf{};
-  (void)std::snprintf(buf.data(), buf.size(), "$%.0f", m.value());
-  return buf.data();
+  std::array<char, 48> buf{};
+  const auto [end, ec] =
+      std::to_chars(buf.data(), buf.data() + buf.size(), m.value(), std::chars_format::fixed, 0);
+  return ec == std::errc{} ? "$" + std::string(buf.data(), end) : std::string("$?");
 }
 inline std::string gb_text(byte_count b) {
   return sig3(b.value() / (1024.0 * 1024 * 1024)) + " GB";
@@ -139,6 +142,128 @@ inline const link_spec& system_link(const gpu_spec& g) {
 // Whether @p g has tensor-core math at all.
 inline bool has_tensor_cores(const gpu_spec& g) { return g.arch().tensor_cores_per_sm > 0; }
 
+// Step 1, memory: the model's need on @p g (in @p type), else the use case's threshold.
+inline void advise_memory(const advice_request& q, const gpu_spec& g, dtype type,
+                          recommendation& r) {
+  if (q.model == nullptr) {
+    r.need = memory_threshold(q.use);
+    r.margin = g.facts().memory - r.need;
+    r.fits = r.margin.value() >= 0;
+    r.reasons.emplace_back(std::string(r.fits ? "fits" : "does not fit") + ": " +
+                           gb_text(g.facts().memory) + " against the " + gb_text(r.need) +
+                           " the guide asks for " + std::string(name(q.use)));
+    return;
+  }
+  run_config run = q.run;
+  run.type = type;
+  const std::string model(q.model->name);
+  try {
+    const fit_verdict v = check_fit(g, *q.model, run);
+    r.fits = v.fits;
+    r.need = v.need.total();
+    r.margin = v.margin;
+    if (v.fits)
+      r.reasons.emplace_back("fits: " + model + " needs " + gb_text(r.need) + " of its " +
+                             gb_text(v.capacity) + " (margin " + gb_text(v.margin) + ")");
+    else
+      r.reasons.emplace_back(
+          "does not fit: " + model + " needs " + gb_text(r.need) + ", it has " +
+          gb_text(v.capacity) +
+          (v.max_batch > 0 ? " (largest batch that fits: " + std::to_string(v.max_batch) + ")"
+                           : ""));
+  } catch (const unsupported& e) {
+    r.fits = false;
+    r.reasons.emplace_back(std::string("cannot run it: ") + e.what());
+  }
+}
+
+// Step 2, budget: N x price + host against it.
+inline void advise_budget(const advice_request& q, const gpu_spec& g, money host,
+                          recommendation& r) {
+  const std::optional<money> price = q.prices.gpu(g);
+  r.priced = price.has_value();
+  if (!price) {
+    r.reasons.emplace_back("no price known: give one in a price file");
+    return;
+  }
+  r.system_cost = static_cast<double>(q.gpus) * *price + host;
+  if (!q.budget) return;
+  r.within_budget = r.system_cost <= *q.budget;
+  r.reasons.emplace_back((r.within_budget ? "within budget: " : "over budget: ") +
+                         std::to_string(q.gpus) + " x " + dollars_text(*price) + " + host " +
+                         dollars_text(host) + " = " + dollars_text(r.system_cost) +
+                         (r.within_budget ? " of " : " > ") + dollars_text(*q.budget));
+}
+
+// Step 3, performance per dollar, with the N-GPU scaling of a training run.
+inline void advise_performance(const advice_request& q, const gpu_spec& g,
+                               std::string_view reference, recommendation& r) {
+  if (!r.ranked) {
+    if (r.priced)
+      r.reasons.emplace_back("cannot run the workload " + q.workload.name +
+                             " (no datatype for it, or too little memory)");
+    return;
+  }
+  const auto n = static_cast<double>(q.gpus);
+  r.scaling = n;
+  std::string scaling_text;
+  if (q.gpus > 1 && q.model != nullptr && q.run.training()) {
+    run_config run = q.run;
+    run.type = r.ranked->type;
+    run.gpus = 1;
+    const link_spec& link = system_link(g);
+    const cluster_estimate c = estimate_cluster(g, q.gpus, *q.model, run, link);
+    r.scaling = c.speedup;
+    scaling_text = "; " + std::to_string(q.gpus) + " GPUs over " + std::string(link.id) +
+                   " train " + sig3(c.speedup) + "x as fast as one (" + sig3(100 * c.efficiency) +
+                   " % efficiency)";
+  }
+  r.perf_per_dollar =
+      r.ranked->relative_performance * r.scaling / n / r.ranked->system_cost.value();
+  r.reasons.emplace_back("performance " + sig3(r.ranked->relative_performance) + " of " +
+                         std::string(reference) + " in " + std::string(name(r.ranked->type)) +
+                         " on " + q.workload.name + scaling_text + "; " +
+                         sig3(1000 * r.perf_per_dollar) + " per $1000");
+}
+
+// Steps 4 and 5: power and PSU, cooling, consumer limits, tensor cores.
+inline void advise_hardware(const advice_request& q, const gpu_spec& g, recommendation& r) {
+  r.power = power_budget_of(g, q.gpus, q.power);
+  std::string power_text =
+      "power: " + std::to_string(q.gpus) + " x " + sig3(r.power.board.value()) + " W + " +
+      sig3(q.power.rest_of_system.value()) + " W = " + sig3(r.power.system.value()) + " W; PSU " +
+      sig3(r.power.recommended_psu.value()) + " W";
+  if (r.power.warns(power_warning::psu_beyond_desktop))
+    power_text += ", more than a " + sig3(q.power.desktop_psu_limit.value()) +
+                  " W desktop PSU: power-limit the cards or use a server";
+  r.reasons.push_back(std::move(power_text));
+  const segment seg = g.facts().segment;
+  const bool consumer = seg == segment::geforce || seg == segment::radeon;
+  if (q.gpus > 1 && consumer)
+    r.reasons.emplace_back("cooling: open-air consumer coolers stacked " + std::to_string(q.gpus) +
+                           " deep run hot and throttle above about 80 C; leave a slot between "
+                           "cards (10-30 C cooler) or use blower or water cooling");
+  if (seg == segment::datacenter)
+    r.reasons.emplace_back("cooling: passively cooled, needs a server chassis's airflow");
+  if (g.consumer_tensor_rate() && g.supports(dtype::fp16, accumulator::fp16) &&
+      g.peak(dtype::fp16, accumulator::fp32) < g.peak(dtype::fp16, accumulator::fp16))
+    r.reasons.emplace_back(
+        "consumer card: 16-bit tensor math accumulating in FP32 runs at half rate");
+  if (q.gpus > 1 && !pcie_peer_to_peer(seg))
+    r.reasons.emplace_back(
+        "consumer card: no PCIe peer-to-peer, gradients pass through host memory");
+  if (!has_tensor_cores(g))
+    r.reasons.emplace_back("no tensor cores: the guide advises an RTX 2060-class card or better");
+}
+
+// Where a recommendation ranks: fits and within budget (0), fits but over budget (1), fits but
+// not ranked (2), does not fit (3).
+inline int advice_group(const recommendation& r) {
+  if (!r.fits) return 3;
+  if (!r.ranked || !r.priced) return 2;
+  return r.within_budget ? 0 : 1;
+}
+
 }  // namespace detail
 
 /// Advice for @p q over @p candidates (the catalog by default): every candidate, best first.
@@ -155,123 +280,27 @@ inline std::vector<recommendation> advise(
   ro.gpus = q.gpus;
   ro.candidates = candidates;
   const std::vector<rank_entry> ranked = rank_gpus(q.workload, q.prices, ro);
-  const auto n = static_cast<double>(q.gpus);
 
   std::vector<recommendation> out;
+  out.reserve(candidates.size());
   for (const gpu_spec* g : candidates) {
     recommendation r;
     r.gpu = g;
-    std::vector<std::string>& why = r.reasons;
-    // 1. Memory.
-    if (q.model) {
-      run_config run = q.run;
-      // The type the workload gave this GPU, else the run's own.
-      for (const rank_entry& e : ranked)
-        if (e.gpu == g) run.type = e.type;
-      try {
-        const fit_verdict v = check_fit(*g, *q.model, run);
-        r.fits = v.fits;
-        r.need = v.need.total();
-        r.margin = v.margin;
-        why.push_back(
-            v.fits ? "fits: " + std::string(q.model->name) + " needs " + detail::gb_text(r.need) +
-                         " of its " + detail::gb_text(v.capacity) + " (margin " +
-                         detail::gb_text(v.margin) + ")"
-                   : "does not fit: " + std::string(q.model->name) + " needs " +
-                         detail::gb_text(r.need) + ", it has " + detail::gb_text(v.capacity) +
-                         (v.max_batch > 0
-                              ? " (largest batch that fits: " + std::to_string(v.max_batch) + ")"
-                              : ""));
-      } catch (const unsupported& e) {
-        r.fits = false;
-        why.push_back(std::string("cannot run it: ") + e.what());
-      }
-    } else {
-      r.need = memory_threshold(q.use);
-      r.margin = g->facts().memory - r.need;
-      r.fits = r.margin.value() >= 0;
-      why.push_back(std::string(r.fits ? "fits" : "does not fit") + ": " +
-                    detail::gb_text(g->facts().memory) + " against the " + detail::gb_text(r.need) +
-                    " the guide asks for " + std::string(name(q.use)));
-    }
-    // 2. Price and budget.
-    const std::optional<money> price = q.prices.gpu(*g);
-    r.priced = price.has_value();
-    if (price) {
-      r.system_cost = n * *price + host;
-      if (q.budget) {
-        r.within_budget = r.system_cost <= *q.budget;
-        why.push_back((r.within_budget ? "within budget: " : "over budget: ") +
-                      std::to_string(q.gpus) + " x " + detail::dollars_text(*price) + " + host " +
-                      detail::dollars_text(host) + " = " + detail::dollars_text(r.system_cost) +
-                      (r.within_budget ? " of " : " > ") + detail::dollars_text(*q.budget));
-      }
-    } else {
-      why.push_back("no price known: give one in a price file");
-    }
-    // 3. Performance, scaling and performance per dollar.
-    for (const rank_entry& e : ranked)
-      if (e.gpu == g) r.ranked = e;
-    if (r.ranked) {
-      r.scaling = n;
-      std::string scaling_text;
-      if (q.gpus > 1 && q.model && q.run.training()) {
-        run_config run = q.run;
-        run.type = r.ranked->type;
-        run.gpus = 1;
-        const link_spec& link = detail::system_link(*g);
-        const cluster_estimate c = estimate_cluster(*g, q.gpus, *q.model, run, link);
-        r.scaling = c.speedup;
-        scaling_text = "; " + std::to_string(q.gpus) + " GPUs over " + std::string(link.id) +
-                       " train " + detail::sig3(c.speedup) + "x as fast as one (" +
-                       detail::sig3(100 * c.efficiency) + " % efficiency)";
-      }
-      r.perf_per_dollar =
-          r.ranked->relative_performance * r.scaling / n / r.ranked->system_cost.value();
-      why.push_back("performance " + detail::sig3(r.ranked->relative_performance) + " of " +
-                    std::string(ro.reference->id()) + " in " + std::string(name(r.ranked->type)) +
-                    " on " + q.workload.name + scaling_text + "; " +
-                    detail::sig3(1000 * r.perf_per_dollar) + " per $1000");
-    } else if (r.priced) {
-      why.push_back("cannot run the workload " + q.workload.name +
-                    " (no datatype for it, or too little memory)");
-    }
-    // 4. Power, PSU and cooling.
-    r.power = power_budget_of(*g, q.gpus, q.power);
-    std::string power_text = "power: " + std::to_string(q.gpus) + " x " +
-                             detail::sig3(r.power.board.value()) + " W + " +
-                             detail::sig3(q.power.rest_of_system.value()) +
-                             " W = " + detail::sig3(r.power.system.value()) + " W; PSU " +
-                             detail::sig3(r.power.recommended_psu.value()) + " W";
-    if (r.power.warns(power_warning::psu_beyond_desktop))
-      power_text += ", more than a " + detail::sig3(q.power.desktop_psu_limit.value()) +
-                    " W desktop PSU: power-limit the cards or use a server";
-    why.push_back(power_text);
-    const segment seg = g->facts().segment;
-    if (q.gpus > 1 && (seg == segment::geforce || seg == segment::radeon))
-      why.push_back("cooling: open-air consumer coolers stacked " + std::to_string(q.gpus) +
-                    " deep run hot and throttle above about 80 C; leave a slot between cards "
-                    "(10-30 C cooler) or use blower or water cooling");
-    if (seg == segment::datacenter)
-      why.push_back("cooling: passively cooled, needs a server chassis's airflow");
-    // 5. Consumer limits and no tensor cores.
-    if (g->consumer_tensor_rate() && g->supports(dtype::fp16, accumulator::fp16) &&
-        g->peak(dtype::fp16, accumulator::fp32) < g->peak(dtype::fp16, accumulator::fp16))
-      why.push_back("consumer card: 16-bit tensor math accumulating in FP32 runs at half rate");
-    if (q.gpus > 1 && !pcie_peer_to_peer(seg))
-      why.push_back("consumer card: no PCIe peer-to-peer, gradients pass through host memory");
-    if (!detail::has_tensor_cores(*g))
-      why.push_back("no tensor cores: the guide advises an RTX 2060-class card or better");
+    const auto it =
+        std::find_if(ranked.begin(), ranked.end(), [&](const rank_entry& e) { return e.gpu == g; });
+    if (it != ranked.end()) r.ranked = *it;
+    // The type the workload gave this GPU, else the run's own.
+    detail::advise_memory(q, *g, r.ranked ? r.ranked->type : q.run.type, r);
+    detail::advise_budget(q, *g, host, r);
+    detail::advise_performance(q, *g, ro.reference->id(), r);
+    detail::advise_hardware(q, *g, r);
     out.push_back(std::move(r));
   }
-  auto group = [](const recommendation& r) {
-    if (!r.fits) return 3;
-    if (!r.ranked || !r.priced) return 2;
-    return r.within_budget ? 0 : 1;
-  };
-  std::stable_sort(out.begin(), out.end(), [&](const recommendation& a, const recommendation& b) {
-    if (group(a) != group(b)) return group(a) < group(b);
-    if (group(a) < 2) return a.perf_per_dollar > b.perf_per_dollar;
+  std::stable_sort(out.begin(), out.end(), [](const recommendation& a, const recommendation& b) {
+    const int ga = detail::advice_group(a);
+    const int gb = detail::advice_group(b);
+    if (ga != gb) return ga < gb;
+    if (ga < 2) return a.perf_per_dollar > b.perf_per_dollar;
     return a.gpu->facts().memory > b.gpu->facts().memory;
   });
   return out;

@@ -54,6 +54,8 @@ struct host_costs {
 /// here), cloud prices per GPU-hour (none unless set) and the host costs.
 class price_table {
  public:
+  // Plain parameters, checked where they are read (price files) and used (for_gpus):
+  // NOLINTNEXTLINE(cppcoreguidelines-non-private-member-variables-in-classes)
   host_costs host;  ///< host cost by GPU count
 
   /// Sets the price of catalog GPU @p id. Throws not_found for an unknown id and invalid_argument
@@ -63,7 +65,7 @@ class price_table {
     gpus_[std::string(id)] = price;
   }
   /// Sets the cloud price of catalog GPU @p id per GPU-hour. Same checks as set_gpu.
-  void set_cloud_hourly(std::string_view id, hourly_price price) {
+  void set_cloud_hourly(std::string_view id, const hourly_price& price) {
     check(id, price.value(), "cloud_hourly");
     cloud_[std::string(id)] = price;
   }

@@ -165,7 +165,7 @@ constexpr double in_megahertz(frequency f) { return f.value() / 1e6; }
 /// Value of an energy in kWh.
 constexpr double in_kilowatt_hours(energy e) { return e.value() / joules_per_kwh; }
 /// Value of a rental price in USD per hour.
-constexpr double in_dollars_per_hour(hourly_price p) { return p.value() * 3600.0; }
+constexpr double in_dollars_per_hour(const hourly_price& p) { return p.value() * 3600.0; }
 /// Value of an energy price in USD per kWh.
 constexpr double in_dollars_per_kwh(energy_price p) { return p.value() * joules_per_kwh; }
 

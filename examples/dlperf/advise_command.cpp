@@ -22,9 +22,7 @@ void run_advise(const advise_options& o) {
   if (o.preset.empty() == !o.use)
     throw usage_error("give exactly one of --preset NAME and --use-case NAME");
   advice_request q;
-  q.gpus = parse_count("--gpus", o.gpus);
-  if (q.gpus != 1 && q.gpus != 2 && q.gpus != 4 && q.gpus != 8)
-    throw usage_error("--gpus: systems are priced for 1, 2, 4 or 8 GPUs, got " + o.gpus);
+  q.gpus = parse_host_gpus(o.gpus);
   if (!o.budget.empty()) {
     const double b = parse_amount("--budget", o.budget);
     if (!(b > 0)) throw usage_error("--budget: must be positive, got '" + o.budget + "'");

@@ -99,9 +99,7 @@ struct rank_plot_options {
 
 // Performance per dollar of the best --top GPUs of a ranking, as bars (docs/buying.md).
 void plot_rank(const rank_plot_options& o) {
-  rank_options opts;
-  opts.gpus = parse_count("--gpus", o.gpus);
-  opts.min_memory = bytes(parse_amount("--min-memory", o.min_memory) * 1e9);
+  const rank_options opts = parse_rank_options(o.gpus, o.min_memory);
   const long long top = parse_count("--top", o.top);
   const price_table prices = read_price_file(o.prices);
   const rank_workload w = select_rank_workload(o.task, o.run);

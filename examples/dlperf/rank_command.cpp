@@ -33,11 +33,7 @@ struct rank_cli_options {
 };
 
 void run_rank(const rank_cli_options& o) {
-  rank_options opts;
-  opts.gpus = parse_count("--gpus", o.gpus);
-  if (opts.gpus != 1 && opts.gpus != 2 && opts.gpus != 4 && opts.gpus != 8)
-    throw usage_error("--gpus: hosts are priced for 1, 2, 4 or 8 GPUs, got " + o.gpus);
-  opts.min_memory = bytes(parse_amount("--min-memory", o.min_memory) * 1e9);
+  const rank_options opts = parse_rank_options(o.gpus, o.min_memory);
   const price_table prices = read_price_file(o.prices);
   const rank_workload w = select_rank_workload(o.task, o.run);
   const std::vector<rank_entry> ranked = rank_gpus(w, prices, opts);

@@ -88,4 +88,18 @@ std::string describe_shape(const model_spec& m, const run_config& r) {
   return fmt::format("batch {} x {} tokens", r.batch, seq);
 }
 
+long long parse_host_gpus(const std::string& text) {
+  const long long n = parse_count("--gpus", text);
+  if (n != 1 && n != 2 && n != 4 && n != 8)
+    throw usage_error("--gpus: hosts are priced for 1, 2, 4 or 8 GPUs, got " + text);
+  return n;
+}
+
+rank_options parse_rank_options(const std::string& gpus, const std::string& min_memory) {
+  rank_options o;
+  o.gpus = parse_host_gpus(gpus);
+  o.min_memory = bytes(parse_amount("--min-memory", min_memory) * 1e9);
+  return o;
+}
+
 }  // namespace dlperf::cli

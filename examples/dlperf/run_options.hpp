@@ -38,6 +38,13 @@ run_config make_run(const run_options& o);
 /// generated tokens", "batch 64 x 224x224 px" (the sequence resolved as the model runs it).
 std::string describe_shape(const model_spec& m, const run_config& r);
 
+/// `--gpus` of a priced system: 1, 2, 4 or 8 (the host costs' sizes). Throws usage_error
+/// naming --gpus otherwise.
+long long parse_host_gpus(const std::string& text);
+
+/// The ranking options `--gpus` (parse_host_gpus) and `--min-memory` (decimal GB) give.
+rank_options parse_rank_options(const std::string& gpus, const std::string& min_memory);
+
 /// The workload `--task` names: train16, infer16, infer8, or a model preset run with @p run.
 /// Throws usage_error listing the valid names.
 rank_workload select_rank_workload(const std::string& task, const run_options& run);

@@ -48,6 +48,8 @@ TEST_CASE("dlperf advise rejects bad input with one line naming it", "[cli][advi
   require_usage_error("advise --use-case gaming", "gaming");
   require_usage_error("advise --use-case kaggle --gpus 3", "--gpus");
   require_usage_error("advise --use-case kaggle --budget -5", "--budget");
+  require_usage_error("advise --use-case kaggle --budget 0", "--budget: must be positive");
+  require_usage_error("advise --use-case kaggle --top 0", "--top");
   require_usage_error("advise --use-case kaggle --task train64", "train64");
   require_usage_error("advise --preset no_such_model", "no_such_model");
   require_usage_error("advise --use-case kaggle --prices /nonexistent.json", "--prices");

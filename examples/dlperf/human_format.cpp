@@ -30,12 +30,12 @@ std::string digits_of(double mantissa) {
 std::string three_digits(double value) {
   if (!std::isfinite(value)) return value > 0 ? "inf" : value < 0 ? "-inf" : "nan";
   if (value == 0.0) return "0";
-  if (value < 0.0) return "-" + digits_of(round3(-value));
+  if (value < 0.0) return fmt::format("-{}", digits_of(round3(-value)));
   return digits_of(round3(value));
 }
 
 std::string format_duration(double seconds) {
-  if (!std::isfinite(seconds)) return three_digits(seconds) + " s";
+  if (!std::isfinite(seconds)) return fmt::format("{} s", three_digits(seconds));
   if (seconds == 0.0) return "0 s";
   static constexpr std::array<std::pair<double, const char*>, 4> units{
       {{1.0, "s"}, {1e-3, "ms"}, {1e-6, "µs"}, {1e-9, "ns"}}};
@@ -44,38 +44,43 @@ std::string format_duration(double seconds) {
   for (const auto& [scale, unit] : units) {
     // The tolerance keeps 1e-6 / 1e-6 = 0.9999999 in the unit it belongs to.
     if (r >= scale * (1 - 1e-9) || scale == units.back().first)
-      return sign + digits_of(r / scale) + " " + unit;
+      return fmt::format("{}{} {}", sign, digits_of(r / scale), unit);
   }
   return {};  // unreachable: the last unit takes everything
 }
 
 std::string format_si(double value, std::string_view unit) {
-  if (!std::isfinite(value) || value == 0.0) return three_digits(value) + " " + std::string(unit);
+  if (!std::isfinite(value) || value == 0.0) return fmt::format("{} {}", three_digits(value), unit);
   static constexpr std::array<std::pair<double, const char*>, 7> prefixes{
       {{1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1.0, ""}}};
   const char* const sign = value < 0.0 ? "-" : "";
   const double r = round3(std::abs(value));
   for (const auto& [scale, prefix] : prefixes) {
     if (r >= scale * (1 - 1e-9) || scale == 1.0)
-      return sign + digits_of(r / scale) + " " + prefix + std::string(unit);
+      return fmt::format("{}{} {}{}", sign, digits_of(r / scale), prefix, unit);
   }
   return {};  // unreachable
 }
 
 std::string format_percent(double part, double whole) {
   if (whole == 0.0 || !std::isfinite(part / whole)) return "-";
-  return three_digits(100.0 * part / whole) + " %";
+  return fmt::format("{} %", three_digits(100.0 * part / whole));
 }
 
 std::string format_usd(double dollars) {
-  if (!std::isfinite(dollars)) return "$" + fmt::format("{}", dollars);
+  if (!std::isfinite(dollars)) return fmt::format("${}", dollars);
   const std::string sign = dollars < 0 ? "-" : "";
   const double a = std::abs(dollars);
-  if (a < 10) return sign + fmt::format("${:.2f}", a);
-  std::string digits = fmt::format("{:.0f}", a);
-  for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3)
-    digits.insert(static_cast<std::size_t>(i), ",");
-  return sign + "$" + digits;
+  if (a < 10) return fmt::format("{}${:.2f}", sign, a);
+  // Thousands separators, written left to right (g++ 12 at -O3 misreads string::insert and
+  // `"x" + std::string` as overlapping copies, -Wrestrict: GCC bug 105329).
+  const std::string digits = fmt::format("{:.0f}", a);
+  std::string grouped = sign + '$';
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
+    grouped += digits[i];
+  }
+  return grouped;
 }
 
 }  // namespace dlperf::cli

@@ -31,7 +31,7 @@ TEST_CASE("AMD peaks are CUs x FMA per clock per CU x 2 x peak engine clock", "[
   CHECK(in_teraflops(catalog::rx_7900_xtx.peak(dtype::fp32)) == Approx(61.4).epsilon(0.001));
 }
 
-TEST_CASE("MI300X runs FNUZ FP8 only; CDNA 2 has neither TF32 nor FP8", "[amd][errors]") {
+TEST_CASE("MI300X runs FNUZ FP8 only, CDNA 2 has neither TF32 nor FP8", "[amd][errors]") {
   CHECK_THROWS_WITH(catalog::mi300x.peak(dtype::fp8_e4m3),
                     "cdna3 cannot run fp8_e4m3 with fp32 accumulation");
   CHECK_THROWS_AS(catalog::mi300x.peak(dtype::fp8_e5m2), unsupported);
@@ -48,7 +48,7 @@ TEST_CASE("MI300X runs FNUZ FP8 only; CDNA 2 has neither TF32 nor FP8", "[amd][e
                     Catch::Contains("no 2:4 sparse"));
 }
 
-TEST_CASE("Infinity Cache is the llc tier; MI250X has none", "[amd][catalog]") {
+TEST_CASE("Infinity Cache is the llc tier, MI250X has none", "[amd][catalog]") {
   const tier_spec ic = catalog::mi300x.memory(tier::llc);
   CHECK(in_mebibytes(ic.capacity) == 256);
   CHECK(in_gigabytes_per_second(ic.throughput) == Approx(17200));

@@ -27,7 +27,7 @@ TEST_CASE("tensor-core rates per SM follow the published figures", "[architectur
         2 * ampere_ga100::spec.tensor_rate(dtype::fp16, accumulator::fp32));
 }
 
-TEST_CASE("GeForce halves FP32-accumulated tensor math; datacenter parts do not",
+TEST_CASE("GeForce halves FP32-accumulated tensor math, datacenter parts do not",
           "[architecture]") {
   CHECK(ampere_ga10x::spec.tensor_rate(dtype::fp16, accumulator::fp32, true) ==
         ampere_ga10x::spec.tensor_rate(dtype::fp16, accumulator::fp16, true) / 2);

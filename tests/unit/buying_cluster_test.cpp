@@ -140,7 +140,7 @@ TEST_CASE("Dettmers 2020: PCIe 4.0 gains 1-7 % over PCIe 3.0 on 4 GPUs", "[buyin
 // 50 Gbit/s or more (InfiniBand); slower networks make the scaling collapse. "Collapse" here:
 // efficiency below 50 % and more than 0.3 below the InfiniBand EDR case. Two machines of 8
 // A100 (16 GPUs).
-TEST_CASE("Dettmers 2018/2020: across machines scaling needs >= 50 Gbit/s; 10/25 GbE collapse",
+TEST_CASE("Dettmers 2018/2020: across machines scaling needs >= 50 Gbit/s, 10/25 GbE collapse",
           "[buying][cluster]") {
   const double edr = typical(catalog::a100_sxm4_40gb, 16, links::ib_edr).efficiency;
   CHECK(edr > 0.65);
@@ -227,7 +227,7 @@ TEST_CASE("cluster rejects no GPUs, inference, CNN tensor parallelism and a bad 
                     Catch::Contains("bucket"));
 }
 
-TEST_CASE("properties: efficiency in (0, 1]; more GPUs on a fast link never lower throughput",
+TEST_CASE("properties: efficiency in (0, 1), more GPUs on a fast link never lower throughput",
           "[buying][cluster]") {
   for (const link_spec& l : links::all)
     for (long long n : {1LL, 2LL, 3LL, 8LL, 64LL}) {

@@ -17,7 +17,7 @@ TEST_CASE("board power of RTX 3090 (350 W) and RTX 3080 (320 W), Dettmers 2020",
   CHECK(power_budget_of(catalog::rtx_3080, 1).board == 320_W);
 }
 
-TEST_CASE("4x RTX 3090 draw 1400 W of GPUs; a 1600 W PSU leaves 200 W, the guide wants 1700 W",
+TEST_CASE("4x RTX 3090 draw 1400 W of GPUs, a 1600 W PSU leaves 200 W, the guide wants 1700 W",
           "[buying][power]") {
   const power_budget b = power_budget_of(catalog::rtx_3090, 4);
   CHECK(b.gpus == 1400_W);
@@ -40,7 +40,7 @@ TEST_CASE("RTX 3090 limited from 350 W to 300 W saves 200 W in a 4-GPU box, whic
   CHECK_FALSE(limited.warns(power_warning::psu_beyond_desktop));
 }
 
-TEST_CASE("a small box raises no warning; 6 GPUs of 350 W exceed a 15 A circuit",
+TEST_CASE("a small box raises no warning, 6 GPUs of 350 W exceed a 15 A circuit",
           "[buying][power]") {
   const power_budget one = power_budget_of(catalog::rtx_3080, 1);
   for (power_warning w : enum_values<power_warning>) CHECK_FALSE(one.warns(w));

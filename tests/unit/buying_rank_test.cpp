@@ -85,7 +85,7 @@ TEST_CASE("8-bit inference: FP8 where the GPU has it, else INT8, else no entry",
                      [](const rank_entry& e) { return e.gpu->id() == "mi325x"; }));
 }
 
-TEST_CASE("ranking: best perf per dollar first; cost = price + host(N) / N; memory filter",
+TEST_CASE("ranking: best perf per dollar first, cost = price + host(N) / N, memory filter",
           "[buying][rank]") {
   price_table p;
   p.set_gpu("rtx_4090", dollars(1799));

@@ -84,7 +84,7 @@ TEST_CASE("utilisation presets: personal 15 %, shared cluster 35 %, company clus
   CHECK_THROWS_WITH(parse<utilization_preset>("lab"), Catch::Contains("personal, shared, company"));
 }
 
-TEST_CASE("CO2 is kWh x grid intensity; default the EIA's 2023 US average", "[buying][tco]") {
+TEST_CASE("CO2 is kWh x grid intensity, default the EIA's 2023 US average", "[buying][tco]") {
   CHECK(us_grid_kg_co2_per_kwh == Approx(0.366).margin(0.001));  // 0.81 lb/kWh
   const tco_result r = total_cost(guide_2020);
   CHECK(r.co2_kg_per_year == Approx(in_kilowatt_hours(r.energy_per_year) * 0.3662).epsilon(1e-3));

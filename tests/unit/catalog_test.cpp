@@ -50,7 +50,7 @@ TEST_CASE("TITAN V's published 110 TFLOPS implies a 1343 MHz clock", "[catalog]"
   CHECK(derived / 110.0 == Approx(1455.0 / 1343.0).epsilon(0.01));
 }
 
-TEST_CASE("catalog ids are unique and found; unknown ids are rejected by name", "[catalog]") {
+TEST_CASE("catalog ids are unique and found, unknown ids are rejected by name", "[catalog]") {
   std::set<std::string_view> ids;
   for (const gpu_spec* g : catalog::all) {
     CHECK(ids.insert(g->id()).second);

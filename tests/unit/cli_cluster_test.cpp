@@ -29,7 +29,7 @@ TEST_CASE("dlperf cluster --json: Dettmers 2020's 3.6-3.8x on 4 GPUs in one mach
   CHECK(j["gpus"] == 4);
 }
 
-TEST_CASE("dlperf cluster: a human table; mixed GPUs; tensor parallelism", "[cli][cluster]") {
+TEST_CASE("dlperf cluster: a human table, mixed GPUs, tensor parallelism", "[cli][cluster]") {
   const auto r = run_dlperf("cluster --gpu rtx_3090 --gpus 4 --link pcie4_x16");
   REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("resnet50 training") != std::string::npos);
@@ -92,7 +92,7 @@ TEST_CASE("dlperf debias --json: Dettmers 2020's 13.6 % per CNN batch doubling",
   CHECK(j["factors"]["gpus"].get<double>() == Approx(1.0));
 }
 
-TEST_CASE("dlperf debias: 8x A100 7.0x against 8x V100 6.67x; efficiency from the model",
+TEST_CASE("dlperf debias: 8x A100 7.0x against 8x V100 6.67x, efficiency from the model",
           "[cli][cluster]") {
   const auto r = run_dlperf(
       "debias --ratio 2.1 --gpus-from 8 --gpus-to 8 --efficiency-from "

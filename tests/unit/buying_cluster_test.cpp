@@ -227,7 +227,7 @@ TEST_CASE("cluster rejects no GPUs, inference, CNN tensor parallelism and a bad 
                     Catch::Contains("bucket"));
 }
 
-TEST_CASE("properties: efficiency in (0, 1), more GPUs on a fast link never lower throughput",
+TEST_CASE("properties: efficiency is positive and at most 1, more GPUs never lower throughput",
           "[buying][cluster]") {
   for (const link_spec& l : links::all)
     for (long long n : {1LL, 2LL, 3LL, 8LL, 64LL}) {

@@ -1,18 +1,30 @@
-# Checks that the umbrella header dlperf/dlperf.hpp includes, directly or through the headers it
-# includes, every public header of the tree, so that a new header cannot be forgotten. The
-# optional headers the umbrella documents as left out are exempt: dlperf/io/ (needs
-# nlohmann_json) and dlperf/calibrate/ (measurement and the CUDA/HIP backends).
+# Checks that an umbrella header includes, directly or through the headers it includes, every
+# public header of the layers it stands for, so that a new header cannot be forgotten, and none of
+# a layer it must leave out (a kernel engineer's header must not drag in the buying layer). By
+# default the umbrella is dlperf/dlperf.hpp and stands for every layer; the optional headers it
+# documents as left out are exempt: dlperf/io/ (needs nlohmann_json) and dlperf/calibrate/
+# (measurement and the CUDA/HIP backends).
 #
-#   cmake -DINCLUDE_DIR=<dir holding dlperf/> -P check_umbrella.cmake
+#   cmake -DINCLUDE_DIR=<dir holding dlperf/> [-DUMBRELLA=dlperf/kernel.hpp
+#         -DCOVERS=core,hardware,estimate,ops -DEXCLUDES=model,buying] -P check_umbrella.cmake
 #
-# Exits non-zero listing every header the umbrella does not reach.
+# (Comma-separated: a ';' cannot pass through a CTest command line into -D intact.) The top-level
+# headers (the umbrellas themselves, version.hpp) are required of dlperf/dlperf.hpp only.
+#
+# Exits non-zero listing every header the umbrella does not reach, or reaches and must not.
 cmake_minimum_required(VERSION 3.21)
 if(NOT INCLUDE_DIR)
   message(FATAL_ERROR "check_umbrella: pass -DINCLUDE_DIR=<dir holding dlperf/>")
 endif()
 get_filename_component(INCLUDE_DIR ${INCLUDE_DIR} ABSOLUTE)
 include(${CMAKE_CURRENT_LIST_DIR}/headers.cmake)
-set(umbrella dlperf/dlperf.hpp)
+if(UMBRELLA)
+  set(umbrella ${UMBRELLA})
+else()
+  set(umbrella dlperf/dlperf.hpp)
+endif()
+string(REPLACE "," ";" COVERS "${COVERS}")
+string(REPLACE "," ";" EXCLUDES "${EXCLUDES}")
 set(optional "^dlperf/(io|calibrate)/")
 
 # Transitive closure of the <dlperf/...> includes, starting from the umbrella.
@@ -34,8 +46,22 @@ endwhile()
 
 dlperf_headers(headers check_umbrella)
 set(missing "")
+set(extra "")
 foreach(header IN LISTS headers)
-  if(header MATCHES "${optional}")
+  set(layer "")
+  if(header MATCHES "^dlperf/([a-z_]+)/")
+    set(layer ${CMAKE_MATCH_1})
+  endif()
+  if(EXCLUDES AND layer IN_LIST EXCLUDES)
+    if(header IN_LIST reached)
+      string(APPEND extra "\n  ${header}")
+    endif()
+    continue()
+  endif()
+  if(header MATCHES "${optional}" OR (COVERS AND NOT layer IN_LIST COVERS))
+    continue()
+  endif()
+  if(layer STREQUAL "" AND NOT umbrella STREQUAL "dlperf/dlperf.hpp")
     continue()
   endif()
   if(NOT header IN_LIST reached)
@@ -45,6 +71,10 @@ endforeach()
 if(missing)
   message(FATAL_ERROR "check_umbrella: ${umbrella} does not include:${missing}\n"
                       "Include them there, or document them as optional (docs/layers.md).")
+endif()
+if(extra)
+  message(FATAL_ERROR "check_umbrella: ${umbrella} reaches headers of a layer it leaves out:"
+                      "${extra}")
 endif()
 list(LENGTH reached count)
 message(STATUS "check_umbrella: ${umbrella} reaches all ${count} public headers")

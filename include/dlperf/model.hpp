@@ -1,0 +1,15 @@
+/// @file
+/// Whole models on top of the kernel layer: transformer and CNN descriptions, presets, run
+/// configuration, the training step and inference op by op, and the memory a run needs
+/// (docs/layers.md, "Which header to include").
+#pragma once
+
+#include <dlperf/kernel.hpp>
+#include <dlperf/model/cnn.hpp>
+#include <dlperf/model/cnn_shapes.hpp>
+#include <dlperf/model/memory.hpp>
+#include <dlperf/model/presets.hpp>
+#include <dlperf/model/run.hpp>
+#include <dlperf/model/step.hpp>
+#include <dlperf/model/transformer.hpp>
+#include <dlperf/model/transformer_shapes.hpp>

@@ -179,8 +179,9 @@ constexpr std::array<std::string_view, 12> stacks{
     "lmdeploy-turbomind", "hipblaslt"};
 constexpr std::array<std::string_view, 5> metrics{"samples_per_s", "tokens_per_s",
                                                   "prefill_tokens_per_s", "ttft_ms", "tflops"};
-constexpr std::array<std::string_view, 7> weight_formats{"",       "fp16", "bf16", "q4_0",
-                                                         "q4_k_m", "int4", "int8"};
+// nvfp4: weights and compute in FP4 (the run's dtype is fp4_e2m1).
+constexpr std::array<std::string_view, 8> weight_formats{"",       "fp16", "bf16", "q4_0",
+                                                         "q4_k_m", "int4", "int8", "nvfp4"};
 
 template <std::size_t N>
 bool one_of(const std::array<std::string_view, N>& list, const std::string& s) {

@@ -413,20 +413,22 @@ TEST_CASE("evidence report: every runnable row through the model", "[.][evidence
   summarise("GPU family", by_family);
   summarise("source", by_source);
 
-  // Cross-GPU ratios: within one source, model, mode, precision, sequence, generation, weights
-  // and metric, every GPU against the first one listed (each row at its own batch).
+  // Cross-GPU ratios: within one source and the same settings (model, mode, precision, batch,
+  // sequence, generation, weights, metric), every GPU against the first one listed.
   std::map<std::string, std::vector<const report_row*>> groups;
   for (const report_row& x : done) {
     const row& r = *x.r;
     if (field(r, "calibration") == "yes") continue;
     const std::string key = field(r, "source") + "|" + field(r, "model") + "|" + field(r, "shape") +
                             "|" + field(r, "mode") + "|" + field(r, "precision") + "|" +
-                            field(r, "seq") + "|" + field(r, "generate") + "|" +
-                            field(r, "weight_format") + "|" + field(r, "metric");
+                            field(r, "batch") + "|" + field(r, "seq") + "|" + field(r, "generate") +
+                            "|" + field(r, "weight_format") + "|" + field(r, "metric");
     groups[key].push_back(&x);
   }
-  std::cout << "\n| source | model | mode | precision | metric | GPU / reference GPU | measured "
-               "ratio | predicted ratio | error |\n|---|---|---|---|---|---|---:|---:|---:|\n";
+  std::cout
+      << "\n| source | model | mode | precision | batch | metric | GPU / reference GPU | "
+         "measured ratio | predicted ratio | error |\n|---|---|---|---|---:|---|---|---:|---:|"
+         "---:|\n";
   std::map<std::string, std::vector<double>> ratio_by_source;
   std::vector<double> ratio_all;
   for (const auto& [key, members] : groups) {

@@ -3,6 +3,7 @@
 // it needs and whether it fits (docs/models.md).
 #include <fmt/format.h>
 #include <algorithm>
+#include <array>
 #include <dlperf/io/model_json.hpp>
 #include <memory>
 #include <optional>
@@ -41,13 +42,68 @@ void list_presets(bool json) {
       "configuration and its count.\n");
 }
 
+// The shape flags that take a size, 0 when not given (docs/models.md, "Describing a model").
+struct size_flag {
+  const char* flag;
+  long long transformer_config::*member;
+  const char* help;
+};
+constexpr std::array size_flags{
+    size_flag{"--kv-heads", &transformer_config::kv_heads, "key/value heads (0: as many as heads)"},
+    size_flag{"--head-dim", &transformer_config::head_size,
+              "dimension per head (0: hidden / heads)"},
+    size_flag{"--ffn", &transformer_config::ffn, "FFN width (0: 4 x hidden)"},
+    size_flag{"--token-types", &transformer_config::token_types, "segment embeddings (BERT: 2)"},
+    size_flag{"--experts", &transformer_config::experts, "MoE experts per layer (0: dense)"},
+    size_flag{"--experts-per-token", &transformer_config::experts_per_token,
+              "MoE experts per token"},
+    size_flag{"--expert-ffn", &transformer_config::expert_ffn,
+              "FFN width of each expert (0: --ffn)"},
+    size_flag{"--shared-expert-ffn", &transformer_config::shared_expert_ffn,
+              "width of the shared expert(s) (0: none)"},
+    size_flag{"--dense-layers", &transformer_config::dense_layers,
+              "leading layers with a dense FFN of width --ffn (MoE)"},
+    size_flag{"--q-lora-rank", &transformer_config::q_lora_rank, "MLA query rank (0: full)"},
+    size_flag{"--kv-lora-rank", &transformer_config::kv_lora_rank,
+              "MLA key/value latent rank (0: no MLA)"},
+    size_flag{"--rope-head-dim", &transformer_config::rope_head_dim, "MLA rotary key dimension"},
+    size_flag{"--v-head-dim", &transformer_config::v_head_dim, "MLA value head dimension"}};
+
+// The on/off shape flags: each given one sets its member to `value`.
+struct switch_flag {
+  const char* flag;
+  bool transformer_config::*member;
+  bool value;
+  const char* help;
+};
+constexpr std::array switch_flags{
+    switch_flag{"--untied-embeddings", &transformer_config::tied_embeddings, false,
+                "a separate LM head (default: tied to the token embedding)"},
+    switch_flag{"--no-biases", &transformer_config::biases, false, "linear layers without biases"},
+    switch_flag{"--qkv-bias", &transformer_config::qkv_bias, true,
+                "biases on Q, K and V only (with --no-biases)"},
+    switch_flag{"--qk-norm", &transformer_config::qk_norm, true,
+                "RMSNorm on each query and key head"},
+    switch_flag{"--sandwich-norms", &transformer_config::sandwich_norms, true,
+                "norms after attention and FFN too (4 a layer)"},
+    switch_flag{"--learned-positions", &transformer_config::learned_positions, true,
+                "learned position embeddings"},
+    switch_flag{"--pooler", &transformer_config::pooler, true, "BERT's pooler"},
+    switch_flag{"--dropout", &transformer_config::dropout, true, "training applies dropout"}};
+
 struct model_options {
   std::string preset, config, gpu, device;
   // A transformer from flags.
-  std::string layers, hidden, heads, kv_heads = "0", ffn = "0", vocab, max_seq;
+  std::string layers, hidden, heads, vocab, max_seq;
   ffn_kind ffn_type = ffn_kind::gelu;
   transformer_kind kind = transformer_kind::decoder;
-  std::string experts = "0", experts_per_token = "0";
+  norm_kind norm = norm_kind::layernorm;
+  std::array<std::string, size_flags.size()> sizes = [] {
+    std::array<std::string, size_flags.size()> zeros;
+    zeros.fill("0");
+    return zeros;
+  }();
+  std::array<bool, switch_flags.size()> switches{};
   run_options run;
   bool json = false;
 };
@@ -72,14 +128,14 @@ model_spec select_model(const model_options& o, io::string_store& strings) {
   t.layers = parse_count("--layers", o.layers);
   t.hidden = parse_count("--hidden", o.hidden);
   t.heads = parse_count("--heads", o.heads);
-  t.kv_heads = static_cast<long long>(parse_amount("--kv-heads", o.kv_heads));
-  t.ffn = static_cast<long long>(parse_amount("--ffn", o.ffn));
   t.ffn_type = o.ffn_type;
   t.vocab = parse_count("--vocab", o.vocab);
   t.max_seq = parse_count("--max-seq", o.max_seq);
-  t.experts = static_cast<long long>(parse_amount("--experts", o.experts));
-  t.experts_per_token =
-      static_cast<long long>(parse_amount("--experts-per-token", o.experts_per_token));
+  t.norm = o.norm;
+  for (std::size_t i = 0; i < size_flags.size(); ++i)
+    t.*size_flags[i].member = static_cast<long long>(parse_amount(size_flags[i].flag, o.sizes[i]));
+  for (std::size_t i = 0; i < switch_flags.size(); ++i)
+    if (o.switches[i]) t.*switch_flags[i].member = switch_flags[i].value;
   if (t.kind == transformer_kind::encoder_decoder) t.decoder_layers = t.layers;
   t.validate();
   return as_model(t);
@@ -241,20 +297,23 @@ void add_model_command(CLI::App& app) {
       "model", "A whole model's training step or inference on a GPU, and whether it fits");
   auto o = std::make_shared<model_options>();
   add_preset_option(cmd, o->preset);
-  cmd->add_option("--config", o->config, "A model file (JSON: docs/models.md)");
+  cmd->add_option("--config", o->config,
+                  "A model file: dlperf's JSON or a HuggingFace config.json (docs/models.md)");
   cmd->add_option("--layers", o->layers, "Shape flags: layers");
   cmd->add_option("--hidden", o->hidden, "Shape flags: model width");
   cmd->add_option("--heads", o->heads, "Shape flags: attention heads");
-  cmd->add_option("--kv-heads", o->kv_heads, "Shape flags: key/value heads (0: as many as heads)");
-  cmd->add_option("--ffn", o->ffn, "Shape flags: FFN width (0: 4 x hidden)");
   add_enum_option<ffn_kind>(cmd, "--ffn-kind", o->ffn_type, "Shape flags: FFN kind");
   add_enum_option<transformer_kind>(cmd, "--arch", o->kind,
                                     "Shape flags: encoder, decoder or encoder_decoder");
   cmd->add_option("--vocab", o->vocab, "Shape flags: vocabulary");
   cmd->add_option("--max-seq", o->max_seq, "Shape flags: longest sequence (context)");
-  cmd->add_option("--experts", o->experts, "Shape flags: MoE experts per layer (0: dense)");
-  cmd->add_option("--experts-per-token", o->experts_per_token,
-                  "Shape flags: MoE experts per token");
+  add_enum_option<norm_kind>(cmd, "--norm", o->norm, "Shape flags: layernorm or rmsnorm");
+  for (std::size_t i = 0; i < size_flags.size(); ++i)
+    cmd->add_option(size_flags[i].flag, o->sizes[i],
+                    std::string("Shape flags: ") + size_flags[i].help);
+  for (std::size_t i = 0; i < switch_flags.size(); ++i)
+    cmd->add_flag(switch_flags[i].flag, o->switches[i],
+                  std::string("Shape flags: ") + switch_flags[i].help);
   add_device_options(cmd, o->gpu, o->device);
   add_run_options(cmd, o->run);
   cmd->add_flag("--json", o->json, "Print JSON");

@@ -2,13 +2,15 @@
 /// JSON for model descriptions, through the same field tables as device files (io/json.hpp): a
 /// model file is `{"name": ..., "transformer": {...}}` or `{"name": ..., "cnn": {...}}` with the
 /// members of `transformer_config` or `cnn_config` as keys (docs/models.md, "Describe your own
-/// model"). Optional header: it needs nlohmann_json.
+/// model"). A HuggingFace `config.json` (it has `model_type` or `architectures`) is read by
+/// io/hf_config.hpp instead. Optional header: it needs nlohmann_json.
 #pragma once
 
 #include <string>
 #include <tuple>
 
 #include <dlperf/io/device_file.hpp>
+#include <dlperf/io/hf_config.hpp>
 #include <dlperf/io/json.hpp>
 #include <dlperf/model/cnn.hpp>
 #include <dlperf/model/presets.hpp>
@@ -41,7 +43,19 @@ struct field_table<transformer_config> {
       field{"pooler", &transformer_config::pooler, 1.0, rule::any, if_present},
       field{"experts", &transformer_config::experts, 1.0, in(0, 65536), if_present},
       field{"experts_per_token", &transformer_config::experts_per_token, 1.0, in(0, 65536),
-            if_present}};
+            if_present},
+      field{"head_size", &transformer_config::head_size, 1.0, in(0, 1048576), if_present},
+      field{"qkv_bias", &transformer_config::qkv_bias, 1.0, rule::any, if_present},
+      field{"qk_norm", &transformer_config::qk_norm, 1.0, rule::any, if_present},
+      field{"sandwich_norms", &transformer_config::sandwich_norms, 1.0, rule::any, if_present},
+      field{"expert_ffn", &transformer_config::expert_ffn, 1.0, in(0, 67108864), if_present},
+      field{"shared_expert_ffn", &transformer_config::shared_expert_ffn, 1.0, in(0, 67108864),
+            if_present},
+      field{"dense_layers", &transformer_config::dense_layers, 1.0, in(0, 65536), if_present},
+      field{"q_lora_rank", &transformer_config::q_lora_rank, 1.0, in(0, 16777216), if_present},
+      field{"kv_lora_rank", &transformer_config::kv_lora_rank, 1.0, in(0, 16777216), if_present},
+      field{"rope_head_dim", &transformer_config::rope_head_dim, 1.0, in(0, 1048576), if_present},
+      field{"v_head_dim", &transformer_config::v_head_dim, 1.0, in(0, 1048576), if_present}};
 };
 
 /// A stage of bottleneck blocks.
@@ -88,6 +102,12 @@ inline model_spec model_from_json(const json& j, string_store& strings) {
   detail::object_at(j, "");
   model_spec m;
   m.name = "custom";
+  if (is_hf_config(j)) {
+    m.transformer = transformer_from_hf(j);
+    if (const auto it = j.find("_name_or_path"); it != j.end() && it->is_string())
+      m.name = strings.emplace_back(it->get<std::string>());
+    return m;
+  }
   for (const auto& [key, v] : j.items())
     if (key != "name" && key != "transformer" && key != "cnn")
       fail(key, "unknown field (a model file has name and one of transformer or cnn)");

@@ -110,6 +110,56 @@ constexpr transformer_config llama(long long layers, long long hidden, long long
           .biases = false,
           .norm = norm_kind::rmsnorm};
 }
+// Llama 3.1/3.2/3.3 (Meta's config.json files): Llama 3's shape with a 131,072-token context.
+constexpr transformer_config llama31(long long layers, long long hidden, long long heads,
+                                     long long ffn, bool tied) {
+  transformer_config t = llama(layers, hidden, heads, 8, ffn, 128256, 131072);
+  t.tied_embeddings = tied;
+  return t;
+}
+// Qwen2.5 (Qwen's config.json files): Llama's blocks with biases on Q, K and V.
+constexpr transformer_config qwen25(long long layers, long long hidden, long long heads,
+                                    long long kv_heads, long long ffn) {
+  transformer_config t = llama(layers, hidden, heads, kv_heads, ffn, 152064, 131072);
+  t.qkv_bias = true;
+  return t;
+}
+// Qwen3 (Qwen's config.json files): head dimension 128 and RMSNorm on queries and keys.
+constexpr transformer_config qwen3(long long layers, long long hidden, long long heads,
+                                   long long kv_heads, long long ffn) {
+  transformer_config t = llama(layers, hidden, heads, kv_heads, ffn, 151936, 40960);
+  t.head_size = hidden == heads * 128 ? 0 : 128;
+  t.qk_norm = true;
+  return t;
+}
+// Gemma 2 and 3 (Google's config.json files): gated GELU (counted as the gated FFN), four norms
+// a layer, tied embeddings.
+constexpr transformer_config gemma(long long layers, long long hidden, long long heads,
+                                   long long kv_heads, long long head, long long ffn,
+                                   long long vocab, long long context) {
+  transformer_config t = llama(layers, hidden, heads, kv_heads, ffn, vocab, context);
+  t.head_size = head;
+  t.tied_embeddings = true;
+  t.sandwich_norms = true;
+  return t;
+}
+// @p t with a mixture of @p experts experts, @p per_token of them per token, each @p width wide
+// (0: the dense FFN's width).
+constexpr transformer_config moe(transformer_config t, long long experts, long long per_token,
+                                 long long width = 0) {
+  t.experts = experts;
+  t.experts_per_token = per_token;
+  t.expert_ffn = width;
+  return t;
+}
+// gpt-oss (OpenAI's config.json files): 2880 wide, 64 heads of 64, 8 key/value heads, experts
+// 2880 wide with biases, 4 experts per token.
+constexpr transformer_config gpt_oss(long long layers, long long experts) {
+  transformer_config t = llama(layers, 2880, 64, 8, 2880, 201088, 131072);
+  t.head_size = 64;
+  t.biases = true;
+  return moe(t, experts, 4);
+}
 }  // namespace detail
 
 /// BERT-base: 12 layers, 768 wide, 110M parameters.
@@ -225,6 +275,195 @@ inline constexpr model_spec mixtral_8x7b{
     "Jiang et al. 2024, arXiv:2401.04088; mistral.ai/news/mixtral-of-experts (46.7B, 12.9B "
     "active)"};
 
+/// Llama 3.1 8B.
+inline constexpr model_spec llama3_1_8b{
+    "llama3_1_8b",
+    model_kind::transformer,
+    detail::llama31(32, 4096, 32, 14336, false),
+    {},
+    8.03e9,
+    "huggingface.co/meta-llama/Llama-3.1-8B/blob/main/config.json (8.03B params)"};
+/// Llama 3.1 70B.
+inline constexpr model_spec llama3_1_70b{
+    "llama3_1_70b",
+    model_kind::transformer,
+    detail::llama31(80, 8192, 64, 28672, false),
+    {},
+    70.6e9,
+    "huggingface.co/meta-llama/Llama-3.1-70B/blob/main/config.json (70.6B params)"};
+/// Llama 3.1 405B.
+inline constexpr model_spec llama3_1_405b{
+    "llama3_1_405b",
+    model_kind::transformer,
+    detail::llama31(126, 16384, 128, 53248, false),
+    {},
+    405e9,
+    "Llama Team 2024, arXiv:2407.21783, Table 3 (405B); "
+    "huggingface.co/meta-llama/Llama-3.1-405B/blob/main/config.json"};
+/// Llama 3.2 1B (tied embeddings).
+inline constexpr model_spec llama3_2_1b{
+    "llama3_2_1b",
+    model_kind::transformer,
+    detail::llama31(16, 2048, 32, 8192, true),
+    {},
+    1.24e9,
+    "huggingface.co/meta-llama/Llama-3.2-1B/blob/main/config.json (1.24B params)"};
+/// Llama 3.2 3B (tied embeddings).
+inline constexpr model_spec llama3_2_3b{
+    "llama3_2_3b",
+    model_kind::transformer,
+    detail::llama31(28, 3072, 24, 8192, true),
+    {},
+    3.21e9,
+    "huggingface.co/meta-llama/Llama-3.2-3B/blob/main/config.json (3.21B params)"};
+/// Llama 3.3 70B (Llama 3.1 70B's shape).
+inline constexpr model_spec llama3_3_70b{
+    "llama3_3_70b",
+    model_kind::transformer,
+    detail::llama31(80, 8192, 64, 28672, false),
+    {},
+    70.6e9,
+    "huggingface.co/meta-llama/Llama-3.3-70B-Instruct/blob/main/config.json (70.6B params)"};
+/// Qwen2.5 7B.
+inline constexpr model_spec qwen2_5_7b{"qwen2_5_7b",
+                                       model_kind::transformer,
+                                       detail::qwen25(28, 3584, 28, 4, 18944),
+                                       {},
+                                       7.61e9,
+                                       "Qwen Team 2024, qwenlm.github.io/blog/qwen2.5-llm (7.61B); "
+                                       "huggingface.co/Qwen/Qwen2.5-7B/blob/main/config.json"};
+/// Qwen2.5 72B.
+inline constexpr model_spec qwen2_5_72b{
+    "qwen2_5_72b",
+    model_kind::transformer,
+    detail::qwen25(80, 8192, 64, 8, 29568),
+    {},
+    72.7e9,
+    "Qwen Team 2024, qwenlm.github.io/blog/qwen2.5-llm (72.7B); "
+    "huggingface.co/Qwen/Qwen2.5-72B/blob/main/config.json"};
+/// Qwen3 8B.
+inline constexpr model_spec qwen3_8b{
+    "qwen3_8b",
+    model_kind::transformer,
+    detail::qwen3(36, 4096, 32, 8, 12288),
+    {},
+    8.2e9,
+    "huggingface.co/Qwen/Qwen3-8B model card (8.2B, 6.95B non-embedding) and config.json"};
+/// Qwen3 32B.
+inline constexpr model_spec qwen3_32b{
+    "qwen3_32b",
+    model_kind::transformer,
+    detail::qwen3(64, 5120, 64, 8, 25600),
+    {},
+    32.8e9,
+    "huggingface.co/Qwen/Qwen3-32B model card (32.8B, 31.2B non-embedding) and config.json"};
+/// Qwen3 30B-A3B: 128 experts 768 wide, 8 per token (30.5B parameters, 3.3B active).
+inline constexpr model_spec qwen3_30b_a3b{
+    "qwen3_30b_a3b",
+    model_kind::transformer,
+    detail::moe(detail::qwen3(48, 2048, 32, 4, 6144), 128, 8, 768),
+    {},
+    30.5e9,
+    "huggingface.co/Qwen/Qwen3-30B-A3B model card (30.5B, 3.3B activated) and config.json"};
+/// Gemma 2 9B.
+inline constexpr model_spec gemma2_9b{
+    "gemma2_9b",
+    model_kind::transformer,
+    detail::gemma(42, 3584, 16, 8, 256, 14336, 256000, 8192),
+    {},
+    9.24e9,
+    "Gemma Team 2024, arXiv:2408.00118, Table 2 (8,324,201,984 non-embedding); "
+    "huggingface.co/google/gemma-2-9b/blob/main/config.json"};
+/// Gemma 2 27B.
+inline constexpr model_spec gemma2_27b{
+    "gemma2_27b",
+    model_kind::transformer,
+    detail::gemma(46, 4608, 32, 16, 128, 36864, 256000, 8192),
+    {},
+    27.2e9,
+    "Gemma Team 2024, arXiv:2408.00118, Table 2 (26,047,480,320 non-embedding); "
+    "huggingface.co/google/gemma-2-27b/blob/main/config.json"};
+/// Gemma 3 27B, its language model (the 417M vision encoder is not counted).
+inline constexpr model_spec gemma3_27b{
+    "gemma3_27b",
+    model_kind::transformer,
+    [] {
+      transformer_config t = detail::gemma(62, 5376, 32, 16, 128, 21504, 262208, 131072);
+      t.qk_norm = true;
+      return t;
+    }(),
+    {},
+    27.016e9,
+    "Gemma Team 2025, arXiv:2503.19786, Table 1 (1,416M embedding + 25,600M non-embedding); "
+    "huggingface.co/google/gemma-3-27b-pt/blob/main/config.json"};
+/// Phi-3-mini (4k context).
+inline constexpr model_spec phi3_mini{
+    "phi3_mini",
+    model_kind::transformer,
+    detail::llama(32, 3072, 32, 32, 8192, 32064, 4096),
+    {},
+    3.8e9,
+    "Abdin et al. 2024, arXiv:2404.14219 (3.8B); "
+    "huggingface.co/microsoft/Phi-3-mini-4k-instruct/blob/main/config.json"};
+/// Phi-4.
+inline constexpr model_spec phi4{
+    "phi4",
+    model_kind::transformer,
+    detail::llama(40, 5120, 40, 10, 17920, 100352, 16384),
+    {},
+    14.7e9,
+    "Abdin et al. 2024, arXiv:2412.08905; huggingface.co/microsoft/phi-4/blob/main/config.json "
+    "(14.7B params)"};
+/// gpt-oss-20b: 32 experts, 4 per token (20.91B parameters).
+inline constexpr model_spec gpt_oss_20b{
+    "gpt_oss_20b",
+    model_kind::transformer,
+    detail::gpt_oss(24, 32),
+    {},
+    20.91e9,
+    "OpenAI 2025, gpt-oss-120b & gpt-oss-20b model card, Table 1 (20.91B, 3.61B active); "
+    "huggingface.co/openai/gpt-oss-20b/blob/main/config.json"};
+/// gpt-oss-120b: 128 experts, 4 per token (116.83B parameters).
+inline constexpr model_spec gpt_oss_120b{
+    "gpt_oss_120b",
+    model_kind::transformer,
+    detail::gpt_oss(36, 128),
+    {},
+    116.83e9,
+    "OpenAI 2025, gpt-oss-120b & gpt-oss-20b model card, Table 1 (116.83B, 5.13B active); "
+    "huggingface.co/openai/gpt-oss-120b/blob/main/config.json"};
+/// DeepSeek-V3: multi-head latent attention, 256 routed experts 2048 wide (8 per token) and one
+/// shared, the first 3 layers dense (671B parameters, 37B active; the multi-token-prediction
+/// module's 14B is not counted).
+inline constexpr model_spec deepseek_v3{
+    "deepseek_v3",
+    model_kind::transformer,
+    [] {
+      transformer_config t = detail::llama(61, 7168, 128, 0, 18432, 129280, 163840);
+      t.head_size = 192;
+      t.q_lora_rank = 1536;
+      t.kv_lora_rank = 512;
+      t.rope_head_dim = 64;
+      t.v_head_dim = 128;
+      t = detail::moe(t, 256, 8, 2048);
+      t.shared_expert_ffn = 2048;
+      t.dense_layers = 3;
+      return t;
+    }(),
+    {},
+    671e9,
+    "DeepSeek-AI 2024, arXiv:2412.19437 (671B, 37B activated); "
+    "huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json"};
+/// Mixtral 8x22B: 8 experts, 2 per token (141B parameters, 39B active).
+inline constexpr model_spec mixtral_8x22b{
+    "mixtral_8x22b",
+    model_kind::transformer,
+    detail::moe(detail::llama(56, 6144, 48, 8, 16384, 32000, 65536), 8, 2),
+    {},
+    141e9,
+    "mistral.ai/news/mixtral-8x22b (141B, 39B active); "
+    "huggingface.co/mistralai/Mixtral-8x22B-v0.1/blob/main/config.json"};
+
 /// ResNet-50 v1.5 (He et al. 2015, arXiv:1512.03385; stride on the 3x3 convolution as in
 /// torchvision and NVIDIA's v1.5): 25,557,032 parameters (torchvision).
 inline constexpr model_spec resnet50{
@@ -252,9 +491,13 @@ inline constexpr model_spec se_resnext101_32x4d{
 
 /// Every preset, in listing order.
 inline constexpr std::array all{
-    bert_base,  bert_large,   gpt2,       gpt2_xl,   transformer_big,
-    llama2_7b,  llama2_13b,   llama2_70b, llama3_8b, llama3_70b,
-    mistral_7b, mixtral_8x7b, resnet50,   resnet101, se_resnext101_32x4d};
+    bert_base,    bert_large,   gpt2,          gpt2_xl,       transformer_big,
+    llama2_7b,    llama2_13b,   llama2_70b,    llama3_8b,     llama3_70b,
+    llama3_1_8b,  llama3_1_70b, llama3_1_405b, llama3_2_1b,   llama3_2_3b,
+    llama3_3_70b, mistral_7b,   mixtral_8x7b,  mixtral_8x22b, qwen2_5_7b,
+    qwen2_5_72b,  qwen3_8b,     qwen3_32b,     qwen3_30b_a3b, gemma2_9b,
+    gemma2_27b,   gemma3_27b,   phi3_mini,     phi4,          gpt_oss_20b,
+    gpt_oss_120b, deepseek_v3,  resnet50,      resnet101,     se_resnext101_32x4d};
 
 /// The preset named @p id. Throws not_found listing the valid names.
 constexpr const model_spec& find(std::string_view id) {

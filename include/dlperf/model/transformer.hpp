@@ -2,19 +2,25 @@
 /// A transformer described as a literal type, and its parameter count computed from the
 /// description (docs/models.md, @ref models_parameters):
 ///
-///     attention   = h q + 2 h kv + q h            (+ q + 2 kv + h biases)
+///     attention   = h q + 2 h kv + q h            (+ q + 2 kv + h biases, or q + 2 kv on Q,
+///                                                  K, V only; + 2 d for Q/K norms)
+///     MLA         = h r_q + r_q + r_q n (d_nope + d_rope)      (queries through rank r_q)
+///                 + h (r_kv + d_rope) + r_kv + r_kv n (d_nope + d_v) + n d_v h
 ///     FFN         = 2 h f (GELU/ReLU) or 3 h f (gated SwiGLU)   (+ f + h or 2 f + h biases)
-///     MoE FFN     = E x FFN + h E (router)
-///     layer       = attention + FFN + 2 norms     (a decoder layer with cross-attention: 2
+///     MoE FFN     = E x FFN(f_e) + h E (router) + FFN(f_s) (shared experts)
+///     layer       = attention + FFN + 2 norms     (4 with norms after attention and FFN too;
+///                                                  a decoder layer with cross-attention: 2
 ///                                                  attentions + FFN + 3 norms)
 ///     embeddings  = V h (+ positions x h when learned, + token types x h)
 ///     total       = embeddings + layers + one final norm per stack (+ V h for a separate LM head,
 ///                   + h h + h for BERT's pooler)
 ///
-/// with h the hidden size, q = heads x head dim (= h), kv = key/value heads x head dim (grouped-
-/// query attention shares each key/value head between heads / kv_heads query heads), f the FFN
-/// width, E experts and V the vocabulary. A norm is 2 h (LayerNorm: scale and bias) or h
-/// (RMSNorm).
+/// with h the hidden size, q = heads x head dim d (d = h / heads unless given), kv = key/value
+/// heads x d (grouped-query attention shares each key/value head between heads / kv_heads query
+/// heads), f the FFN width, E experts and V the vocabulary. A norm is 2 h (LayerNorm: scale and
+/// bias) or h (RMSNorm). Multi-head latent attention (MLA, DeepSeek-V2/V3) projects keys and
+/// values through a rank r_kv latent that is all the KV cache holds, r_kv + d_rope per token per
+/// layer. In a mixture of experts the first `dense_layers` layers keep a dense FFN of width f.
 #pragma once
 
 #include <array>
@@ -101,9 +107,26 @@ struct transformer_config {
   bool pooler = false;              ///< BERT's pooler (h x h + h)
   long long experts = 0;            ///< mixture of experts: experts per layer; 0 = a dense FFN
   long long experts_per_token = 0;  ///< experts each token is routed to (MoE only)
+  long long head_size = 0;      ///< dimension per query/key head; 0 = hidden / heads (Gemma: 256)
+  bool qkv_bias = false;        ///< Q, K and V have biases when `biases` is off (Qwen2)
+  bool qk_norm = false;         ///< RMSNorm over each query and key head (Qwen3, Gemma 3)
+  bool sandwich_norms = false;  ///< norms after attention and FFN too: 4 a layer (Gemma 2, 3)
+  long long expert_ffn = 0;     ///< FFN width of each routed expert; 0 = ffn
+  long long shared_expert_ffn = 0;  ///< width of the always-active shared expert(s); 0 = none
+  long long dense_layers = 0;       ///< MoE: leading layers with a dense FFN of width ffn
+  long long q_lora_rank = 0;        ///< MLA: rank of the query projection; 0 = full rank
+  long long kv_lora_rank = 0;       ///< MLA: rank of the key/value latent; 0 = no MLA
+  long long rope_head_dim = 0;      ///< MLA: rotary part of each query/key head (in head_size)
+  long long v_head_dim = 0;         ///< MLA: dimension per value head
 
+  /// Whether attention is multi-head latent attention.
+  [[nodiscard]] constexpr bool mla() const { return kv_lora_rank > 0; }
   /// Dimension per head.
-  [[nodiscard]] constexpr long long head_dim() const { return hidden / heads; }
+  [[nodiscard]] constexpr long long head_dim() const {
+    return head_size > 0 ? head_size : hidden / heads;
+  }
+  /// Width of the queries: heads x head dimension.
+  [[nodiscard]] constexpr long long q_dim() const { return heads * head_dim(); }
   /// Key/value heads (heads when not grouped).
   [[nodiscard]] constexpr long long kv_head_count() const {
     return kv_heads > 0 ? kv_heads : heads;
@@ -114,6 +137,17 @@ struct transformer_config {
   [[nodiscard]] constexpr long long ffn_width() const { return ffn > 0 ? ffn : 4 * hidden; }
   /// Whether the FFN is a mixture of experts.
   [[nodiscard]] constexpr bool moe() const { return experts > 1; }
+  /// FFN width of one routed expert (the dense FFN's when not a mixture of experts).
+  [[nodiscard]] constexpr long long expert_ffn_width() const {
+    return moe() && expert_ffn > 0 ? expert_ffn : ffn_width();
+  }
+  /// Layers whose FFN is a mixture of experts.
+  [[nodiscard]] constexpr long long moe_layers() const { return moe() ? layers - dense_layers : 0; }
+  /// Elements one token keeps in the KV cache per self-attention layer: keys and values of the
+  /// key/value heads, or MLA's latent and its rotary key.
+  [[nodiscard]] constexpr long long kv_cache_width() const {
+    return mla() ? kv_lora_rank + rope_head_dim : 2 * kv_dim();
+  }
   /// Whether attention is causal (decoders; an encoder-decoder's decoder stack).
   [[nodiscard]] constexpr bool causal() const { return kind != transformer_kind::encoder; }
   /// Whether the model generates text token by token.
@@ -136,9 +170,23 @@ struct transformer_config {
     if (kv_heads < 0) fail("kv_heads must be >= 0 (0: as many as heads)");
     if (ffn < 0) fail("ffn must be >= 0 (0: 4 x hidden)");
     if (token_types < 0) fail("token_types must be >= 0");
-    if (hidden % heads != 0)
+    if (head_size < 0) fail("head_size must be >= 0 (0: hidden / heads)");
+    if (head_size == 0 && hidden % heads != 0)
       fail("heads (" + std::to_string(heads) + ") must divide hidden (" + std::to_string(hidden) +
-           ")");
+           ") unless head_size is given");
+    if (expert_ffn < 0 || shared_expert_ffn < 0 || dense_layers < 0)
+      fail("expert_ffn, shared_expert_ffn and dense_layers must be >= 0");
+    if ((expert_ffn > 0 || shared_expert_ffn > 0 || dense_layers > 0) && experts <= 1)
+      fail("expert_ffn, shared_expert_ffn and dense_layers need experts > 1");
+    if (dense_layers >= layers && dense_layers > 0)
+      fail("dense_layers (" + std::to_string(dense_layers) + ") must be fewer than layers (" +
+           std::to_string(layers) + ")");
+    if (q_lora_rank < 0 || kv_lora_rank < 0 || rope_head_dim < 0 || v_head_dim < 0)
+      fail("q_lora_rank, kv_lora_rank, rope_head_dim and v_head_dim must be >= 0");
+    if (mla() && (v_head_dim <= 0 || head_size <= rope_head_dim))
+      fail("MLA (kv_lora_rank > 0) needs v_head_dim > 0 and head_size > rope_head_dim");
+    if (!mla() && (q_lora_rank > 0 || rope_head_dim > 0 || v_head_dim > 0))
+      fail("q_lora_rank, rope_head_dim and v_head_dim need kv_lora_rank > 0 (MLA)");
     if (heads % kv_head_count() != 0)
       fail("kv_heads (" + std::to_string(kv_heads) + ") must divide heads (" +
            std::to_string(heads) + ")");
@@ -153,34 +201,62 @@ struct transformer_config {
     }
     // Parameter counts stay exact in doubles and far from overflow.
     if (hidden > (1LL << 24) || vocab > (1LL << 26) || total_layers() > (1LL << 16) ||
-        ffn_width() > (1LL << 26) || experts > (1LL << 16) || max_seq > (1LL << 30))
-      fail("sizes out of range (hidden <= 2^24, vocab and ffn <= 2^26, layers <= 2^16)");
+        ffn_width() > (1LL << 26) || experts > (1LL << 16) || max_seq > (1LL << 30) ||
+        head_size > (1LL << 20) || expert_ffn > (1LL << 26) || shared_expert_ffn > (1LL << 26) ||
+        q_lora_rank > (1LL << 24) || kv_lora_rank > (1LL << 24) || v_head_dim > (1LL << 20))
+      fail(
+          "sizes out of range (hidden and ranks <= 2^24, vocab and ffn <= 2^26, layers and "
+          "experts <= 2^16, head dims <= 2^20)");
   }
 
   /// Parameters of one norm layer.
   [[nodiscard]] constexpr double norm_parameters() const {
     return (norm == norm_kind::layernorm ? 2.0 : 1.0) * static_cast<double>(hidden);
   }
-  /// Parameters of one attention block (Q, K, V and output projections).
+  /// Parameters of one attention block (Q, K, V and output projections; MLA's low-rank
+  /// projections and their norms).
   [[nodiscard]] constexpr double attention_parameters() const {
-    const double h = static_cast<double>(hidden), kv = static_cast<double>(kv_dim());
-    return 2.0 * h * h + 2.0 * h * kv + (biases ? 2.0 * h + 2.0 * kv : 0.0);
+    const double h = static_cast<double>(hidden), n = static_cast<double>(heads),
+                 d = static_cast<double>(head_dim());
+    if (mla()) {
+      const double rq = static_cast<double>(q_lora_rank), rkv = static_cast<double>(kv_lora_rank),
+                   rope = static_cast<double>(rope_head_dim), v = static_cast<double>(v_head_dim);
+      const double queries = rq > 0 ? h * rq + rq + rq * n * d : h * n * d;
+      const double latent = h * (rkv + rope) + rkv + rkv * n * (d - rope + v);
+      return queries + latent + n * v * h;
+    }
+    const double q = static_cast<double>(q_dim()), kv = static_cast<double>(kv_dim());
+    const double bias = biases ? q + 2.0 * kv + h : (qkv_bias ? q + 2.0 * kv : 0.0);
+    return 2.0 * h * q + 2.0 * h * kv + bias + (qk_norm ? 2.0 * d : 0.0);
   }
-  /// Parameters of one expert's (or the dense) FFN.
-  [[nodiscard]] constexpr double ffn_parameters() const {
-    const double h = static_cast<double>(hidden), f = static_cast<double>(ffn_width());
+  /// Parameters of one FFN of width @p width.
+  [[nodiscard]] constexpr double ffn_parameters(long long width) const {
+    const double h = static_cast<double>(hidden), f = static_cast<double>(width);
     if (ffn_type == ffn_kind::swiglu) return 3.0 * h * f + (biases ? 2.0 * f + h : 0.0);
     return 2.0 * h * f + (biases ? f + h : 0.0);
   }
-  /// Parameters of a layer's FFN block: every expert and the router, or the dense FFN.
+  /// Parameters of one routed expert's (or the dense) FFN.
+  [[nodiscard]] constexpr double ffn_parameters() const {
+    return ffn_parameters(expert_ffn_width());
+  }
+  /// Parameters of a layer's FFN block: every expert, the router and the shared experts, or the
+  /// dense FFN.
   [[nodiscard]] constexpr double ffn_block_parameters() const {
     if (!moe()) return ffn_parameters();
     const double e = static_cast<double>(experts);
-    return e * ffn_parameters() + static_cast<double>(hidden) * e;
+    const double router = static_cast<double>(hidden) * e + (biases ? e : 0.0);
+    const double shared = shared_expert_ffn > 0 ? ffn_parameters(shared_expert_ffn) : 0.0;
+    return e * ffn_parameters() + router + shared;
   }
+  /// Norms of one layer.
+  [[nodiscard]] constexpr double layer_norms() const { return sandwich_norms ? 4.0 : 2.0; }
   /// Parameters of one encoder (or decoder-only) layer.
   [[nodiscard]] constexpr double layer_parameters() const {
-    return attention_parameters() + ffn_block_parameters() + 2.0 * norm_parameters();
+    return attention_parameters() + ffn_block_parameters() + layer_norms() * norm_parameters();
+  }
+  /// Parameters of one of a mixture of experts' leading dense layers.
+  [[nodiscard]] constexpr double dense_layer_parameters() const {
+    return attention_parameters() + ffn_parameters(ffn_width()) + layer_norms() * norm_parameters();
   }
   /// Parameters of one decoder layer of an encoder-decoder (self- and cross-attention).
   [[nodiscard]] constexpr double cross_layer_parameters() const {
@@ -201,7 +277,9 @@ struct transformer_config {
   [[nodiscard]] constexpr double parameters() const {
     validate();
     const double stacks = kind == transformer_kind::encoder_decoder ? 2.0 : 1.0;
-    return embedding_parameters() + static_cast<double>(layers) * layer_parameters() +
+    const double dense = moe() ? static_cast<double>(dense_layers) : 0.0;
+    return embedding_parameters() + static_cast<double>(layers) * layer_parameters() -
+           dense * (layer_parameters() - dense_layer_parameters()) +
            static_cast<double>(decoder_layers) * cross_layer_parameters() +
            stacks * norm_parameters();
   }
@@ -210,8 +288,12 @@ struct transformer_config {
   [[nodiscard]] constexpr double active_parameters() const {
     if (!moe()) return parameters();
     const double idle = static_cast<double>(experts - experts_per_token) * ffn_parameters();
-    return parameters() - static_cast<double>(total_layers()) * idle;
+    const double sparse = static_cast<double>(decoder_layers + moe_layers());
+    return parameters() - sparse * idle;
   }
+
+  /// Equal descriptions (a preset and the configuration file it comes from).
+  friend constexpr bool operator==(const transformer_config&, const transformer_config&) = default;
 };
 
 }  // namespace dlperf

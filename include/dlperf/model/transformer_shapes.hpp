@@ -30,7 +30,8 @@ struct transformer_shapes {
   double tokens = 0, h = 0, q = 0, kv = 0, f = 0, heads = 0, vocab = 0;
   double layers = 0, decoder_layers = 0;
   double experts = 0, experts_per_token = 1;
-  double head_tokens = 0;  // tokens the LM head runs on
+  double head_tokens = 0;     // tokens the LM head runs on
+  double kv_cache_width = 0;  // cached elements per token per self-attention layer on this GPU
   bool dropout = false, gated = false;
 
   // Resolves @p t under @p r. Throws invalid_argument naming a sequence the model does not
@@ -65,7 +66,9 @@ struct transformer_shapes {
     s.head_dim = t.head_dim();
     s.heads_per_gpu = t.heads / tp;
     s.kv_heads_per_gpu = kvh % tp == 0 ? kvh / tp : 1;  // fewer kv heads than GPUs: replicated
-    s.ffn_per_gpu = (t.ffn_width() + tp - 1) / tp;
+    // A mixture of experts runs its routed experts' width (shared experts and leading dense
+    // layers are counted in the parameters, not in the step's GEMMs).
+    s.ffn_per_gpu = (t.expert_ffn_width() + tp - 1) / tp;
     s.vocab_per_gpu = (t.vocab + tp - 1) / tp;
     s.tokens = static_cast<double>(s.batch) * static_cast<double>(s.seq);
     s.h = static_cast<double>(t.hidden);
@@ -78,6 +81,8 @@ struct transformer_shapes {
     s.decoder_layers = static_cast<double>(t.decoder_layers);
     s.experts = static_cast<double>(t.moe() ? t.experts : 1);
     s.experts_per_token = static_cast<double>(t.moe() ? t.experts_per_token : 1);
+    // MLA caches one latent per token, whole on every tensor-parallel GPU.
+    s.kv_cache_width = t.mla() ? static_cast<double>(t.kv_cache_width()) : 2.0 * s.kv;
     s.dropout = t.dropout && r.training();
     s.gated = t.ffn_type == ffn_kind::swiglu;
     if (r.training())
@@ -97,7 +102,7 @@ struct transformer_shapes {
                                                              : 1.0;  // FP8 KV cache
     const double b = static_cast<double>(batch);
     const double self_layers = decoder_layers > 0 ? decoder_layers : layers;
-    double cache = 2.0 * self_layers * kv * static_cast<double>(context) * b * e;
+    double cache = self_layers * kv_cache_width * static_cast<double>(context) * b * e;
     if (decoder_layers > 0) cache += 2.0 * decoder_layers * kv * static_cast<double>(seq) * b * e;
     return cache;
   }

@@ -14,6 +14,7 @@
 #include <dlperf/buying/prices.hpp>
 #include <dlperf/buying/rank.hpp>
 #include <dlperf/buying/speedup.hpp>
+#include <dlperf/buying/split.hpp>
 #include <dlperf/buying/tco.hpp>
 #include <dlperf/core/bound.hpp>
 #include <dlperf/core/datatype.hpp>

@@ -85,9 +85,10 @@ void run_advise(const advise_options& o) {
       q.model ? fmt::format("{} {}", q.model->name, q.run.training() ? "training" : "inference")
               : fmt::format("{} (needs {})", name(q.use), detail::gb_text(memory_threshold(q.use)));
   fmt::print("GPUs for {}, {} per system{}; performance measured on {}\n", what,
-             q.search_gpus ? std::string("the fewest GPUs (1, 2, 4, 8) that fit")
-             : q.gpus == 1 ? std::string("one GPU")
-                           : fmt::format("{} GPUs", q.gpus),
+             q.search_gpus && q.model ? std::string("the fewest GPUs (1, 2, 4, 8) that fit")
+             : q.search_gpus          ? std::string("one GPU")
+             : q.gpus == 1            ? std::string("one GPU")
+                                      : fmt::format("{} GPUs", q.gpus),
              q.budget ? ", budget " + detail::dollars_text(*q.budget) : std::string(),
              q.workload.name);
   long long shown = 0;

@@ -249,7 +249,8 @@ inline void advise_hardware(const advice_request& q, const gpu_spec& g, recommen
         "consumer card: 16-bit tensor math accumulating in FP32 runs at half rate");
   if (r.gpus > 1 && !pcie_peer_to_peer(seg))
     r.reasons.emplace_back(
-        "consumer card: no PCIe peer-to-peer, gradients pass through host memory");
+        "consumer card: no PCIe peer-to-peer, gradients and activations pass through host "
+        "memory");
   if (!has_tensor_cores(g))
     r.reasons.emplace_back("no tensor cores: the guide advises an RTX 2060-class card or better");
 }

@@ -12,7 +12,7 @@ namespace dlperf::cli {
 namespace {
 
 struct advise_options {
-  std::string preset, task, budget, gpus = "1", prices, top = "10";
+  std::string preset, task, budget, gpus, prices, top = "10", host_cost;
   std::optional<use_case> use;
   run_options run;
   bool dtype_given = false, json = false;
@@ -22,14 +22,15 @@ void run_advise(const advise_options& o) {
   if (o.preset.empty() == !o.use)
     throw usage_error("give exactly one of --preset NAME and --use-case NAME");
   advice_request q;
-  q.gpus = parse_host_gpus(o.gpus);
+  q.search_gpus = o.gpus.empty();
+  if (!q.search_gpus) q.gpus = parse_host_gpus(o.gpus);
   if (!o.budget.empty()) {
     const double b = parse_amount("--budget", o.budget);
     if (!(b > 0)) throw usage_error("--budget: must be positive, got '" + o.budget + "'");
-    q.budget = dollars(b);
+    q.budget = dollars(parse_plausible("--budget", o.budget));
   }
   const long long top = parse_count("--top", o.top);
-  q.prices = read_price_file(o.prices);
+  q.prices = read_price_file(o.prices, o.host_cost);
   if (!o.preset.empty()) {
     q.model = &presets::find(o.preset);
     q.run = make_run(o.run);
@@ -63,7 +64,18 @@ void run_advise(const advise_options& o) {
            r.ranked ? nlohmann::json(r.perf_per_dollar) : nlohmann::json(nullptr)},
           {"system_watts", r.power.system.value()},
           {"recommended_psu_watts", r.power.recommended_psu.value()},
-          {"reasons", r.reasons}};
+          {"reasons", r.reasons},
+          {"gpus", r.gpus},
+          {"host_cost_usd",
+           r.priced ? nlohmann::json(r.host_cost.value()) : nlohmann::json(nullptr)},
+          {"reference",
+           r.ranked ? nlohmann::json(r.ranked->reference->id()) : nlohmann::json(nullptr)}};
+      if (r.split && r.split->chosen)
+        item["split"] = {{"gpus", r.split->chosen->split.gpus},
+                         {"tp", r.split->chosen->split.tp},
+                         {"data_parallel", r.split->chosen->split.data_parallel()},
+                         {"link", r.split->link},
+                         {"samples_per_s", r.split->chosen->samples_per_second}};
       out.push_back(item);
     }
     fmt::print("{}\n", out.dump(2));
@@ -73,18 +85,22 @@ void run_advise(const advise_options& o) {
       q.model ? fmt::format("{} {}", q.model->name, q.run.training() ? "training" : "inference")
               : fmt::format("{} (needs {})", name(q.use), detail::gb_text(memory_threshold(q.use)));
   fmt::print("GPUs for {}, {} per system{}; performance measured on {}\n", what,
-             q.gpus == 1 ? std::string("one GPU") : fmt::format("{} GPUs", q.gpus),
+             q.search_gpus && q.model ? std::string("the fewest GPUs (1, 2, 4, 8) that fit")
+             : q.search_gpus          ? std::string("one GPU")
+             : q.gpus == 1            ? std::string("one GPU")
+                                      : fmt::format("{} GPUs", q.gpus),
              q.budget ? ", budget " + detail::dollars_text(*q.budget) : std::string(),
              q.workload.name);
   long long shown = 0;
   for (const recommendation& r : advice) {
     if (shown == top) break;
     ++shown;
-    fmt::print("{:>2}. {:<16} {}\n", shown, r.gpu->id(),
+    fmt::print("{:>2}. {:<16} {}{}\n", shown, r.gpu->id(),
                !r.fits                  ? "does not fit"
                : !r.ranked || !r.priced ? "fits, not ranked"
                : r.within_budget        ? "recommended"
-                                        : "fits, over budget");
+                                        : "fits, over budget",
+               r.gpus > 1 ? fmt::format(" ({} GPUs)", r.gpus) : std::string());
     for (const std::string& reason : r.reasons) fmt::print("      - {}\n", reason);
   }
   if (shown < static_cast<long long>(advice.size()))
@@ -106,8 +122,12 @@ void add_advise_command(CLI::App& app) {
                   "else train16)")
       ->check(enum_validator<rank_task>());
   cmd->add_option("--budget", o->budget, "The whole system's budget in USD");
-  cmd->add_option("--gpus", o->gpus, "GPUs per system: 1, 2, 4 or 8")->capture_default_str();
+  cmd->add_option("--gpus", o->gpus,
+                  "GPUs per system: 1, 2, 4 or 8 (default: per GPU, the fewest that fit)");
   cmd->add_option("--prices", o->prices, "Price file (JSON: gpus, cloud_hourly, host)");
+  cmd->add_option("--host-cost", o->host_cost,
+                  "The host (CPU, board, RAM, PSU, case) in USD, whatever the GPU count; 0 "
+                  "leaves it out of costs and budget (default: the price file's or the guide's)");
   cmd->add_option("--top", o->top, "Recommendations to print (the JSON has all)")
       ->capture_default_str();
   add_run_options(cmd, o->run, false);

@@ -64,6 +64,50 @@ double parse_fraction(std::string_view option, std::string_view text) {
   return value;
 }
 
+// Each range is wide enough for any machine one buys (a rack of GPUs, the dearest grid) and
+// narrow enough that sums over it stay readable; docs/buying.md, "Plausible inputs", says why
+// for each.
+const std::vector<plausible_range> plausible_ranges{
+    {"--budget", 0, 1e8, true, "USD"},        {"--host-cost", 0, 1e7, false, "USD"},
+    {"--min-memory", 0, 1e4, false, "GB"},    {"--count", 1, 16, false, "GPUs"},
+    {"--rest-watts", 0, 1e4, false, "W"},     {"--gpu-watts", 0, 1e5, false, "W"},
+    {"--other-watts", 0, 1e4, false, "W"},    {"--kwh-price", 0, 10, false, "USD per kWh"},
+    {"--system-price", 0, 1e8, false, "USD"}, {"--cloud-hourly", 0, 1e4, false, "USD per hour"},
+    {"--days", 0, 36500, true, "days"},       {"--grid-kg-per-kwh", 0, 2, false, "kg per kWh"},
+    {"--ratio", 1e-3, 1e3, false, ""},        {"--batch-from", 1, 16777216, false, ""},
+    {"--batch-to", 1, 16777216, false, ""},   {"--gpus-from", 1, 1048576, false, "GPUs"},
+    {"--gpus-to", 1, 1048576, false, "GPUs"}, {"--bucket", 0, 1e11, true, "bytes"},
+};
+
+const plausible_range& plausible_range_of(std::string_view flag) {
+  for (const plausible_range& r : plausible_ranges)
+    if (r.flag == flag) return r;
+  throw std::logic_error("no plausible range for " + std::string(flag));
+}
+
+namespace {
+[[noreturn]] void outside(const plausible_range& r, std::string_view text) {
+  throw usage_error(fmt::format("{} '{}' must be in {}{}, {}]{}{}", r.flag, text,
+                                r.low_open ? "(" : "[", r.low, r.high, r.unit.empty() ? "" : " ",
+                                r.unit));
+}
+}  // namespace
+
+double parse_plausible(std::string_view flag, std::string_view text) {
+  const plausible_range& r = plausible_range_of(flag);
+  const double v = parse_amount(flag, text);
+  if (r.low_open ? !(v > r.low) : !(v >= r.low)) outside(r, text);
+  if (v > r.high) outside(r, text);
+  return v;
+}
+
+long long parse_plausible_count(std::string_view flag, std::string_view text) {
+  const plausible_range& r = plausible_range_of(flag);
+  const double v = parse_amount(flag, text);
+  if (v < r.low || v > r.high) outside(r, text);
+  return parse_count(flag, text);
+}
+
 CLI::Validator gpu_id_validator() {
   return {[](std::string& input) -> std::string {
             try {
@@ -76,17 +120,24 @@ CLI::Validator gpu_id_validator() {
           "ID", "GPU id"};
 }
 
-price_table read_price_file(const std::string& file) {
-  if (file.empty()) return {};
-  std::ifstream in(file);
-  if (!in) throw usage_error("--prices: cannot read '" + file + "'");
-  std::stringstream text;
-  text << in.rdbuf();
-  try {
-    return io::prices_from_text(text.str());
-  } catch (const error& e) {
-    throw usage_error("--prices: " + file + ": " + e.what());
+price_table read_price_file(const std::string& file, const std::string& host_cost) {
+  price_table p;
+  if (!file.empty()) {
+    std::ifstream in(file);
+    if (!in) throw usage_error("--prices: cannot read '" + file + "'");
+    std::stringstream text;
+    text << in.rdbuf();
+    try {
+      p = io::prices_from_text(text.str());
+    } catch (const error& e) {
+      throw usage_error("--prices: " + file + ": " + e.what());
+    }
   }
+  if (!host_cost.empty()) {
+    const money host = dollars(parse_plausible("--host-cost", host_cost));
+    p.host = {host, host, host, host};
+  }
+  return p;
 }
 
 void write_text(const std::string& text, const std::string& out) {

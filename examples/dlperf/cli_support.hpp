@@ -40,6 +40,30 @@ long long parse_count(std::string_view option, std::string_view text);
 /// else.
 double parse_fraction(std::string_view option, std::string_view text);
 
+/// The plausible range of a number a buying command reads (docs/buying.md, "Plausible
+/// inputs"): outside it the figure is a typo, and computing with it would print nonsense
+/// ($5e301, a million GPUs on a desktop PSU). One table holds every flag's range.
+struct plausible_range {
+  std::string_view flag;  ///< the flag, "--gpu-watts"
+  double low;             ///< least value admitted (excluded when low_open)
+  double high;            ///< greatest value admitted
+  bool low_open;          ///< whether low itself is excluded
+  std::string_view unit;  ///< the unit, for the message ("W", "USD", "")
+};
+
+/// Every buying input's range, in the order of docs/buying.md's table.
+extern const std::vector<plausible_range> plausible_ranges;
+
+/// The range of @p flag in plausible_ranges. Throws std::logic_error for a flag it lacks (a bug).
+const plausible_range& plausible_range_of(std::string_view flag);
+
+/// Parses @p text as parse_amount does and checks it against @p flag's plausible range. Throws
+/// usage_error naming the flag and the range ("--days '1e300' must be in (0, 36500] days").
+double parse_plausible(std::string_view flag, std::string_view text);
+
+/// The same for a whole number (parse_count's rules, then the range).
+long long parse_plausible_count(std::string_view flag, std::string_view text);
+
 /// Datatypes reported in `dlperf gpus`, in column order.
 inline constexpr std::array<dtype, 6> reported_dtypes{dtype::fp32, dtype::tf32,     dtype::fp16,
                                                       dtype::bf16, dtype::fp8_e4m3, dtype::int8};
@@ -76,9 +100,11 @@ CLI::Option* add_enum_option(CLI::App* cmd, const std::string& flag, Target& tar
 CLI::Validator gpu_id_validator();
 
 /// The prices of price file @p file (`--prices`; docs/buying.md), or the catalog's launch prices
-/// when @p file is empty. Throws usage_error naming --prices and the file for a file that cannot
-/// be read or is not a valid price file.
-price_table read_price_file(const std::string& file);
+/// when @p file is empty; a non-empty @p host_cost (`--host-cost USD`) replaces the host of
+/// every size (0 leaves the host out). Throws usage_error naming --prices and the file for a
+/// file that cannot be read or is not a valid price file, and naming --host-cost for a cost
+/// outside its plausible range.
+price_table read_price_file(const std::string& file, const std::string& host_cost = "");
 
 /// Writes @p text to the file @p out, or to stdout when @p out is empty. Throws usage_error
 /// when the file cannot be written.

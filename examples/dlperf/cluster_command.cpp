@@ -1,8 +1,9 @@
-// `dlperf cluster --gpu ID --gpus N --link LINK ...`: a training job's step, speed-up and
-// efficiency on several GPUs, with the gradient all-reduce overlapped bucket by bucket with the
-// backward pass (docs/buying.md, Multi-GPU).
+// `dlperf cluster (--gpu ID[,ID...] | --device FILE) --gpus N --link LINK ...`: a training job's
+// step, speed-up and efficiency on several GPUs, with the gradient all-reduce overlapped bucket by
+// bucket with the backward pass (docs/buying.md, Multi-GPU).
 #include <fmt/format.h>
 #include <dlperf/buying/cluster.hpp>
+#include <dlperf/buying/split.hpp>
 #include <dlperf/hardware/links.hpp>
 #include <memory>
 #include <string>
@@ -35,7 +36,7 @@ std::string link_ids() {
 
 // The options of `dlperf cluster`: the typical job's preset and run are the defaults.
 struct cluster_options {
-  std::string gpus_list, link, preset{typical_cluster_model.name}, bucket = "25Mi";
+  std::string gpus_list, device, link, preset{typical_cluster_model.name}, bucket = "25Mi";
   run_options run;
   bool json = false;
   cluster_options() {
@@ -69,18 +70,26 @@ std::vector<const gpu_spec*> job_gpus(const cluster_options& o, run_options& run
   return gpus;
 }
 
-void run_cluster(const cluster_options& o) {
-  run_options ro = o.run;
-  const std::vector<const gpu_spec*> gpus = job_gpus(o, ro);
+// The job on @p gpus (catalog GPUs, or copies of one device file's GPU) and its report.
+template <class D>
+void report(const cluster_options& o, const run_options& ro, const std::vector<const D*>& gpus) {
   const run_config r = make_run(ro);
   if (!r.training()) throw usage_error("--infer: cluster models training steps only");
   const model_spec& m = presets::find(o.preset);
   if (r.tp > 1 && m.kind != model_kind::transformer)
     throw usage_error("--tp: tensor parallelism is for transformer presets only");
   const link_spec& l = find_link(o.link);
-  const double bucket = parse_amount("--bucket", o.bucket);
-  if (!(bucket > 0)) throw usage_error(fmt::format("--bucket '{}' must be positive", o.bucket));
-  const cluster_estimate c = estimate_cluster(gpus, m, r, l, bytes(bucket));
+  const double bucket = parse_plausible("--bucket", o.bucket);
+  const cluster_estimate c =
+      estimate_cluster_on<D>(std::span<const D* const>(gpus), m, r, l, bytes(bucket));
+  // Memory: the job's share on each GPU type; the first that does not fit is reported.
+  const D* short_gpu = nullptr;
+  fit_verdict fit;
+  for (const D* g : gpus) {
+    const fit_verdict f = check_fit(*g, m, r);
+    if (short_gpu == nullptr && (!f.fits || g == gpus.front())) fit = f;
+    if (!f.fits && short_gpu == nullptr) short_gpu = g;
+  }
 
   std::string names;
   std::vector<std::string> ids;
@@ -116,6 +125,9 @@ void run_cluster(const cluster_options& o) {
         {"step_time_s", c.step_time.value()},
         {"speedup", c.speedup},
         {"efficiency", c.efficiency},
+        {"fits", short_gpu == nullptr},
+        {"memory_need_bytes", fit.need.total().value()},
+        {"memory_capacity_bytes", fit.capacity.value()},
     };
     fmt::print("{}\n", out.dump(2));
     return;
@@ -144,6 +156,37 @@ void run_cluster(const cluster_options& o) {
   fmt::print("  {:<34} {:>10}\n", "step", format_duration(c.step_time.value()));
   fmt::print("  speed-up {}x over one GPU, efficiency {}\n", three_digits(c.speedup),
              format_percent(c.efficiency, 1.0));
+  if (short_gpu != nullptr) {
+    const std::optional<long long> tp = smallest_fitting_tp(*short_gpu, m, r);
+    fmt::print(
+        "warning: {} does NOT fit {}: needs {} per GPU of its {}; the times above assume it "
+        "would{}\n",
+        m.name, short_gpu->id(), format_si(fit.need.total().value(), "B"),
+        format_si(fit.capacity.value(), "B"),
+        tp ? fmt::format(" (with --tp {} it fits)", *tp)
+           : std::string(" (try --tp, --zero 3, --checkpointing or a smaller --batch)"));
+  } else {
+    fmt::print("  memory: {} per GPU of {}: fits\n", format_si(fit.need.total().value(), "B"),
+               format_si(fit.capacity.value(), "B"));
+  }
+}
+
+void run_cluster(const cluster_options& o) {
+  run_options ro = o.run;
+  if (o.gpus_list.empty() == o.device.empty())
+    throw usage_error("give exactly one of --gpu ID and --device FILE");
+  if (o.device.empty()) {
+    report(o, ro, job_gpus(o, ro));
+    return;
+  }
+  const cli_device dev = select_device("", o.device);
+  const auto* d = std::get_if<measured_device>(&dev);
+  if (d == nullptr)
+    throw usage_error("--device: cluster needs a GPU; '" + o.device + "' describes a host CPU");
+  if (ro.gpus.empty()) ro.gpus = "1";
+  const long long n = parse_count("--gpus", ro.gpus);
+  if (n > (1LL << 20)) throw usage_error("--gpus: at most 2^20, got " + ro.gpus);
+  report(o, ro, std::vector<const measured_device*>(static_cast<std::size_t>(n), d));
 }
 
 }  // namespace
@@ -152,9 +195,12 @@ void add_cluster_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "cluster", "A training job on several GPUs: all-reduce, step, speed-up and efficiency");
   auto o = std::make_shared<cluster_options>();
-  cmd->add_option("--gpu", o->gpus_list,
-                  "GPU id, or ids separated by commas for mixed types (repeated to fill --gpus)")
-      ->required();
+  auto* gpu = cmd->add_option(
+      "--gpu", o->gpus_list,
+      "GPU id, or ids separated by commas for mixed types (repeated to fill --gpus)");
+  gpu->excludes(cmd->add_option("--device", o->device,
+                                "Device file (from `dlperf calibrate` or `dlperf export`) "
+                                "instead of --gpu: --gpus copies of its GPU"));
   cmd->add_option("--link", o->link, "The slowest link between the GPUs: {" + link_ids() + "}")
       ->required()
       ->check(link_validator());

@@ -55,16 +55,16 @@ double side_efficiency(std::string_view side, const std::string& given, const st
 
 void run_debias(const debias_options& o) {
   debias_input in;
-  in.ratio = parse_amount("--ratio", o.ratio);
-  if (!(in.ratio > 0)) throw usage_error(fmt::format("--ratio '{}' must be positive", o.ratio));
+  in.ratio = parse_plausible("--ratio", o.ratio);
   // A side without --batch-X takes the other side's batch, and both the typical job's (the
   // multi-GPU model's default) when neither is given: no batch factor without two batches.
-  const long long from = o.batch_from.empty() ? 0 : parse_count("--batch-from", o.batch_from);
-  const long long to = o.batch_to.empty() ? 0 : parse_count("--batch-to", o.batch_to);
+  const long long from =
+      o.batch_from.empty() ? 0 : parse_plausible_count("--batch-from", o.batch_from);
+  const long long to = o.batch_to.empty() ? 0 : parse_plausible_count("--batch-to", o.batch_to);
   in.batch_from = from > 0 ? from : (to > 0 ? to : typical_cluster_run.batch);
   in.batch_to = to > 0 ? to : in.batch_from;
-  in.gpus_from = parse_count("--gpus-from", o.gpus_from);
-  in.gpus_to = parse_count("--gpus-to", o.gpus_to);
+  in.gpus_from = parse_plausible_count("--gpus-from", o.gpus_from);
+  in.gpus_to = parse_plausible_count("--gpus-to", o.gpus_to);
   in.kind = o.kind;
   std::string how_from, how_to;
   in.efficiency_from = side_efficiency("from", o.efficiency_from, o.gpu_from, o.link_from,

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <array>
+#include <dlperf/buying/split.hpp>
 #include <dlperf/io/model_json.hpp>
 #include <memory>
 #include <optional>
@@ -168,11 +169,12 @@ void run(const model_options& o) {
     model_estimate estimate;
     fit_verdict fit;
     std::string gpu_name, arch;
+    std::optional<long long> fitting_tp;  // the tp at which a job that does not fit would
   };
   const result res = visit_device(dev, [&](const auto& d) -> result {
     if constexpr (gemm_device<std::decay_t<decltype(d)>>)
       return {estimate_model(d, m, r), check_fit(d, m, r), std::string(d.name()),
-              std::string(d.arch().name)};
+              std::string(d.arch().name), smallest_fitting_tp(d, m, r)};
     else
       throw usage_error("model needs a GPU: device file '" + o.device + "' describes a host CPU");
   });
@@ -227,13 +229,17 @@ void run(const model_options& o) {
           {"margin_bytes", f.margin.value()}}},
         {"fits", f.fits},
         {"max_batch", f.max_batch},
+        {"fits_with_tp",
+         res.fitting_tp ? nlohmann::json(*res.fitting_tp) : nlohmann::json(nullptr)},
         {"ops", ops},
     };
     if (generation) {
       out["prompt"] = seq;
       out["generate"] = r.generate;
       out["prefill_s"] = e.prefill_time.value();
-      out["decode_s_per_token"] = e.decode_per_token.value();
+      // No token generated (--generate 0): no time per token, rather than 0 s.
+      out["decode_s_per_token"] =
+          r.generate > 0 ? nlohmann::json(e.decode_per_token.value()) : nlohmann::json(nullptr);
     }
     fmt::print("{}\n", out.dump(2));
     return;
@@ -254,7 +260,10 @@ void run(const model_options& o) {
     fmt::print("  {:<10} {:<28} {:>5} {:>10} {:>7}  {}\n", row.phase, row.name, row.repeats,
                format_duration(row.time), format_percent(row.time, whole), describe(row.bound));
   }
-  if (generation) {
+  if (generation && r.generate == 0) {
+    fmt::print("  time to first token {}; no tokens generated (--generate 0): prefill only\n",
+               format_duration(e.prefill_time.value()));
+  } else if (generation) {
     fmt::print("  time to first token {}, {} per output token, {} for the request\n",
                format_duration(e.prefill_time.value()), format_duration(e.decode_per_token.value()),
                format_duration(e.time.value()));
@@ -281,6 +290,11 @@ void run(const model_options& o) {
              format_si(n.total().value(), "B"), format_si(f.capacity.value(), "B"),
              f.fits ? "fits" : "does NOT fit", f.fits ? "margin" : "short by",
              format_si(std::abs(f.margin.value()), "B"), f.max_batch);
+  if (res.fitting_tp)
+    fmt::print("  with --tp {} (tensor parallelism over the {} GPUs) it fits\n", *res.fitting_tp,
+               r.gpus);
+  else if (!f.fits && r.gpus == 1 && m.kind == model_kind::transformer)
+    fmt::print("  more GPUs with tensor parallelism (--gpus N --tp N) share the weights\n");
 }
 
 }  // namespace

@@ -93,29 +93,48 @@ void plot_roofline(const roofline_plot_options& o) {
 }
 
 struct rank_plot_options {
-  std::string task, gpus = "1", min_memory = "0", prices, top = "15", out;
+  std::string task, gpus, min_memory = "0", prices, top = "15", out, host_cost;
   run_options run;
 };
+
+// What a ranking ran, for a title: the task's description, or the preset's run and shape.
+std::string describe_run(const rank_workload& w) {
+  for (rank_task t : enum_values<rank_task>)
+    if (name(t) == w.name) return std::string(description(t));
+  const rank_item& i = w.items.front();
+  return fmt::format(
+      "{} {}, {}{}{}", i.model->name, i.run.training() ? "training" : "inference",
+      describe_shape(*i.model, i.run),
+      w.precision == precision_choice::as_given ? fmt::format(", {}", name(i.run.type))
+                                                : std::string(),
+      i.run.weights != weight_format::native ? fmt::format(", {} weights", name(i.run.weights))
+                                             : std::string());
+}
 
 // Performance per dollar of the best --top GPUs of a ranking, as bars (docs/buying.md).
 void plot_rank(const rank_plot_options& o) {
   const rank_options opts = parse_rank_options(o.gpus, o.min_memory);
   const long long top = parse_count("--top", o.top);
-  const price_table prices = read_price_file(o.prices);
+  const price_table prices = read_price_file(o.prices, o.host_cost);
   const rank_workload w = select_rank_workload(o.task, o.run);
   const std::vector<rank_entry> ranked = rank_gpus(w, prices, opts);
   if (ranked.empty()) throw usage_error("--task: no GPU runs and fits '" + o.task + "'");
   std::vector<svg::bar> bars;
   for (const rank_entry& e : ranked) {
     if (static_cast<long long>(bars.size()) == top) break;
+    std::string split;
+    for (const parallel_split& s : e.splits)
+      if (s.gpus > 1) split += ", " + describe(s);
     bars.push_back(
         {std::string(e.gpu->id()), 1000 * e.perf_per_dollar,
-         fmt::format("{} per $1000 ({} of {}, {}, ${:.0f} per GPU)",
+         fmt::format("{} per $1000 ({} of {}, {}, {} per GPU{})",
                      three_digits(1000 * e.perf_per_dollar), three_digits(e.relative_performance),
-                     opts.reference->id(), name(e.type), e.system_cost.value())});
+                     e.reference->id(), name(e.type), format_usd(e.system_cost.value()), split)});
   }
   write_text(
-      svg::bar_chart(fmt::format("Performance per dollar, {} ({}-GPU systems)", w.name, opts.gpus),
+      svg::bar_chart(fmt::format("Performance per dollar: {} ({})", describe_run(w),
+                                 opts.search_gpus ? std::string("fewest GPUs that fit")
+                                                  : fmt::format("{}-GPU systems", opts.gpus)),
                      "relative performance per $1000 of GPU and host share", bars),
       o.out);
 }
@@ -142,7 +161,8 @@ void add_plot_command(CLI::App& app) {
   CLI::App* rank = plot->add_subcommand("rank", "Performance per dollar of the best-ranked GPUs");
   auto k = std::make_shared<rank_plot_options>();
   rank->add_option("--task", k->task, "train16, infer16, infer8, or a model preset")->required();
-  rank->add_option("--gpus", k->gpus, "GPUs per host: 1, 2, 4 or 8")->capture_default_str();
+  rank->add_option("--gpus", k->gpus, "GPUs per host: 1, 2, 4 or 8 (default: the fewest that fit)");
+  rank->add_option("--host-cost", k->host_cost, "The host in USD; 0 leaves it out");
   rank->add_option("--min-memory", k->min_memory, "Leave out GPUs with less DRAM, GB");
   rank->add_option("--prices", k->prices, "Price file (JSON: gpus, cloud_hourly, host)");
   rank->add_option("--top", k->top, "Bars to draw, best first")->capture_default_str();

@@ -1,5 +1,6 @@
-// `dlperf power --gpu ID --count N [--limit W]`: the power of N GPUs and the system around them,
-// the PSU it needs, and what a power limit saves and costs (docs/buying.md, "Power").
+// `dlperf power (--gpu ID | --device FILE) --count N [--limit W]`: the power of N GPUs and the
+// system around them, the PSU it needs, and what a power limit saves and costs (docs/buying.md,
+// "Power").
 #include <fmt/format.h>
 #include <memory>
 #include <optional>
@@ -11,25 +12,25 @@ namespace dlperf::cli {
 namespace {
 
 struct power_options {
-  std::string gpu, count = "1", limit, rest, compute_share, preset;
+  std::string gpu, device, count = "1", limit, rest, compute_share, preset;
   run_options run;
   bool json = false;
 };
 
 std::string format_watts(power p) { return three_digits(p.value()) + " W"; }
 
-void run(const power_options& o) {
-  const gpu_spec& g = catalog::find(o.gpu);
-  const long long count = parse_count("--count", o.count);
+template <class G>
+void run_on(const power_options& o, const G& g, const std::string& id) {
+  const long long count = parse_plausible_count("--count", o.count);
   power_parameters params;
-  if (!o.rest.empty()) params.rest_of_system = watts(parse_amount("--rest-watts", o.rest));
+  if (!o.rest.empty()) params.rest_of_system = watts(parse_plausible("--rest-watts", o.rest));
   const power tdp = g.facts().tdp;
   std::optional<power> limit;
   if (!o.limit.empty()) {
     limit = watts(parse_amount("--limit", o.limit));
     if (!(limit->value() > 0) || *limit > tdp)
       throw usage_error(fmt::format("--limit '{}' must be in (0, {}] W, the board power of {}",
-                                    o.limit, three_digits(tdp.value()), g.id()));
+                                    o.limit, three_digits(tdp.value()), id));
   }
   if (!o.compute_share.empty() && !o.preset.empty())
     throw usage_error("give at most one of --compute-share and --preset");
@@ -48,7 +49,7 @@ void run(const power_options& o) {
     for (power_warning w : enum_values<power_warning>)
       if (b.warns(w)) warnings.push_back(name(w));
     const nlohmann::json out = {
-        {"gpu", g.id()},
+        {"gpu", id},
         {"count", count},
         {"tdp_watts", tdp.value()},
         {"board_watts", b.board.value()},
@@ -88,16 +89,24 @@ void run(const power_options& o) {
     if (b.warns(w)) fmt::print("warning: {}\n", description(w));
 }
 
+void run(const power_options& o) {
+  const cli_device dev = select_device(o.gpu, o.device);
+  visit_device(dev, [&](const auto& g) {
+    if constexpr (gemm_device<std::decay_t<decltype(g)>>)
+      run_on(o, g, device_label(dev));
+    else
+      throw usage_error("--device: power needs a GPU; '" + o.device + "' describes a host CPU");
+  });
+}
+
 }  // namespace
 
 void add_power_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "power", "Power of N GPUs and their system, the PSU it needs, and a power limit's cost");
   auto o = std::make_shared<power_options>();
-  cmd->add_option("--gpu", o->gpu, "GPU id from `dlperf gpus`, e.g. rtx_3090")
-      ->check(gpu_id_validator())
-      ->required();
-  cmd->add_option("--count", o->count, "Number of GPUs")->capture_default_str();
+  add_device_options(cmd, o->gpu, o->device);
+  cmd->add_option("--count", o->count, "GPUs of one machine, 1 to 16")->capture_default_str();
   cmd->add_option("--limit", o->limit, "Power limit per GPU in W (nvidia-smi -pl)");
   cmd->add_option("--rest-watts", o->rest,
                   "Everything but the GPUs in W (default 250: 150 W CPU + 100 W other parts)");

@@ -1,6 +1,7 @@
-// `dlperf rank --task train16|infer16|infer8|PRESET [--gpus N] [--min-memory GB] [--prices FILE]`:
-// catalog GPUs by relative performance and performance per dollar, best per dollar first
-// (docs/buying.md, "Ranking and performance per dollar").
+// `dlperf rank --task train16|infer16|infer8|PRESET [--gpus N] [--min-memory GB] [--prices FILE]
+// [--host-cost USD]`: catalog GPUs by relative performance and performance per dollar, best per
+// dollar first, each run at its fastest split that fits (docs/buying.md, "Ranking and
+// performance per dollar").
 #include <fmt/format.h>
 #include <dlperf/buying/rank.hpp>
 #include <dlperf/io/price_json.hpp>
@@ -27,42 +28,59 @@ rank_workload select_rank_workload(const std::string& task, const run_options& r
 namespace {
 
 struct rank_cli_options {
-  std::string task, gpus = "1", min_memory = "0", prices;
+  std::string task, gpus, min_memory = "0", prices, host_cost;
   run_options run;
   bool json = false;
 };
 
 void run_rank(const rank_cli_options& o) {
   const rank_options opts = parse_rank_options(o.gpus, o.min_memory);
-  const price_table prices = read_price_file(o.prices);
+  const price_table prices = read_price_file(o.prices, o.host_cost);
   const rank_workload w = select_rank_workload(o.task, o.run);
   const std::vector<rank_entry> ranked = rank_gpus(w, prices, opts);
   if (o.json) {
     nlohmann::json out = nlohmann::json::array();
-    for (const rank_entry& e : ranked)
+    for (const rank_entry& e : ranked) {
+      nlohmann::json splits = nlohmann::json::array();
+      for (const parallel_split& s : e.splits)
+        splits.push_back({{"gpus", s.gpus}, {"tp", s.tp}, {"data_parallel", s.data_parallel()}});
       out.push_back({{"id", e.gpu->id()},
                      {"dtype", name(e.type)},
                      {"relative_performance", e.relative_performance},
                      {"system_cost_usd", e.system_cost.value()},
                      {"perf_per_dollar", e.perf_per_dollar},
-                     {"memory_gb", in_gibibytes(e.gpu->facts().memory)}});
+                     {"memory_gb", in_gibibytes(e.gpu->facts().memory)},
+                     {"gpus", e.gpus},
+                     {"splits", splits},
+                     {"reference", e.reference->id()},
+                     {"gpu_price_usd", e.gpu_price.value()},
+                     {"host_share_usd", e.host_share.value()}});
+    }
     fmt::print("{}\n", out.dump(2));
     return;
   }
-  fmt::print("Task {}: relative performance (H100 SXM = 1) and per $1000 of a {}-GPU system\n",
-             w.name, opts.gpus);
-  fmt::print("{:<16} {:<14} {:>8} {:>12} {:>12} {:>7}\n", "GPU", "dtype", "rel.", "cost/GPU",
-             "rel./$1000", "mem GB");
-  for (const rank_entry& e : ranked)
-    fmt::print("{:<16} {:<14} {:>8} {:>12} {:>12} {:>7}\n", e.gpu->id(), name(e.type),
-               three_digits(e.relative_performance), format_usd(e.system_cost.value()),
-               three_digits(e.perf_per_dollar * 1000),
-               three_digits(in_gibibytes(e.gpu->facts().memory)));
+  const std::string reference = ranked.empty() ? std::string(opts.reference->id())
+                                               : std::string(ranked.front().reference->id());
+  fmt::print("Task {}: relative performance per GPU ({} = 1) and per $1000, {}\n", w.name,
+             reference,
+             opts.search_gpus ? std::string("each GPU in the fewest of 1, 2, 4, 8 that fit")
+                              : fmt::format("{}-GPU systems", opts.gpus));
+  fmt::print("{:<16} {:<14} {:>8} {:>10} {:>8} {:>12} {:>7}  {}\n", "GPU", "dtype", "rel.", "GPU $",
+             "host $", "rel./$1000", "mem GB", "split");
+  for (const rank_entry& e : ranked) {
+    std::string split;
+    for (std::size_t i = 0; i < e.splits.size(); ++i)  // one per run of the mix; once if equal
+      if (i == 0 || e.splits[i].gpus != e.splits[0].gpus || e.splits[i].tp != e.splits[0].tp)
+        split += (split.empty() ? "" : "; ") + describe(e.splits[i]);
+    fmt::print("{:<16} {:<14} {:>8} {:>10} {:>8} {:>12} {:>7}  {}\n", e.gpu->id(), name(e.type),
+               three_digits(e.relative_performance), format_usd(e.gpu_price.value()),
+               format_usd(e.host_share.value()), three_digits(e.perf_per_dollar * 1000),
+               three_digits(in_gibibytes(e.gpu->facts().memory)), split);
+  }
   fmt::print(
-      "\ncost/GPU = GPU price (launch price unless --prices) + host({}) / {}; GPUs without a "
-      "price, "
-      "without the task's datatype or memory are left out.\n",
-      opts.gpus, opts.gpus);
+      "\nper $1000 of GPU price (launch price unless --prices) + host share (host(N) / N; "
+      "--host-cost sets it, 0 leaves it out); each run at its fastest split that fits; GPUs "
+      "without a price, the task's datatype or the memory are left out.\n");
 }
 
 }  // namespace
@@ -74,9 +92,12 @@ void add_rank_command(CLI::App& app) {
   cmd->add_option("--task", o->task,
                   "train16, infer16, infer8, or a model preset (run with the run flags)")
       ->required();
-  cmd->add_option("--gpus", o->gpus, "GPUs per host: 1, 2, 4 or 8 (default 1)");
+  cmd->add_option("--gpus", o->gpus,
+                  "GPUs per host: 1, 2, 4 or 8 (default: per GPU, the fewest that fit)");
   cmd->add_option("--min-memory", o->min_memory, "leave out GPUs with less DRAM, GB (default 0)");
   cmd->add_option("--prices", o->prices, "price file (JSON: gpus, cloud_hourly, host)");
+  cmd->add_option("--host-cost", o->host_cost,
+                  "the host in USD whatever the GPU count; 0 leaves it out");
   add_run_options(cmd, o->run, false);
   cmd->add_flag("--json", o->json, "JSON output");
   cmd->callback([o] { run_rank(*o); });

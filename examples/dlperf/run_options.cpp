@@ -97,8 +97,9 @@ long long parse_host_gpus(const std::string& text) {
 
 rank_options parse_rank_options(const std::string& gpus, const std::string& min_memory) {
   rank_options o;
-  o.gpus = parse_host_gpus(gpus);
-  o.min_memory = bytes(parse_amount("--min-memory", min_memory) * 1e9);
+  o.search_gpus = gpus.empty();
+  if (!o.search_gpus) o.gpus = parse_host_gpus(gpus);
+  o.min_memory = bytes(parse_plausible("--min-memory", min_memory) * 1e9);
   return o;
 }
 

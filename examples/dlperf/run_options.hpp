@@ -42,7 +42,8 @@ std::string describe_shape(const model_spec& m, const run_config& r);
 /// naming --gpus otherwise.
 long long parse_host_gpus(const std::string& text);
 
-/// The ranking options `--gpus` (parse_host_gpus) and `--min-memory` (decimal GB) give.
+/// The ranking options `--gpus` (parse_host_gpus; empty: search 1, 2, 4, 8) and `--min-memory`
+/// (decimal GB) give.
 rank_options parse_rank_options(const std::string& gpus, const std::string& min_memory);
 
 /// The workload `--task` names: train16, infer16, infer8, or a model preset run with @p run.

@@ -16,7 +16,7 @@ namespace dlperf::cli {
 namespace {
 
 struct speedup_options {
-  std::string from, to, preset;
+  std::string from, to, from_device, to_device, preset;
   run_options run;
   bool json = false;
 };
@@ -35,9 +35,32 @@ std::string crossed(const rule_speedup& r) {
   return out.empty() ? "none (one generation)" : out;
 }
 
+template <class From, class To>
+void run_pair(const speedup_options& o, const From& from, const To& to);
+
+// The GPU of --X ID or --X-device FILE (exactly one).
+cli_device side(const std::string& id, const std::string& file, const std::string& flag) {
+  if (id.empty() == file.empty())
+    throw usage_error("give exactly one of " + flag + " ID and " + flag + "-device FILE");
+  return select_device(id, file);
+}
+
 void run(const speedup_options& o) {
-  const gpu_spec& from = catalog::find(o.from);
-  const gpu_spec& to = catalog::find(o.to);
+  const cli_device from = side(o.from, o.from_device, "--from");
+  const cli_device to = side(o.to, o.to_device, "--to");
+  visit_device(from, [&](const auto& f) {
+    visit_device(to, [&](const auto& t) {
+      if constexpr (gemm_device<std::decay_t<decltype(f)>> &&
+                    gemm_device<std::decay_t<decltype(t)>>)
+        run_pair(o, f, t);
+      else
+        throw usage_error("--from-device/--to-device: speedup compares GPUs, not a host CPU");
+    });
+  });
+}
+
+template <class From, class To>
+void run_pair(const speedup_options& o, const From& from, const To& to) {
   rule_speedup rule;
   try {
     rule = speedup_by_rule(from, to);
@@ -52,10 +75,11 @@ void run(const speedup_options& o) {
   if (!o.preset.empty()) {
     m = &presets::find(o.preset);
     r = make_run(o.run);
-    for (const gpu_spec* g : {&from, &to})
-      if (!g->supports(r->type, default_accumulator(r->type)))
-        throw usage_error("--dtype: " + std::string(g->id()) + " cannot run " +
-                          std::string(name(r->type)) +
+    for (const auto& [id, runs] :
+         {std::pair{std::string(from.id()), from.supports(r->type, default_accumulator(r->type))},
+          std::pair{std::string(to.id()), to.supports(r->type, default_accumulator(r->type))}})
+      if (!runs)
+        throw usage_error("--dtype: " + id + " cannot run " + std::string(name(r->type)) +
                           " (give a --dtype both GPUs run, e.g. fp16)");
     modelled = speedup_by_model(from, to, *m, *r);
   }
@@ -112,11 +136,11 @@ void add_speedup_command(CLI::App& app) {
       "speedup", "Speed-up of one GPU over another: the guide's bandwidth rule and the model");
   auto o = std::make_shared<speedup_options>();
   cmd->add_option("--from", o->from, "The GPU compared against (an id from `dlperf gpus`)")
-      ->required()
       ->check(gpu_id_validator());
   cmd->add_option("--to", o->to, "The GPU whose speed-up is asked (an id from `dlperf gpus`)")
-      ->required()
       ->check(gpu_id_validator());
+  cmd->add_option("--from-device", o->from_device, "Device file instead of --from");
+  cmd->add_option("--to-device", o->to_device, "Device file instead of --to");
   add_preset_option(cmd, o->preset);
   add_run_options(cmd, o->run, false);
   cmd->add_flag("--json", o->json, "Print JSON");

@@ -28,7 +28,7 @@ const char* colour(int i) {
   return i < 0 ? "#000000" : palette.at(static_cast<std::size_t>(i) % palette.size());
 }
 
-std::string header(const std::string& title) {
+std::string header(const std::string& title, double w = width, double h = height) {
   return fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{0}\" height=\"{1}\" "
@@ -36,7 +36,7 @@ std::string header(const std::string& title) {
       "<title>{2}</title>\n"
       "<rect width=\"{0}\" height=\"{1}\" fill=\"white\"/>\n"
       "<text x=\"{3}\" y=\"28\" font-size=\"16\" font-weight=\"bold\">{2}</text>\n",
-      width, height, escape(title), left);
+      w, h, escape(title), left);
 }
 
 // A power of ten as people write it on an axis: 0.01, 0.1, 1, 10, ..., 1e+06.
@@ -173,28 +173,38 @@ std::string bar_chart(const std::string& title, const std::string& value_label,
                       const std::vector<bar>& bars) {
   if (bars.empty()) throw std::invalid_argument("svg chart: no bars to draw");
   double v_max = 0;
+  std::size_t label_chars = 0, note_chars = 0;
   for (const bar& b : bars) {
     if (!(b.value >= 0) || !std::isfinite(b.value))
       throw std::invalid_argument("svg chart: a bar's value must be non-negative and finite");
     v_max = std::max(v_max, b.value);
+    label_chars = std::max(label_chars, b.label.size());
+    note_chars = std::max(note_chars, b.note.size());
   }
   if (v_max == 0) v_max = 1;
-  const double row = std::min(28.0, plot_h / static_cast<double>(bars.size()));
-  const double label_w = 130;  // room for the category names left of the bars
-  const double x0 = left + label_w - 60;
-  const double bars_w = plot_w + right - label_w - 40;
+  // The canvas grows to its content: a row per bar, the category names left of the bars, the
+  // longest note right of the longest bar, the title across. Widths from average glyph widths
+  // (about 0.6 em of sans-serif at 13 px for names, 0.55 em at 11 px for notes, 0.61 em at 16 px
+  // bold for the title).
+  constexpr double row = 28;
+  constexpr double bars_w = 480;
+  const double x0 = 20 + 8.0 * static_cast<double>(label_chars);
+  const double note_w = 6.0 * static_cast<double>(note_chars);
+  const double w = std::max(
+      {x0 + bars_w + 5 + note_w + 20, left + 9.8 * static_cast<double>(title.size()) + 20, width});
+  const double h = top + row * static_cast<double>(bars.size()) + bottom;
 
-  std::string out = header(title);
+  std::string out = header(title, w, h);
   for (std::size_t i = 0; i < bars.size(); ++i) {
     const double y = top + row * static_cast<double>(i);
-    const double w = bars[i].value / v_max * bars_w;
+    const double bw = bars[i].value / v_max * bars_w;
     out += fmt::format(
         "<text x=\"{0}\" y=\"{1:.1f}\" text-anchor=\"end\">{2}</text>\n"
         "<rect class=\"bar\" x=\"{3}\" y=\"{4:.1f}\" width=\"{5:.1f}\" height=\"{6:.1f}\" "
         "fill=\"{7}\"/>\n"
         "<text x=\"{8:.1f}\" y=\"{1:.1f}\" font-size=\"11\">{9}</text>\n",
-        x0 - 6, y + row * 0.65, escape(bars[i].label), x0, y + row * 0.1, w, row * 0.8, palette[0],
-        x0 + w + 5, escape(bars[i].note));
+        x0 - 6, y + row * 0.65, escape(bars[i].label), x0, y + row * 0.1, bw, row * 0.8, palette[0],
+        x0 + bw + 5, escape(bars[i].note));
   }
   const double axis_y = top + row * static_cast<double>(bars.size()) + 4;
   out += fmt::format(

@@ -47,7 +47,8 @@ struct bar {
   std::string note;   ///< text after the bar (the value as people read it)
 };
 
-/// Horizontal bars, in the order given, on a linear axis from 0 to the largest value. Throws
+/// Horizontal bars, in the order given, on a linear axis from 0 to the largest value; the canvas
+/// is as tall as the bars and wide enough for the longest name, note and title. Throws
 /// std::invalid_argument when there are no bars or a value is negative or not finite.
 std::string bar_chart(const std::string& title, const std::string& value_label,
                       const std::vector<bar>& bars);

@@ -10,6 +10,8 @@
 #include <dlperf/buying/power.hpp>
 #include <dlperf/buying/prices.hpp>
 #include <dlperf/buying/rank.hpp>
+#include <dlperf/buying/reason_text.hpp>
 #include <dlperf/buying/speedup.hpp>
+#include <dlperf/buying/split.hpp>
 #include <dlperf/buying/tco.hpp>
 #include <dlperf/model.hpp>

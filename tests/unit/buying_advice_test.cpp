@@ -131,7 +131,7 @@ TEST_CASE("four RTX 3090s: PSU, cooling, peer-to-peer and half-rate reasons", "[
   // Four GPUs over PCIe 4.0 x16 train faster than one, not four times as fast.
   CHECK(r.scaling > 3.0);
   CHECK(r.scaling < 4.0);
-  CHECK(has_reason(r, "4 GPUs over pcie4_x16 train"));
+  CHECK(has_reason(r, "4 GPUs, dp 4 over pcie4_x16 run"));
 }
 
 TEST_CASE("a card without tensor cores is flagged", "[buying][advice]") {

@@ -61,7 +61,8 @@ TEST_CASE("dlperf speedup rejects bad input with exit code 2 and one line",
           "[cli][speedup][errors]") {
   require_usage_error("speedup --from v100_sxm3 --to a100_sxm4_40gb", "--from");
   require_usage_error("speedup --from v100_sxm2 --to a100", "--to");
-  require_usage_error("speedup --to a100_sxm4_40gb", "--from is required");
+  require_usage_error("speedup --to a100_sxm4_40gb",
+                      "give exactly one of --from ID and --from-device FILE");
   require_usage_error("speedup --from v100_sxm2 --to a100_sxm4_40gb --preset resnet50",
                       "--dtype: v100_sxm2 cannot run bf16");
   require_usage_error("speedup --from gtx_1080 --to v100_sxm2", "--from/--to: ");

@@ -22,6 +22,8 @@
 #include <dlperf/buying/power.hpp>
 #include <dlperf/buying/prices.hpp>
 #include <dlperf/buying/rank.hpp>
+#include <dlperf/buying/reason_text.hpp>
+#include <dlperf/buying/split.hpp>
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/hardware/catalog.hpp>
@@ -86,65 +88,50 @@ struct advice_request {
   rank_workload workload;                 ///< relative performance is measured on it
   std::optional<money> budget;            ///< the whole system: GPUs and host
   long long gpus = 1;                     ///< GPUs per system: 1, 2, 4 or 8
-  price_table prices;                     ///< prices (launch prices unless overridden)
-  power_parameters power;                 ///< the power budget's parameters
+  /// Instead of gpus: per GPU, the smallest of 1, 2, 4, 8 with a split that fits the model.
+  bool search_gpus = false;
+  price_table prices;      ///< prices (launch prices unless overridden)
+  power_parameters power;  ///< the power budget's parameters
 };
 
 /// One recommendation.
 struct recommendation {
-  const gpu_spec* gpu = nullptr;     ///< the GPU
-  bool fits = false;                 ///< the model (or the use case's threshold) fits its memory
-  byte_count need{};                 ///< memory needed per GPU (the model's, or the threshold)
-  byte_count margin{};               ///< DRAM - need; negative when it does not fit
-  bool priced = false;               ///< a price is known (launch price or the price table)
-  bool within_budget = true;         ///< the system costs no more than the budget (or no budget)
-  std::optional<rank_entry> ranked;  ///< relative performance and cost, when it runs the workload
-  double scaling = 1;                ///< N-GPU speed-up over one (training over PCIe), else N
-  double perf_per_dollar = 0;        ///< relative performance x scaling / N / cost share
-  money system_cost{};               ///< N x price + host(N)
-  power_budget power;                ///< N GPUs at their TDP and the rest of the system
-  std::vector<std::string> reasons;  ///< why, each with its figures
+  const gpu_spec* gpu = nullptr;      ///< the GPU
+  bool fits = false;                  ///< the model (or the use case's threshold) fits its memory
+  long long gpus = 1;                 ///< GPUs of the system (N)
+  std::optional<split_choice> split;  ///< a model's splits tried and the one chosen
+  byte_count need{};                  ///< memory needed per GPU (the model's, or the threshold)
+  byte_count margin{};                ///< DRAM - need; negative when it does not fit
+  bool priced = false;                ///< a price is known (launch price or the price table)
+  bool within_budget = true;          ///< the system costs no more than the budget (or no budget)
+  std::optional<rank_entry> ranked;   ///< relative performance and cost, when it runs the workload
+  double scaling = 1;                 ///< the system's samples per second over one GPU's (a
+                                      ///< model's run; memory aside), else N
+  double perf_per_dollar = 0;         ///< relative performance / cost share
+  money system_cost{};                ///< N x price + host(N)
+  money host_cost{};                  ///< host(N), in system_cost
+  power_budget power;                 ///< N GPUs at their TDP and the rest of the system
+  std::vector<std::string> reasons;   ///< why, each with its figures
 };
 
 namespace detail {
 
-// A number for a reason's text: three significant digits, whole numbers from 1000 up (watts,
-// dollars) without an exponent (the estimators stay free of fmt; g++ 12 has no <format>).
-inline std::string sig3(double v) {
-  std::array<char, 48> buf{};
-  const auto [end, ec] =
-      std::abs(v) >= 1000
-          ? std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::fixed, 0)
-          : std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::general, 3);
-  return ec == std::errc{} ? std::string(buf.data(), end) : std::string("?");
-}
-inline std::string dollars_text(money m) {
-  std::array<char, 48> buf{};
-  const auto [end, ec] =
-      std::to_chars(buf.data(), buf.data() + buf.size(), m.value(), std::chars_format::fixed, 0);
-  return ec == std::errc{} ? "$" + std::string(buf.data(), end) : std::string("$?");
-}
-inline std::string gb_text(byte_count b) {
-  return sig3(b.value() / (1024.0 * 1024 * 1024)) + " GB";
-}
-
-// The link between the cards of one system: NVLink where a data-centre board has it (its
-// servers connect every card), else each card's own PCIe link at x16 (the guide's PCIe builds).
-inline const link_spec& system_link(const gpu_spec& g) {
-  const interconnect& peer = g.facts().peer_link;
-  if (g.facts().segment == segment::datacenter && peer.kind == interconnect_kind::nvlink &&
-      peer.generation >= 2 && peer.generation <= 5)
-    return find_link("nvlink" + std::to_string(peer.generation));
-  const int gen = std::clamp(g.facts().host_link.generation, 3, 5);
-  return find_link("pcie" + std::to_string(gen) + "_x16");
-}
-
 // Whether @p g has tensor-core math at all.
 inline bool has_tensor_cores(const gpu_spec& g) { return g.arch().tensor_cores_per_sm > 0; }
 
-// Step 1, memory: the model's need on @p g (in @p type), else the use case's threshold.
-inline void advise_memory(const advice_request& q, const gpu_spec& g, dtype type,
-                          recommendation& r) {
+// The type the model's memory step runs in on @p g: the workload's first type g has when the
+// workload is the model's own run, else the run's type.
+inline dtype advice_type(const advice_request& q, const gpu_spec& g) {
+  if (q.workload.items.size() == 1 && q.workload.items.front().model == q.model)
+    for (dtype t : workload_dtypes(q.workload))
+      if (g.supports(t, default_accumulator(t))) return t;
+  return q.run.type;
+}
+
+// Step 1, memory: the model's need on @p g at its split (the fastest split of q.gpus that fits,
+// or of the smallest count that has one), else the use case's threshold on one GPU.
+inline void advise_memory(const advice_request& q, const gpu_spec& g, recommendation& r) {
+  r.gpus = q.search_gpus ? 1 : q.gpus;
   if (q.model == nullptr) {
     r.need = memory_threshold(q.use);
     r.margin = g.facts().memory - r.need;
@@ -155,82 +142,93 @@ inline void advise_memory(const advice_request& q, const gpu_spec& g, dtype type
     return;
   }
   run_config run = q.run;
-  run.type = type;
+  run.type = advice_type(q, g);
   const std::string model(q.model->name);
-  try {
-    const fit_verdict v = check_fit(g, *q.model, run);
-    r.fits = v.fits;
-    r.need = v.need.total();
-    r.margin = v.margin;
-    if (v.fits)
-      r.reasons.emplace_back("fits: " + model + " needs " + gb_text(r.need) + " of its " +
-                             gb_text(v.capacity) + " (margin " + gb_text(v.margin) + ")");
-    else
-      r.reasons.emplace_back(
-          "does not fit: " + model + " needs " + gb_text(r.need) + ", it has " +
-          gb_text(v.capacity) +
-          (v.max_batch > 0 ? " (largest batch that fits: " + std::to_string(v.max_batch) + ")"
-                           : ""));
-  } catch (const unsupported& e) {
+  const split_choice c = q.search_gpus ? smallest_fitting_split(g, *q.model, run)
+                                       : best_split(g, *q.model, run, q.gpus);
+  r.split = c;
+  // The outcome reported: the chosen split, else the one needing least memory per GPU.
+  const split_outcome* shown = c.chosen ? &*c.chosen : nullptr;
+  for (const split_outcome& o : c.tried)
+    if (o.runs && (shown == nullptr || o.fit.need.total() < shown->fit.need.total())) shown = &o;
+  if (shown == nullptr) {
     r.fits = false;
-    r.reasons.emplace_back(std::string("cannot run it: ") + e.what());
+    r.reasons.emplace_back("cannot run it: " +
+                           (c.tried.empty() ? std::string("no split") : c.tried.front().why_not));
+    return;
   }
+  const fit_verdict& v = shown->fit;
+  r.gpus = shown->split.gpus;
+  r.fits = v.fits;
+  r.need = v.need.total();
+  r.margin = v.margin;
+  const std::string per_gpu =
+      shown->split.gpus > 1 ? " per GPU (" + describe(shown->split) + ")" : "";
+  if (v.fits)
+    r.reasons.emplace_back("fits: " + model + " needs " + gb_text(r.need) + per_gpu + " of its " +
+                           gb_text(v.capacity) + " (margin " + gb_text(v.margin) + ")");
+  else
+    r.reasons.emplace_back(
+        "does not fit: " + model + " needs " + gb_text(r.need) + per_gpu + ", it has " +
+        gb_text(v.capacity) +
+        (v.max_batch > 0 ? " (largest batch that fits: " + std::to_string(v.max_batch) + ")" : "") +
+        (q.search_gpus ? " on up to 8 GPUs" : ""));
+  if (std::string why = explain(c); !why.empty()) r.reasons.push_back(std::move(why));
 }
 
-// Step 2, budget: N x price + host against it.
-inline void advise_budget(const advice_request& q, const gpu_spec& g, money host,
-                          recommendation& r) {
+// Step 2, budget: N x price + host against it. A GPU without a price is never within a budget.
+inline void advise_budget(const advice_request& q, const gpu_spec& g, recommendation& r) {
   const std::optional<money> price = q.prices.gpu(g);
   r.priced = price.has_value();
   if (!price) {
+    if (q.budget) r.within_budget = false;
     r.reasons.emplace_back("no price known: give one in a price file");
     return;
   }
-  r.system_cost = static_cast<double>(q.gpus) * *price + host;
+  r.host_cost = q.prices.host.for_gpus(r.gpus);
+  r.system_cost = static_cast<double>(r.gpus) * *price + r.host_cost;
   if (!q.budget) return;
   r.within_budget = r.system_cost <= *q.budget;
   r.reasons.emplace_back((r.within_budget ? "within budget: " : "over budget: ") +
-                         std::to_string(q.gpus) + " x " + dollars_text(*price) + " + host " +
-                         dollars_text(host) + " = " + dollars_text(r.system_cost) +
+                         std::to_string(r.gpus) + " x " + dollars_text(*price) + " + host " +
+                         dollars_text(r.host_cost) + " = " + dollars_text(r.system_cost) +
                          (r.within_budget ? " of " : " > ") + dollars_text(*q.budget));
 }
 
-// Step 3, performance per dollar, with the N-GPU scaling of a training run.
-inline void advise_performance(const advice_request& q, const gpu_spec& g,
-                               std::string_view reference, recommendation& r) {
+// Step 3, performance per dollar: the ranking's relative performance of one GPU's share of its
+// system (its split's throughput / N), and, for a model, the system's speed-up over one GPU.
+inline void advise_performance(const advice_request& q, const gpu_spec& g, recommendation& r) {
   if (!r.ranked) {
     if (r.priced)
       r.reasons.emplace_back("cannot run the workload " + q.workload.name +
                              " (no datatype for it, or too little memory)");
     return;
   }
-  const auto n = static_cast<double>(q.gpus);
+  const auto n = static_cast<double>(r.gpus);
   r.scaling = n;
   std::string scaling_text;
-  if (q.gpus > 1 && q.model != nullptr && q.run.training()) {
-    run_config run = q.run;
-    run.type = r.ranked->type;
-    run.gpus = 1;
-    const link_spec& link = system_link(g);
-    const cluster_estimate c = estimate_cluster(g, q.gpus, *q.model, run, link);
-    r.scaling = c.speedup;
-    scaling_text = "; " + std::to_string(q.gpus) + " GPUs over " + std::string(link.id) +
-                   " train " + sig3(c.speedup) + "x as fast as one (" + sig3(100 * c.efficiency) +
+  if (r.gpus > 1 && q.model != nullptr && r.split && r.split->chosen) {
+    run_config one = q.run;
+    one.type = advice_type(q, g);
+    const double single =
+        static_cast<double>(one.batch) / estimate_model(g, *q.model, one).time.value();
+    r.scaling = r.split->chosen->samples_per_second / single;
+    scaling_text = "; " + describe(r.split->chosen->split) + " over " + r.split->link + " run " +
+                   sig3(r.scaling) + "x as fast as one (" + sig3(100 * r.scaling / n) +
                    " % efficiency)";
   }
-  r.perf_per_dollar =
-      r.ranked->relative_performance * r.scaling / n / r.ranked->system_cost.value();
+  r.perf_per_dollar = r.ranked->perf_per_dollar;
   r.reasons.emplace_back("performance " + sig3(r.ranked->relative_performance) + " of " +
-                         std::string(reference) + " in " + std::string(name(r.ranked->type)) +
-                         " on " + q.workload.name + scaling_text + "; " +
-                         sig3(1000 * r.perf_per_dollar) + " per $1000");
+                         std::string(r.ranked->reference->id()) + " per GPU in " +
+                         std::string(name(r.ranked->type)) + " on " + q.workload.name +
+                         scaling_text + "; " + sig3(1000 * r.perf_per_dollar) + " per $1000");
 }
 
 // Steps 4 and 5: power and PSU, cooling, consumer limits, tensor cores.
 inline void advise_hardware(const advice_request& q, const gpu_spec& g, recommendation& r) {
-  r.power = power_budget_of(g, q.gpus, q.power);
+  r.power = power_budget_of(g, r.gpus, q.power);
   std::string power_text =
-      "power: " + std::to_string(q.gpus) + " x " + sig3(r.power.board.value()) + " W + " +
+      "power: " + std::to_string(r.gpus) + " x " + sig3(r.power.board.value()) + " W + " +
       sig3(q.power.rest_of_system.value()) + " W = " + sig3(r.power.system.value()) + " W; PSU " +
       sig3(r.power.recommended_psu.value()) + " W";
   if (r.power.warns(power_warning::psu_beyond_desktop))
@@ -239,8 +237,8 @@ inline void advise_hardware(const advice_request& q, const gpu_spec& g, recommen
   r.reasons.push_back(std::move(power_text));
   const segment seg = g.facts().segment;
   const bool consumer = seg == segment::geforce || seg == segment::radeon;
-  if (q.gpus > 1 && consumer)
-    r.reasons.emplace_back("cooling: open-air consumer coolers stacked " + std::to_string(q.gpus) +
+  if (r.gpus > 1 && consumer)
+    r.reasons.emplace_back("cooling: open-air consumer coolers stacked " + std::to_string(r.gpus) +
                            " deep run hot and throttle above about 80 C; leave a slot between "
                            "cards (10-30 C cooler) or use blower or water cooling");
   if (seg == segment::datacenter)
@@ -249,9 +247,10 @@ inline void advise_hardware(const advice_request& q, const gpu_spec& g, recommen
       g.peak(dtype::fp16, accumulator::fp32) < g.peak(dtype::fp16, accumulator::fp16))
     r.reasons.emplace_back(
         "consumer card: 16-bit tensor math accumulating in FP32 runs at half rate");
-  if (q.gpus > 1 && !pcie_peer_to_peer(seg))
+  if (r.gpus > 1 && !pcie_peer_to_peer(seg))
     r.reasons.emplace_back(
-        "consumer card: no PCIe peer-to-peer, gradients pass through host memory");
+        "consumer card: no PCIe peer-to-peer, gradients and activations pass through host "
+        "memory");
   if (!has_tensor_cores(g))
     r.reasons.emplace_back("no tensor cores: the guide advises an RTX 2060-class card or better");
 }
@@ -268,31 +267,33 @@ inline int advice_group(const recommendation& r) {
 
 /// Advice for @p q over @p candidates (the catalog by default): every candidate, best first.
 /// Order: fits and within budget, by performance per dollar; fits but over budget; fits but
-/// cannot run the workload or has no price; does not fit (most memory first). Throws
-/// invalid_argument for a GPU count other than 1, 2, 4, 8 or a negative budget, and what
-/// check_fit and rank_gpus throw for a bad run.
+/// cannot run the workload or has no price; does not fit (most memory first). Relative
+/// performance is against rank_reference (H100 SXM where it runs the workload, else the fastest
+/// GPU that does). Throws invalid_argument for a GPU count other than 1, 2, 4, 8 or a negative
+/// budget, and what check_fit and rank_gpus throw for a bad run.
 inline std::vector<recommendation> advise(
     const advice_request& q, std::span<const gpu_spec* const> candidates = catalog::all) {
   if (q.budget && !(q.budget->value() >= 0 && detail::is_finite(q.budget->value())))
     detail::throw_invalid_argument("budget: must be >= 0 and finite");
-  const money host = q.prices.host.for_gpus(q.gpus);  // throws for a count not priced
+  if (!q.search_gpus) (void)q.prices.host.for_gpus(q.gpus);  // throws for a count not priced
   rank_options ro;
   ro.gpus = q.gpus;
+  ro.search_gpus = q.search_gpus;
   ro.candidates = candidates;
-  const std::vector<rank_entry> ranked = rank_gpus(q.workload, q.prices, ro);
+  const auto [ref, ref_run] = rank_reference(q.workload, ro);
 
   std::vector<recommendation> out;
   out.reserve(candidates.size());
   for (const gpu_spec* g : candidates) {
     recommendation r;
     r.gpu = g;
-    const auto it =
-        std::find_if(ranked.begin(), ranked.end(), [&](const rank_entry& e) { return e.gpu == g; });
-    if (it != ranked.end()) r.ranked = *it;
-    // The type the workload gave this GPU, else the run's own.
-    detail::advise_memory(q, *g, r.ranked ? r.ranked->type : q.run.type, r);
-    detail::advise_budget(q, *g, host, r);
-    detail::advise_performance(q, *g, ro.reference->id(), r);
+    detail::advise_memory(q, *g, r);
+    // The workload at this GPU's count (the model's split when the workload is the model).
+    if (const std::optional<money> price = q.prices.gpu(*g))
+      if (const auto run = workload_on(q.workload, *g, r.gpus))
+        r.ranked = make_rank_entry(*g, *run, *price, q.prices.host, *ref, ref_run);
+    detail::advise_budget(q, *g, r);
+    detail::advise_performance(q, *g, r);
     detail::advise_hardware(q, *g, r);
     out.push_back(std::move(r));
   }

@@ -111,9 +111,10 @@ inline byte_count tp_activation_bytes(const model_spec& m, const run_config& r) 
                static_cast<double>(s.hidden) * activation_bytes(r.type));
 }
 
-inline cluster_part cluster_share(const gpu_spec& g, const model_spec& m, const run_config& r,
-                                  const link_spec& link, bandwidth bw, byte_count grad,
-                                  byte_count bucket, long long buckets) {
+template <class D>
+cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
+                           const link_spec& link, bandwidth bw, byte_count grad, byte_count bucket,
+                           long long buckets) {
   const model_estimate e = estimate_model(g, m, r);
   cluster_part p{};
   p.compute = e.time;
@@ -146,9 +147,12 @@ inline cluster_part cluster_share(const gpu_spec& g, const model_spec& m, const 
 /// gradient buckets of @p bucket. Mixed GPU types run at the slowest GPU's step; the speed-up
 /// is over the fastest GPU alone with the same per-replica batch. Throws invalid_argument for
 /// no GPUs, inference, tensor parallelism of a CNN or a bucket that is not positive.
-inline cluster_estimate estimate_cluster(std::span<const gpu_spec* const> gpus, const model_spec& m,
-                                         run_config r, const link_spec& link,
-                                         byte_count bucket = ddp_bucket_bytes) {
+/// Devices of any type D with a board's facts (a gpu_spec, a measured_device from a device
+/// file) go through estimate_cluster_on; estimate_cluster is its catalog-GPU spelling.
+template <class D>
+cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model_spec& m,
+                                     run_config r, const link_spec& link,
+                                     byte_count bucket = ddp_bucket_bytes) {
   if (gpus.empty()) detail::throw_invalid_argument("cluster: gpus must be positive, got 0");
   if (!(bucket.value() > 0) || !detail::is_finite(bucket.value()))
     detail::throw_invalid_argument("cluster: bucket must be positive and finite");
@@ -165,7 +169,7 @@ inline cluster_estimate estimate_cluster(std::span<const gpu_spec* const> gpus, 
   c.data_parallel = r.data_parallel();
   c.link = link;
   c.bucket = bucket;
-  for (const gpu_spec* g : gpus)
+  for (const D* g : gpus)
     if (link.link.kind == interconnect_kind::pcie && !pcie_peer_to_peer(g->facts().segment))
       c.peer_to_peer = false;
   c.effective_bandwidth = link.per_direction() / (c.peer_to_peer ? 1.0 : 2.0);
@@ -181,7 +185,7 @@ inline cluster_estimate estimate_cluster(std::span<const gpu_spec* const> gpus, 
   one.zero = 0;
   bool first = true;
   for (auto it = gpus.begin(); it != gpus.end(); ++it) {
-    const gpu_spec* g = *it;
+    const D* g = *it;
     if (std::find(gpus.begin(), it, g) != it) continue;  // each GPU type once
     const duration t1 = estimate_model(*g, m, one).time;
     const detail::cluster_part p = detail::cluster_share(*g, m, r, link, c.effective_bandwidth,
@@ -204,15 +208,31 @@ inline cluster_estimate estimate_cluster(std::span<const gpu_spec* const> gpus, 
   return c;
 }
 
+/// A training job of @p m on the catalog GPUs @p gpus (estimate_cluster_on).
+inline cluster_estimate estimate_cluster(std::span<const gpu_spec* const> gpus, const model_spec& m,
+                                         const run_config& r, const link_spec& link,
+                                         byte_count bucket = ddp_bucket_bytes) {
+  return estimate_cluster_on<gpu_spec>(gpus, m, r, link, bucket);
+}
+
+/// @p n devices of one type @p g (see estimate_cluster_on). Throws invalid_argument for
+/// @p n < 1.
+template <class D>
+cluster_estimate estimate_cluster_on(const D& g, long long n, const model_spec& m,
+                                     const run_config& r, const link_spec& link,
+                                     byte_count bucket = ddp_bucket_bytes) {
+  if (n < 1 || n > (1LL << 20))
+    detail::throw_invalid_argument("cluster: gpus must be 1 to 2^20, got " + std::to_string(n));
+  const std::vector<const D*> list(static_cast<std::size_t>(n), &g);
+  return estimate_cluster_on<D>(std::span<const D* const>(list), m, r, link, bucket);
+}
+
 /// @p n GPUs of one type @p g (see the overload over a list of GPUs). Throws invalid_argument
 /// for @p n < 1.
 inline cluster_estimate estimate_cluster(const gpu_spec& g, long long n, const model_spec& m,
                                          const run_config& r, const link_spec& link,
                                          byte_count bucket = ddp_bucket_bytes) {
-  if (n < 1 || n > (1LL << 20))
-    detail::throw_invalid_argument("cluster: gpus must be 1 to 2^20, got " + std::to_string(n));
-  const std::vector<const gpu_spec*> list(static_cast<std::size_t>(n), &g);
-  return estimate_cluster(std::span<const gpu_spec* const>(list), m, r, link, bucket);
+  return estimate_cluster_on<gpu_spec>(g, n, m, r, link, bucket);
 }
 
 }  // namespace dlperf

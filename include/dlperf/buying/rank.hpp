@@ -4,8 +4,10 @@
 /// edition, https://timdettmers.com/2023/01/30/which-gpu-for-deep-learning/).
 ///
 /// A workload is a mix of whole-model runs. Relative performance of GPU g = geometric mean over
-/// the mix of (reference GPU's time / g's time), each time from `estimate_model`; performance per
-/// dollar = relative performance / (g's price + host(N) / N) for a host of N GPUs.
+/// the mix of (reference GPU's GPU-seconds per sample / g's), each run at its fastest split of
+/// the system's GPUs that fits (split.hpp); performance per dollar = relative performance /
+/// (g's price + host(N) / N) for a host of N GPUs. With one GPU per system this is the ratio of
+/// step times.
 #pragma once
 
 #include <algorithm>
@@ -20,6 +22,7 @@
 #include <vector>
 
 #include <dlperf/buying/prices.hpp>
+#include <dlperf/buying/split.hpp>
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/hardware/catalog.hpp>
@@ -118,79 +121,144 @@ inline std::vector<dtype> workload_dtypes(const rank_workload& w) {
 
 /// What a ranking compares.
 struct rank_options {
-  long long gpus = 1;                              ///< GPUs per host: 1, 2, 4 or 8
-  byte_count min_memory{};                         ///< GPUs with less DRAM drop out
-  const gpu_spec* reference = &catalog::h100_sxm;  ///< relative performance 1 (docs/buying.md)
+  long long gpus = 1;        ///< GPUs per host: 1, 2, 4 or 8
+  bool search_gpus = false;  ///< instead of gpus: the smallest of 1, 2, 4, 8 with a split that fits
+  byte_count min_memory{};   ///< GPUs with less DRAM drop out
+  /// Relative performance 1 when it runs the workload; else the fastest GPU that does
+  /// (docs/buying.md).
+  const gpu_spec* reference = &catalog::h100_sxm;
   std::span<const gpu_spec* const> candidates = catalog::all;  ///< GPUs ranked
+};
+
+/// A workload run on one GPU type: its type and, per run of the mix, the split chosen.
+struct workload_run {
+  dtype type = dtype::bf16;          ///< the type it ran in
+  long long gpus = 1;                ///< GPUs of the system
+  std::vector<split_choice> splits;  ///< per run of the mix: the splits tried and chosen
+  std::vector<double> gpu_seconds;   ///< per run: GPU-seconds per sample (gpus / rate)
 };
 
 /// One ranked GPU.
 struct rank_entry {
-  const gpu_spec* gpu = nullptr;    ///< the GPU
-  dtype type = dtype::bf16;         ///< the type it ran the workload in
-  double relative_performance = 0;  ///< geometric mean of reference time / this GPU's time
-  money system_cost{};              ///< GPU price + host(N) / N: one GPU's share of its system
-  double perf_per_dollar = 0;       ///< relative performance per US dollar of system_cost
+  const gpu_spec* gpu = nullptr;        ///< the GPU
+  dtype type = dtype::bf16;             ///< the type it ran the workload in
+  double relative_performance = 0;      ///< geometric mean of the reference's GPU-seconds per
+                                        ///< sample / this GPU's (one GPU's share of its system)
+  money system_cost{};                  ///< GPU price + host(N) / N: one GPU's share of its system
+  double perf_per_dollar = 0;           ///< relative performance per US dollar of system_cost
+  long long gpus = 1;                   ///< GPUs of the system (N)
+  std::vector<parallel_split> splits;   ///< per run of the mix: the split used
+  const gpu_spec* reference = nullptr;  ///< the GPU whose relative performance is 1
+  money gpu_price{};                    ///< the GPU's price
+  money host_share{};                   ///< host(N) / N
 };
 
-/// Workload @p w's step times on @p g in type @p t; none when a run does not fit g's memory or
-/// g has no path for t (an 8-bit workload on a GPU without FP8 or INT8 tensor math).
-inline std::optional<std::vector<double>> workload_times(const rank_workload& w, const gpu_spec& g,
-                                                         dtype t) {
-  std::vector<double> times;
-  try {
+/// Workload @p w on @p g in type @p t on @p gpus GPUs (each run at its fastest split that
+/// fits), or on the smallest of host_gpu_counts where every run fits when @p search; none when
+/// no split fits or g has no path for t (an 8-bit workload on a GPU without FP8 or INT8).
+inline std::optional<workload_run> workload_times(const rank_workload& w, const gpu_spec& g,
+                                                  dtype t, long long gpus, bool search = false) {
+  const std::span<const long long> counts =
+      search ? std::span<const long long>(host_gpu_counts) : std::span<const long long>(&gpus, 1);
+  for (long long n : counts) {
+    workload_run out{t, n, {}, {}};
     for (const rank_item& i : w.items) {
       run_config r = i.run;
       r.type = t;
-      if (!check_fit(g, *i.model, r).fits) return std::nullopt;
-      times.push_back(estimate_model(g, *i.model, r).time.value());
+      out.splits.push_back(best_split(g, *i.model, r, n));
+      const auto& chosen = out.splits.back().chosen;
+      if (!chosen) break;
+      out.gpu_seconds.push_back(static_cast<double>(n) / chosen->samples_per_second);
     }
-  } catch (const unsupported&) {
-    return std::nullopt;
+    if (out.gpu_seconds.size() == w.items.size()) return out;
   }
-  return times;
+  return std::nullopt;
 }
 
-/// Workload @p w on @p g in the first type of workload_dtypes(w) that g runs and fits: the type
-/// and the step times, or none.
-inline std::optional<std::pair<dtype, std::vector<double>>> workload_on(const rank_workload& w,
-                                                                        const gpu_spec& g) {
+/// Workload @p w on @p g in the first type of workload_dtypes(w) that g runs and fits (see
+/// workload_times for @p gpus and @p search), or none.
+inline std::optional<workload_run> workload_on(const rank_workload& w, const gpu_spec& g,
+                                               long long gpus = 1, bool search = false) {
   for (dtype t : workload_dtypes(w)) {
     const bool has = g.supports(t, default_accumulator(t));
     if (!has) continue;
-    if (auto times = workload_times(w, g, t)) return std::pair{t, std::move(*times)};
+    if (auto run = workload_times(w, g, t, gpus, search)) return run;
     // A type the GPU has but cannot fit: a smaller one would not be the task's precision.
     if (w.precision != precision_choice::eight_bit) return std::nullopt;
   }
   return std::nullopt;
 }
 
+namespace detail {
+
+// ln of the geometric mean of @p run's GPU-seconds per sample.
+inline double mean_log_time(const workload_run& run) {
+  double sum = 0;
+  for (double t : run.gpu_seconds) sum += std::log(t);
+  return sum / static_cast<double>(run.gpu_seconds.size());
+}
+
+}  // namespace detail
+
+/// The reference of a ranking of @p w under @p o and its run: o.reference where it runs and
+/// fits the workload, else the candidate with the fewest GPU-seconds per sample (geometric
+/// mean over the mix), price or not. Throws invalid_argument when no candidate runs it.
+inline std::pair<const gpu_spec*, workload_run> rank_reference(const rank_workload& w,
+                                                               const rank_options& o) {
+  if (auto run = workload_on(w, *o.reference, o.gpus, o.search_gpus))
+    return {o.reference, std::move(*run)};
+  std::optional<std::pair<const gpu_spec*, workload_run>> best;
+  for (const gpu_spec* g : o.candidates) {
+    auto run = workload_on(w, *g, o.gpus, o.search_gpus);
+    if (run && (!best || detail::mean_log_time(*run) < detail::mean_log_time(best->second)))
+      best = std::pair{g, std::move(*run)};
+  }
+  if (!best)
+    detail::throw_invalid_argument(
+        "rank: no GPU runs and fits workload '" + w.name + "'" +
+        (o.search_gpus ? " on up to 8 GPUs" : " on " + std::to_string(o.gpus) + " GPU(s)"));
+  return std::move(*best);
+}
+
+/// GPU @p g's entry against reference @p ref (its run @p ref_run), with @p run its own run of
+/// @p w and @p price its price, in a host costing @p host.
+inline rank_entry make_rank_entry(const gpu_spec& g, const workload_run& run, money price,
+                                  const host_costs& host, const gpu_spec& ref,
+                                  const workload_run& ref_run) {
+  double log_sum = 0;
+  for (std::size_t i = 0; i < run.gpu_seconds.size(); ++i)
+    log_sum += std::log(ref_run.gpu_seconds[i] / run.gpu_seconds[i]);
+  rank_entry e;
+  e.gpu = &g;
+  e.type = run.type;
+  e.relative_performance = std::exp(log_sum / static_cast<double>(run.gpu_seconds.size()));
+  e.gpus = run.gpus;
+  e.gpu_price = price;
+  e.host_share = host.for_gpus(run.gpus) / static_cast<double>(run.gpus);
+  e.system_cost = price + e.host_share;
+  e.perf_per_dollar = e.relative_performance / e.system_cost.value();
+  for (const split_choice& c : run.splits) e.splits.push_back(c.chosen->split);
+  e.reference = &ref;
+  return e;
+}
+
 /// The GPUs of @p o.candidates that run @p w, fit it and have a price in @p p, best performance
-/// per dollar first. Each GPU x run is estimated once. GPUs without a price (MI250X, MI325X
-/// unless a price file gives one), without the workload's type or without the memory drop out.
-/// Throws invalid_argument for a host size other than 1, 2, 4, 8, an empty workload, or a
-/// reference GPU that cannot run or fit it.
+/// per dollar first. Each GPU x run x split is estimated once. GPUs without a price (MI250X,
+/// MI325X unless a price file gives one), without the workload's type or without the memory
+/// drop out. Throws invalid_argument for a host size other than 1, 2, 4, 8, an empty workload,
+/// or a workload no candidate runs (rank_reference).
 inline std::vector<rank_entry> rank_gpus(const rank_workload& w, const price_table& p,
                                          const rank_options& o = {}) {
-  const money host_share = p.host.for_gpus(o.gpus) / static_cast<double>(o.gpus);
+  if (!o.search_gpus) (void)p.host.for_gpus(o.gpus);  // throws for a count not priced
   if (w.items.empty()) detail::throw_invalid_argument("rank: the workload has no runs");
-  const auto ref = workload_on(w, *o.reference);
-  if (!ref)
-    detail::throw_invalid_argument("rank: the reference GPU '" + std::string(o.reference->id()) +
-                                   "' cannot run or fit workload '" + w.name + "'");
+  const auto [ref, ref_run] = rank_reference(w, o);
   std::vector<rank_entry> out;
   for (const gpu_spec* g : o.candidates) {
     const std::optional<money> price = p.gpu(*g);
     if (!price || g->facts().memory < o.min_memory) continue;
-    const auto run = workload_on(w, *g);
+    const auto run = g == ref ? std::optional(ref_run) : workload_on(w, *g, o.gpus, o.search_gpus);
     if (!run) continue;
-    const std::vector<double>& times = run->second;
-    double log_sum = 0;
-    for (std::size_t i = 0; i < times.size(); ++i) log_sum += std::log(ref->second[i] / times[i]);
-    rank_entry e{g, run->first, std::exp(log_sum / static_cast<double>(times.size())),
-                 *price + host_share, 0};
-    e.perf_per_dollar = e.relative_performance / e.system_cost.value();
-    out.push_back(e);
+    out.push_back(make_rank_entry(*g, *run, *price, p.host, *ref, ref_run));
   }
   std::stable_sort(out.begin(), out.end(), [](const rank_entry& a, const rank_entry& b) {
     return a.perf_per_dollar > b.perf_per_dollar;

@@ -209,6 +209,9 @@ class measured_device {
   }
   /// Architecture facts.
   [[nodiscard]] const architecture_spec& arch() const { return base_.arch(); }
+  /// The board's datasheet facts as the file gives them (memory, TDP, price, links): what
+  /// power budgets and costs read; the measured figures above override the speeds only.
+  [[nodiscard]] const gpu_facts& facts() const { return base_.facts(); }
   /// Enabled SMs.
   [[nodiscard]] int sm_count() const { return base_.sm_count(); }
   /// Measured SM clock, else the nominal boost clock.

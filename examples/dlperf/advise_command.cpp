@@ -66,7 +66,7 @@ void run_advise(const advise_options& o) {
           {"reasons", r.reasons}};
       out.push_back(item);
     }
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
   const std::string what =

@@ -117,7 +117,7 @@ void run_cluster(const cluster_options& o) {
         {"speedup", c.speedup},
         {"efficiency", c.efficiency},
     };
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
   fmt::print("{} training, {}, batch {} per replica, on {} x {} over {}\n", m.name, name(r.type),

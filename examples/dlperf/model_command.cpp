@@ -29,7 +29,7 @@ void list_presets(bool json) {
                      {"parameters", m.parameters()},
                      {"published_parameters", m.published_parameters},
                      {"source", m.source}});
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
   fmt::print("{:<20} {:<12} {:>10}  {}\n", "name", "kind", "params", "source");
@@ -179,7 +179,7 @@ void run(const model_options& o) {
       out["prefill_s"] = e.prefill_time.value();
       out["decode_s_per_token"] = e.decode_per_token.value();
     }
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
 

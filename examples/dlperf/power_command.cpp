@@ -65,7 +65,7 @@ void run(const power_options& o) {
         {"compute_share", share},
         {"performance_fraction", perf},
         {"warnings", warnings}};
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
   fmt::print("{} x {} at {}{}: {} of GPUs\n", count, g.name(), format_watts(b.board),

@@ -46,7 +46,7 @@ void run_rank(const rank_cli_options& o) {
                      {"system_cost_usd", e.system_cost.value()},
                      {"perf_per_dollar", e.perf_per_dollar},
                      {"memory_gb", in_gibibytes(e.gpu->facts().memory)}});
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
   fmt::print("Task {}: relative performance (H100 SXM = 1) and per $1000 of a {}-GPU system\n",

@@ -84,7 +84,7 @@ void run(const speedup_options& o) {
       out["dtype"] = name(r->type);
       out["batch"] = r->batch;
     }
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
 

@@ -59,7 +59,7 @@ void run(const tco_options& o) {
         {"desktop_cheaper", r.desktop_cheaper()},
         {"grid_kg_per_kwh", in.grid_kg_co2_per_kwh},
         {"co2_kg_per_year", r.co2_kg_per_year}};
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
   fmt::print(

@@ -3,6 +3,9 @@
 // so each front end gets the tool's JSON from the tool's own code path.
 #include <fmt/format.h>
 #include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <string_view>
 
 #include "cli_support.hpp"
 
@@ -19,23 +22,45 @@ std::string command_names(CLI::App& app) {
 
 }  // namespace
 
+namespace {
+
+// Every subcommand: its name (as its add function registers it) and that function, in the order
+// of the help. run_json registers only the one it runs: building all of them costs more than a
+// model estimate.
+struct command_entry {
+  std::string_view name;
+  void (*add)(CLI::App&);
+};
+constexpr std::array commands{
+    command_entry{"gpus", add_gpus_command},
+    command_entry{"roofline", add_roofline_command},
+    command_entry{"gemm", add_gemm_command},
+    command_entry{"cycles", add_cycles_command},
+    command_entry{"calibrate", add_calibrate_command},
+    command_entry{"export", add_export_command},
+    command_entry{"models", add_models_command},
+    command_entry{"model", add_model_command},
+    command_entry{"plot", add_plot_command},
+    command_entry{"advise", add_advise_command},
+    command_entry{"cluster", add_cluster_command},
+    command_entry{"debias", add_debias_command},
+    command_entry{"speedup", add_speedup_command},
+    command_entry{"power", add_power_command},
+    command_entry{"tco", add_tco_command},
+    command_entry{"rank", add_rank_command},
+};
+
+// Adds the entry @p e to @p app, checking that its name is the one it registers.
+void add_entry(CLI::App& app, const command_entry& e) {
+  e.add(app);
+  if (app.get_subcommands([](CLI::App*) { return true; }).back()->get_name() != e.name)
+    throw std::logic_error("command table: '" + std::string(e.name) + "' registers another name");
+}
+
+}  // namespace
+
 void add_commands(CLI::App& app) {
-  add_gpus_command(app);
-  add_roofline_command(app);
-  add_gemm_command(app);
-  add_cycles_command(app);
-  add_calibrate_command(app);
-  add_export_command(app);
-  add_models_command(app);
-  add_model_command(app);
-  add_plot_command(app);
-  add_advise_command(app);
-  add_cluster_command(app);
-  add_debias_command(app);
-  add_speedup_command(app);
-  add_power_command(app);
-  add_tco_command(app);
-  add_rank_command(app);
+  for (const command_entry& e : commands) add_entry(app, e);
   // Words that are not a command stay in remaining() instead of failing with CLI11's "not
   // expected", so the error can name them and list the commands.
   app.allow_extras();
@@ -56,7 +81,16 @@ void check_command_line(CLI::App& app) {
 
 nlohmann::json run_json(const std::vector<std::string>& args) {
   CLI::App app{"dlperf", "dlperf"};
-  add_commands(app);
+  const auto* entry =
+      args.empty() ? nullptr
+                   : std::find_if(commands.begin(), commands.end(),
+                                  [&](const command_entry& e) { return e.name == args.front(); });
+  if (entry != nullptr && entry != commands.end()) {
+    add_entry(app, *entry);
+    app.allow_extras();
+  } else {
+    add_commands(app);  // for the error that lists them
+  }
   nlohmann::json result;
   const json_capture capture(result);
   try {

@@ -78,7 +78,7 @@ void run_advise(const advise_options& o) {
                          {"samples_per_s", r.split->chosen->samples_per_second}};
       out.push_back(item);
     }
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
   const std::string what =

@@ -152,8 +152,29 @@ void write_text(const std::string& text, const std::string& out) {
   fmt::print(stderr, "dlperf: wrote {}\n", out);
 }
 
+namespace {
+// Where print_json stores its JSON on this thread instead of printing it (json_capture).
+thread_local nlohmann::json* captured_json = nullptr;
+}  // namespace
+
+void print_json(const nlohmann::json& j) {
+  if (captured_json != nullptr)
+    *captured_json = j;
+  else
+    fmt::print("{}\n", j.dump(2));
+}
+
+json_capture::json_capture(nlohmann::json& into) : previous_(captured_json) {
+  captured_json = &into;
+}
+
+json_capture::~json_capture() { captured_json = previous_; }
+
 void write_json(const nlohmann::json& j, const std::string& out) {
-  write_text(j.dump(2) + "\n", out);
+  if (out.empty())
+    print_json(j);
+  else
+    write_text(j.dump(2) + "\n", out);
 }
 
 cli_device select_device(const std::string& gpu_id, const std::string& device_file) {

@@ -110,8 +110,40 @@ price_table read_price_file(const std::string& file, const std::string& host_cos
 /// when the file cannot be written.
 void write_text(const std::string& text, const std::string& out);
 
-/// Writes @p j to @p out, or to stdout when @p out is empty. Throws usage_error when the file
-/// cannot be written.
+/// Prints a command's JSON result @p j: on stdout, or into the json_capture active on this thread
+/// (run_json: the Python and WebAssembly modules), so that every front end gets the JSON from the
+/// same code path.
+void print_json(const nlohmann::json& j);
+
+/// While alive, print_json on this thread stores its JSON into @p into instead of printing it.
+class json_capture {
+ public:
+  explicit json_capture(nlohmann::json& into);
+  ~json_capture();
+  json_capture(const json_capture&) = delete;
+  json_capture& operator=(const json_capture&) = delete;
+
+ private:
+  nlohmann::json* previous_;
+};
+
+/// Registers every subcommand of the tool on @p app (main and run_json share the list).
+void add_commands(CLI::App& app);
+
+/// Throws usage_error when the parsed @p app (add_commands) named no command or an unknown one.
+void check_command_line(CLI::App& app);
+
+/// @p message as the tool's one line on stderr: newlines become spaces.
+std::string one_line(std::string message);
+
+/// Runs the command line @p args (without the program name, e.g. {"model", "--preset", "gpt2",
+/// ..., "--json"}) as the tool would, and returns the JSON it prints. Throws usage_error with the
+/// tool's own message for what the tool rejects with exit code 2 (CLI11's parse errors included),
+/// and dlperf::error as the tool's commands throw it.
+nlohmann::json run_json(const std::vector<std::string>& args);
+
+/// Writes @p j to @p out, or to stdout (print_json) when @p out is empty. Throws usage_error when
+/// the file cannot be written.
 void write_json(const nlohmann::json& j, const std::string& out);
 
 /// The device a command runs on: a catalog GPU (--gpu ID) or a device file (--device FILE).

@@ -129,7 +129,7 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
         {"memory_need_bytes", fit.need.total().value()},
         {"memory_capacity_bytes", fit.capacity.value()},
     };
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
   fmt::print("{} training, {}, batch {} per replica, on {} x {} over {}\n", m.name, name(r.type),

@@ -85,7 +85,7 @@ void run_debias(const debias_options& o) {
           {"efficiency_from", in.efficiency_from},
           {"efficiency_to", in.efficiency_to}}},
     };
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
   fmt::print("reported ratio {}x ({})\n", three_digits(d.ratio), name(in.kind));

@@ -52,7 +52,7 @@ void add_gpus_command(CLI::App& app) {
     if (*json) {
       nlohmann::json out = nlohmann::json::array();
       for (const gpu_spec* g : catalog::all) out.push_back(io::catalog_entry(*g));
-      fmt::print("{}\n", out.dump(2));
+      print_json(out);
     } else {
       print_table();
     }

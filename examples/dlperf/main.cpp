@@ -10,19 +10,9 @@
 namespace {
 
 // One line on stderr, whatever the message holds.
-int fail(int code, std::string message) {
-  for (char& c : message)
-    if (c == '\n') c = ' ';
-  fmt::print(stderr, "dlperf: error: {}\n", message);
+int fail(int code, const std::string& message) {
+  fmt::print(stderr, "dlperf: error: {}\n", dlperf::cli::one_line(message));
   return code;
-}
-
-// The subcommands' names, from the app itself ("gpus, roofline, ...").
-std::string command_names(CLI::App& app) {
-  std::string names;
-  for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
-    names += (names.empty() ? "" : ", ") + sub->get_name();
-  return names;
 }
 
 }  // namespace
@@ -31,32 +21,10 @@ std::string command_names(CLI::App& app) {
 int main(int argc, char** argv) {
   CLI::App app{"dlperf: analytical performance models for deep learning on GPUs", "dlperf"};
   app.set_version_flag("--version", dlperf::version);
-  dlperf::cli::add_gpus_command(app);
-  dlperf::cli::add_roofline_command(app);
-  dlperf::cli::add_gemm_command(app);
-  dlperf::cli::add_cycles_command(app);
-  dlperf::cli::add_calibrate_command(app);
-  dlperf::cli::add_export_command(app);
-  dlperf::cli::add_models_command(app);
-  dlperf::cli::add_model_command(app);
-  dlperf::cli::add_plot_command(app);
-  dlperf::cli::add_advise_command(app);
-  dlperf::cli::add_cluster_command(app);
-  dlperf::cli::add_debias_command(app);
-  dlperf::cli::add_speedup_command(app);
-  dlperf::cli::add_power_command(app);
-  dlperf::cli::add_tco_command(app);
-  dlperf::cli::add_rank_command(app);
-  // Words that are not a command stay in remaining() instead of failing with CLI11's "not
-  // expected", so the error can name them and list the commands.
-  app.allow_extras();
+  dlperf::cli::add_commands(app);
   try {
     app.parse(argc, argv);
-    if (!app.remaining().empty())
-      return fail(2, fmt::format("unknown command '{}' (valid: {})", app.remaining().front(),
-                                 command_names(app)));
-    if (app.get_subcommands().empty())
-      return fail(2, fmt::format("a subcommand is required (valid: {})", command_names(app)));
+    dlperf::cli::check_command_line(app);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

@@ -31,7 +31,7 @@ void list_presets(bool json) {
                      {"parameters", m.parameters()},
                      {"published_parameters", m.published_parameters},
                      {"source", m.source}});
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
   fmt::print("{:<20} {:<12} {:>10}  {}\n", "name", "kind", "params", "source");
@@ -241,7 +241,7 @@ void run(const model_options& o) {
       out["decode_s_per_token"] =
           r.generate > 0 ? nlohmann::json(e.decode_per_token.value()) : nlohmann::json(nullptr);
     }
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
 

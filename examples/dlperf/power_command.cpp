@@ -66,7 +66,7 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
         {"compute_share", share},
         {"performance_fraction", perf},
         {"warnings", warnings}};
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
   fmt::print("{} x {} at {}{}: {} of GPUs\n", count, g.name(), format_watts(b.board),

@@ -56,7 +56,7 @@ void run_rank(const rank_cli_options& o) {
                      {"gpu_price_usd", e.gpu_price.value()},
                      {"host_share_usd", e.host_share.value()}});
     }
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
   const std::string reference = ranked.empty() ? std::string(opts.reference->id())

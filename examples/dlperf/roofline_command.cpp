@@ -53,7 +53,7 @@ void run(const roofline_options& o) {
         {"compute_time_s", r.compute_time.value()},
         {"memory_time_s", r.tier_time[tier::global].value()},
     };
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
   fmt::print("{}{}, {} with {} accumulation{}\n", device_name,

@@ -108,7 +108,7 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
       out["dtype"] = name(r->type);
       out["batch"] = r->batch;
     }
-    fmt::print("{}\n", out.dump(2));
+    print_json(out);
     return;
   }
 

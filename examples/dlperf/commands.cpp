@@ -1,0 +1,110 @@
+// The tool's command list and the one entry point that runs a command line for its JSON: main(),
+// the Python module (python/) and the WebAssembly page (web/) all run the commands through here,
+// so each front end gets the tool's JSON from the tool's own code path.
+#include <fmt/format.h>
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <string_view>
+
+#include "cli_support.hpp"
+
+namespace dlperf::cli {
+namespace {
+
+// The subcommands' names, from the app itself ("gpus, roofline, ...").
+std::string command_names(CLI::App& app) {
+  std::string names;
+  for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+    names += (names.empty() ? "" : ", ") + sub->get_name();
+  return names;
+}
+
+}  // namespace
+
+namespace {
+
+// Every subcommand: its name (as its add function registers it) and that function, in the order
+// of the help. run_json registers only the one it runs: building all of them costs more than a
+// model estimate.
+struct command_entry {
+  std::string_view name;
+  void (*add)(CLI::App&);
+};
+constexpr std::array commands{
+    command_entry{"gpus", add_gpus_command},
+    command_entry{"roofline", add_roofline_command},
+    command_entry{"gemm", add_gemm_command},
+    command_entry{"cycles", add_cycles_command},
+    command_entry{"calibrate", add_calibrate_command},
+    command_entry{"export", add_export_command},
+    command_entry{"models", add_models_command},
+    command_entry{"model", add_model_command},
+    command_entry{"plot", add_plot_command},
+    command_entry{"advise", add_advise_command},
+    command_entry{"cluster", add_cluster_command},
+    command_entry{"debias", add_debias_command},
+    command_entry{"speedup", add_speedup_command},
+    command_entry{"power", add_power_command},
+    command_entry{"tco", add_tco_command},
+    command_entry{"rank", add_rank_command},
+};
+
+// Adds the entry @p e to @p app, checking that its name is the one it registers.
+void add_entry(CLI::App& app, const command_entry& e) {
+  e.add(app);
+  if (app.get_subcommands([](CLI::App*) { return true; }).back()->get_name() != e.name)
+    throw std::logic_error("command table: '" + std::string(e.name) + "' registers another name");
+}
+
+}  // namespace
+
+void add_commands(CLI::App& app) {
+  for (const command_entry& e : commands) add_entry(app, e);
+  // Words that are not a command stay in remaining() instead of failing with CLI11's "not
+  // expected", so the error can name them and list the commands.
+  app.allow_extras();
+}
+
+std::string one_line(std::string message) {
+  std::replace(message.begin(), message.end(), '\n', ' ');
+  return message;
+}
+
+void check_command_line(CLI::App& app) {
+  if (!app.remaining().empty())
+    throw usage_error(fmt::format("unknown command '{}' (valid: {})", app.remaining().front(),
+                                  command_names(app)));
+  if (app.get_subcommands().empty())
+    throw usage_error(fmt::format("a subcommand is required (valid: {})", command_names(app)));
+}
+
+nlohmann::json run_json(const std::vector<std::string>& args) {
+  CLI::App app{"dlperf", "dlperf"};
+  const auto* entry =
+      args.empty() ? nullptr
+                   : std::find_if(commands.begin(), commands.end(),
+                                  [&](const command_entry& e) { return e.name == args.front(); });
+  if (entry != nullptr && entry != commands.end()) {
+    add_entry(app, *entry);
+    app.allow_extras();
+  } else {
+    add_commands(app);  // for the error that lists them
+  }
+  nlohmann::json result;
+  const json_capture capture(result);
+  try {
+    std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 parses from the back
+    app.parse(reversed);
+  } catch (const CLI::Success&) {  // --help, --version: text for a terminal
+    throw usage_error("--help and --version print text: run the dlperf tool for them");
+  } catch (const CLI::ParseError& e) {
+    throw usage_error(e.what());
+  }
+  check_command_line(app);
+  if (result.is_null())
+    throw usage_error(fmt::format("'{}' printed no JSON (is --json missing?)", args.front()));
+  return result;
+}
+
+}  // namespace dlperf::cli

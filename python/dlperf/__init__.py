@@ -1,0 +1,276 @@
+"""dlperf from Python: the ``dlperf`` tool's commands with named arguments, returning the dicts
+its ``--json`` prints, computed by the same C++ code (no NumPy, no subprocess).
+
+Arguments are the tool's flags with ``_`` for ``-`` (``min_memory=`` is ``--min-memory``,
+``from_=`` is ``--from``); ``True`` gives a flag, ``False`` or ``None`` leaves it out, a list or
+tuple is joined with commas (``cluster(gpu=["h100_sxm", "a100_sxm4_80gb"], ...)``). Numbers may
+be given as numbers or as the tool's text ("4Ki", "1.5G"). Bad input raises :class:`Error` with
+the tool's one-line message. See docs/python.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Union
+
+from ._dlperf import Error, version
+from ._dlperf import run as _run
+
+if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup, rank, ...
+    from typing_extensions import TypedDict, Unpack
+
+    class RunOptions(TypedDict, total=False):
+        """The flags of one run of a model (examples/dlperf/run_options.cpp)."""
+
+        train: bool
+        infer: bool
+        batch: Union[int, str]
+        seq: Union[int, str]
+        image: Union[int, str]
+        prompt: Union[int, str]
+        generate: Union[int, str]
+        dtype: str
+        weights: str
+        optimizer: str
+        checkpointing: bool
+        no_flash: bool
+        eager: bool
+        gpus: Union[int, str]
+        zero: Union[int, str]
+        tp: Union[int, str]
+        overhead: Union[int, float, str]
+
+
+__all__ = [
+    "Error",
+    "version",
+    "run",
+    "gpus",
+    "models",
+    "roofline",
+    "gemm",
+    "cycles",
+    "model",
+    "speedup",
+    "rank",
+    "advise",
+    "power",
+    "cluster",
+    "tco",
+    "debias",
+    "export_device",
+]
+
+Json = Any
+Number = Union[int, float, str]
+# Every argument defaults to None, the flag left out: a missing required flag is reported by the
+# tool itself (dlperf.Error "--flops is required"), as on the command line.
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):  # never reached for flags; a bool where a value belongs
+        raise Error(f"expected a value, got {value!r}")
+    if isinstance(value, float):
+        return repr(value)  # the shortest text that reads back as the same double
+    if isinstance(value, (list, tuple)):
+        return ",".join(_text(v) for v in value)
+    return str(value)
+
+
+def _command_line(command: str, options: Dict[str, Any], json: bool) -> List[str]:
+    args = [command]
+    for key, value in options.items():
+        if value is None or value is False:
+            continue
+        flag = "--" + key.rstrip("_").replace("_", "-")
+        if value is True:
+            args.append(flag)
+        else:
+            args += [flag, _text(value)]
+    if json:
+        args.append("--json")
+    return args
+
+
+def run(*args: str) -> Json:
+    """Runs a dlperf command line as words, e.g. ``run("model", "--preset", "gpt2", ...,
+    "--json")``, and returns its JSON."""
+    return _run([str(a) for a in args])
+
+
+def _call(command: str, options: Dict[str, Any], json: bool = True) -> Json:
+    return _run(_command_line(command, options, json))
+
+
+def gpus() -> List[Dict[str, Any]]:
+    """The GPU catalog with derived peaks (``dlperf gpus --json``)."""
+    return _call("gpus", {})
+
+
+def models() -> List[Dict[str, Any]]:
+    """The model presets (``dlperf models --json``)."""
+    return _call("models", {})
+
+
+def roofline(
+    *,
+    flops: Optional[Number] = None,
+    bytes: Optional[Number] = None,
+    gpu: Optional[str] = None,
+    device: Optional[str] = None,
+    dtype: Optional[str] = None,
+    accumulator: Optional[str] = None,
+    sparse: bool = False,
+) -> Dict[str, Any]:
+    """Time and bound of a workload on one GPU or device file (``dlperf roofline --json``)."""
+    return _call("roofline", dict(locals()))
+
+
+def gemm(
+    *,
+    m: Optional[Number] = None,
+    n: Optional[Number] = None,
+    k: Optional[Number] = None,
+    gpu: Optional[str] = None,
+    device: Optional[str] = None,
+    batch: Optional[Number] = None,
+    dtype: Optional[str] = None,
+    accumulator: Optional[str] = None,
+    sparse: bool = False,
+) -> Dict[str, Any]:
+    """A GEMM's time, tile and bound (``dlperf gemm --json``)."""
+    return _call("gemm", dict(locals()))
+
+
+def cycles(*, latencies: Optional[str] = None, device: Optional[str] = None) -> Json:
+    """Instruction latencies in cycles (``dlperf cycles --json``)."""
+    return _call("cycles", dict(locals()))
+
+
+def model(
+    *,
+    preset: Optional[str] = None,
+    config: Optional[str] = None,
+    gpu: Optional[str] = None,
+    device: Optional[str] = None,
+    layers: Optional[Number] = None,
+    hidden: Optional[Number] = None,
+    heads: Optional[Number] = None,
+    kv_heads: Optional[Number] = None,
+    ffn: Optional[Number] = None,
+    ffn_kind: Optional[str] = None,
+    arch: Optional[str] = None,
+    vocab: Optional[Number] = None,
+    max_seq: Optional[Number] = None,
+    experts: Optional[Number] = None,
+    experts_per_token: Optional[Number] = None,
+    **run: Unpack[RunOptions],
+) -> Dict[str, Any]:
+    """A whole model's training step or inference on a GPU: step time, tokens/s, the memory
+    breakdown and whether it fits (``dlperf model --json``). ``config`` is a model file
+    (docs/models.md); ``run`` holds the run flags (train, infer, batch, seq, dtype, weights, ...)."""
+    options = dict(locals())
+    options.update(options.pop("run"))
+    return _call("model", options)
+
+
+def speedup(
+    *,
+    from_: Optional[str] = None,
+    to: Optional[str] = None,
+    preset: Optional[str] = None, **run: Unpack[RunOptions]) -> Json:
+    """How much faster GPU ``to`` is than ``from_`` (``dlperf speedup --json``)."""
+    options = dict(locals())
+    options.update(options.pop("run"))
+    return _call("speedup", options)
+
+
+def rank(
+    *,
+    task: Optional[str] = None,
+    gpus: Optional[Number] = None,
+    min_memory: Optional[Number] = None,
+    prices: Optional[str] = None,
+    **run: Unpack[RunOptions],
+) -> Json:
+    """GPUs by performance and performance per dollar (``dlperf rank --json``); ``prices`` is a
+    price file (docs/buying.md)."""
+    options = dict(locals())
+    options.update(options.pop("run"))
+    return _call("rank", options)
+
+
+def advise(
+    *,
+    preset: Optional[str] = None,
+    use_case: Optional[str] = None,
+    task: Optional[str] = None,
+    budget: Optional[Number] = None,
+    gpus: Optional[Number] = None,
+    prices: Optional[str] = None,
+    top: Optional[Number] = None,
+    **run: Unpack[RunOptions],
+) -> Json:
+    """GPUs to buy for a model or use case, with reasons (``dlperf advise --json``)."""
+    options = dict(locals())
+    options.update(options.pop("run"))
+    return _call("advise", options)
+
+
+def power(
+    *,
+    gpu: Optional[str] = None,
+    count: Optional[Number] = None,
+    limit: Optional[Number] = None,
+    rest_watts: Optional[Number] = None,
+    compute_share: Optional[Number] = None,
+    preset: Optional[str] = None,
+    **run: Unpack[RunOptions],
+) -> Json:
+    """Power, energy and the cost of a power limit (``dlperf power --json``)."""
+    options = dict(locals())
+    options.update(options.pop("run"))
+    return _call("power", options)
+
+
+def cluster(
+    *,
+    gpu: Optional[Union[str, Sequence[str]]] = None,
+    link: Optional[str] = None,
+    preset: Optional[str] = None,
+    bucket: Optional[Number] = None,
+    **run: Unpack[RunOptions],
+) -> Json:
+    """A training job on several GPUs: all-reduce, step, speed-up and efficiency
+    (``dlperf cluster --json``)."""
+    options = dict(locals())
+    options.update(options.pop("run"))
+    return _call("cluster", options)
+
+
+def tco(
+    *,
+    gpu_watts: Optional[Number] = None,
+    kwh_price: Optional[Number] = None,
+    system_price: Optional[Number] = None,
+    cloud_hourly: Optional[Number] = None,
+    other_watts: Optional[Number] = None,
+    utilization: Optional[Number] = None,
+    preset_utilization: Optional[str] = None,
+    days: Optional[Number] = None,
+    grid_kg_per_kwh: Optional[Number] = None,
+    billing: Optional[str] = None,
+) -> Json:
+    """Desktop against cloud: cost of ownership and break-even (``dlperf tco --json``)."""
+    return _call("tco", dict(locals()))
+
+
+def debias(**options: Any) -> Json:
+    """A reported throughput ratio with batch and GPU-count differences taken out
+    (``dlperf debias --json``; the flags as named arguments)."""
+    return _call("debias", options)
+
+
+def export_device(*, gpu: str) -> Dict[str, Any]:
+    """The device file of catalog GPU ``gpu`` (``dlperf export --gpu ID``), to edit and pass
+    back as ``device=``."""
+    return _call("export", {"gpu": gpu}, json=False)

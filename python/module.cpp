@@ -1,0 +1,84 @@
+// dlperf._dlperf: runs one of the tool's command lines (examples/dlperf/commands.cpp) and returns
+// its JSON as plain Python objects. The Python package (python/dlperf/__init__.py) turns named
+// arguments into the command line, so Python gets exactly the numbers `dlperf ... --json`
+// prints. The GIL is released while the model runs.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <string>
+#include <vector>
+
+#include "cli_support.hpp"
+
+namespace nb = nanobind;
+
+namespace {
+
+// A JSON value as Python objects: dict (keys in the JSON's order), list, str, int, float, bool,
+// None.
+nb::object to_python(const nlohmann::json& j) {
+  switch (j.type()) {
+    case nlohmann::json::value_t::object: {
+      nb::dict d;
+      for (const auto& [key, value] : j.items())
+        d[nb::str(key.c_str(), key.size())] = to_python(value);
+      return d;
+    }
+    case nlohmann::json::value_t::array: {
+      nb::list l;
+      for (const auto& value : j) l.append(to_python(value));
+      return l;
+    }
+    case nlohmann::json::value_t::string: {
+      const auto& s = j.get_ref<const std::string&>();
+      return nb::str(s.c_str(), s.size());
+    }
+    case nlohmann::json::value_t::boolean:
+      return nb::bool_(j.get<bool>());
+    case nlohmann::json::value_t::number_integer:
+      return nb::int_(j.get<long long>());
+    case nlohmann::json::value_t::number_unsigned:
+      return nb::int_(j.get<unsigned long long>());
+    case nlohmann::json::value_t::number_float:
+      return nb::float_(j.get<double>());
+    default:
+      return nb::none();
+  }
+}
+
+}  // namespace
+
+NB_MODULE(_dlperf, m) {
+  m.doc() = "dlperf's commands, run for their JSON (use the dlperf package, not this module)";
+  // dlperf.Error: what the tool rejects with exit code 2, with its one-line message.
+  static nb::object error_type = nb::steal(PyErr_NewExceptionWithDoc(
+      "dlperf.Error", "Bad input: the message is the dlperf tool's one line on stderr.",
+      PyExc_ValueError, nullptr));
+  m.attr("Error") = error_type;
+  m.attr("version") = dlperf::version;
+  m.def(
+      "run",
+      [](const std::vector<std::string>& args) -> nb::object {
+        nlohmann::json result;
+        std::string failure;
+        {
+          const nb::gil_scoped_release unlocked;
+          try {
+            result = dlperf::cli::run_json(args);
+          } catch (const dlperf::cli::usage_error& e) {
+            failure = dlperf::cli::one_line(e.what());
+          } catch (const dlperf::error& e) {
+            failure = dlperf::cli::one_line(e.what());
+          }
+        }
+        if (!failure.empty()) {
+          PyErr_SetString(error_type.ptr(), failure.c_str());
+          throw nb::python_error();
+        }
+        return to_python(result);
+      },
+      nb::arg("args"),
+      "Runs the dlperf command line `args` (no program name) and returns its JSON as Python "
+      "objects; raises Error with the tool's message for bad input.");
+}

@@ -1,0 +1,99 @@
+"""Every function of the dlperf package against the tool's --json for the same input: exactly
+equal (the same C++ code computes both; this checks the argument mapping and the conversion of
+the JSON to Python objects, floats to the last bit)."""
+
+import pytest
+
+import dlperf
+from conftest import call_from_line
+
+# Command lines of the tool; the Python call is derived from each (conftest.call_from_line) and
+# must return exactly what the line prints.
+LINES = [
+    "gpus --json",
+    "models --json",
+    "roofline --gpu a100_sxm4_40gb --flops 1e12 --bytes 1e10 --dtype fp16 --json",
+    "roofline --gpu h100_sxm --flops 2P --bytes 1Gi --dtype fp8_e4m3 --json",
+    "roofline --gpu rtx_4090 --flops 1e12 --bytes 0 --sparse --dtype fp16 --json",
+    "gemm --gpu h100_sxm --m 8192 --n 8192 --k 8192 --dtype fp8_e4m3 --json",
+    "gemm --gpu a100_sxm4_40gb --m 4Ki --n 4Ki --k 4Ki --batch 2 --dtype bf16 --json",
+    "cycles --json",
+    "cycles --latencies hopper_gh100 --json",
+    "model --preset gpt2 --gpu rtx_4090 --train --batch 8 --seq 1024 --json",
+    "model --preset llama2_7b --gpu h100_sxm --train --batch 4 --seq 2048 --checkpointing --json",
+    "model --preset llama2_7b --gpu rtx_4090 --infer --prompt 512 --generate 128 --weights int4 --json",
+    "model --preset llama2_70b --gpu h100_sxm --train --gpus 8 --zero 3 --tp 2 --json",
+    "model --preset se_resnext101_32x4d --gpu a100_sxm4_80gb --train --batch 64 --json",
+    "model --preset mixtral_8x7b --gpu mi300x --infer --batch 16 --seq 4096 --json",
+    "model --layers 12 --hidden 768 --heads 12 --vocab 50257 --max-seq 1024 --gpu t4 --dtype fp16 --json",
+    "speedup --from v100_sxm2 --to a100_sxm4_40gb --json",
+    "speedup --from a100_sxm4_40gb --to h100_sxm --preset gpt2 --batch 16 --json",
+    "rank --task infer16 --json",
+    "rank --task train16 --gpus 4 --min-memory 24 --json",
+    "rank --task llama2_7b --infer --batch 1 --json",
+    "advise --use-case kaggle --json",
+    "advise --preset llama2_7b --infer --budget 5000 --json",
+    "power --gpu rtx_3090 --count 2 --limit 300 --json",
+    "cluster --gpu rtx_3090 --gpus 4 --link pcie4_x16 --json",
+    "cluster --gpu h100_sxm,a100_sxm4_80gb --gpus 2 --link nvlink3 --json",
+    "tco --gpu-watts 450 --other-watts 150 --utilization 0.5 --kwh-price 0.3 --system-price 3000 --cloud-hourly 1.1 --json",
+    "debias --ratio 2 --batch-from 32 --batch-to 64 --json",
+    "export --gpu h100_pcie",
+]
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_equals_cli_json(cli, line):
+    function, kwargs = call_from_line(line)
+    assert function(**kwargs) == cli.json(line)
+
+
+def test_numbers_as_python_numbers(cli):
+    # Numbers given as Python ints and floats mean what their text means on the command line.
+    assert dlperf.model(preset="gpt2", gpu="rtx_4090", train=True, batch=8, seq=1024) == cli.json(
+        "model --preset gpt2 --gpu rtx_4090 --train --batch 8 --seq 1024 --json"
+    )
+    assert dlperf.roofline(gpu="t4", flops=1.5e12, bytes=3 * 2**30) == cli.json(
+        "roofline --gpu t4 --flops 1.5e12 --bytes 3Gi --json"
+    )
+    assert dlperf.cluster(gpu=["h100_sxm", "a100_sxm4_80gb"], gpus=2, link="nvlink3") == cli.json(
+        "cluster --gpu h100_sxm,a100_sxm4_80gb --gpus 2 --link nvlink3 --json"
+    )
+
+
+def test_device_and_price_files(cli, tmp_path):
+    # A device file exported, then used: the same as the tool with the same file.
+    import json
+
+    device = tmp_path / "h100.json"
+    device.write_text(json.dumps(dlperf.export_device(gpu="h100_sxm")))
+    line = f"roofline --device {device} --flops 1e15 --bytes 1e10 --dtype bf16 --json"
+    assert dlperf.roofline(device=str(device), flops=1e15, bytes=1e10, dtype="bf16") == cli.json(line)
+    line = f"model --preset gpt2 --device {device} --train --batch 8 --json"
+    assert dlperf.model(preset="gpt2", device=str(device), train=True, batch=8) == cli.json(line)
+    prices = tmp_path / "prices.json"
+    prices.write_text(json.dumps({"gpus": {"rtx_4090": 1599, "rtx_3090": 700}}))
+    line = f"rank --task infer16 --prices {prices} --json"
+    assert dlperf.rank(task="infer16", prices=str(prices)) == cli.json(line)
+
+
+def test_types():
+    r = dlperf.model(preset="gpt2", gpu="h100_sxm", train=True, batch=8)
+    assert isinstance(r, dict) and isinstance(r["memory"], dict) and isinstance(r["ops"], list)
+    assert isinstance(r["fits"], bool) and isinstance(r["batch"], int)
+    assert isinstance(r["step_time_s"], float) and r["image"] is None
+    assert isinstance(dlperf.version, str) and dlperf.version.count(".") == 2
+
+
+def test_threads_give_the_same_numbers():
+    # The GIL is released while the model runs: threads calling at once must not disturb each
+    # other (thread-local JSON capture).
+    from concurrent.futures import ThreadPoolExecutor
+
+    def estimate(batch):
+        return dlperf.model(preset="llama2_7b", gpu="h100_sxm", train=True, batch=batch)
+
+    batches = [1, 2, 4, 8] * 8
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        parallel = list(pool.map(estimate, batches))
+    assert parallel == [estimate(b) for b in batches]

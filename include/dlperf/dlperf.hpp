@@ -37,8 +37,10 @@
 #include <dlperf/hardware/links.hpp>
 #include <dlperf/hardware/measured_device.hpp>
 #include <dlperf/hardware/nvidia/nvidia.hpp>
+#include <dlperf/model/adapters.hpp>
 #include <dlperf/model/cnn.hpp>
 #include <dlperf/model/cnn_shapes.hpp>
+#include <dlperf/model/lora.hpp>
 #include <dlperf/model/memory.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>

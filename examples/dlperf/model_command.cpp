@@ -188,6 +188,7 @@ void run(const model_options& o) {
     seq = s.seq;
   }
   const std::vector<op_row> rows = op_rows(e);
+  const double trainable = r.training() ? trainable_parameters(m, r) : 0.0;
   if (o.json) {
     nlohmann::json ops = nlohmann::json::array();
     for (const op_row& row : rows)
@@ -232,6 +233,12 @@ void run(const model_options& o) {
         {"fits_with_tp",
          res.fitting_tp ? nlohmann::json(*res.fitting_tp) : nlohmann::json(nullptr)},
         {"ops", ops},
+        {"trainable_parameters",
+         r.training() ? nlohmann::json(trainable) : nlohmann::json(nullptr)},
+        {"lora", r.lora.enabled() ? nlohmann::json{{"rank", r.lora.rank},
+                                                   {"targets", describe(r.lora.targets)},
+                                                   {"qlora", r.lora.qlora}}
+                                  : nlohmann::json(nullptr)},
     };
     if (generation) {
       out["prompt"] = seq;
@@ -250,6 +257,13 @@ void run(const model_options& o) {
              format_parameters(m.parameters()), r.training() ? "training step" : "inference",
              res.gpu_name, res.arch, name(r.type), shape,
              r.gpus > 1 ? fmt::format(", {} GPUs (tp {}, ZeRO {})", r.gpus, r.tp, r.zero) : "");
+  if (r.lora.enabled())
+    fmt::print("  {} rank {} on {}{}: {} trainable parameters ({} of the model)\n",
+               r.lora.qlora ? "QLoRA" : "LoRA", r.lora.rank, describe(r.lora.targets),
+               r.lora.qlora ? ", NF4 base" : "", format_parameters(trainable),
+               format_percent(trainable, m.parameters()));
+  else if (r.training())
+    fmt::print("  full training: {} trainable parameters\n", format_parameters(trainable));
   fmt::print("  {:<10} {:<28} {:>5} {:>10} {:>7}  {}\n", "phase", "operator", "runs", "time",
              "share", "bound");
   for (const op_row& row : rows) {

@@ -41,6 +41,13 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
   cmd->add_flag("--no-flash", o.no_flash, "Unfused attention (score matrix through DRAM)");
   cmd->add_flag("--eager", o.eager,
                 "Element-wise ops as kernels of their own, as an eager framework runs them");
+  cmd->add_option("--lora", o.lora,
+                  "Train LoRA adapters of this rank instead of every weight (docs/models.md)");
+  cmd->add_option(
+      "--lora-targets", o.lora_targets,
+      "LoRA target modules: all or a list of {" + enum_names<lora_target>(",") + "} (default q,v)");
+  cmd->add_flag("--qlora", o.qlora,
+                "QLoRA: the frozen base in 4-bit NF4 with double-quantised scales (needs --lora)");
   if (parallel) {
     cmd->add_option("--gpus", o.gpus, "GPUs of the job")->capture_default_str();
     cmd->add_option("--zero", o.zero, "ZeRO stage 0..3 over the data-parallel GPUs")
@@ -73,6 +80,20 @@ run_config make_run(const run_options& o) {
   r.zero = static_cast<int>(zero);
   r.tp = parse_count("--tp", o.tp);
   r.overhead_bytes = parse_amount("--overhead", o.overhead);
+  if (!o.lora.empty()) {
+    r.lora.rank = parse_count("--lora", o.lora);
+    if (!r.training()) throw usage_error("--lora and --qlora are for --train");
+  } else if (!o.lora_targets.empty() || o.qlora) {
+    throw usage_error(std::string(o.qlora ? "--qlora" : "--lora-targets") + " needs --lora RANK");
+  }
+  if (!o.lora_targets.empty()) {
+    try {
+      r.lora.targets = parse_lora_targets(o.lora_targets);
+    } catch (const dlperf::error& e) {
+      throw usage_error(std::string("--lora-targets: ") + e.what());
+    }
+  }
+  r.lora.qlora = o.qlora;
   if (r.training() && r.weights != weight_format::native)
     throw usage_error("--weights int8|int4 is for --infer");
   r.validate();

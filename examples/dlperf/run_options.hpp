@@ -20,15 +20,17 @@ struct run_options {
   optimizer_kind optimizer = optimizer_kind::adam;
   bool checkpointing = false, no_flash = false, eager = false;
   std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
+  std::string lora, lora_targets;  // empty: not given
+  bool qlora = false;
 };
 
 /// Adds --preset NAME to @p cmd, checked against the presets (the help lists them).
 CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset);
 
 /// Adds the run flags (--train, --infer, --batch, --seq, --image, --prompt, --generate, --dtype,
-/// --weights, --optimizer, --checkpointing, --no-flash, --eager, --gpus, --zero, --tp,
-/// --overhead) to @p cmd. With @p parallel false, --gpus, --zero and --tp are left out (commands
-/// that set the GPU count themselves).
+/// --weights, --optimizer, --checkpointing, --no-flash, --eager, --lora, --lora-targets, --qlora,
+/// --gpus, --zero, --tp, --overhead) to @p cmd. With @p parallel false, --gpus, --zero and --tp are
+/// left out (commands that set the GPU count themselves).
 void add_run_options(CLI::App* cmd, run_options& o, bool parallel = true);
 
 /// The run @p o describes. Throws usage_error naming the flag at fault.

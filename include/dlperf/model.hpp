@@ -5,8 +5,10 @@
 #pragma once
 
 #include <dlperf/kernel.hpp>
+#include <dlperf/model/adapters.hpp>
 #include <dlperf/model/cnn.hpp>
 #include <dlperf/model/cnn_shapes.hpp>
+#include <dlperf/model/lora.hpp>
 #include <dlperf/model/memory.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>

@@ -26,6 +26,14 @@
 /// the formula of Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large
 /// Transformer Models", section 4.1). With checkpointing only each layer's input (T h e) is
 /// kept, plus one layer's full set while it is recomputed. The loss keeps FP32 logits.
+///
+/// LoRA (model/adapters.hpp) freezes the model: its weights stay (in NF4 for the blocks' linear
+/// layers under QLoRA: nf4_bits_per_weight / 8 bytes each), without gradients or optimizer
+/// states; the adapters hold weights, gradients and optimizer states as a full run does per
+/// parameter, and keep T r e bytes per adapter (x A) for the backward pass. The activations of
+/// the frozen layers are kept as without LoRA: the gradient still flows through every layer,
+/// and the adapters read the same layer inputs. QLoRA adds one dequantised weight matrix in
+/// the compute type, the largest of a block, live at a time.
 #pragma once
 
 #include <algorithm>
@@ -35,6 +43,7 @@
 #include <dlperf/core/memory_tier.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/hardware/device.hpp>
+#include <dlperf/model/adapters.hpp>
 #include <dlperf/model/cnn_shapes.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
@@ -119,6 +128,29 @@ constexpr double transformer_activation_bytes(const transformer_shapes& s, const
   return kept + T * h * e + s.head_tokens * s.vocab * 4.0;  // final norm input, FP32 logits
 }
 
+// Activation bytes of run @p r's adapters (x A, T x r per adapter, per GPU: the rank is not
+// split) and, under QLoRA, the one dequantised weight matrix live at a time.
+constexpr double adapter_activation_bytes(const transformer_config& t, const transformer_shapes& s,
+                                          const run_config& r) {
+  if (!r.lora.enabled()) return 0;
+  const double e = activation_bytes(r.type), rank = static_cast<double>(r.lora.rank);
+  double kept = 0, widest = 0;
+  for (lora_target target : enum_values<lora_target>) {
+    if (!r.lora.targets.has(target)) continue;
+    const adapter_shape a = lora_target_shape(t, target);
+    // Mixture-of-experts FFN targets see each token k times (once per routed expert).
+    const double tokens = a.count > 1 ? s.tokens * s.experts_per_token : s.tokens;
+    const double per_layer = tokens * rank * e;
+    kept += per_layer * (s.layers * lora_adapters_per_layer(target, false) +
+                         s.decoder_layers * lora_adapters_per_layer(target, true));
+  }
+  if (r.lora.qlora) {
+    const double attention = s.h * (s.q + 2.0 * s.kv);
+    widest = std::max(attention, (s.gated ? 2.0 : 1.0) * s.h * s.f) * e;
+  }
+  return (r.checkpointing ? kept / std::max(1.0, s.layers + s.decoder_layers) : kept) + widest;
+}
+
 // The live set of a transformer's inference: one layer's largest tensors and the logits.
 constexpr double transformer_inference_bytes(const transformer_shapes& s, const run_config& r) {
   const double e = activation_bytes(r.type);
@@ -136,7 +168,19 @@ constexpr memory_breakdown memory_need(const model_spec& m, const run_config& r)
   const double dp = static_cast<double>(r.data_parallel());
   memory_breakdown b;
   b.overhead = bytes(r.overhead_bytes);
-  if (r.training()) {
+  validate_lora(m, r);
+  if (r.training() && r.lora.enabled()) {
+    // Frozen weights (NF4 blocks under QLoRA) and trained adapters (docs/models.md).
+    const double w = detail::training_weight_bytes(r.type);
+    const double tp = static_cast<double>(r.tp);
+    const double nf4 = r.lora.qlora ? block_linear_weights(m.transformer) / tp : 0.0;
+    const double frozen = (params - nf4) * w + nf4 * nf4_bits_per_weight / 8.0;
+    const double adapters = lora_parameters(m.transformer, r) / tp;
+    b.weights = bytes((frozen + adapters * w) / (r.zero >= 3 ? dp : 1.0));
+    b.gradients = bytes(adapters * w / (r.zero >= 2 ? dp : 1.0));
+    b.optimizer =
+        bytes(adapters * detail::optimizer_bytes(r.optimizer, r.type) / (r.zero >= 1 ? dp : 1.0));
+  } else if (r.training()) {
     const double w = detail::training_weight_bytes(r.type);
     b.weights = bytes(params * w / (r.zero >= 3 ? dp : 1.0));
     b.gradients = bytes(params * w / (r.zero >= 2 ? dp : 1.0));
@@ -148,7 +192,8 @@ constexpr memory_breakdown memory_need(const model_spec& m, const run_config& r)
   if (m.kind == model_kind::transformer) {
     const detail::transformer_shapes s = detail::transformer_shapes::of(m.transformer, r);
     if (r.training()) {
-      b.activations = bytes(detail::transformer_activation_bytes(s, r));
+      b.activations = bytes(detail::transformer_activation_bytes(s, r) +
+                            detail::adapter_activation_bytes(m.transformer, s, r));
     } else {
       b.activations = bytes(detail::transformer_inference_bytes(s, r));
       b.kv_cache = bytes(s.kv_cache_bytes(r));

@@ -1,7 +1,8 @@
 /// @file
 /// How a model is run: training or inference, batch and sequence, precision, optimizer, weight
-/// format, activation checkpointing and the split over GPUs. One `run_config` answers both the
-/// time question (model/step.hpp) and the memory question (model/memory.hpp).
+/// format, activation checkpointing, low-rank adaptation (model/lora.hpp) and the split over GPUs.
+/// One `run_config` answers both the time question (model/step.hpp) and the memory question
+/// (model/memory.hpp).
 #pragma once
 
 #include <array>
@@ -12,6 +13,7 @@
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
+#include <dlperf/model/lora.hpp>
 
 namespace dlperf {
 
@@ -103,6 +105,7 @@ struct run_config {
   int zero = 0;                          ///< ZeRO stage over the data-parallel GPUs: 0 to 3
   long long tp = 1;                      ///< tensor-parallel degree (divides gpus)
   double overhead_bytes = 1073741824.0;  ///< framework and workspace memory per GPU (1 GiB)
+  lora_config lora{};  ///< training: LoRA / QLoRA adapters instead of every weight (rank 0: off)
 
   /// Whether the run trains.
   [[nodiscard]] constexpr bool training() const { return mode == run_mode::train; }
@@ -126,6 +129,29 @@ struct run_config {
       detail::throw_invalid_argument("run: batch <= 2^24, image <= 65536, gpus <= 2^20");
     if (training() && weights != weight_format::native)
       detail::throw_invalid_argument("run: weight-only int8/int4 formats are for inference");
+    validate_lora();
+  }
+
+ private:
+  constexpr void validate_lora() const {
+    if (lora.rank < 0)
+      detail::throw_invalid_argument("run: lora rank must be positive (0: no LoRA), got " +
+                                     std::to_string(lora.rank));
+    if (lora.qlora && !lora.enabled())
+      detail::throw_invalid_argument(
+          "run: qlora needs a lora rank (QLoRA is LoRA over a 4-bit base)");
+    if (!lora.enabled()) return;
+    if (!training())
+      detail::throw_invalid_argument(
+          "run: lora and qlora are training options (merge the "
+          "adapters for inference)");
+    if (lora.targets.empty()) detail::throw_invalid_argument("run: lora needs at least one target");
+    if (lora.rank > (1LL << 20)) detail::throw_invalid_argument("run: lora rank <= 2^20");
+    if (lora.qlora && type != dtype::bf16 && type != dtype::fp16)
+      detail::throw_invalid_argument(
+          "run: qlora computes in bf16 or fp16 (the 4-bit base is "
+          "dequantised to it), not " +
+          std::string(name(type)));
   }
 };
 

@@ -18,6 +18,13 @@
 /// int8/int4 formats run each weight GEMM with the weights as the A operand (the "swap AB"
 /// layout of small-batch kernels) so the DRAM bytes of the weights are those of the format.
 ///
+/// Under LoRA (model/adapters.hpp) the frozen weight GEMMs run forward and dgrad only (no
+/// wgrad: 2 m n k backward FLOP instead of 4 m n k), each adapted layer adds its two thin
+/// adapter GEMMs with their gradients, the embedding has no backward pass and the optimizer
+/// updates the adapters only; under QLoRA each block weight is dequantised from NF4 to the
+/// compute type before its forward GEMM and again before its dgrad (a streaming kernel reading
+/// nf4_bits_per_weight / 8 bytes and writing the compute type per weight, as bitsandbytes runs).
+///
 /// Communication between GPUs (tensor-parallel and gradient all-reduces) is not in these
 /// estimates: with several GPUs the step time is one GPU's compute on its shard.
 #pragma once
@@ -25,6 +32,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <string_view>
 #include <vector>
 
@@ -37,6 +45,7 @@
 #include <dlperf/estimate/gemm.hpp>
 #include <dlperf/estimate/tile_search.hpp>
 #include <dlperf/hardware/device.hpp>
+#include <dlperf/model/adapters.hpp>
 #include <dlperf/model/cnn_shapes.hpp>
 #include <dlperf/model/memory.hpp>
 #include <dlperf/model/presets.hpp>
@@ -165,13 +174,37 @@ constexpr dtype gradient_type(dtype t) {
   return t;
 }
 
+// Operator names of each LoRA target's adapter: A forward, dgrad, wgrad, B forward, dgrad,
+// wgrad, the eager add.
+inline constexpr std::array<std::array<std::string_view, 7>, enum_count<lora_target>> adapter_names{
+    {
+        {"LoRA q A", "LoRA q A dgrad", "LoRA q A wgrad", "LoRA q B", "LoRA q B dgrad",
+         "LoRA q B wgrad", "LoRA q add"},
+        {"LoRA k A", "LoRA k A dgrad", "LoRA k A wgrad", "LoRA k B", "LoRA k B dgrad",
+         "LoRA k B wgrad", "LoRA k add"},
+        {"LoRA v A", "LoRA v A dgrad", "LoRA v A wgrad", "LoRA v B", "LoRA v B dgrad",
+         "LoRA v B wgrad", "LoRA v add"},
+        {"LoRA o A", "LoRA o A dgrad", "LoRA o A wgrad", "LoRA o B", "LoRA o B dgrad",
+         "LoRA o B wgrad", "LoRA o add"},
+        {"LoRA gate A", "LoRA gate A dgrad", "LoRA gate A wgrad", "LoRA gate B",
+         "LoRA gate B dgrad", "LoRA gate B wgrad", "LoRA gate add"},
+        {"LoRA up A", "LoRA up A dgrad", "LoRA up A wgrad", "LoRA up B", "LoRA up B dgrad",
+         "LoRA up B wgrad", "LoRA up add"},
+        {"LoRA down A", "LoRA down A dgrad", "LoRA down A wgrad", "LoRA down B",
+         "LoRA down B dgrad", "LoRA down B wgrad", "LoRA down add"},
+    }};
+
 // Builds a step's phases: GEMMs with their gradients, attention and streaming kernels with
 // their backward passes, a cache of searched GEMMs.
 template <gemm_device D>
 class step_builder {
  public:
   constexpr step_builder(const D& d, const run_config& r, bool dropout = false)
-      : d_(d), run_(r), act_(activation_type(r.type)), dropout_(dropout) {}
+      : d_(d),
+        run_(r),
+        act_(activation_type(r.type)),
+        dropout_(dropout),
+        frozen_(r.training() && r.lora.enabled()) {}
 
   // A layer's (or a block's) forward and backward operators; backward ones in reverse order.
   struct block {
@@ -185,10 +218,11 @@ class step_builder {
     }
   };
 
-  // GEMM @p g with weights (@p weight: wgrad too) or between activations.
+  // GEMM @p g with weights (@p weight: wgrad too, unless frozen by LoRA and not an @p adapter)
+  // or between activations.
   constexpr void gemm(block& b, std::string_view fwd, std::string_view dgrad,
                       std::string_view wgrad, gemm_problem g, bool weight = true,
-                      bool needs_dgrad = true) {
+                      bool needs_dgrad = true, bool adapter = false) {
     g.input = weight ? run_.type : act_;  // products of two activations stay in 16 bits
     g.acc = default_accumulator(g.input);
     if (weight && run_.weights != weight_format::native) {
@@ -211,11 +245,44 @@ class step_builder {
         dg.c_bytes = g.a_dram_bytes / (static_cast<double>(g.m) * static_cast<double>(g.k));
       b.backward.push_back(searched(dgrad, dg));
     }
-    if (weight) {
+    if (weight && (adapter || !frozen_)) {  // LoRA: frozen weights have no wgrad
       gemm_problem wg{g.k, g.n, g.m, g.batch, gt, default_accumulator(gt)};
       wg.a_dram_bytes = g.a_dram_bytes;
       b.backward.push_back(searched(wgrad, wg));
     }
+  }
+
+  // A block weight GEMM of @p g under LoRA: @p targets the adapted layers it holds (a fused
+  // QKV or gate+up GEMM holds several), each with its in x out, over @p g.m rows in @p g.batch
+  // groups. Under QLoRA the weight (g.k x g.n per group) is dequantised first.
+  struct adapted {
+    lora_target target;
+    long long in, out;
+  };
+  constexpr void block_gemm(block& b, std::string_view fwd, std::string_view dgrad,
+                            std::string_view wgrad, gemm_problem g,
+                            std::initializer_list<adapted> targets = {}) {
+    if (frozen_ && run_.lora.qlora) {
+      const double weights =
+          static_cast<double>(g.k) * static_cast<double>(g.n) * static_cast<double>(g.batch);
+      const double e = traits(act_).storage().value();
+      stream(b, "NF4 dequantize", "NF4 dequantize (dgrad)", weights, 1.0,
+             nf4_bits_per_weight / 8.0 / e + 1.0, nf4_bits_per_weight / 8.0 / e + 1.0);
+    }
+    gemm(b, fwd, dgrad, wgrad, g);
+    if (!frozen_) return;
+    for (const adapted& a : targets)
+      if (run_.lora.targets.has(a.target)) adapter(b, a.target, g.m, a.in, a.out, g.batch);
+  }
+  // LoRA adapter of @p t (in x out, rank r) on @p rows rows in @p groups groups: x A, then
+  // (x A) B, both trained; eager, the scaled adapter output is added by a kernel of its own.
+  constexpr void adapter(block& b, lora_target t, long long rows, long long in, long long out,
+                         long long groups) {
+    const long long r = run_.lora.rank;
+    const auto& n = adapter_names[enum_index(t)];
+    gemm(b, n[0], n[1], n[2], {rows, r, in, groups}, true, true, true);
+    gemm(b, n[3], n[4], n[5], {rows, out, r, groups}, true, true, true);
+    if (run_.eager) stream(b, n[6], {}, static_cast<double>(rows * groups * out), 2.0, 3.0, 0.0);
   }
 
   // A streaming kernel over @p elements of @p bytes_each: @p fwd_tensors tensors moved
@@ -272,6 +339,8 @@ class step_builder {
 
   [[nodiscard]] constexpr dtype activation() const { return act_; }
   [[nodiscard]] constexpr bool eager() const { return run_.eager; }
+  // Whether the model's weights are frozen (LoRA): no weight gradients, no embedding backward.
+  [[nodiscard]] constexpr bool frozen() const { return frozen_; }
 
   // What follows a projection into the residual stream of @p elements values when eager: a
   // dropout kernel and the residual add. Fused, both are in the projection's epilogue.
@@ -301,6 +370,7 @@ class step_builder {
   run_config run_;
   dtype act_;
   bool dropout_;  // the model applies dropout (training)
+  bool frozen_;   // LoRA: the model's weights get no gradient
   std::vector<std::pair<gemm_problem, gemm_estimate>> cache_;
 };
 
@@ -322,21 +392,28 @@ constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>&
   const long long h = s.hidden, q = s.heads_per_gpu * s.head_dim,
                   kv = s.kv_heads_per_gpu * s.head_dim, f = s.ffn_per_gpu;
   sb.stream(b, "norm 1", "norm 1 backward", T * s.h, 8.0, 2.0, 3.0);
-  sb.gemm(b, "QKV projection", "QKV dgrad", "QKV wgrad", linear(T, q + 2 * kv, h));
+  using adapted = typename step_builder<D>::adapted;
+  sb.block_gemm(b, "QKV projection", "QKV dgrad", "QKV wgrad", linear(T, q + 2 * kv, h),
+                {adapted{lora_target::q, h, q}, adapted{lora_target::k, h, kv},
+                 adapted{lora_target::v, h, kv}});
   sb.attention(b, attention_problem{batch, s.heads_per_gpu, seq_q, seq_kv, s.head_dim, dtype::bf16,
                                     causal, s.kv_heads_per_gpu});
   gemm_problem out = linear(T, h, q);
   out.beta = sb.eager() ? 0.0 : 1.0;  // the residual add, in the epilogue unless eager
-  sb.gemm(b, "output projection", "output dgrad", "output wgrad", out);
+  sb.block_gemm(b, "output projection", "output dgrad", "output wgrad", out,
+                {adapted{lora_target::o, q, h}});
   sb.residual(b, T * s.h);
   if (cross_kv > 0) {
     sb.stream(b, "norm cross", "norm cross backward", T * s.h, 8.0, 2.0, 3.0);
-    sb.gemm(b, "cross Q projection", "cross Q dgrad", "cross Q wgrad", linear(T, q, h));
-    sb.gemm(b, "cross KV projection", "cross KV dgrad", "cross KV wgrad",
-            linear(static_cast<double>(batch * cross_kv), 2 * kv, h));
+    sb.block_gemm(b, "cross Q projection", "cross Q dgrad", "cross Q wgrad", linear(T, q, h),
+                  {adapted{lora_target::q, h, q}});
+    sb.block_gemm(b, "cross KV projection", "cross KV dgrad", "cross KV wgrad",
+                  linear(static_cast<double>(batch * cross_kv), 2 * kv, h),
+                  {adapted{lora_target::k, h, kv}, adapted{lora_target::v, h, kv}});
     sb.attention(b, attention_problem{batch, s.heads_per_gpu, seq_q, cross_kv, s.head_dim,
                                       dtype::bf16, false, s.kv_heads_per_gpu});
-    sb.gemm(b, "cross output projection", "cross output dgrad", "cross output wgrad", out);
+    sb.block_gemm(b, "cross output projection", "cross output dgrad", "cross output wgrad", out,
+                  {adapted{lora_target::o, q, h}});
     sb.residual(b, T * s.h);
   }
   sb.stream(b, "norm 2", "norm 2 backward", T * s.h, 8.0, 2.0, 3.0);
@@ -347,24 +424,30 @@ constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>&
     const long long per_expert =
         static_cast<long long>((routed + s.experts - 1.0) / s.experts);  // ceil
     const long long experts = static_cast<long long>(s.experts);
-    sb.gemm(b, "router", "router dgrad", "router wgrad", linear(T, experts, h));
+    sb.block_gemm(b, "router", "router dgrad", "router wgrad", linear(T, experts, h));
     sb.stream(b, "expert dispatch", "expert dispatch backward", routed * s.h, 0.0, 2.0, 2.0);
     gemm_problem up{per_expert, (s.gated ? 2 : 1) * f, h, experts};
-    sb.gemm(b, "expert FFN up", "expert up dgrad", "expert up wgrad", up);
+    sb.block_gemm(b, "expert FFN up", "expert up dgrad", "expert up wgrad", up,
+                  {adapted{lora_target::gate, h, f}, adapted{lora_target::up, h, f}});
     if (s.gated) sb.stream(b, "SwiGLU", "SwiGLU backward", routed * s.f, 6.0, 3.0, 5.0);
     gemm_problem edown{per_expert, h, f, experts};
-    sb.gemm(b, "expert FFN down", "expert down dgrad", "expert down wgrad", edown);
+    sb.block_gemm(b, "expert FFN down", "expert down dgrad", "expert down wgrad", edown,
+                  {adapted{lora_target::down, f, h}});
     sb.stream(b, "expert combine", "expert combine backward", routed * s.h, 2.0, 2.0, 2.0);
   } else if (s.gated) {
-    sb.gemm(b, "FFN gate+up", "FFN gate+up dgrad", "FFN gate+up wgrad", linear(T, 2 * f, h));
+    sb.block_gemm(b, "FFN gate+up", "FFN gate+up dgrad", "FFN gate+up wgrad", linear(T, 2 * f, h),
+                  {adapted{lora_target::gate, h, f}, adapted{lora_target::up, h, f}});
     sb.stream(b, "SwiGLU", "SwiGLU backward", T * s.f, 6.0, 3.0, 5.0);
-    sb.gemm(b, "FFN down", "FFN down dgrad", "FFN down wgrad", down);
+    sb.block_gemm(b, "FFN down", "FFN down dgrad", "FFN down wgrad", down,
+                  {adapted{lora_target::down, f, h}});
   } else {
     // The activation runs in the up projection's epilogue (and its derivative in the dgrad's),
     // or as its own kernel when eager.
-    sb.gemm(b, "FFN up", "FFN up dgrad", "FFN up wgrad", linear(T, f, h));
+    sb.block_gemm(b, "FFN up", "FFN up dgrad", "FFN up wgrad", linear(T, f, h),
+                  {adapted{lora_target::up, h, f}});
     if (sb.eager()) sb.stream(b, "activation", "activation backward", T * s.f, 8.0, 2.0, 3.0);
-    sb.gemm(b, "FFN down", "FFN down dgrad", "FFN down wgrad", down);
+    sb.block_gemm(b, "FFN down", "FFN down dgrad", "FFN down wgrad", down,
+                  {adapted{lora_target::down, f, h}});
   }
   sb.residual(b, T * s.h);
   return b;
@@ -391,7 +474,8 @@ constexpr transformer_ends<D> transformer_end_ops(step_builder<D>& sb, const tra
                                                   double head_tokens, bool training) {
   transformer_ends<D> ends;
   sb.stream(ends.input, "embedding", "embedding backward", tokens * s.h,
-            t.learned_positions ? 1.0 : 0.0, t.learned_positions ? 3.0 : 2.0, 3.0);
+            t.learned_positions ? 1.0 : 0.0, t.learned_positions ? 3.0 : 2.0,
+            sb.frozen() ? 0.0 : 3.0);  // frozen (LoRA): no embedding gradient
   auto& b = ends.output;
   sb.stream(b, "final norm", "final norm backward", tokens * s.h, 8.0, 2.0, 3.0);
   if (head_tokens > 0) {
@@ -446,9 +530,12 @@ constexpr model_estimate transformer_step(const D& d, const transformer_config& 
     bwd->add(ends.input.backward_sequence());
     if (r.checkpointing) m.recompute.add(layer.forward, t.layers);
     const double dp = static_cast<double>(r.data_parallel());
-    const double params = t.parameters() / static_cast<double>(r.tp) / (r.zero >= 1 ? dp : 1.0);
+    const double trained = r.lora.enabled() ? lora_parameters(t, r) : t.parameters();
+    const double params = trained / static_cast<double>(r.tp) / (r.zero >= 1 ? dp : 1.0);
     m.optimizer = sb.optimizer(params);
-    m.model_work = 3.0 * fwd.work();
+    // A full step does 3 x the forward's FLOP; under LoRA the frozen GEMMs have no wgrad, so the
+    // model's work is what the forward and backward passes execute.
+    m.model_work = r.lora.enabled() ? fwd.work() + m.backward.work() : 3.0 * fwd.work();
   }
   m.time = m.forward.time() + m.recompute.time() + m.backward.time() + m.optimizer.time();
   return m;
@@ -611,6 +698,7 @@ template <gemm_device D>
 constexpr model_estimate estimate_model(const D& d, const model_spec& m, const run_config& r) {
   m.validate();
   r.validate();
+  validate_lora(m, r);
   if (m.kind == model_kind::cnn) return detail::cnn_step(d, m.cnn, r);
   if (!r.training() && m.transformer.generates())
     return detail::transformer_generation(d, m.transformer, r);

@@ -1,0 +1,123 @@
+/// @file
+/// What a run's LoRA adapters (model/lora.hpp) mean for a transformer (docs/models.md,
+/// @ref models_finetuning): each target's widths, the trainable parameters, the weights QLoRA
+/// stores in 4 bits, and the checks that the targets exist in the model. Per adapted layer
+/// of in x out, on T tokens, with rank r:
+///
+///     parameters   r (in + out)                       (A: in x r, B: r x out)
+///     forward      2 T r in + 2 T r out FLOP          (x A, then (x A) B)
+///     backward     twice the forward (each product's dgrad and wgrad)
+///
+/// Shared by the memory need (model/memory.hpp) and the step (model/step.hpp).
+#pragma once
+
+#include <algorithm>
+#include <string>
+
+#include <dlperf/core/error.hpp>
+#include <dlperf/model/lora.hpp>
+#include <dlperf/model/presets.hpp>
+#include <dlperf/model/run.hpp>
+#include <dlperf/model/transformer.hpp>
+
+namespace dlperf {
+
+/// The widths of one adapted linear layer and how many of it a block holds.
+struct adapter_shape {
+  long long in = 0;   ///< input width of the layer (rows of A)
+  long long out = 0;  ///< output width of the layer (columns of B)
+  double count = 1;   ///< copies per block: the experts, for a mixture of experts' FFN targets
+};
+
+/// The shape of target @p t in @p m's layers, at full width (no tensor parallelism). Throws
+/// invalid_argument when the model has no such layer (gate without a SwiGLU FFN).
+constexpr adapter_shape lora_target_shape(const transformer_config& m, lora_target t) {
+  const long long h = m.hidden, q = m.heads * m.head_dim(), kv = m.kv_dim(), f = m.ffn_width();
+  const double experts = m.moe() ? static_cast<double>(m.experts) : 1.0;
+  switch (t) {
+    case lora_target::q:
+      return {h, q, 1};
+    case lora_target::k:
+    case lora_target::v:
+      return {h, kv, 1};
+    case lora_target::o:
+      return {q, h, 1};
+    case lora_target::gate:
+      if (m.ffn_type != ffn_kind::swiglu)
+        detail::throw_invalid_argument(
+            "run: lora target 'gate' needs a gated (SwiGLU) FFN; this model's FFN is " +
+            std::string(name(m.ffn_type)));
+      return {h, f, experts};
+    case lora_target::up:
+      return {h, f, experts};
+    case lora_target::down:
+      break;
+  }
+  return {f, h, experts};
+}
+
+/// Throws invalid_argument when run @p r's adapters do not fit model @p m: LoRA on a CNN, a
+/// target the model lacks, a rank above a target's narrower side (the update would not be low
+/// rank). Does nothing without LoRA.
+constexpr void validate_lora(const model_spec& m, const run_config& r) {
+  if (!r.lora.enabled()) return;
+  if (m.kind != model_kind::transformer)
+    detail::throw_invalid_argument(
+        "run: lora adapts a transformer's linear layers; this model is a CNN");
+  for (lora_target t : enum_values<lora_target>) {
+    if (!r.lora.targets.has(t)) continue;
+    const adapter_shape s = lora_target_shape(m.transformer, t);
+    const long long narrow = std::min(s.in, s.out);
+    if (r.lora.rank > narrow)
+      detail::throw_invalid_argument("run: lora rank (" + std::to_string(r.lora.rank) +
+                                     ") exceeds target '" + std::string(name(t)) + "' (" +
+                                     std::to_string(s.in) + " x " + std::to_string(s.out) +
+                                     "): at most " + std::to_string(narrow));
+  }
+}
+
+/// Adapters of target @p t per layer: in the encoder (or decoder-only) layers 1, in an
+/// encoder-decoder's decoder layers the attention targets twice (self- and cross-attention).
+constexpr double lora_adapters_per_layer(lora_target t, bool decoder_layer) {
+  const bool attention =
+      t == lora_target::q || t == lora_target::k || t == lora_target::v || t == lora_target::o;
+  return decoder_layer && attention ? 2.0 : 1.0;
+}
+
+/// Trainable parameters of run @p r's adapters on @p m (all GPUs together): r (in + out) per
+/// adapted layer. 0 without LoRA.
+constexpr double lora_parameters(const transformer_config& m, const run_config& r) {
+  if (!r.lora.enabled()) return 0;
+  const double rank = static_cast<double>(r.lora.rank);
+  double p = 0;
+  for (lora_target t : enum_values<lora_target>) {
+    if (!r.lora.targets.has(t)) continue;
+    const adapter_shape s = lora_target_shape(m, t);
+    const double per = rank * static_cast<double>(s.in + s.out) * s.count;
+    p += per * (static_cast<double>(m.layers) * lora_adapters_per_layer(t, false) +
+                static_cast<double>(m.decoder_layers) * lora_adapters_per_layer(t, true));
+  }
+  return p;
+}
+
+/// The parameters a training run updates: the adapters under LoRA, else every parameter.
+constexpr double trainable_parameters(const model_spec& m, const run_config& r) {
+  validate_lora(m, r);
+  return r.lora.enabled() ? lora_parameters(m.transformer, r) : m.parameters();
+}
+
+/// Weights of the linear layers inside @p m's blocks (attention projections, FFN matrices of
+/// every expert, the router; no biases): what bitsandbytes stores in NF4 under QLoRA. The
+/// embeddings, the LM head, norms and biases stay in the compute type.
+constexpr double block_linear_weights(const transformer_config& m) {
+  const double h = static_cast<double>(m.hidden), kv = static_cast<double>(m.kv_dim());
+  const double f = static_cast<double>(m.ffn_width());
+  const double attention = 2.0 * h * h + 2.0 * h * kv;
+  const double expert = (m.ffn_type == ffn_kind::swiglu ? 3.0 : 2.0) * h * f;
+  const double ffn =
+      m.moe() ? static_cast<double>(m.experts) * (expert + h) : expert;  // + h E router
+  return static_cast<double>(m.layers) * (attention + ffn) +
+         static_cast<double>(m.decoder_layers) * (2.0 * attention + ffn);
+}
+
+}  // namespace dlperf

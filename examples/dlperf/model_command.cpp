@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <dlperf/io/model_json.hpp>
+#include <dlperf/model/stacked.hpp>
+#include <dlperf/stack/stacks.hpp>
 #include <memory>
 #include <optional>
 
@@ -108,19 +110,23 @@ void run(const model_options& o) {
   const model_spec m = select_model(o, strings);
   const run_config r = make_run(o.run);
   const cli_device dev = select_device(o.gpu, o.device);
+  const software_stack& stack = stacks::of(o.run.stack);
   struct result {
-    model_estimate estimate;
+    stacked_estimate estimate;
     fit_verdict fit;
     std::string gpu_name, arch;
   };
   const result res = visit_device(dev, [&](const auto& d) -> result {
     if constexpr (gemm_device<std::decay_t<decltype(d)>>)
-      return {estimate_model(d, m, r), check_fit(d, m, r), std::string(d.name()),
+      return {estimate_model(d, m, r, stack), check_fit(d, m, r), std::string(d.name()),
               std::string(d.arch().name)};
     else
       throw usage_error("model needs a GPU: device file '" + o.device + "' describes a host CPU");
   });
-  const model_estimate& e = res.estimate;
+  // Every figure below is the stack's; the ceiling (the same kernel sequence at the hardware
+  // model's speed) is shown beside it (docs/stacks.md).
+  const model_estimate& e = res.estimate.stack;
+  const model_estimate& ceiling = res.estimate.ceiling;
   const fit_verdict& f = res.fit;
   const bool transformer = m.kind == model_kind::transformer;
   const bool generation = transformer && !r.training() && m.transformer.generates();
@@ -152,7 +158,8 @@ void run(const model_options& o) {
         {"gpus", r.gpus},
         {"tp", r.tp},
         {"zero", r.zero},
-        {"eager", r.eager},
+        {"eager", run_under(stack, r).eager},
+        {"stack", stack.name()},
         {"step_time_s", e.time.value()},
         {"samples_per_s", e.samples_per_second()},
         {"tokens_per_s",
@@ -173,12 +180,22 @@ void run(const model_options& o) {
         {"max_batch", f.max_batch},
         {"ops", ops},
     };
+    nlohmann::json ceil = {
+        {"step_time_s", ceiling.time.value()},
+        {"samples_per_s", ceiling.samples_per_second()},
+        {"tokens_per_s",
+         transformer ? nlohmann::json(ceiling.tokens_per_second()) : nlohmann::json(nullptr)},
+        {"tflops", in_teraflops(ceiling.achieved())},
+        {"mfu", ceiling.mfu()}};
     if (generation) {
       out["prompt"] = seq;
       out["generate"] = r.generate;
       out["prefill_s"] = e.prefill_time.value();
       out["decode_s_per_token"] = e.decode_per_token.value();
+      ceil["prefill_s"] = ceiling.prefill_time.value();
+      ceil["decode_s_per_token"] = ceiling.decode_per_token.value();
     }
+    out["ceiling"] = ceil;
     fmt::print("{}\n", out.dump(2));
     return;
   }
@@ -188,6 +205,8 @@ void run(const model_options& o) {
              format_parameters(m.parameters()), r.training() ? "training step" : "inference",
              res.gpu_name, res.arch, name(r.type), shape,
              r.gpus > 1 ? fmt::format(", {} GPUs (tp {}, ZeRO {})", r.gpus, r.tp, r.zero) : "");
+  fmt::print("  software stack: {} ({}); ceiling: the hardware model\n", stack.name(),
+             description(stack.id));
   fmt::print("  {:<10} {:<28} {:>5} {:>10} {:>7}  {}\n", "phase", "operator", "runs", "time",
              "share", "bound");
   for (const op_row& row : rows) {
@@ -198,17 +217,27 @@ void run(const model_options& o) {
     fmt::print("  {:<10} {:<28} {:>5} {:>10} {:>7}  {}\n", row.phase, row.name, row.repeats,
                format_duration(row.time), format_percent(row.time, whole), describe(row.bound));
   }
+  const bool stacked = stack.id != stack_id::ceiling;
   if (generation) {
     fmt::print("  time to first token {}, {} per output token, {} for the request\n",
                format_duration(e.prefill_time.value()), format_duration(e.decode_per_token.value()),
                format_duration(e.time.value()));
-    fmt::print("  {} output tokens/s{}\n", three_digits(e.tokens_per_second()),
-               r.gpus > 1 ? " (whole job)" : "");
+    fmt::print("  {} output tokens/s{}{}\n", three_digits(e.tokens_per_second()),
+               r.gpus > 1 ? " (whole job)" : "",
+               stacked ? fmt::format(" (ceiling {}: first token {}, {} per output token)",
+                                     three_digits(ceiling.tokens_per_second()),
+                                     format_duration(ceiling.prefill_time.value()),
+                                     format_duration(ceiling.decode_per_token.value()))
+                       : "");
   } else {
-    fmt::print("  {} {}: {} samples/s{}{}\n", r.training() ? "step" : "batch",
-               format_duration(e.time.value()), three_digits(e.samples_per_second()),
-               transformer ? fmt::format(", {} tokens/s", three_digits(e.tokens_per_second())) : "",
-               r.gpus > 1 ? " (whole job)" : "");
+    fmt::print(
+        "  {} {}: {} samples/s{}{}{}\n", r.training() ? "step" : "batch",
+        format_duration(e.time.value()), three_digits(e.samples_per_second()),
+        transformer ? fmt::format(", {} tokens/s", three_digits(e.tokens_per_second())) : "",
+        r.gpus > 1 ? " (whole job)" : "",
+        stacked ? fmt::format(" (ceiling {}: {} samples/s)", format_duration(ceiling.time.value()),
+                              three_digits(ceiling.samples_per_second()))
+                : "");
   }
   fmt::print("  {} per GPU ({} of peak {}), model FLOPs utilisation {}\n",
              format_si(e.achieved().value(), "FLOP/s"),
@@ -257,6 +286,7 @@ void add_model_command(CLI::App& app) {
                   "Shape flags: MoE experts per token");
   add_device_options(cmd, o->gpu, o->device);
   add_run_options(cmd, o->run);
+  add_stack_option(cmd, o->run);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o] { run(*o); });
 }

@@ -6,6 +6,7 @@
 #include <dlperf/buying/rank.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
+#include <dlperf/stack/stack.hpp>
 #include <string>
 
 namespace dlperf::cli {
@@ -20,6 +21,7 @@ struct run_options {
   optimizer_kind optimizer = optimizer_kind::adam;
   bool checkpointing = false, no_flash = false, eager = false;
   std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
+  stack_id stack = stack_id::ceiling;  ///< --stack, where the command offers it
 };
 
 /// Adds --preset NAME to @p cmd, checked against the presets (the help lists them).
@@ -30,6 +32,9 @@ CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset);
 /// --overhead) to @p cmd. With @p parallel false, --gpus, --zero and --tp are left out (commands
 /// that set the GPU count themselves).
 void add_run_options(CLI::App* cmd, run_options& o, bool parallel = true);
+
+/// Adds --stack NAME (the software stack, docs/stacks.md; default: ceiling) to @p cmd.
+void add_stack_option(CLI::App* cmd, run_options& o);
 
 /// The run @p o describes. Throws usage_error naming the flag at fault.
 run_config make_run(const run_options& o);

@@ -42,6 +42,7 @@
 #include <dlperf/model/memory.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
+#include <dlperf/model/stacked.hpp>
 #include <dlperf/model/step.hpp>
 #include <dlperf/model/transformer.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
@@ -49,4 +50,6 @@
 #include <dlperf/ops/convolution.hpp>
 #include <dlperf/ops/elementwise.hpp>
 #include <dlperf/ops/layers.hpp>
+#include <dlperf/stack/stack.hpp>
+#include <dlperf/stack/stacks.hpp>
 #include <dlperf/version.hpp>

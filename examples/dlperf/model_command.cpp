@@ -6,6 +6,8 @@
 #include <array>
 #include <dlperf/buying/split.hpp>
 #include <dlperf/io/model_json.hpp>
+#include <dlperf/model/stacked.hpp>
+#include <dlperf/stack/stacks.hpp>
 #include <memory>
 #include <optional>
 
@@ -165,20 +167,24 @@ void run(const model_options& o) {
   const model_spec m = select_model(o, strings);
   const run_config r = make_run(o.run);
   const cli_device dev = select_device(o.gpu, o.device);
+  const software_stack& stack = stacks::of(o.run.stack);
   struct result {
-    model_estimate estimate;
+    stacked_estimate estimate;
     fit_verdict fit;
     std::string gpu_name, arch;
     std::optional<long long> fitting_tp;  // the tp at which a job that does not fit would
   };
   const result res = visit_device(dev, [&](const auto& d) -> result {
     if constexpr (gemm_device<std::decay_t<decltype(d)>>)
-      return {estimate_model(d, m, r), check_fit(d, m, r), std::string(d.name()),
+      return {estimate_model(d, m, r, stack), check_fit(d, m, r), std::string(d.name()),
               std::string(d.arch().name), smallest_fitting_tp(d, m, r)};
     else
       throw usage_error("model needs a GPU: device file '" + o.device + "' describes a host CPU");
   });
-  const model_estimate& e = res.estimate;
+  // Every figure below is the stack's; the ceiling (the same kernel sequence at the hardware
+  // model's speed) is shown beside it (docs/stacks.md).
+  const model_estimate& e = res.estimate.stack;
+  const model_estimate& ceiling = res.estimate.ceiling;
   const fit_verdict& f = res.fit;
   const bool transformer = m.kind == model_kind::transformer;
   const bool generation = transformer && !r.training() && m.transformer.generates();
@@ -211,7 +217,8 @@ void run(const model_options& o) {
         {"gpus", r.gpus},
         {"tp", r.tp},
         {"zero", r.zero},
-        {"eager", r.eager},
+        {"eager", run_under(stack, r).eager},
+        {"stack", stack.name()},
         {"step_time_s", e.time.value()},
         {"samples_per_s", e.samples_per_second()},
         {"tokens_per_s",
@@ -240,14 +247,26 @@ void run(const model_options& o) {
                                                    {"qlora", r.lora.qlora}}
                                   : nlohmann::json(nullptr)},
     };
+    nlohmann::json ceil = {
+        {"step_time_s", ceiling.time.value()},
+        {"samples_per_s", ceiling.samples_per_second()},
+        {"tokens_per_s",
+         transformer ? nlohmann::json(ceiling.tokens_per_second()) : nlohmann::json(nullptr)},
+        {"tflops", in_teraflops(ceiling.achieved())},
+        {"mfu", ceiling.mfu()}};
     if (generation) {
       out["prompt"] = seq;
       out["generate"] = r.generate;
       out["prefill_s"] = e.prefill_time.value();
       // No token generated (--generate 0): no time per token, rather than 0 s.
-      out["decode_s_per_token"] =
-          r.generate > 0 ? nlohmann::json(e.decode_per_token.value()) : nlohmann::json(nullptr);
+      const auto per_token = [&](const model_estimate& x) {
+        return r.generate > 0 ? nlohmann::json(x.decode_per_token.value()) : nlohmann::json(nullptr);
+      };
+      out["decode_s_per_token"] = per_token(e);
+      ceil["prefill_s"] = ceiling.prefill_time.value();
+      ceil["decode_s_per_token"] = per_token(ceiling);
     }
+    out["ceiling"] = ceil;
     print_json(out);
     return;
   }
@@ -257,6 +276,8 @@ void run(const model_options& o) {
              format_parameters(m.parameters()), r.training() ? "training step" : "inference",
              res.gpu_name, res.arch, name(r.type), shape,
              r.gpus > 1 ? fmt::format(", {} GPUs (tp {}, ZeRO {})", r.gpus, r.tp, r.zero) : "");
+  fmt::print("  software stack: {} ({}); ceiling: the hardware model\n", stack.name(),
+             description(stack.id));
   if (r.lora.enabled())
     fmt::print("  {} rank {} on {}{}: {} trainable parameters ({} of the model)\n",
                r.lora.qlora ? "QLoRA" : "LoRA", r.lora.rank, describe(r.lora.targets),
@@ -274,6 +295,7 @@ void run(const model_options& o) {
     fmt::print("  {:<10} {:<28} {:>5} {:>10} {:>7}  {}\n", row.phase, row.name, row.repeats,
                format_duration(row.time), format_percent(row.time, whole), describe(row.bound));
   }
+  const bool stacked = stack.id != stack_id::ceiling;
   if (generation && r.generate == 0) {
     fmt::print("  time to first token {}; no tokens generated (--generate 0): prefill only\n",
                format_duration(e.prefill_time.value()));
@@ -281,13 +303,22 @@ void run(const model_options& o) {
     fmt::print("  time to first token {}, {} per output token, {} for the request\n",
                format_duration(e.prefill_time.value()), format_duration(e.decode_per_token.value()),
                format_duration(e.time.value()));
-    fmt::print("  {} output tokens/s{}\n", three_digits(e.tokens_per_second()),
-               r.gpus > 1 ? " (whole job)" : "");
+    fmt::print("  {} output tokens/s{}{}\n", three_digits(e.tokens_per_second()),
+               r.gpus > 1 ? " (whole job)" : "",
+               stacked ? fmt::format(" (ceiling {}: first token {}, {} per output token)",
+                                     three_digits(ceiling.tokens_per_second()),
+                                     format_duration(ceiling.prefill_time.value()),
+                                     format_duration(ceiling.decode_per_token.value()))
+                       : "");
   } else {
-    fmt::print("  {} {}: {} samples/s{}{}\n", r.training() ? "step" : "batch",
-               format_duration(e.time.value()), three_digits(e.samples_per_second()),
-               transformer ? fmt::format(", {} tokens/s", three_digits(e.tokens_per_second())) : "",
-               r.gpus > 1 ? " (whole job)" : "");
+    fmt::print(
+        "  {} {}: {} samples/s{}{}{}\n", r.training() ? "step" : "batch",
+        format_duration(e.time.value()), three_digits(e.samples_per_second()),
+        transformer ? fmt::format(", {} tokens/s", three_digits(e.tokens_per_second())) : "",
+        r.gpus > 1 ? " (whole job)" : "",
+        stacked ? fmt::format(" (ceiling {}: {} samples/s)", format_duration(ceiling.time.value()),
+                              three_digits(ceiling.samples_per_second()))
+                : "");
   }
   fmt::print("  {} per GPU ({} of peak {}), model FLOPs utilisation {}\n",
              format_si(e.achieved().value(), "FLOP/s"),
@@ -344,6 +375,7 @@ void add_model_command(CLI::App& app) {
                   std::string("Shape flags: ") + switch_flags[i].help);
   add_device_options(cmd, o->gpu, o->device);
   add_run_options(cmd, o->run);
+  add_stack_option(cmd, o->run);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o] { run(*o); });
 }

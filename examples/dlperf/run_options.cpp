@@ -58,6 +58,12 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
       ->capture_default_str();
 }
 
+void add_stack_option(CLI::App* cmd, run_options& o) {
+  add_enum_option<stack_id>(cmd, "--stack", o.stack,
+                            "Software stack the model runs under (default ceiling: the hardware "
+                            "model; docs/stacks.md)");
+}
+
 run_config make_run(const run_options& o) {
   if (o.train && o.infer) throw usage_error("give one of --train and --infer");
   run_config r;

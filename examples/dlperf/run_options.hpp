@@ -6,6 +6,7 @@
 #include <dlperf/buying/rank.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
+#include <dlperf/stack/stack.hpp>
 #include <string>
 
 namespace dlperf::cli {
@@ -22,6 +23,7 @@ struct run_options {
   std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
   std::string lora, lora_targets;  // empty: not given
   bool qlora = false;
+  stack_id stack = stack_id::ceiling;  ///< --stack, where the command offers it
 };
 
 /// Adds --preset NAME to @p cmd, checked against the presets (the help lists them).
@@ -32,6 +34,9 @@ CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset);
 /// --gpus, --zero, --tp, --overhead) to @p cmd. With @p parallel false, --gpus, --zero and --tp are
 /// left out (commands that set the GPU count themselves).
 void add_run_options(CLI::App* cmd, run_options& o, bool parallel = true);
+
+/// Adds --stack NAME (the software stack, docs/stacks.md; default: ceiling) to @p cmd.
+void add_stack_option(CLI::App* cmd, run_options& o);
 
 /// The run @p o describes. Throws usage_error naming the flag at fault.
 run_config make_run(const run_options& o);

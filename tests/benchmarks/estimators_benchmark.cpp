@@ -99,6 +99,16 @@ void convolution_estimate(benchmark::State& state) {
 }
 BENCHMARK(convolution_estimate);
 
+// The run of a model benchmark at @p batch: decoders generate 128 tokens after a prompt of @p seq.
+run_config bench_run(const model_spec* m, run_mode mode, long long seq, long long batch) {
+  run_config r{.mode = mode, .batch = batch, .seq = seq};
+  if (mode == run_mode::infer && m->kind == model_kind::transformer) {
+    r.prompt = seq;
+    r.generate = 128;
+  }
+  return r;
+}
+
 // A whole model's step, op by op: every layer's forward and gradient GEMMs searched (layers
 // repeated are estimated once), attention, streaming kernels, the optimizer. The batch varies
 // so that nothing is hoisted out of the loop.
@@ -107,12 +117,7 @@ void model_estimate_bench(benchmark::State& state, const model_spec* m, run_mode
   long long batch = 1;
   for (auto _ : state) {
     batch = batch == 16 ? 1 : batch + 1;
-    run_config r{.mode = mode, .batch = batch, .seq = seq};
-    if (mode == run_mode::infer && m->kind == model_kind::transformer) {
-      r.prompt = seq;
-      r.generate = 128;
-    }
-    benchmark::DoNotOptimize(estimate_model(catalog::h100_sxm, *m, r));
+    benchmark::DoNotOptimize(estimate_model(catalog::h100_sxm, *m, bench_run(m, mode, seq, batch)));
   }
   state.SetItemsProcessed(state.iterations());
 }
@@ -124,6 +129,23 @@ BENCHMARK_CAPTURE(model_estimate_bench, llama2_7b_train, &presets::llama2_7b, ru
 BENCHMARK_CAPTURE(model_estimate_bench, llama2_7b_generate, &presets::llama2_7b, run_mode::infer,
                   1024);
 BENCHMARK_CAPTURE(model_estimate_bench, resnet50_train, &presets::resnet50, run_mode::train, 0);
+
+// The same under a software stack (docs/stacks.md): the ceiling estimate of the stack's kernel
+// sequence, then every operator through the stack's efficiencies and host time.
+void model_stack_bench(benchmark::State& state, const model_spec* m, run_mode mode, long long seq,
+                       const software_stack* stack) {
+  long long batch = 1;
+  for (auto _ : state) {
+    batch = batch == 16 ? 1 : batch + 1;
+    benchmark::DoNotOptimize(
+        estimate_model(catalog::h100_sxm, *m, bench_run(m, mode, seq, batch), *stack));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK_CAPTURE(model_stack_bench, llama2_7b_generate_vllm, &presets::llama2_7b, run_mode::infer,
+                  1024, &stacks::vllm);
+BENCHMARK_CAPTURE(model_stack_bench, resnet50_train_pytorch_eager, &presets::resnet50,
+                  run_mode::train, 0, &stacks::pytorch_eager);
 
 // The memory need and fit of a model (no estimator: closed-form).
 void model_fit(benchmark::State& state) {

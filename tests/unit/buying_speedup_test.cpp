@@ -143,10 +143,11 @@ TEST_CASE("modelled speed-up: RTX 3090 over RTX 2080 Ti within 8 % of the guide'
   const double sxt = speedup_by_model(catalog::rtx_2080_ti, catalog::rtx_3090,
                                       presets::se_resnext101_32x4d, cnn_run(64))
                          .ratio();
-  // Model: 1.61 (+7 %), 1.55 and 1.55 (-1 %).
+  // Model: 1.61 (+7 %), 1.55 (-1 %) and 1.54 (-2 %; SE-ResNeXt's narrow conv groups take the
+  // skinny GEMM kernel, estimate/gemm.hpp).
   CHECK(transformer == Approx(1.5).epsilon(0.08));
   CHECK(resnet == Approx(1.57).epsilon(0.02));
-  CHECK(sxt == Approx(1.57).epsilon(0.02));
+  CHECK(sxt == Approx(1.57).epsilon(0.03));
 }
 
 TEST_CASE("modelled speed-up: A100 over V100 Transformer reproduces DLE's measured 2.47",
@@ -166,8 +167,8 @@ TEST_CASE("modelled speed-up: A100 over V100 Transformer reproduces DLE's measur
 TEST_CASE("modelled speed-up: A100 over V100 is above the guide's de-biased figures (known miss)",
           "[buying][speedup]") {
   // The guide de-biases NVIDIA's A100/V100 tables to 1.70 (Transformer), 1.43 (SE-ResNeXt-101)
-  // and 1.47 (Mask R-CNN). At equal batches the model gives 2.30, 2.00 and 1.94 (ResNet-50 for
-  // the second vision network): 35 %, 40 % and 32 % above. The same de-biasing applied to DLE's
+  // and 1.47 (Mask R-CNN). At equal batches the model gives 2.30, 1.92 and 1.94 (ResNet-50 for
+  // the second vision network): 35 %, 34 % and 32 % above. The same de-biasing applied to DLE's
   // own Transformer table gives 2.47 / 1.136 = 2.17, which the model meets within 6 %
   // (docs/buying.md, "Speed-up between two GPUs").
   const double transformer = speedup_by_model(catalog::v100_sxm2, catalog::a100_sxm4_40gb,
@@ -180,7 +181,7 @@ TEST_CASE("modelled speed-up: A100 over V100 is above the guide's de-biased figu
       speedup_by_model(catalog::v100_sxm2, catalog::a100_sxm4_40gb, presets::resnet50, cnn_run(256))
           .ratio();
   CHECK(transformer / 1.70 - 1 == Approx(0.35).margin(0.03));
-  CHECK(sxt / 1.43 - 1 == Approx(0.40).margin(0.03));
+  CHECK(sxt / 1.43 - 1 == Approx(0.34).margin(0.03));
   CHECK(resnet / 1.47 - 1 == Approx(0.32).margin(0.03));
   CHECK(transformer / (82618.0 / 33468.0 / 1.136) - 1 == Approx(0.06).margin(0.03));
 }

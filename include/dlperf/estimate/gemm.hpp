@@ -402,6 +402,89 @@ constexpr gemm_estimate evaluate_gemm(const gemm_context& x, const gemm_problem&
   return evaluate_gemm(x, p, tile, blocks_per_sm, make_gemm_grid(x, tile));
 }
 
+// Widest narrow side (M or N) a skinny-GEMM kernel is offered for: GEMV and small-batch
+// kernels (split-K GEMV, TensorRT-LLM's and vLLM's "skinny" GEMMs, ggml's MMV) cover up to 8-16
+// rows; wider problems go through the tiled kernels.
+inline constexpr long long skinny_max_rows = 16;
+
+// A skinny GEMM (M or N at most `skinny_max_rows`): a GEMV-like kernel that streams the wide
+// operand once from DRAM across every SM (split-K so all SMs share the stream) while the narrow
+// operand stays on chip. The narrow side is padded to the matrix instruction's N extent (8 on
+// NVIDIA's mma m16n8k*, MFMA's 16 on CDNA; 1 with FFMA), not to a 64-row tile, so batch-1
+// decode is DRAM-bound as it runs on every GPU:
+//
+//     compute = 2 pad(narrow) wide K batch / (peak x GEMM efficiency)
+//     DRAM    = A + B once, C written (and read when beta != 0)
+//     time    = max(compute, DRAM / bandwidth, L2 bytes / L2 bandwidth) + one fill + launch
+//
+// Non-decreasing in m, n, k and batch. Its tiling is descriptive (the narrow side padded, 128
+// wide rows per block, the split that fills the SMs); the tile check does not apply to it.
+constexpr gemm_estimate skinny_gemm(const gemm_context& x, const gemm_problem& p) {
+  const bool narrow_m = x.m <= x.n;
+  const double narrow = narrow_m ? x.m : x.n, wide = narrow_m ? x.n : x.m;
+  const mma_shape& mma = x.arch->mma;
+  const double pad_to = mma.n > 0 ? static_cast<double>(mma.n) : 1.0;
+  const double padded = ceil_ratio(narrow, pad_to) * pad_to;
+  const double wide_blocks = ceil_ratio(wide, 128.0);
+  const double split = std::max(1.0, std::min(8.0, ceil_ratio(x.sms, wide_blocks * x.batch)));
+
+  gemm_estimate e;
+  e.tile = tile_config{static_cast<int>(narrow_m ? padded : 128),
+                       static_cast<int>(narrow_m ? 128 : padded),
+                       mma.k(traits(p.input).storage_bits) * 4,
+                       static_cast<int>(narrow_m ? padded : 32),
+                       static_cast<int>(narrow_m ? 32 : padded),
+                       2,
+                       p.sparse_a,
+                       static_cast<int>(split)};
+  e.blocks_per_sm = 1;
+  const double tiles = wide_blocks * split * x.batch;
+  e.tiles = static_cast<long long>(tiles);
+  e.waves = static_cast<long long>(ceil_ratio(tiles, x.sms * 4.0));
+  e.wave_efficiency = tiles / (static_cast<double>(e.waves) * x.sms * 4.0);
+  e.last_wave_efficiency = e.wave_efficiency;
+  e.work = p.work();
+  const double operands = x.a_dram + x.k * x.n * x.b;
+  // C written once: the split's partial sums are reduced on chip or by atomics into C (GEMV
+  // kernels), not through a workspace; charging them would make the time fall where a longer
+  // wide side needs a smaller split.
+  const double c_traffic = gemm_c_bytes(x, 1.0);
+  e.dram_bytes = bytes(x.batch * (operands + c_traffic));
+  e.l2_bytes = e.dram_bytes;
+  e.shared_bytes = bytes(0.0);
+  e.l2_hit_rate = 0.0;
+  const double compute = 2.0 * padded * wide * x.k * x.batch * x.inv_sm_peak / x.sms;
+  const double dram = e.dram_bytes.value() * x.inv_dram_bw;
+  const double l2 = e.l2_bytes.value() * x.inv_l2_bw;
+  const double fixed = x.fill + x.launch;  // one pass: blocks stream, no waves to refill
+  e.compute_time = seconds(compute);
+  e.dram_time = seconds(dram);
+  e.l2_time = seconds(l2);
+  e.shared_time = seconds(0.0);
+  e.latency_time = seconds(fixed);
+  e.time = seconds(std::max(std::max(compute, dram), l2) + fixed);
+  e.throughput = e.work / e.time;
+  e.bound = dlperf::bound::compute;
+  duration most = e.compute_time;
+  for (const auto& [which, spent] : std::array<std::pair<dlperf::bound, duration>, 3>{
+           {{dlperf::bound::global, e.dram_time},
+            {dlperf::bound::l2, e.l2_time},
+            {dlperf::bound::latency, e.latency_time}}})
+    if (spent > most) {
+      most = spent;
+      e.bound = which;
+    }
+  return e;
+}
+
+// @p tiled, or the skinny kernel where the problem is skinny and that is faster.
+constexpr gemm_estimate with_skinny(const gemm_context& x, const gemm_problem& p,
+                                    const gemm_estimate& tiled) {
+  if (std::min(p.m, p.n) > skinny_max_rows) return tiled;
+  const gemm_estimate s = skinny_gemm(x, p);
+  return s.time < tiled.time ? s : tiled;
+}
+
 }  // namespace detail
 
 /// One GEMM on one device, prepared for evaluating many tilings: the problem is validated and

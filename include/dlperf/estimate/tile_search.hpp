@@ -9,7 +9,8 @@
 /// occupancy changes how the tiles fall into waves); and, for every tiling whose output tiles
 /// leave SMs idle, split-K of 2, 4 and 8. Every choice depends on the problem only so that a
 /// smaller problem is offered whatever a larger one is: the estimate is non-decreasing in m, n,
-/// k and batch.
+/// k and batch. A skinny problem (M or N at most 16) is also offered the GEMV-like kernel of
+/// `detail::skinny_gemm`, whichever is faster.
 ///
 /// The answer is the candidate with the least time, the first in the order above (shape, then
 /// depth, then split) among equal times: what `detail::best_gemm_exhaustive`, which evaluates
@@ -138,7 +139,7 @@ constexpr gemm_estimate best_gemm_exhaustive(const D& d, const gemm_problem& p) 
         }
     }
   if (!found) throw_no_legal_tiling(d.arch(), p.input);
-  return best;
+  return with_skinny(detail::make_gemm_context(d, p), p, best);
 }
 
 inline constexpr std::size_t search_depths = max_search_stages - 1;  // stages 2 .. max
@@ -416,11 +417,16 @@ constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
   // throws unsupported with the reason if the device cannot multiply the datatype at all).
   p.validate();
   const detail::gemm_context x = detail::make_gemm_context(d, p);
+  // A skinny problem is also offered the skinny GEMV-like kernel (detail::skinny_gemm).
   if (std::is_constant_evaluated())
-    return detail::search_best_gemm(
-        x, p, detail::make_search_occupancy(*x.arch, p.input, p.acc, p.sparse_a));
-  return detail::search_best_gemm(
-      x, p, detail::cached_search_occupancy(*x.arch, p.input, p.acc, p.sparse_a));
+    return detail::with_skinny(
+        x, p,
+        detail::search_best_gemm(
+            x, p, detail::make_search_occupancy(*x.arch, p.input, p.acc, p.sparse_a)));
+  return detail::with_skinny(
+      x, p,
+      detail::search_best_gemm(
+          x, p, detail::cached_search_occupancy(*x.arch, p.input, p.acc, p.sparse_a)));
 }
 
 /// The fastest legal tiling of @p p on @p d as one operator named @p name:

@@ -379,6 +379,24 @@ constexpr gemm_problem linear(double tokens, long long out, long long in) {
   return gemm_problem{static_cast<long long>(tokens), out, in};
 }
 
+// Experts that @p tokens tokens, each routed to @p k of @p experts, reach: the expected number
+// of distinct experts under uniform, independent routing, E (1 - (1 - k/E)^T), rounded up (a
+// GEMM batch counts whole experts). Real routers are not uniform (load-balancing losses push
+// them towards it); a skewed router reaches fewer experts, so this errs towards more reads.
+constexpr long long active_experts(double experts, double k, double tokens) {
+  const double miss = 1.0 - k / experts;  // one token leaves a given expert out
+  double none = 1.0;                      // miss^tokens, by squaring (constexpr, integer T)
+  double base = miss;
+  for (auto t = static_cast<unsigned long long>(tokens); t > 0; t >>= 1) {
+    if (t & 1ULL) none *= base;
+    base *= base;
+  }
+  const double expected = experts * (1.0 - none);
+  const double whole = static_cast<double>(static_cast<long long>(expected));
+  return std::max(1LL, std::min(static_cast<long long>(experts),
+                                static_cast<long long>(whole < expected ? whole + 1.0 : whole)));
+}
+
 // One transformer layer of @p s on @p tokens tokens, attention over @p seq_q queries and
 // @p seq_kv keys of @p batch sequences; with cross-attention over @p cross_kv keys when > 0.
 template <gemm_device D>
@@ -421,10 +439,13 @@ constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>&
   down.beta = out.beta;
   if (s.experts > 1) {
     const double routed = T * s.experts_per_token;
-    const long long per_expert =
-        static_cast<long long>((routed + s.experts - 1.0) / s.experts);  // ceil
-    const long long experts = static_cast<long long>(s.experts);
-    sb.block_gemm(b, "router", "router dgrad", "router wgrad", linear(T, experts, h));
+    // Only the experts some token routes to are read (a decode step of few tokens reads few).
+    const long long experts = active_experts(s.experts, s.experts_per_token, T);
+    const double run = static_cast<double>(experts);
+    const long long per_expert = static_cast<long long>((routed + run - 1.0) / run);  // ceil
+    // The router scores every expert, whichever are then read.
+    sb.block_gemm(b, "router", "router dgrad", "router wgrad",
+                  linear(T, static_cast<long long>(s.experts), h));
     sb.stream(b, "expert dispatch", "expert dispatch backward", routed * s.h, 0.0, 2.0, 2.0);
     gemm_problem up{per_expert, (s.gated ? 2 : 1) * f, h, experts};
     sb.block_gemm(b, "expert FFN up", "expert up dgrad", "expert up wgrad", up,

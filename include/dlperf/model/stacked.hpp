@@ -1,0 +1,66 @@
+/// @file
+/// A whole model under a software stack (docs/stacks.md): the ceiling estimate of the kernel
+/// sequence the stack runs (its fusion and attention choices), then every operator as the stack
+/// runs it (`apply_stack`). The ceiling stack gives `estimate_model` exactly.
+#pragma once
+
+#include <dlperf/estimate/tile_search.hpp>
+#include <dlperf/hardware/device.hpp>
+#include <dlperf/model/presets.hpp>
+#include <dlperf/model/run.hpp>
+#include <dlperf/model/step.hpp>
+#include <dlperf/stack/stack.hpp>
+
+namespace dlperf {
+
+/// A model's estimate under a stack, with the ceiling of the same kernel sequence beside it.
+struct stacked_estimate {
+  model_estimate ceiling;  ///< the kernel sequence the stack runs, at the hardware model's speed
+  model_estimate stack;    ///< the same sequence as the stack runs it
+};
+
+/// Run @p r with the kernel choices of stack @p s: its element-wise fusion and attention kernel
+/// where it fixes them, the run's own where it leaves them (`as_run`).
+constexpr run_config run_under(const software_stack& s, run_config r) {
+  if (s.fusion != kernel_fusion::as_run) r.eager = s.fusion == kernel_fusion::eager;
+  if (s.attention != attention_kernel::as_run)
+    r.flash_attention = s.attention != attention_kernel::unfused;
+  return r;
+}
+
+/// @p ceiling (an `estimate_model` result for @p m under @p r) as stack @p s runs it: every
+/// operator through `apply_stack`, the times summed again as the estimate sums them.
+constexpr model_estimate apply_stack(const software_stack& s, const model_estimate& ceiling,
+                                     const model_spec& m, const run_config& r) {
+  s.validate();
+  const stack_op_context c{m.kind == model_kind::cnn, r.weights != weight_format::native,
+                           r.type == dtype::tf32};
+  model_estimate e = ceiling;
+  e.forward = apply_stack(s, ceiling.forward, c);
+  e.recompute = apply_stack(s, ceiling.recompute, c);
+  e.backward = apply_stack(s, ceiling.backward, c);
+  e.optimizer = apply_stack(s, ceiling.optimizer, c);
+  e.prefill = apply_stack(s, ceiling.prefill, c);
+  e.decode = apply_stack(s, ceiling.decode, c);
+  e.prefill_time = e.prefill.time();
+  e.decode_per_token = e.decode.time();
+  // The step as estimate_model sums it: every phase once, decode once per generated token.
+  duration t{};
+  for (step_phase p : enum_values<step_phase>) t += e.runs(p) * e.phase(p).time();
+  e.time = t;
+  return e;
+}
+
+/// The estimate of @p m on @p d under @p r as stack @p s runs it, with its ceiling. Throws as
+/// `estimate_model` does, and invalid_argument for a stack figure out of its domain.
+template <gemm_device D>
+constexpr stacked_estimate estimate_model(const D& d, const model_spec& m, const run_config& r,
+                                          const software_stack& s) {
+  s.validate();
+  const run_config run = run_under(s, r);
+  stacked_estimate out{estimate_model(d, m, run), {}};
+  out.stack = apply_stack(s, out.ceiling, m, run);
+  return out;
+}
+
+}  // namespace dlperf

@@ -1,0 +1,212 @@
+/// @file
+/// A software stack as data (docs/stacks.md): which kernel family runs each class of operator and
+/// how close it comes to the hardware model's ceiling, each figure with its unit, source and
+/// date. `apply_stack` turns one operator's ceiling estimate into the stack's; the named stacks
+/// are in stack/stacks.hpp.
+///
+/// For an operator whose ceiling time is t (launch included) and which launches k kernels:
+///
+///     device time = t / efficiency         efficiency by operator class, all in (0, 1]:
+///                                          GEMM (compute-bound) gemm_efficiency
+///                                                               (x conv_efficiency for CNNs,
+///                                                               tf32_conv_efficiency in TF32)
+///                                          GEMM (DRAM-bound)    gemv_dram_share
+///                                                               (quantised weights:
+///                                                               quantized_gemv_dram_share)
+///                                          attention            attention_efficiency
+///                                          streaming, other     streaming_dram_share
+///     time        = max(device time, k x host_overhead_per_kernel)
+///
+/// The host issues kernels asynchronously, so its per-kernel cost only shows where the GPU
+/// finishes a kernel sooner than the host can issue the next one. With every efficiency 1 and no
+/// host overhead (the `ceiling` stack) the time is exactly the ceiling's; no stack is faster.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <dlperf/core/bound.hpp>
+#include <dlperf/core/enumeration.hpp>
+#include <dlperf/core/error.hpp>
+#include <dlperf/core/units.hpp>
+#include <dlperf/estimate/estimate.hpp>
+
+namespace dlperf {
+
+/// The named software stacks (stack/stacks.hpp holds their records).
+enum class stack_id : std::uint8_t {
+  ceiling,         ///< the hardware model itself: every efficiency 1, no host overhead
+  pytorch_eager,   ///< PyTorch eager on CUDA (cuBLAS/cuDNN, one kernel per element-wise op)
+  torch_compile,   ///< PyTorch 2 with torch.compile (Inductor fusion, CUDA graphs)
+  tensorflow,      ///< TensorFlow graph mode without XLA (one kernel per op)
+  tensorflow_xla,  ///< TensorFlow with XLA
+  megatron,        ///< Megatron-LM / Transformer Engine training
+  tensorrt_llm,    ///< TensorRT-LLM inference
+  vllm,            ///< vLLM inference
+  lmdeploy,        ///< LMDeploy TurboMind inference
+  llama_cpp,       ///< llama.cpp, CUDA backend
+  llama_cpp_rocm,  ///< llama.cpp, HIP/ROCm backend
+  pytorch_rocm     ///< PyTorch eager on ROCm (rocBLAS/hipBLASLt, MIOpen)
+};
+
+/// The stacks and their stable names (the CLI's `--stack`).
+template <>
+struct enum_list<stack_id> {
+  static constexpr std::string_view kind = "software stack";  ///< what the enum names
+  /// Every stack.
+  static constexpr std::array values{
+      enumerator{stack_id::ceiling, "ceiling", "the hardware model: well-tuned kernels, no host"},
+      enumerator{stack_id::pytorch_eager, "pytorch-eager", "PyTorch eager, CUDA"},
+      enumerator{stack_id::torch_compile, "torch-compile", "PyTorch 2 torch.compile, CUDA graphs"},
+      enumerator{stack_id::tensorflow, "tensorflow", "TensorFlow without XLA: one kernel per op"},
+      enumerator{stack_id::tensorflow_xla, "tensorflow-xla", "TensorFlow with XLA"},
+      enumerator{stack_id::megatron, "megatron", "Megatron-LM / Transformer Engine training"},
+      enumerator{stack_id::tensorrt_llm, "tensorrt-llm", "TensorRT-LLM inference"},
+      enumerator{stack_id::vllm, "vllm", "vLLM inference"},
+      enumerator{stack_id::lmdeploy, "lmdeploy", "LMDeploy TurboMind inference"},
+      enumerator{stack_id::llama_cpp, "llama.cpp", "llama.cpp, CUDA backend"},
+      enumerator{stack_id::llama_cpp_rocm, "llama.cpp-rocm", "llama.cpp, ROCm backend"},
+      enumerator{stack_id::pytorch_rocm, "pytorch-rocm", "PyTorch eager, ROCm"}};
+};
+
+/// How a stack runs element-wise operations.
+enum class kernel_fusion : std::uint8_t {
+  as_run,  ///< as the run says (`run_config::eager`)
+  eager,   ///< every element-wise op a kernel of its own
+  fused    ///< element-wise ops in the GEMM epilogues (a compiler or hand-fused engine)
+};
+
+/// The kernel fusion choices and their stable names.
+template <>
+struct enum_list<kernel_fusion> {
+  static constexpr std::string_view kind = "kernel fusion";  ///< what the enum names
+  /// Every choice.
+  static constexpr std::array values{enumerator{kernel_fusion::as_run, "as-run"},
+                                     enumerator{kernel_fusion::eager, "eager"},
+                                     enumerator{kernel_fusion::fused, "fused"}};
+};
+
+/// Which attention kernel a stack runs.
+enum class attention_kernel : std::uint8_t {
+  as_run,   ///< as the run says (`run_config::flash_attention`)
+  unfused,  ///< QK^T and PV GEMMs around a softmax kernel (scores through DRAM)
+  flash2,   ///< FlashAttention-2 (or a kernel of its kind: fused, scores in shared memory)
+  flash3,   ///< FlashAttention-3 (Hopper: wgmma and TMA, warp-specialised)
+  vendor    ///< the engine's own fused kernel (TensorRT-LLM XQA/FMHA, TurboMind, ggml)
+};
+
+/// The attention kernels and their stable names.
+template <>
+struct enum_list<attention_kernel> {
+  static constexpr std::string_view kind = "attention kernel";  ///< what the enum names
+  /// Every kernel.
+  static constexpr std::array values{enumerator{attention_kernel::as_run, "as-run"},
+                                     enumerator{attention_kernel::unfused, "unfused"},
+                                     enumerator{attention_kernel::flash2, "flash-attention-2"},
+                                     enumerator{attention_kernel::flash3, "flash-attention-3"},
+                                     enumerator{attention_kernel::vendor, "vendor"}};
+};
+
+/// One figure of a stack: its value, unit, where it comes from and when that was published.
+struct stack_figure {
+  double value = 1.0;       ///< the figure, in `unit`
+  std::string_view unit;    ///< "fraction of the ceiling", "s per kernel", ...
+  std::string_view source;  ///< a published measurement, or "fitted on the evidence: rows"
+  std::string_view date{};  ///< when the source was published (YYYY-MM)
+};
+
+/// A software stack: the kernel families it runs and how efficiently, as data.
+struct software_stack {
+  stack_id id = stack_id::ceiling;               ///< its name
+  kernel_fusion fusion = kernel_fusion::as_run;  ///< element-wise ops: own kernels or fused
+  attention_kernel attention = attention_kernel::as_run;  ///< attention kernel family
+  stack_figure gemm_efficiency;            ///< compute-bound GEMMs: ceiling time / stack's time
+  stack_figure conv_efficiency;            ///< convolutions: further factor on gemm_efficiency
+  stack_figure tf32_conv_efficiency;       ///< TF32 convolutions: instead of conv_efficiency
+  stack_figure gemv_dram_share;            ///< DRAM-bound GEMMs (decode): share of the model's
+                                           ///< DRAM rate reached, 16-bit weights
+  stack_figure quantized_gemv_dram_share;  ///< the same with weight-only quantised weights
+                                           ///< (dequantisation in the inner loop)
+  stack_figure attention_efficiency;       ///< attention: ceiling time / stack's time
+  stack_figure streaming_dram_share;       ///< norms, element-wise, optimizer: share of the
+                                           ///< model's DRAM rate reached
+  stack_figure host_overhead{0.0, "s per kernel", "none"};  ///< host time to issue one kernel
+
+  /// The stack's name.
+  [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }
+
+  /// Throws invalid_argument naming the first figure out of its domain: efficiencies and shares
+  /// in (0, 1], the host overhead finite and >= 0.
+  constexpr void validate() const {
+    const std::array<std::pair<std::string_view, double>, 7> shares{{
+        {"gemm_efficiency", gemm_efficiency.value},
+        {"conv_efficiency", conv_efficiency.value},
+        {"tf32_conv_efficiency", tf32_conv_efficiency.value},
+        {"gemv_dram_share", gemv_dram_share.value},
+        {"quantized_gemv_dram_share", quantized_gemv_dram_share.value},
+        {"attention_efficiency", attention_efficiency.value},
+        {"streaming_dram_share", streaming_dram_share.value},
+    }};
+    for (const auto& [field, v] : shares)
+      if (!(v > 0.0 && v <= 1.0))
+        detail::throw_invalid_argument("stack " + std::string(name()) + ": " + std::string(field) +
+                                       " must be in (0, 1], got " + std::to_string(v));
+    if (!(host_overhead.value >= 0.0) || !detail::is_finite(host_overhead.value))
+      detail::throw_invalid_argument("stack " + std::string(name()) +
+                                     ": host_overhead must be finite and >= 0");
+  }
+};
+
+/// What the stack needs to know about an operator beyond its estimate.
+struct stack_op_context {
+  bool convolution = false;        ///< GEMMs are convolutions (a CNN)
+  bool quantized_weights = false;  ///< weight GEMMs read weight-only quantised weights
+  bool tf32 = false;               ///< GEMMs run in TF32
+};
+
+/// The efficiency @p s reaches on operator @p op (see the file comment), in (0, 1].
+constexpr double stack_efficiency(const software_stack& s, const op_estimate& op,
+                                  const stack_op_context& c = {}) {
+  switch (op.kind) {
+    case op_kind::gemm:
+      if (op.bound == bound::global)
+        return c.quantized_weights ? s.quantized_gemv_dram_share.value : s.gemv_dram_share.value;
+      if (!c.convolution) return s.gemm_efficiency.value;
+      return s.gemm_efficiency.value *
+             (c.tf32 ? s.tf32_conv_efficiency.value : s.conv_efficiency.value);
+    case op_kind::attention:
+      return s.attention_efficiency.value;
+    case op_kind::streaming:
+    case op_kind::other:
+      break;
+  }
+  return s.streaming_dram_share.value;
+}
+
+/// Operator @p op as stack @p s runs it: the ceiling time over the stack's efficiency for its
+/// class, and never less than the host's time to issue its kernels.
+constexpr op_estimate apply_stack(const software_stack& s, op_estimate op,
+                                  const stack_op_context& c = {}) {
+  const duration device = op.time / stack_efficiency(s, op, c);
+  const duration host = static_cast<double>(op.kernels) * seconds(s.host_overhead.value);
+  if (host > device) {
+    op.time = host;
+    op.bound = bound::latency;
+  } else {
+    op.time = device;
+  }
+  return op;
+}
+
+/// Every operator of @p ops as stack @p s runs it.
+constexpr op_sequence apply_stack(const software_stack& s, const op_sequence& ops,
+                                  const stack_op_context& c = {}) {
+  op_sequence out;
+  for (const op_estimate& op : ops) out.add(apply_stack(s, op, c));
+  return out;
+}
+
+}  // namespace dlperf

@@ -1,0 +1,242 @@
+/// @file
+/// The named software stacks (docs/stacks.md has every figure with its source): one record per
+/// `stack_id`, looked up with `stacks::find` or `stacks::of`. Adding a stack touches this file
+/// and the enumerator list in stack/stack.hpp, nothing else.
+///
+/// Figures come from published measurements where one exists; where none does, the figure is
+/// "fitted on the evidence" and names the rows of tests/unit/model_evidence_test.cpp it was
+/// fitted on. No figure is fitted to one GPU: a stack's figures hold for every GPU it runs on.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+#include <dlperf/core/enumeration.hpp>
+#include <dlperf/core/error.hpp>
+#include <dlperf/stack/stack.hpp>
+
+namespace dlperf::stacks {
+
+namespace detail {
+inline constexpr std::string_view fraction = "fraction of the ceiling";
+inline constexpr std::string_view share = "fraction of the model's DRAM rate";
+inline constexpr std::string_view per_kernel = "s per kernel";
+inline constexpr std::string_view cuda_graphs = "CUDA graphs: one launch per graph";
+// GEMMs through cuBLAS/rocBLAS: the tile model's large-GEMM efficiencies are themselves
+// measured cuBLAS/rocBLAS figures (hardware/<vendor>/arch), so library GEMMs sit at the ceiling.
+inline constexpr stack_figure library_gemm{1.0, fraction,
+                                           "the architectures' large-GEMM efficiencies are "
+                                           "cuBLAS/rocBLAS measurements (docs/gemm.md)"};
+// Python dispatch plus the launch: ~5-25 us of host time per PyTorch op before its kernel runs
+// (jiahuanglin.xyz/all_lessons/gpu_kernel_serving/18_pytorch_to_kernel.html, 2025); the
+// lower end, as ops in a model reuse cached cuBLAS algorithms.
+inline constexpr stack_figure pytorch_host{
+    5e-6, per_kernel,
+    "PyTorch dispatch ~5-25 us per op, jiahuanglin.xyz/all_lessons/gpu_kernel_serving/"
+    "18_pytorch_to_kernel.html",
+    "2025-01"};
+// FlashAttention-2 reaches 50-73 % of A100's FP16 peak in the forward pass (Dao 2023,
+// arXiv 2307.08691, Fig. 5); the tile model's fused attention assumes the large-GEMM efficiency
+// of the architecture (~0.8-0.9 of peak): 0.62 / 0.85 = 0.73 of the ceiling.
+inline constexpr stack_figure flash2{0.73, fraction,
+                                     "FlashAttention-2 forward 50-73 % of A100 FP16 peak, "
+                                     "arXiv 2307.08691 Fig. 5; midpoint over the GEMM efficiency",
+                                     "2023-07"};
+// FlashAttention-3 reaches 740 TFLOPS (75 %) of H100's FP16 peak (Shah et al. 2024,
+// arXiv 2407.08608): 0.75 / 0.85 = 0.88 of the ceiling.
+inline constexpr stack_figure flash3{0.88, fraction,
+                                     "FlashAttention-3 740 TFLOPS = 75 % of H100 FP16 peak, "
+                                     "arXiv 2407.08608",
+                                     "2024-07"};
+}  // namespace detail
+
+/// The stack whose efficiencies are the hardware model's own: today's estimates exactly.
+inline constexpr software_stack ceiling{stack_id::ceiling,
+                                        kernel_fusion::as_run,
+                                        attention_kernel::as_run,
+                                        {1.0, detail::fraction, "definition"},
+                                        {1.0, detail::fraction, "definition"},
+                                        {1.0, detail::fraction, "definition"},
+                                        {1.0, detail::share, "definition"},
+                                        {1.0, detail::share, "definition"},
+                                        {1.0, detail::fraction, "definition"},
+                                        {1.0, detail::share, "definition"},
+                                        {0.0, detail::per_kernel, "definition"}};
+
+/// PyTorch eager on CUDA: cuBLAS GEMMs, cuDNN convolutions, every element-wise op its own kernel.
+inline constexpr software_stack pytorch_eager{
+    stack_id::pytorch_eager,
+    kernel_fusion::eager,
+    attention_kernel::as_run,
+    detail::library_gemm,
+    {0.80, detail::fraction,
+     "fitted on the evidence: RN50-PyT and SXT-PyT rows (cuDNN convolutions against the "
+     "tile model's implicit GEMM)"},
+    {0.65, detail::fraction,
+     "fitted on the evidence: RN50-PyT and SXT-PyT TF32 rows (A100, the only TF32 GPU in the set): "
+     "cuDNN 8.1 TF32 convolutions"},
+    {0.72, detail::share,
+     "fitted on the evidence: LCPP tg128 rows share the mechanism (GEMV kernels reach "
+     "~70 % of peak DRAM bandwidth); no PyTorch decode row yet"},
+    {0.60, detail::share, "assumed: dequantising GEMV kernels (bitsandbytes/AWQ) below FP16's"},
+    detail::flash2,
+    {0.80, detail::share,
+     "fitted on the evidence: RN50-PyT, SXT-PyT, BERT-PyT rows (element-wise kernels)"},
+    detail::pytorch_host};
+
+/// PyTorch 2 with torch.compile: Inductor fuses element-wise ops (Triton), CUDA graphs (mode
+/// "reduce-overhead") remove most of the host time.
+inline constexpr software_stack torch_compile{
+    stack_id::torch_compile,
+    kernel_fusion::fused,
+    attention_kernel::flash2,
+    detail::library_gemm,
+    {0.80, detail::fraction, "as pytorch-eager: the same cuDNN convolutions"},
+    {0.65, detail::fraction,
+     "fitted on the evidence: RN50-PyT and SXT-PyT TF32 rows (A100, the only TF32 GPU in the set): "
+     "cuDNN 8.1 TF32 convolutions"},
+    {0.72, detail::share, "as pytorch-eager"},
+    {0.60, detail::share, "as pytorch-eager"},
+    detail::flash2,
+    {0.85, detail::share, "assumed: Triton element-wise kernels near the STREAM rate"},
+    {1e-6, detail::per_kernel, detail::cuda_graphs}};
+
+/// TensorFlow without XLA (graph mode): cuDNN convolutions, one kernel per element-wise op,
+/// launched from the C++ executor.
+inline constexpr software_stack tensorflow{
+    stack_id::tensorflow,
+    kernel_fusion::eager,
+    attention_kernel::as_run,
+    detail::library_gemm,
+    {0.80, detail::fraction, "as tensorflow-xla: the same cuDNN convolutions"},
+    {0.65, detail::fraction, "as pytorch-eager (the same cuDNN); RN50-TF TF32 rows agree"},
+    {0.72, detail::share, "as pytorch-eager"},
+    {0.60, detail::share, "as pytorch-eager"},
+    detail::flash2,
+    {0.80, detail::share, "as pytorch-eager"},
+    {2e-6, detail::per_kernel, "assumed: the C++ graph executor launches without Python"}};
+
+/// TensorFlow with XLA: fused element-wise ops, cuDNN convolutions.
+inline constexpr software_stack tensorflow_xla{
+    stack_id::tensorflow_xla,
+    kernel_fusion::fused,
+    attention_kernel::as_run,
+    detail::library_gemm,
+    {0.80, detail::fraction, "fitted on the evidence: RN50-TF training rows"},
+    {0.65, detail::fraction, "as pytorch-eager (the same cuDNN); RN50-TF TF32 rows agree"},
+    {0.72, detail::share, "as pytorch-eager"},
+    {0.60, detail::share, "as pytorch-eager"},
+    detail::flash2,
+    {0.80, detail::share, "fitted on the evidence: RN50-TF training rows"},
+    {2e-6, detail::per_kernel, "assumed: XLA launches its compiled thunks from C++"}};
+
+/// Megatron-LM with Transformer Engine: fused kernels, FlashAttention, fused optimizers.
+inline constexpr software_stack megatron{
+    stack_id::megatron,
+    kernel_fusion::fused,
+    attention_kernel::flash2,
+    detail::library_gemm,
+    {1.0, detail::fraction, "no convolutions"},
+    {1.0, detail::fraction, "no convolutions"},
+    {0.72, detail::share, "as pytorch-eager"},
+    {0.60, detail::share, "as pytorch-eager"},
+    detail::flash2,
+    {0.85, detail::share, "assumed: fused Apex/TE kernels near the STREAM rate"},
+    {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"}};
+
+/// TensorRT-LLM: fused engine, its own attention (XQA/FMHA), CUDA graphs.
+inline constexpr software_stack tensorrt_llm{
+    stack_id::tensorrt_llm,
+    kernel_fusion::fused,
+    attention_kernel::vendor,
+    detail::library_gemm,
+    {1.0, detail::fraction, "no convolutions"},
+    {1.0, detail::fraction, "no convolutions"},
+    {0.80, detail::share, "assumed: weight-streaming GEMV kernels at ~80 % of peak DRAM rate"},
+    {0.70, detail::share, "assumed: FpA_IntB kernels dequantise in the inner loop"},
+    detail::flash2,
+    {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+    {1e-6, detail::per_kernel, detail::cuda_graphs}};
+
+/// vLLM: PagedAttention / FlashAttention, CUDA graphs for decode.
+inline constexpr software_stack vllm{
+    stack_id::vllm,
+    kernel_fusion::fused,
+    attention_kernel::flash2,
+    detail::library_gemm,
+    {1.0, detail::fraction, "no convolutions"},
+    {1.0, detail::fraction, "no convolutions"},
+    {0.75, detail::share, "assumed: cuBLAS GEMV at ~75 % of peak DRAM rate"},
+    {0.65, detail::share, "assumed: Marlin/AWQ kernels dequantise in the inner loop"},
+    detail::flash2,
+    {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+    {1e-6, detail::per_kernel, detail::cuda_graphs}};
+
+/// LMDeploy TurboMind: hand-fused C++ engine.
+inline constexpr software_stack lmdeploy{
+    stack_id::lmdeploy,
+    kernel_fusion::fused,
+    attention_kernel::vendor,
+    detail::library_gemm,
+    {1.0, detail::fraction, "no convolutions"},
+    {1.0, detail::fraction, "no convolutions"},
+    {0.78, detail::share, "fitted on the evidence: LMD decode rows (Llama-2-7B and 13B)"},
+    {0.65, detail::share, "assumed: below the FP16 share (dequantisation)"},
+    detail::flash2,
+    {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+    {4e-6, detail::per_kernel, "fitted on the evidence: LMD decode rows"}};
+
+/// llama.cpp with its CUDA backend (ggml kernels, CUDA graphs since 2024-05).
+inline constexpr software_stack llama_cpp{
+    stack_id::llama_cpp,
+    kernel_fusion::eager,
+    attention_kernel::vendor,
+    detail::library_gemm,
+    {1.0, detail::fraction, "no convolutions"},
+    {1.0, detail::fraction, "no convolutions"},
+    {0.78, detail::share, "fitted on the evidence: LCPP tg128 rows (RTX 4090, RTX 3090)"},
+    {0.65, detail::share, "assumed: below the FP16 share (dequantisation in MMVQ kernels)"},
+    detail::flash2,
+    {0.80, detail::share, "assumed: as pytorch-eager's element-wise kernels"},
+    {2e-6, detail::per_kernel, "assumed: ggml launches from C++"}};
+
+/// llama.cpp with its HIP backend on ROCm.
+inline constexpr software_stack llama_cpp_rocm{
+    stack_id::llama_cpp_rocm,
+    kernel_fusion::eager,
+    attention_kernel::vendor,
+    {0.45, detail::fraction, "assumed: hipBLAS/rocWMMA prompt kernels below CUDA's"},
+    {1.0, detail::fraction, "no convolutions"},
+    {1.0, detail::fraction, "no convolutions"},
+    {0.60, detail::share, "assumed: below the CUDA backend's share"},
+    {0.55, detail::share, "assumed: below the FP16 share (dequantisation)"},
+    detail::flash2,
+    {0.75, detail::share, "assumed: below the CUDA backend's"},
+    {3e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"}};
+
+/// PyTorch eager on ROCm: rocBLAS/hipBLASLt GEMMs, MIOpen convolutions.
+inline constexpr software_stack pytorch_rocm{
+    stack_id::pytorch_rocm,
+    kernel_fusion::eager,
+    attention_kernel::as_run,
+    detail::library_gemm,
+    {0.70, detail::fraction, "assumed: MIOpen below cuDNN relative to the GEMM"},
+    {0.70, detail::fraction, "no TF32 on CDNA2/3 convolutions: as conv_efficiency"},
+    {0.65, detail::share, "assumed: below pytorch-eager's"},
+    {0.55, detail::share, "assumed: below pytorch-eager's"},
+    {0.60, detail::fraction, "assumed: CK FlashAttention below FlashAttention-2 on CUDA"},
+    {0.75, detail::share, "assumed: below pytorch-eager's"},
+    {7e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"}};
+
+/// Every stack, in `stack_id` order.
+inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{
+    &ceiling,      &pytorch_eager, &torch_compile, &tensorflow, &tensorflow_xla, &megatron,
+    &tensorrt_llm, &vllm,          &lmdeploy,      &llama_cpp,  &llama_cpp_rocm, &pytorch_rocm};
+
+/// The record of stack @p id.
+constexpr const software_stack& of(stack_id id) { return *all[enum_index(id)]; }
+
+/// The stack named @p name. Throws not_found listing the valid names.
+constexpr const software_stack& find(std::string_view name) { return of(parse<stack_id>(name)); }
+
+}  // namespace dlperf::stacks

@@ -1,0 +1,182 @@
+// Software stacks (stack/stack.hpp, stack/stacks.hpp, model/stacked.hpp): the ceiling stack is
+// the hardware model exactly, no stack is faster than its ceiling, every figure is sourced and in
+// its domain, and bad figures or names are rejected by name.
+#include <catch2/catch.hpp>
+#include <dlperf/dlperf.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli_run.hpp"
+
+using namespace dlperf;
+using dlperf_test::require_usage_error;
+using dlperf_test::run_dlperf;
+using dlperf_test::run_result;
+
+namespace {
+
+dtype widest_half(const gpu_spec& g) {
+  return g.supports(dtype::fp16, accumulator::fp32) ? dtype::fp16 : dtype::fp32;
+}
+
+run_config decode_run(dtype t, long long batch) {
+  run_config r{.mode = run_mode::infer, .batch = batch, .type = t};
+  r.prompt = 128;
+  r.generate = 64;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("the ceiling stack is the hardware model exactly", "[stack]") {
+  const gpu_spec& a100 = catalog::find("a100_sxm4_80gb");
+  const gpu_spec& v100 = catalog::find("v100_sxm2");
+  struct run_case {
+    const model_spec* model;
+    run_config run;
+  };
+  run_config train{.batch = 8, .seq = 512, .type = dtype::fp16};
+  run_config cnn{.batch = 64, .type = dtype::fp16};
+  run_config eager_cnn = cnn;
+  eager_cnn.eager = true;
+  eager_cnn.mode = run_mode::infer;
+  run_config int4 = decode_run(dtype::fp16, 1);
+  int4.weights = weight_format::int4_weights;
+  run_config unfused = train;
+  unfused.flash_attention = false;
+  for (const run_case& c :
+       {run_case{&presets::gpt2, train}, run_case{&presets::resnet50, cnn},
+        run_case{&presets::resnet50, eager_cnn}, run_case{&presets::llama2_7b, int4},
+        run_case{&presets::llama2_7b, decode_run(dtype::fp16, 16)},
+        run_case{&presets::bert_large, unfused}}) {
+    for (const gpu_spec* g : {&a100, &v100}) {
+      INFO(c.model->name << " on " << g->id());
+      const model_estimate today = estimate_model(*g, *c.model, c.run);
+      const stacked_estimate s = estimate_model(*g, *c.model, c.run, stacks::ceiling);
+      CHECK(s.stack.time.value() == today.time.value());
+      CHECK(s.ceiling.time.value() == today.time.value());
+      CHECK(s.stack.prefill_time.value() == today.prefill_time.value());
+      CHECK(s.stack.decode_per_token.value() == today.decode_per_token.value());
+      CHECK(s.stack.tokens_per_second() == today.tokens_per_second());
+    }
+  }
+}
+
+TEST_CASE("no stack is faster than its ceiling, on any GPU", "[stack]") {
+  for (const gpu_spec* g : catalog::all) {
+    const dtype t = widest_half(*g);
+    for (stack_id id : enum_values<stack_id>) {
+      const software_stack& s = stacks::of(id);
+      INFO(g->id() << " under " << s.name());
+      for (const auto& [model, run] :
+           {std::pair{&presets::gpt2, run_config{.batch = 4, .seq = 256, .type = t}},
+            std::pair{&presets::resnet50,
+                      run_config{.mode = run_mode::infer, .batch = 8, .type = t}},
+            std::pair{&presets::gpt2, decode_run(t, 1)}}) {
+        const stacked_estimate e = estimate_model(*g, *model, run, s);
+        CHECK(std::isfinite(e.stack.time.value()));
+        CHECK(e.stack.time >= e.ceiling.time);
+        CHECK(e.stack.mfu() <= e.ceiling.mfu());
+        // Operator by operator too.
+        for (step_phase p : enum_values<step_phase>)
+          for (std::size_t i = 0; i < e.stack.phase(p).size(); ++i)
+            CHECK(e.stack.phase(p)[i].time >= e.ceiling.phase(p)[i].time);
+      }
+    }
+  }
+}
+
+TEST_CASE("a stack's kernel choices change the kernel sequence", "[stack]") {
+  const gpu_spec& a100 = catalog::find("a100_sxm4_80gb");
+  const run_config r{.mode = run_mode::infer, .batch = 32, .type = dtype::fp16};
+  // PyTorch eager runs batch norm and ReLU as kernels of their own; TensorRT-style fusion not.
+  const stacked_estimate eager = estimate_model(a100, presets::resnet50, r, stacks::pytorch_eager);
+  const stacked_estimate fused = estimate_model(a100, presets::resnet50, r, stacks::torch_compile);
+  CHECK(eager.ceiling.forward.kernels() > fused.ceiling.forward.kernels());
+  // The host overhead counts where kernels are shorter than the host's time to issue them: a
+  // batch-1 GPT-2 decode step under eager PyTorch is host-bound.
+  const stacked_estimate decode =
+      estimate_model(a100, presets::gpt2, decode_run(dtype::fp16, 1), stacks::pytorch_eager);
+  const double kernels = static_cast<double>(decode.stack.decode.kernels());
+  CHECK(decode.stack.decode_per_token.value() >=
+        kernels * stacks::pytorch_eager.host_overhead.value);
+}
+
+TEST_CASE("every stack figure is sourced and in its domain", "[stack]") {
+  for (stack_id id : enum_values<stack_id>) {
+    const software_stack& s = stacks::of(id);
+    INFO(s.name());
+    CHECK(s.id == id);
+    CHECK_NOTHROW(s.validate());
+    for (const stack_figure* f :
+         {&s.gemm_efficiency, &s.conv_efficiency, &s.gemv_dram_share, &s.quantized_gemv_dram_share,
+          &s.attention_efficiency, &s.streaming_dram_share, &s.host_overhead}) {
+      CHECK(!f->unit.empty());
+      CHECK(!f->source.empty());
+    }
+    // Quantised weights never stream faster than 16-bit ones (dequantisation costs).
+    CHECK(s.quantized_gemv_dram_share.value <= s.gemv_dram_share.value);
+    CHECK(stacks::find(name(id)).id == id);
+  }
+}
+
+TEST_CASE("bad stack figures and names are rejected by name", "[stack]") {
+  software_stack s = stacks::pytorch_eager;
+  s.gemv_dram_share.value = 0.0;
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("gemv_dram_share"));
+  s = stacks::pytorch_eager;
+  s.gemm_efficiency.value = 1.5;
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("gemm_efficiency"));
+  s = stacks::pytorch_eager;
+  s.host_overhead.value = -1e-6;
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("host_overhead"));
+  const gpu_spec& a100 = catalog::find("a100_sxm4_80gb");
+  s.host_overhead.value = std::numeric_limits<double>::quiet_NaN();
+  CHECK_THROWS_AS(estimate_model(a100, presets::gpt2, run_config{}, s), invalid_argument);
+  CHECK_THROWS_AS(stacks::find("tensorrt"), not_found);
+  CHECK_THROWS_WITH(stacks::find("tensorrt"), Catch::Contains("tensorrt-llm"));
+}
+
+TEST_CASE("MoE decode reads only the experts its tokens route to", "[stack][moe]") {
+  // E (1 - (1 - k/E)^T) under uniform routing, rounded up: Mixtral (8 experts, top 2).
+  CHECK(detail::active_experts(8, 2, 1) == 2);
+  CHECK(detail::active_experts(8, 2, 2) == 4);  // 8 (1 - 0.75^2) = 3.5
+  CHECK(detail::active_experts(8, 2, 64) == 8);
+  CHECK(detail::active_experts(8, 2, 8192) == 8);
+  CHECK(detail::active_experts(64, 8, 1) == 8);
+  const gpu_spec& h100 = catalog::find("h100_sxm");
+  const model_estimate one =
+      estimate_model(h100, presets::mixtral_8x7b, decode_run(dtype::fp16, 1));
+  const model_estimate many =
+      estimate_model(h100, presets::mixtral_8x7b, decode_run(dtype::fp16, 64));
+  // Batch 1 reads 2 of 8 experts (12.9 B active parameters of 46.7 B): a decode step moves well
+  // under half the bytes of a batch-64 step, which reads them all.
+  CHECK(one.decode.dram().value() < 0.45 * many.decode.dram().value());
+  CHECK(one.tokens_per_second() > 2.0 * many.tokens_per_second() / 64.0);
+}
+
+TEST_CASE("dlperf model --stack names the stack and shows the ceiling beside it", "[stack][cli]") {
+  const std::string run =
+      "model --preset llama2_7b --gpu rtx_3090 --infer --prompt 512 --generate 128 --dtype fp16";
+  const nlohmann::json plain = nlohmann::json::parse(run_dlperf(run + " --json").out);
+  const nlohmann::json ceiling =
+      nlohmann::json::parse(run_dlperf(run + " --stack ceiling --json").out);
+  const nlohmann::json llama =
+      nlohmann::json::parse(run_dlperf(run + " --stack llama.cpp --json").out);
+  // The default is the ceiling: the existing keys are unchanged and the ceiling equals them.
+  CHECK(plain["stack"] == "ceiling");
+  CHECK(plain["step_time_s"] == ceiling["step_time_s"]);
+  CHECK(plain["ceiling"]["step_time_s"] == plain["step_time_s"]);
+  // Under llama.cpp the existing keys carry the stack's figures, slower than its ceiling.
+  CHECK(llama["stack"] == "llama.cpp");
+  CHECK(llama["tokens_per_s"].get<double>() < llama["ceiling"]["tokens_per_s"].get<double>());
+  CHECK(llama["decode_s_per_token"].get<double>() >
+        llama["ceiling"]["decode_s_per_token"].get<double>());
+  CHECK(llama["step_time_s"].get<double>() ==
+        Approx(llama["prefill_s"].get<double>() + 128 * llama["decode_s_per_token"].get<double>()));
+  const run_result text = run_dlperf(run + " --stack llama.cpp");
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("software stack: llama.cpp") != std::string::npos);
+  CHECK(text.out.find("(ceiling ") != std::string::npos);
+  require_usage_error(run + " --stack pytorch", "pytorch-eager");
+}

@@ -1,6 +1,6 @@
 /// @file
-/// Whole models on top of the kernel layer: transformer and CNN descriptions, presets, run
-/// configuration, the training step and inference op by op, and the memory a run needs
+/// Software stacks and whole models on top of the kernel layer: transformer and CNN descriptions,
+/// presets, run configuration, the training step and inference op by op, and the memory a run needs
 /// (docs/layers.md, "Which header to include").
 #pragma once
 
@@ -16,3 +16,5 @@
 #include <dlperf/model/step.hpp>
 #include <dlperf/model/transformer.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
+#include <dlperf/stack/stack.hpp>
+#include <dlperf/stack/stacks.hpp>

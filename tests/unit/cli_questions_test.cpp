@@ -1,6 +1,8 @@
 // docs/questions.md, the practitioner's page, is run here: every ```console block there starts
 // with "$ dlperf ARGS" and shows the tool's output, and each must still exit 0 and print exactly
 // that (a line "..." stands for any number of lines). The page cannot drift from the tool.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
@@ -64,6 +66,8 @@ TEST_CASE("docs/questions.md: every command on the page runs and prints what the
           "[cli][questions]") {
   const std::vector<console_block> blocks =
       console_blocks(std::string(DLPERF_SOURCE_DIR) + "/docs/questions.md");
+  // The page's commands run from the repository root (it names files such as tests/data/...).
+  REQUIRE(chdir(DLPERF_SOURCE_DIR) == 0);
   CHECK(blocks.size() >= 15);  // the page answers the 15 questions people ask most
   for (const console_block& block : blocks) {
     const dlperf_test::run_result r = dlperf_test::run_dlperf(block.args);

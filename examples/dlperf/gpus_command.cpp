@@ -13,7 +13,7 @@ std::string cell(const nlohmann::json& v) {
 
 void print_table() {
   fmt::print(
-      "{:<15} {:<16} {:>5} {:>5} {:>6} {:>7} {:>5} {:>5} {:>8} {:>6} {:>6} {:>7} {:>7} "
+      "{:<17} {:<16} {:>5} {:>5} {:>6} {:>7} {:>5} {:>5} {:>8} {:>6} {:>6} {:>7} {:>7} "
       "{:>7} {:>7}\n",
       "id", "arch", "SM/CU", "MHz", "mem GB", "GB/s", "L2 MB", "TDP W", "launch $", "FP32", "TF32",
       "FP16", "BF16", "FP8", "INT8");
@@ -22,7 +22,7 @@ void print_table() {
     const std::string price = f.price.kind == price_kind::none
                                   ? std::string("-")
                                   : fmt::format("{:.0f}", f.price.amount.value());
-    fmt::print("{:<15} {:<16} {:>5} {:>5.0f} {:>6.0f} {:>7.0f} {:>5.1f} {:>5.0f} {:>8}", g->id(),
+    fmt::print("{:<17} {:<16} {:>5} {:>5.0f} {:>6.0f} {:>7.0f} {:>5.1f} {:>5.0f} {:>8}", g->id(),
                g->arch().name, f.sms, in_megahertz(f.boost_clock), in_gibibytes(f.memory),
                in_gigabytes_per_second(g->memory_bandwidth()), in_mebibytes(f.l2), f.tdp.value(),
                price);

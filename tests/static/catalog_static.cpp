@@ -15,7 +15,7 @@ static_assert(catalog::find("rtx_3090").facts().sms == 82);
 static_assert(catalog::h100_sxm.memory(tier::global).throughput > 3.3_TBps);
 static_assert(catalog::h100_sxm.memory(l2_cache).capacity == 50_MiB);
 static_assert(catalog::rtx_4090.memory(tier::shared).capacity == 128.0 * 100_KiB);
-static_assert(catalog::all.size() == 36);
+static_assert(catalog::all.size() == 60);
 
 // AMD: MI300X FP8 is FNUZ; OCP FP8 has no path on CDNA 3, CDNA 2 has neither TF32 nor FP8.
 static_assert(peak(catalog::mi300x, fp8_e4m3_fnuz) > 2.6_PFLOPS, "MI300X FP8 2614.9 TFLOPS");

@@ -238,16 +238,20 @@ TEST_CASE("HIP devices map to catalog ids by ISA, name and memory", "[calibrate]
   // gcnArchName carries target features after ':'; MI250X and MI250 report one name.
   CHECK(amd_catalog_id(amd("AMD Instinct MI250X / MI250", "gfx90a:sramecc+:xnack-", 110, 64)) ==
         "mi250x");
-  CHECK(amd_catalog_id(amd("AMD Instinct MI210", "gfx90a:sramecc+:xnack-", 104, 64)).empty());
+  CHECK(amd_catalog_id(amd("AMD Instinct MI210", "gfx90a:sramecc+:xnack-", 104, 64)) == "mi210");
+  CHECK(amd_catalog_id(amd("", "gfx90a", 104, 64)) == "mi210");
   // gfx942: 192 GB HBM3 (191.98 GiB reported) is the MI300X, 256 GB HBM3E the MI325X.
   CHECK(amd_catalog_id(amd("AMD Instinct MI300X", "gfx942:sramecc+:xnack-", 304, 191.98)) ==
         "mi300x");
   CHECK(amd_catalog_id(amd("AMD Instinct MI325X", "gfx942:sramecc+:xnack-", 304, 256)) == "mi325x");
-  CHECK(amd_catalog_id(amd("AMD Instinct MI300A", "gfx942:sramecc+:xnack-", 228, 128)).empty());
-  // gfx1100: the RX 7900 XTX by name, or by 96 compute units and 24 GB; not the W7900 (48 GB).
+  CHECK(amd_catalog_id(amd("AMD Instinct MI300A", "gfx942:sramecc+:xnack-", 228, 128)) == "mi300a");
+  // gfx1100: the RX 7900 XTX by name, or by 96 compute units and 24 GB; the W7900 by name or
+  // 96 compute units and 48 GB; the RX 7900 XT by its 84 compute units.
   CHECK(amd_catalog_id(amd("Radeon RX 7900 XTX", "gfx1100", 96, 23.98)) == "rx_7900_xtx");
   CHECK(amd_catalog_id(amd("", "gfx1100", 96, 23.98)) == "rx_7900_xtx");
-  CHECK(amd_catalog_id(amd("AMD Radeon PRO W7900", "gfx1100", 96, 47.98)).empty());
+  CHECK(amd_catalog_id(amd("AMD Radeon PRO W7900", "gfx1100", 96, 47.98)) == "radeon_pro_w7900");
+  CHECK(amd_catalog_id(amd("", "gfx1100", 96, 47.98)) == "radeon_pro_w7900");
+  CHECK(amd_catalog_id(amd("Radeon RX 7900 XT", "gfx1100", 84, 19.98)) == "rx_7900_xt");
   CHECK(amd_catalog_id(amd("AMD Radeon RX 6900 XT", "gfx1030", 80, 16)).empty());
   // Every id the mapping gives is a catalog entry of the right architecture.
   CHECK(catalog::find("mi250x").arch().family == family::cdna2);
@@ -289,13 +293,20 @@ TEST_CASE("CUDA device names match whole model names, not their neighbours", "[c
   CHECK(nvidia_catalog_id("NVIDIA GeForce RTX 3080") == "rtx_3080");
   CHECK(nvidia_catalog_id("NVIDIA GeForce GTX 1080 Ti") == "gtx_1080_ti");
   CHECK(nvidia_catalog_id("Tesla V100-SXM2-16GB") == "v100_sxm2");
-  // Other boards whose names contain a catalog model: none has an entry.
+  // Variants with entries of their own.
+  CHECK(nvidia_catalog_id("NVIDIA H100 NVL") == "h100_nvl");
+  CHECK(nvidia_catalog_id("NVIDIA A100 80GB PCIe") == "a100_pcie_80gb");
+  CHECK(nvidia_catalog_id("NVIDIA GeForce RTX 4080 SUPER") == "rtx_4080_super");
+  CHECK(nvidia_catalog_id("NVIDIA GeForce RTX 4070 Ti SUPER") == "rtx_4070_ti_super");
+  CHECK(nvidia_catalog_id("NVIDIA GeForce RTX 3080 Ti") == "rtx_3080_ti");
+  CHECK(nvidia_catalog_id("NVIDIA RTX PRO 6000 Blackwell Workstation Edition") == "rtx_pro_6000");
+  // Other boards whose names contain a catalog model: none has an entry (the 4060 Ti and 3060 are
+  // sold with two memory sizes under one name).
   for (const char* name :
-       {"NVIDIA L40", "NVIDIA A10G", "NVIDIA RTX A1000", "NVIDIA T400", "NVIDIA H100 NVL",
-        "NVIDIA GeForce RTX 4080 SUPER", "NVIDIA GeForce RTX 3080 Ti", "NVIDIA GeForce RTX 4090 D",
-        "NVIDIA GeForce RTX 4070 Ti SUPER", "NVIDIA GeForce RTX 2060 SUPER",
-        "NVIDIA GeForce RTX 4090 Laptop GPU", "NVIDIA GeForce GTX 1650",
-        "NVIDIA GeForce GTX 1660"}) {
+       {"NVIDIA L40", "NVIDIA A10G", "NVIDIA RTX A1000", "NVIDIA T400", "NVIDIA GeForce RTX 4090 D",
+        "NVIDIA GeForce RTX 2060 SUPER", "NVIDIA GeForce RTX 4090 Laptop GPU",
+        "NVIDIA GeForce GTX 1650", "NVIDIA GeForce GTX 1660", "NVIDIA GeForce RTX 4060 Ti",
+        "NVIDIA GeForce RTX 3060", "NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition"}) {
     INFO(name);
     CHECK(nvidia_catalog_id(name).empty());
   }

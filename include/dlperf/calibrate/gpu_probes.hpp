@@ -135,24 +135,31 @@ constexpr bool names_model(std::string_view name, std::string_view needle) {
 /// The catalog id of an NVIDIA device from the name its runtime reports ("NVIDIA H100 80GB HBM3"
 /// -> "h100_sxm"), or an empty view when no catalog entry matches. Model numbers match as whole
 /// words, and a variant word after them (SUPER, Ti, D, NVL, Laptop, Max-Q) names another board:
-/// "NVIDIA L40" and "NVIDIA GeForce RTX 4080 SUPER" match nothing.
+/// "NVIDIA L40" and "NVIDIA GeForce RTX 4090 D" match nothing, "RTX 4080 SUPER" its own entry.
 constexpr std::string_view nvidia_catalog_id(std::string_view device_name) {
   struct rule {
     std::string_view needle;
     std::string_view id;
   };
   // Longest, most specific names first.
-  constexpr rule rules[] = {{"RTX 6000 Ada", "rtx_6000_ada"},
+  // The RTX 3060 and RTX 4060 Ti come with two memory sizes under one name: no rule for them.
+  constexpr rule rules[] = {{"RTX PRO 6000 Blackwell Workstation Edition", "rtx_pro_6000"},
+                            {"RTX 6000 Ada", "rtx_6000_ada"},
+                            {"RTX 5000 Ada", "rtx_5000_ada"},
                             {"RTX A6000", "rtx_a6000"},
                             {"H100 PCIe", "h100_pcie"},
+                            {"H100 NVL", "h100_nvl"},
                             {"H100", "h100_sxm"},
+                            {"H200 NVL", "h200_nvl"},
                             {"H200", "h200_sxm"},
                             {"B200", "b200"},
                             {"A100-SXM4-80GB", "a100_sxm4_80gb"},
+                            {"A100 80GB PCIe", "a100_pcie_80gb"},
                             {"A100 80GB", "a100_sxm4_80gb"},
                             {"A100", "a100_sxm4_40gb"},
                             {"L40S", "l40s"},
                             {"L4", "l4"},
+                            {"A40", "a40"},
                             {"A10", "a10"},
                             {"T4", "t4"},
                             {"V100", "v100_sxm2"},
@@ -161,12 +168,24 @@ constexpr std::string_view nvidia_catalog_id(std::string_view device_name) {
                             {"TITAN Xp", "titan_xp"},
                             {"P100", "p100_sxm2"},
                             {"RTX 5090", "rtx_5090"},
+                            {"RTX 5080", "rtx_5080"},
+                            {"RTX 5070 Ti", "rtx_5070_ti"},
+                            {"RTX 5070", "rtx_5070"},
                             {"RTX 4090", "rtx_4090"},
+                            {"RTX 4080 SUPER", "rtx_4080_super"},
                             {"RTX 4080", "rtx_4080"},
+                            {"RTX 4070 Ti SUPER", "rtx_4070_ti_super"},
                             {"RTX 4070 Ti", "rtx_4070_ti"},
+                            {"RTX 4070 SUPER", "rtx_4070_super"},
+                            {"RTX 4070", "rtx_4070"},
+                            {"RTX 4060", "rtx_4060"},
+                            {"RTX 3090 Ti", "rtx_3090_ti"},
                             {"RTX 3090", "rtx_3090"},
+                            {"RTX 3080 Ti", "rtx_3080_ti"},
                             {"RTX 3080", "rtx_3080"},
+                            {"RTX 3070 Ti", "rtx_3070_ti"},
                             {"RTX 3070", "rtx_3070"},
+                            {"RTX 3060 Ti", "rtx_3060_ti"},
                             {"RTX 2080 Ti", "rtx_2080_ti"},
                             {"RTX 2080", "rtx_2080"},
                             {"RTX 2070", "rtx_2070"},
@@ -224,21 +243,27 @@ constexpr std::string_view nvidia_architecture(const device_info& d) {
 /// The catalog id of an AMD device from what HIP reports, or an empty view when no catalog entry
 /// matches. The ISA (gcnArchName, target features after ':' ignored) decides; the name and the
 /// memory size separate the cards that share one:
-///  - gfx90a: "mi250x" (the MI250X and MI250 report one name), except the MI210 (no entry);
-///  - gfx942: "mi325x" above 224 GiB of memory (256 GB HBM3E), else "mi300x" (192 GB), except the
-///    MI300A APU (no entry);
-///  - gfx1100: "rx_7900_xtx" for the RX 7900 XTX (by name, or 96 compute units with less than
-///    32 GiB: the W7900 has 48 GB, the 7900 XT 84 compute units).
+///  - gfx90a: "mi210" for the one-GCD MI210 (by name or 104 compute units), else "mi250x" (the
+///    MI250X and MI250 report one name);
+///  - gfx942: "mi300a" for the APU (by name or 228 compute units), else "mi325x" above 224 GiB of
+///    memory (256 GB HBM3E) and "mi300x" (192 GB) below;
+///  - gfx1100: "rx_7900_xt" for 84 compute units; with 96, "radeon_pro_w7900" from 32 GiB up (the
+///    W7900 has 48 GB) and "rx_7900_xtx" below (24 GB), a name saying which deciding first.
 inline std::string_view amd_catalog_id(const device_info& d) {
   const std::string_view isa = std::string_view(d.isa).substr(0, d.isa.find(':'));
   const auto named = [&](std::string_view s) { return d.name.find(s) != std::string::npos; };
   const double gib = d.memory_bytes / (1024.0 * 1024 * 1024);
-  if (isa == "gfx90a") return named("MI210") ? std::string_view{} : "mi250x";
+  if (isa == "gfx90a") return (named("MI210") || d.sms == 104) ? "mi210" : "mi250x";
   if (isa == "gfx942") {
-    if (named("MI300A")) return {};
+    if (named("MI300A") || d.sms == 228) return "mi300a";
     return gib > 224 ? "mi325x" : "mi300x";
   }
-  if (isa == "gfx1100" && (named("7900 XTX") || (d.sms == 96 && gib < 32))) return "rx_7900_xtx";
+  if (isa == "gfx1100") {
+    if (named("W7900")) return "radeon_pro_w7900";
+    if (named("7900 XTX")) return "rx_7900_xtx";
+    if (d.sms == 84) return "rx_7900_xt";
+    if (d.sms == 96) return gib < 32 ? "rx_7900_xtx" : "radeon_pro_w7900";
+  }
   return {};
 }
 

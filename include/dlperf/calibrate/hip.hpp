@@ -135,9 +135,9 @@ inline measured_device calibrate_device(int index, std::string_view gpu_id, cons
   return gpu::calibrate_device<runtime>(index, gpu_id, p, log);
 }
 
-/// The catalog entry of the device (amd_catalog_id: gfx90a -> mi250x, gfx942 -> mi300x or
-/// mi325x by memory, gfx1100 -> rx_7900_xtx). Throws hip_error naming the device when no entry
-/// matches or this dlperf's catalog lacks it: pass `--gpu ID` then.
+/// The catalog entry of the device (amd_catalog_id: gfx90a -> mi250x or mi210, gfx942 -> mi300x,
+/// mi325x or mi300a, gfx1100 -> rx_7900_xtx, rx_7900_xt or radeon_pro_w7900). Throws hip_error
+/// naming the device when no entry matches or this dlperf's catalog lacks it: pass `--gpu ID` then.
 inline measured_device guess_nominal(const device_info& d) {
   const std::string_view id = amd_catalog_id(d);
   const std::string device = "'" + d.name + "' (" + d.isa + ")";

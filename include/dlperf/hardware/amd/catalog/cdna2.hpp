@@ -1,5 +1,5 @@
 /// @file
-/// Catalog: CDNA 2 GPUs (Instinct MI250X).
+/// Catalog: CDNA 2 GPUs (Instinct MI250X, MI210).
 #pragma once
 
 #include <dlperf/hardware/amd/arch/cdna2.hpp>
@@ -31,5 +31,29 @@ inline constexpr gpu<cdna2> mi250x{
      .host_link = pcie_link(4, 16),
      .peer_link = {interconnect_kind::infinity_fabric, 3, gigabytes_per_second(800)},
      .source = "AMD Instinct MI250X datasheet"}};
+
+/// AMD Instinct MI210 (one CDNA 2 GCD, 104 CUs, PCIe card). Source: AMD launch specifications as
+/// tabulated by AnandTech ("AMD Releases Instinct MI210 Accelerator: CDNA 2 On a PCIe Card",
+/// R. Smith, 22 March 2022, https://www.anandtech.com/show/17326): 1700 MHz boost, 64 GB HBM2e
+/// 4096-bit at 3.2 Gbit/s (1.6 TB/s), 300 W, PCIe 4, 3 Infinity Fabric links; FP16/BF16 matrix
+/// 181 TFLOPS, INT8 181 TOPS, FP32 matrix 45.3 TFLOPS; L2 8 MB (one GCD, ROCm GPU hardware
+/// specifications). Its Infinity Fabric bridge bandwidth is not modelled (no per-link figure in
+/// the source). No public price: AMD published none and no dated figure was found.
+inline constexpr gpu<cdna2> mi210{
+    {.id = "mi210",
+     .name = "AMD Instinct MI210",
+     .segment = segment::datacenter,
+     .year = 2022,
+     .sms = 104,
+     .base_clock = {},
+     .boost_clock = megahertz(1700),
+     .memory = gibibytes(64),
+     .memory_type = memory_kind::hbm2e,
+     .bus_width_bits = 4096,
+     .data_rate_gbps = 3.2,
+     .l2 = mebibytes(8),
+     .tdp = watts(300),
+     .host_link = pcie_link(4, 16),
+     .source = "AMD MI210 launch specifications (AnandTech, March 2022)"}};
 
 }  // namespace dlperf::catalog

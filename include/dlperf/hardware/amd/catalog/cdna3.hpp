@@ -1,5 +1,5 @@
 /// @file
-/// Catalog: CDNA 3 GPUs (Instinct MI300X, MI325X).
+/// Catalog: CDNA 3 GPUs (Instinct MI300X, MI325X, MI300A).
 #pragma once
 
 #include <dlperf/hardware/amd/arch/cdna3.hpp>
@@ -70,5 +70,31 @@ inline constexpr gpu<cdna3> mi325x{
      // ROCm blogs, 2025): torch.mm BF16 13312x10240x8192 at 784.9 TFLOPS, 0.600 of 1307.4
      // (ml-engineering MAMF v2 table, torch 2.6.0 + ROCm 6.2.4, TunableOp), for every type.
      .gemm_efficiency = 0.600}};
+
+/// AMD Instinct MI300A APU (6 XCDs, 228 CUs, with 24 Zen 4 cores on the same package). Source: AMD
+/// Instinct MI300A data sheet (December 2023), as quoted by vengineer.hatenablog.com (11 December
+/// 2023): peak engine clock 2100 MHz, FP16/BF16 980.6 TFLOPS, FP32 matrix 122.6 TFLOPS, INT8
+/// 1.96 POPS; 128 GB HBM3 in 8 stacks (8192-bit at 5.2 Gbit/s, 5.3 TB/s; Tom's Hardware, December
+/// 2023), shared with the CPU cores; 550 W (air-cooled rating); L2 4 MB per XCD (24 MB) and the
+/// MI300 family's 256 MB Infinity Cache with 17.2 TB/s peak (CDNA 3 white paper). Infinity Fabric
+/// peer links are not modelled (no per-link figure in the sources). No public price: AMD published
+/// none and no dated figure was found.
+inline constexpr gpu<cdna3> mi300a{{.id = "mi300a",
+                                    .name = "AMD Instinct MI300A",
+                                    .segment = segment::datacenter,
+                                    .year = 2023,
+                                    .sms = 228,
+                                    .base_clock = {},
+                                    .boost_clock = megahertz(2100),
+                                    .memory = gibibytes(128),
+                                    .memory_type = memory_kind::hbm3,
+                                    .bus_width_bits = 8192,
+                                    .data_rate_gbps = 5.2,
+                                    .l2 = mebibytes(24),
+                                    .llc = mebibytes(256),
+                                    .llc_bandwidth = gigabytes_per_second(17200),
+                                    .tdp = watts(550),
+                                    .host_link = pcie_link(5, 16),
+                                    .source = "AMD Instinct MI300A data sheet (2023)"}};
 
 }  // namespace dlperf::catalog

@@ -1,5 +1,5 @@
 /// @file
-/// Catalog: Ada GPUs (RTX 4070 Ti, RTX 4080, RTX 4090, L4, L40S, RTX 6000 Ada).
+/// Catalog: Ada GPUs (RTX 4060 to RTX 4090, L4, L40S, RTX 5000 and 6000 Ada).
 #pragma once
 
 #include <dlperf/hardware/gpu.hpp>
@@ -69,6 +69,139 @@ inline constexpr gpu<ada_ad10x> rtx_4090{
      .price = {dollars(1599), 2022, 10, price_kind::launch_msrp},
      .source = "NVIDIA Ada GPU Architecture whitepaper v2.02 (2023), Appendix A"}};
 
+/// GeForce RTX 4060 (AD107-400, 24 SMs). Source: NVIDIA GeForce RTX 4060 family page
+/// (https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/, 2023): 3072
+/// cores, 1830/2460 MHz, 8 GB GDDR6 17 Gbps 128-bit, 272 GB/s, 115 W, PCIe 4 x8, "15 Shader
+/// TFLOPS", "242 AI TOPS" (FP8, sparse); 24 MB L2 from the TechPowerUp GPU database; $299 launch
+/// MSRP (June 2023).
+inline constexpr gpu<ada_ad10x> rtx_4060{{.id = "rtx_4060",
+                                          .name = "NVIDIA GeForce RTX 4060",
+                                          .segment = segment::geforce,
+                                          .year = 2023,
+                                          .sms = 24,
+                                          .base_clock = megahertz(1830),
+                                          .boost_clock = megahertz(2460),
+                                          .memory = gibibytes(8),
+                                          .memory_type = memory_kind::gddr6,
+                                          .bus_width_bits = 128,
+                                          .data_rate_gbps = 17.0,
+                                          .l2 = mebibytes(24),
+                                          .tdp = watts(115),
+                                          .host_link = pcie_link(4, 8),
+                                          .price = {dollars(299), 2023, 6, price_kind::launch_msrp},
+                                          .source = "NVIDIA GeForce RTX 4060 family page (2023)"}};
+
+/// GeForce RTX 4060 Ti 16 GB (AD106-351, 34 SMs). Source: NVIDIA GeForce RTX 4060 family page
+/// (2023): 4352 cores, 2310/2535 MHz, 16 GB GDDR6 18 Gbps 128-bit, 288 GB/s, 165 W, PCIe 4 x8, "22
+/// Shader TFLOPS", "353 AI TOPS" (FP8, sparse); 32 MB L2 (TechPowerUp); $499 launch MSRP (July
+/// 2023).
+inline constexpr gpu<ada_ad10x> rtx_4060_ti_16gb{
+    {.id = "rtx_4060_ti_16gb",
+     .name = "NVIDIA GeForce RTX 4060 Ti 16 GB",
+     .segment = segment::geforce,
+     .year = 2023,
+     .sms = 34,
+     .base_clock = megahertz(2310),
+     .boost_clock = megahertz(2535),
+     .memory = gibibytes(16),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 128,
+     .data_rate_gbps = 18.0,
+     .l2 = mebibytes(32),
+     .tdp = watts(165),
+     .host_link = pcie_link(4, 8),
+     .price = {dollars(499), 2023, 7, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce RTX 4060 family page (2023)"}};
+
+/// GeForce RTX 4070 (AD104-250, 46 SMs). Source: NVIDIA GeForce RTX 4070 family page
+/// (https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4070-family/, 2023): 5888
+/// cores, 1920/2475 MHz, 12 GB GDDR6X 21 Gbps 192-bit, 504 GB/s, 200 W, "29 Shader TFLOPS", "466
+/// AI TOPS" (FP8, sparse); 36 MB L2 (TechPowerUp review, 2024); $599 launch MSRP (April 2023;
+/// cut to $549 in January 2024, svethardware.cz, January 2024).
+inline constexpr gpu<ada_ad10x> rtx_4070{{.id = "rtx_4070",
+                                          .name = "NVIDIA GeForce RTX 4070",
+                                          .segment = segment::geforce,
+                                          .year = 2023,
+                                          .sms = 46,
+                                          .base_clock = megahertz(1920),
+                                          .boost_clock = megahertz(2475),
+                                          .memory = gibibytes(12),
+                                          .memory_type = memory_kind::gddr6x,
+                                          .bus_width_bits = 192,
+                                          .data_rate_gbps = 21.0,
+                                          .l2 = mebibytes(36),
+                                          .tdp = watts(200),
+                                          .host_link = pcie_link(4, 16),
+                                          .price = {dollars(599), 2023, 4, price_kind::launch_msrp},
+                                          .source = "NVIDIA GeForce RTX 4070 family page (2023)"}};
+
+/// GeForce RTX 4070 SUPER (AD104-350, 56 SMs). Source: NVIDIA GeForce RTX 4070 family page
+/// (2024) and TechPowerUp's Founders Edition review (January 2024,
+/// https://www.techpowerup.com/review/nvidia-geforce-rtx-4070-super-founders-edition/): 7168
+/// cores, 1980/2475 MHz, 12 GB GDDR6X 21 Gbps 192-bit, 504 GB/s, 48 MB L2, 220 W, "35.5 Shader
+/// TFLOPS", "568 AI TOPS" (FP8, sparse); $599 launch MSRP (January 2024).
+inline constexpr gpu<ada_ad10x> rtx_4070_super{
+    {.id = "rtx_4070_super",
+     .name = "NVIDIA GeForce RTX 4070 SUPER",
+     .segment = segment::geforce,
+     .year = 2024,
+     .sms = 56,
+     .base_clock = megahertz(1980),
+     .boost_clock = megahertz(2475),
+     .memory = gibibytes(12),
+     .memory_type = memory_kind::gddr6x,
+     .bus_width_bits = 192,
+     .data_rate_gbps = 21.0,
+     .l2 = mebibytes(48),
+     .tdp = watts(220),
+     .host_link = pcie_link(4, 16),
+     .price = {dollars(599), 2024, 1, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce RTX 4070 family page (2024)"}};
+
+/// GeForce RTX 4070 Ti SUPER (AD103-275, 66 SMs). Source: NVIDIA GeForce RTX 4070 family
+/// page (2024); svethardware.cz table of the RTX 40 SUPER launch (January 2024): 8448 cores,
+/// 2340/2610 MHz, 16 GB GDDR6X 21 Gbps 256-bit, 672 GB/s, 285 W, "44.1 TFLOPS" FP32, "706 AI TOPS"
+/// (FP8, sparse); 48 MB L2 (TechPowerUp); $799 launch MSRP (January 2024).
+inline constexpr gpu<ada_ad10x> rtx_4070_ti_super{
+    {.id = "rtx_4070_ti_super",
+     .name = "NVIDIA GeForce RTX 4070 Ti SUPER",
+     .segment = segment::geforce,
+     .year = 2024,
+     .sms = 66,
+     .base_clock = megahertz(2340),
+     .boost_clock = megahertz(2610),
+     .memory = gibibytes(16),
+     .memory_type = memory_kind::gddr6x,
+     .bus_width_bits = 256,
+     .data_rate_gbps = 21.0,
+     .l2 = mebibytes(48),
+     .tdp = watts(285),
+     .host_link = pcie_link(4, 16),
+     .price = {dollars(799), 2024, 1, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce RTX 4070 family page (2024)"}};
+
+/// GeForce RTX 4080 SUPER (AD103-400, all 80 SMs). Source: NVIDIA GeForce RTX 4080 family page
+/// (https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4080-family/, 2024): 10240
+/// cores, 2295/2550 MHz, 16 GB GDDR6X 23 Gbps 256-bit, 736 GB/s, 64 MB L2, 320 W, "52 Shader
+/// TFLOPS", "836 AI TOPS" (FP8, sparse); $999 launch MSRP (January 2024).
+inline constexpr gpu<ada_ad10x> rtx_4080_super{
+    {.id = "rtx_4080_super",
+     .name = "NVIDIA GeForce RTX 4080 SUPER",
+     .segment = segment::geforce,
+     .year = 2024,
+     .sms = 80,
+     .base_clock = megahertz(2295),
+     .boost_clock = megahertz(2550),
+     .memory = gibibytes(16),
+     .memory_type = memory_kind::gddr6x,
+     .bus_width_bits = 256,
+     .data_rate_gbps = 23.0,
+     .l2 = mebibytes(64),
+     .tdp = watts(320),
+     .host_link = pcie_link(4, 16),
+     .price = {dollars(999), 2024, 1, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce RTX 4080 family page (2024)"}};
+
 /// NVIDIA L4 (AD104, data-centre board). Source: NVIDIA L4 datasheet (2023): 24 GB GDDR6
 /// 192-bit, 300 GB/s, 72 W; sparse figures only (FP16 242, FP8 485 TFLOPS); 58 SMs and
 /// 795/2040 MHz from the TechPowerUp GPU database and a device query. Street price about
@@ -114,6 +247,30 @@ inline constexpr gpu<ada_ad10x> l40s{{.id = "l40s",
                                       .host_link = pcie_link(4, 16),
                                       .price = {dollars(8750), 2024, 1, price_kind::street},
                                       .source = "NVIDIA L40S datasheet (2023)"}};
+
+/// NVIDIA RTX 5000 Ada Generation (AD102, 100 SMs, workstation: full-rate FP32 accumulation).
+/// Source: NVIDIA RTX 5000 Ada datasheet (2023,
+/// https://www.nvidia.com/en-us/design-visualization/rtx-5000/): 12800 cores, 32 GB GDDR6 ECC
+/// 256-bit, 576 GB/s, 250 W, PCIe 4 x16, FP32 65.3 TFLOPS, tensor 1044.4 TFLOPS (FP8, sparse);
+/// 2550 MHz boost and 64 MB L2 from the TechPowerUp GPU database (base clock not used); $4,000
+/// launch price (NVIDIA SIGGRAPH announcement, August 2023).
+inline constexpr gpu<ada_ad10x> rtx_5000_ada{
+    {.id = "rtx_5000_ada",
+     .name = "NVIDIA RTX 5000 Ada Generation",
+     .segment = segment::workstation,
+     .year = 2023,
+     .sms = 100,
+     .base_clock = {},
+     .boost_clock = megahertz(2550),
+     .memory = gibibytes(32),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 256,
+     .data_rate_gbps = 18.0,
+     .l2 = mebibytes(64),
+     .tdp = watts(250),
+     .host_link = pcie_link(4, 16),
+     .price = {dollars(4000), 2023, 8, price_kind::launch_msrp},
+     .source = "NVIDIA RTX 5000 Ada datasheet (2023)"}};
 
 /// NVIDIA RTX 6000 Ada Generation (AD102, 142 SMs, workstation: full-rate FP32 accumulation).
 /// Source: NVIDIA RTX 6000 Ada datasheet (2022): 18176 cores, 48 GB GDDR6 384-bit, 960 GB/s,

@@ -1,5 +1,6 @@
 /// @file
-/// Catalog: Ampere GPUs (RTX 3070/3080/3090, A10, RTX A6000, A100 SXM4 40 GB and 80 GB).
+/// Catalog: Ampere GPUs (RTX 3060 to 3090 Ti, A10, A40, RTX A6000, A100 SXM4 40 GB and 80 GB,
+/// A100 PCIe 80 GB).
 #pragma once
 
 #include <dlperf/hardware/gpu.hpp>
@@ -71,6 +72,120 @@ inline constexpr gpu<ampere_ga10x> rtx_3090{
      .price = {dollars(1499), 2020, 9, price_kind::launch_msrp},
      .source = "NVIDIA Ampere GA102 whitepaper (2020), Appendix A"}};
 
+/// GeForce RTX 3060 12 GB (GA106-300). Source: NVIDIA GeForce RTX 3060 family page
+/// (https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3060-3060ti/, 2021) and the
+/// RTX 30 series comparison: 3584 cores (28 SMs), 1320/1777 MHz, 12 GB GDDR6 15 Gbps 192-bit,
+/// 360 GB/s, 170 W, "101 Tensor-TFLOPS" (FP16, sparse); 3 MB L2 from the TechPowerUp GPU
+/// database; $329 launch MSRP (NVIDIA, January 2021; on sale February 2021).
+inline constexpr gpu<ampere_ga10x> rtx_3060{
+    {.id = "rtx_3060",
+     .name = "NVIDIA GeForce RTX 3060 12 GB",
+     .segment = segment::geforce,
+     .year = 2021,
+     .sms = 28,
+     .base_clock = megahertz(1320),
+     .boost_clock = megahertz(1777),
+     .memory = gibibytes(12),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 192,
+     .data_rate_gbps = 15.0,
+     .l2 = mebibytes(3),
+     .tdp = watts(170),
+     .host_link = pcie_link(4, 16),
+     .price = {dollars(329), 2021, 2, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce RTX 3060 family page (2021)"}};
+
+/// GeForce RTX 3060 Ti (GA104-200). Source: NVIDIA GeForce RTX 3060 family page (2020) and
+/// the RTX 30 series comparison: 4864 cores (38 SMs), 1410/1665 MHz, 8 GB GDDR6 14 Gbps 256-bit,
+/// 448 GB/s, 200 W, "16 Shader-TFLOPS", "130 Tensor-TFLOPS" (FP16, sparse); 4 MB L2 (GA104); $399
+/// launch MSRP (December 2020; Scan TekSpek RTX 3060 Ti,
+/// https://www.scan.co.uk/tekspek/gpu-graphics/nvidia-geforce-rtx-3060ti).
+inline constexpr gpu<ampere_ga10x> rtx_3060_ti{
+    {.id = "rtx_3060_ti",
+     .name = "NVIDIA GeForce RTX 3060 Ti",
+     .segment = segment::geforce,
+     .year = 2020,
+     .sms = 38,
+     .base_clock = megahertz(1410),
+     .boost_clock = megahertz(1665),
+     .memory = gibibytes(8),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 256,
+     .data_rate_gbps = 14.0,
+     .l2 = mebibytes(4),
+     .tdp = watts(200),
+     .host_link = pcie_link(4, 16),
+     .price = {dollars(399), 2020, 12, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce RTX 3060 family page (2020)"}};
+
+/// GeForce RTX 3070 Ti (GA104-400, all 48 SMs). Source: NVIDIA GeForce RTX 3070 family page
+/// (https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3070-3070ti/, 2021): 6144
+/// cores, 1575/1770 MHz, 8 GB GDDR6X 19 Gbps 256-bit, 608 GB/s, 290 W, "22 Shader-TFLOPS",
+/// "174 Tensor-TFLOPS" (FP16, sparse); 4 MB L2; $599 launch MSRP (June 2021).
+inline constexpr gpu<ampere_ga10x> rtx_3070_ti{
+    {.id = "rtx_3070_ti",
+     .name = "NVIDIA GeForce RTX 3070 Ti",
+     .segment = segment::geforce,
+     .year = 2021,
+     .sms = 48,
+     .base_clock = megahertz(1575),
+     .boost_clock = megahertz(1770),
+     .memory = gibibytes(8),
+     .memory_type = memory_kind::gddr6x,
+     .bus_width_bits = 256,
+     .data_rate_gbps = 19.0,
+     .l2 = mebibytes(4),
+     .tdp = watts(290),
+     .host_link = pcie_link(4, 16),
+     .price = {dollars(599), 2021, 6, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce RTX 3070 family page (2021)"}};
+
+/// GeForce RTX 3080 Ti (GA102-225). Source: NVIDIA GeForce RTX 3080 family page
+/// (https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3080-3080ti/, 2021): 10240
+/// cores (80 SMs), 1365/1665 MHz, 12 GB GDDR6X 19 Gbps 384-bit, 912 GB/s, 350 W, "34
+/// Shader-TFLOPS", "273 Tensor-TFLOPS" (FP16, sparse); 6 MB L2; $1,199 launch MSRP (June 2021).
+inline constexpr gpu<ampere_ga10x> rtx_3080_ti{
+    {.id = "rtx_3080_ti",
+     .name = "NVIDIA GeForce RTX 3080 Ti",
+     .segment = segment::geforce,
+     .year = 2021,
+     .sms = 80,
+     .base_clock = megahertz(1365),
+     .boost_clock = megahertz(1665),
+     .memory = gibibytes(12),
+     .memory_type = memory_kind::gddr6x,
+     .bus_width_bits = 384,
+     .data_rate_gbps = 19.0,
+     .l2 = mebibytes(6),
+     .tdp = watts(350),
+     .host_link = pcie_link(4, 16),
+     .price = {dollars(1199), 2021, 6, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce RTX 3080 family page (2021)"}};
+
+/// GeForce RTX 3090 Ti (GA102-350, all 84 SMs). Source: NVIDIA GeForce RTX 3090 family page
+/// (https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/, 2022): 10752
+/// cores, 1560/1860 MHz, 24 GB GDDR6X 21 Gbps 384-bit, 1008 GB/s, 450 W, NVLink 3 (112.5 GB/s),
+/// "40 Shader-TFLOPS", "320 Tensor-TFLOPS" (FP16, sparse); 6 MB L2; $1,999 launch MSRP (March
+/// 2022).
+inline constexpr gpu<ampere_ga10x> rtx_3090_ti{
+    {.id = "rtx_3090_ti",
+     .name = "NVIDIA GeForce RTX 3090 Ti",
+     .segment = segment::geforce,
+     .year = 2022,
+     .sms = 84,
+     .base_clock = megahertz(1560),
+     .boost_clock = megahertz(1860),
+     .memory = gibibytes(24),
+     .memory_type = memory_kind::gddr6x,
+     .bus_width_bits = 384,
+     .data_rate_gbps = 21.0,
+     .l2 = mebibytes(6),
+     .tdp = watts(450),
+     .host_link = pcie_link(4, 16),
+     .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(112.5)},
+     .price = {dollars(1999), 2022, 3, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce RTX 3090 family page (2022)"}};
+
 /// NVIDIA A10 (GA102, data-centre board, full-rate FP32 accumulation). Source: NVIDIA A10
 /// datasheet (2021): 72 SMs, 1695 MHz boost, 24 GB GDDR6 384-bit, 600 GB/s, 150 W; FP32 31.2,
 /// TF32 62.5, FP16/BF16 125, INT8 250 TOPS (dense); base clock 885 MHz from the TechPowerUp GPU
@@ -91,6 +206,30 @@ inline constexpr gpu<ampere_ga10x> a10{{.id = "a10",
                                         .host_link = pcie_link(4, 16),
                                         .price = {dollars(3250), 2022, 1, price_kind::street},
                                         .source = "NVIDIA A10 datasheet (2021)"}};
+
+/// NVIDIA A40 (GA102, all 84 SMs, data-centre board: full-rate FP32 accumulation). Source: NVIDIA
+/// A40 datasheet (2020, https://www.nvidia.com/en-us/data-center/a40/) and product brief
+/// PB-09976-001_v04 (January 2021): 10752 cores, 1740 MHz boost, 48 GB GDDR6 ECC 384-bit at
+/// 14.5 Gbps, 696 GB/s, 300 W, PCIe 4 x16, NVLink 3 (112.5 GB/s); FP32 37.4, TF32 74.8, FP16/BF16
+/// 149.7, INT8 299.3, INT4 598.7 TOPS (dense); 1305 MHz base and 6 MB L2 from the TechPowerUp GPU
+/// database. No price: NVIDIA published none and no dated per-card figure was found.
+inline constexpr gpu<ampere_ga10x> a40{
+    {.id = "a40",
+     .name = "NVIDIA A40",
+     .segment = segment::datacenter,
+     .year = 2020,
+     .sms = 84,
+     .base_clock = megahertz(1305),
+     .boost_clock = megahertz(1740),
+     .memory = gibibytes(48),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 384,
+     .data_rate_gbps = 14.5,
+     .l2 = mebibytes(6),
+     .tdp = watts(300),
+     .host_link = pcie_link(4, 16),
+     .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(112.5)},
+     .source = "NVIDIA A40 datasheet (2020)"}};
 
 /// NVIDIA RTX A6000 (GA102, all 84 SMs, workstation: full-rate FP32 accumulation). Source:
 /// NVIDIA RTX A6000 datasheet (2020): 10752 cores, 48 GB GDDR6 16 Gbps 384-bit, 768 GB/s, 300 W,
@@ -166,5 +305,29 @@ inline constexpr gpu<ampere_ga100> a100_sxm4_80gb{
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
      .price = {dollars(17500), 2022, 1, price_kind::street},
      .source = "NVIDIA A100 80GB datasheet (2020)"}};
+
+/// NVIDIA A100 80 GB PCIe (GA100, 108 SMs). Source: NVIDIA A100 datasheet (2021,
+/// https://www.nvidia.com/en-us/data-center/a100/), PCIe column: 80 GB HBM2e, 1935 GB/s, 300 W,
+/// NVLink bridge for two GPUs (600 GB/s), PCIe 4; FP32 19.5, TF32 156, FP16/BF16 312, INT8 624
+/// TOPS (dense), the SXM board's figures at the same 1410 MHz boost; 5120-bit bus (five stacks), so
+/// 3.024 Gbit/s per pin gives the 1935 GB/s; 40 MB L2. No price: NVIDIA published none and no
+/// dated per-card figure was found.
+inline constexpr gpu<ampere_ga100> a100_pcie_80gb{
+    {.id = "a100_pcie_80gb",
+     .name = "NVIDIA A100 PCIe 80 GB",
+     .segment = segment::datacenter,
+     .year = 2021,
+     .sms = 108,
+     .base_clock = {},
+     .boost_clock = megahertz(1410),
+     .memory = gibibytes(80),
+     .memory_type = memory_kind::hbm2e,
+     .bus_width_bits = 5120,
+     .data_rate_gbps = 3.024,
+     .l2 = mebibytes(40),
+     .tdp = watts(300),
+     .host_link = pcie_link(4, 16),
+     .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
+     .source = "NVIDIA A100 datasheet (2021), PCIe column"}};
 
 }  // namespace dlperf::catalog

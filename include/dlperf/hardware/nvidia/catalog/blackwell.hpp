@@ -1,5 +1,5 @@
 /// @file
-/// Catalog: Blackwell GPUs (B200, RTX 5090).
+/// Catalog: Blackwell GPUs (B200, RTX 5070 to 5090, RTX PRO 6000).
 #pragma once
 
 #include <dlperf/hardware/gpu.hpp>
@@ -55,5 +55,99 @@ inline constexpr gpu<blackwell_gb20x> rtx_5090{
      .host_link = pcie_link(5, 16),
      .price = {dollars(1999), 2025, 1, price_kind::launch_msrp},
      .source = "NVIDIA RTX Blackwell GPU Architecture whitepaper v1.1 (2025), Appendix A"}};
+
+/// GeForce RTX 5080 (GB203-400, all 84 SMs). Source: NVIDIA GeForce RTX 5080 page
+/// (https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5080/, 2025) and the CES 2025
+/// specification table (TweakTown, 7 January 2025): 10752 cores, 2295/2617 MHz, 16 GB GDDR7
+/// 30 Gbps 256-bit, 960 GB/s, 360 W, PCIe 5, "1801 AI TOPS" (FP4, sparse), 56.3 shader TFLOPS;
+/// 64 MB L2 (TechPowerUp); $999 launch MSRP (January 2025).
+inline constexpr gpu<blackwell_gb20x> rtx_5080{
+    {.id = "rtx_5080",
+     .name = "NVIDIA GeForce RTX 5080",
+     .segment = segment::geforce,
+     .year = 2025,
+     .sms = 84,
+     .base_clock = megahertz(2295),
+     .boost_clock = megahertz(2617),
+     .memory = gibibytes(16),
+     .memory_type = memory_kind::gddr7,
+     .bus_width_bits = 256,
+     .data_rate_gbps = 30.0,
+     .l2 = mebibytes(64),
+     .tdp = watts(360),
+     .host_link = pcie_link(5, 16),
+     .price = {dollars(999), 2025, 1, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce RTX 5080 page (2025)"}};
+
+/// GeForce RTX 5070 Ti (GB203-300, 70 SMs). Source: NVIDIA GeForce RTX 5070 family page
+/// (https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5070/, 2025) and the CES 2025
+/// specification table (TweakTown, 7 January 2025): 8960 cores, 2295/2452 MHz, 16 GB GDDR7 28 Gbps
+/// 256-bit, 896 GB/s, 300 W, PCIe 5, "1406 AI TOPS" (FP4, sparse), 44 shader TFLOPS; 48 MB L2
+/// (TechPowerUp); $749 launch MSRP (February 2025).
+inline constexpr gpu<blackwell_gb20x> rtx_5070_ti{
+    {.id = "rtx_5070_ti",
+     .name = "NVIDIA GeForce RTX 5070 Ti",
+     .segment = segment::geforce,
+     .year = 2025,
+     .sms = 70,
+     .base_clock = megahertz(2295),
+     .boost_clock = megahertz(2452),
+     .memory = gibibytes(16),
+     .memory_type = memory_kind::gddr7,
+     .bus_width_bits = 256,
+     .data_rate_gbps = 28.0,
+     .l2 = mebibytes(48),
+     .tdp = watts(300),
+     .host_link = pcie_link(5, 16),
+     .price = {dollars(749), 2025, 2, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce RTX 5070 family page (2025)"}};
+
+/// GeForce RTX 5070 (GB205-300, 48 SMs). Source: NVIDIA GeForce RTX 5070 family page (2025) and
+/// the CES 2025 specification table (TweakTown, 7 January 2025): 6144 cores, 2160/2512 MHz, 12 GB
+/// GDDR7 28 Gbps 192-bit, 672 GB/s, 250 W, PCIe 5, "988 AI TOPS" (FP4, sparse), 31 shader TFLOPS;
+/// 48 MB L2 (TechPowerUp); $549 launch MSRP (March 2025).
+inline constexpr gpu<blackwell_gb20x> rtx_5070{
+    {.id = "rtx_5070",
+     .name = "NVIDIA GeForce RTX 5070",
+     .segment = segment::geforce,
+     .year = 2025,
+     .sms = 48,
+     .base_clock = megahertz(2160),
+     .boost_clock = megahertz(2512),
+     .memory = gibibytes(12),
+     .memory_type = memory_kind::gddr7,
+     .bus_width_bits = 192,
+     .data_rate_gbps = 28.0,
+     .l2 = mebibytes(48),
+     .tdp = watts(250),
+     .host_link = pcie_link(5, 16),
+     .price = {dollars(549), 2025, 3, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce RTX 5070 family page (2025)"}};
+
+/// NVIDIA RTX PRO 6000 Blackwell Workstation Edition (GB202, 188 of 192 SMs, workstation: full-rate
+/// FP32 accumulation). Source: NVIDIA RTX PRO 6000 Blackwell datasheet (2025,
+/// https://www.nvidia.com/en-us/products/workstations/professional-desktop-gpus/rtx-pro-6000/):
+/// 24064 cores, 96 GB GDDR7 ECC 512-bit, 1792 GB/s, 600 W, PCIe 5 x16, FP32 125 TFLOPS, 4000 AI
+/// TOPS (FP4, sparse); 2617 MHz boost and 128 MB L2 from the TechPowerUp GPU database (NVIDIA
+/// prints no clock; its peaks imply 2597 MHz, 0.8 % lower). Price $8,565, reported as its MSRP at
+/// the April 2025 launch (NewGearHub, "Nvidia GTC 2026: What Blackwell GPUs Mean for Pro
+/// Workstations", 6 April 2026): `launch_reported`, NVIDIA published no list price.
+inline constexpr gpu<blackwell_gb20x> rtx_pro_6000{
+    {.id = "rtx_pro_6000",
+     .name = "NVIDIA RTX PRO 6000 Blackwell Workstation Edition",
+     .segment = segment::workstation,
+     .year = 2025,
+     .sms = 188,
+     .base_clock = {},
+     .boost_clock = megahertz(2617),
+     .memory = gibibytes(96),
+     .memory_type = memory_kind::gddr7,
+     .bus_width_bits = 512,
+     .data_rate_gbps = 28.0,
+     .l2 = mebibytes(128),
+     .tdp = watts(600),
+     .host_link = pcie_link(5, 16),
+     .price = {dollars(8565), 2025, 4, price_kind::launch_reported},
+     .source = "NVIDIA RTX PRO 6000 Blackwell datasheet (2025)"}};
 
 }  // namespace dlperf::catalog

@@ -1,5 +1,5 @@
 /// @file
-/// Catalog: Hopper GPUs (H100 PCIe, H100 SXM5, H200 SXM).
+/// Catalog: Hopper GPUs (H100 PCIe, H100 SXM5, H100 NVL, H200 SXM, H200 NVL).
 #pragma once
 
 #include <dlperf/hardware/gpu.hpp>
@@ -82,5 +82,56 @@ inline constexpr gpu<hopper_gh100> h200_sxm{
      .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
      .price = {dollars(35000), 2024, 6, price_kind::street},
      .source = "NVIDIA H200 Tensor Core GPU datasheet (2024)"}};
+
+/// NVIDIA H100 NVL (GH100, 132 SMs, PCIe card for NVLink-bridged pairs). Source: NVIDIA H100
+/// datasheet (2023, https://www.nvidia.com/en-us/data-center/h100/), NVL column: 94 GB HBM3,
+/// 3.9 TB/s, 350-400 W (400 W stored), NVLink 600 GB/s, PCIe 5; FP32 60 TFLOPS, TF32 835, FP16/BF16
+/// 1671, FP8 3341, INT8 3341 (sparse). NVIDIA prints no clock: 1776 MHz boost and 1545 MHz tensor
+/// clock are those the published FP32 and tensor peaks imply (the B200 pattern), so its peak rows
+/// are a consistency check. Six HBM3 stacks (6144-bit) at 5.08 Gbit/s per pin give the 3.9 TB/s;
+/// 50 MB L2 (GH100). No price: NVIDIA published none and no dated per-card figure was found.
+inline constexpr gpu<hopper_gh100> h100_nvl{
+    {.id = "h100_nvl",
+     .name = "NVIDIA H100 NVL",
+     .segment = segment::datacenter,
+     .year = 2023,
+     .sms = 132,
+     .base_clock = {},
+     .boost_clock = megahertz(1776),
+     .tensor_clock = megahertz(1545),
+     .memory = gibibytes(94),
+     .memory_type = memory_kind::hbm3,
+     .bus_width_bits = 6144,
+     .data_rate_gbps = 5.08,
+     .l2 = mebibytes(50),
+     .tdp = watts(400),
+     .host_link = pcie_link(5, 16),
+     .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(600)},
+     .source = "NVIDIA H100 datasheet (2023), NVL column; clocks inferred"}};
+
+/// NVIDIA H200 NVL (GH100, 132 SMs, PCIe card for 2- or 4-way NVLink bridges). Source: NVIDIA
+/// H200 datasheet (2024, https://www.nvidia.com/en-us/data-center/h200/), NVL column: 141 GB
+/// HBM3e, 4.8 TB/s, up to 600 W, NVLink 900 GB/s, PCIe 5; FP32 60 TFLOPS, FP16/BF16 1671, FP8
+/// 3341 (sparse), the H100 NVL's figures, hence its implied 1776 MHz boost and 1545 MHz tensor
+/// clock. Six HBM3e stacks (6144-bit) at 6.25 Gbit/s per pin as the H200 SXM; 50 MB L2. No price:
+/// NVIDIA published none and no dated per-card figure was found.
+inline constexpr gpu<hopper_gh100> h200_nvl{
+    {.id = "h200_nvl",
+     .name = "NVIDIA H200 NVL",
+     .segment = segment::datacenter,
+     .year = 2024,
+     .sms = 132,
+     .base_clock = {},
+     .boost_clock = megahertz(1776),
+     .tensor_clock = megahertz(1545),
+     .memory = gibibytes(141),
+     .memory_type = memory_kind::hbm3e,
+     .bus_width_bits = 6144,
+     .data_rate_gbps = 6.25,
+     .l2 = mebibytes(50),
+     .tdp = watts(600),
+     .host_link = pcie_link(5, 16),
+     .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
+     .source = "NVIDIA H200 datasheet (2024), NVL column; clocks inferred"}};
 
 }  // namespace dlperf::catalog

@@ -260,7 +260,8 @@ void run(const model_options& o) {
       out["prefill_s"] = e.prefill_time.value();
       // No token generated (--generate 0): no time per token, rather than 0 s.
       const auto per_token = [&](const model_estimate& x) {
-        return r.generate > 0 ? nlohmann::json(x.decode_per_token.value()) : nlohmann::json(nullptr);
+        return r.generate > 0 ? nlohmann::json(x.decode_per_token.value())
+                              : nlohmann::json(nullptr);
       };
       out["decode_s_per_token"] = per_token(e);
       ceil["prefill_s"] = ceiling.prefill_time.value();

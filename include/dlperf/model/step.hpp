@@ -388,7 +388,7 @@ constexpr long long active_experts(double experts, double k, double tokens) {
   double none = 1.0;                      // miss^tokens, by squaring (constexpr, integer T)
   double base = miss;
   for (auto t = static_cast<unsigned long long>(tokens); t > 0; t >>= 1) {
-    if (t & 1ULL) none *= base;
+    if ((t & 1ULL) != 0) none *= base;
     base *= base;
   }
   const double expected = experts * (1.0 - none);

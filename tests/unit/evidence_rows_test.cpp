@@ -173,7 +173,7 @@ gemm_shape parse_shape(const std::string& s) {
   return g;
 }
 
-constexpr std::array<std::string_view, 12> stacks{
+constexpr std::array<std::string_view, 12> evidence_stacks{
     "pytorch-eager",      "torch-compile", "tensorflow", "tensorflow-xla", "megatron",
     "tensorrt-llm",       "vllm",          "llama.cpp",  "llama.cpp-rocm", "pytorch-rocm",
     "lmdeploy-turbomind", "hipblaslt"};
@@ -260,7 +260,7 @@ TEST_CASE("evidence rows: cited, dated, finite and broad", "[evidence_rows]") {
       CHECK(field(r, "metric") != "tflops");
     }
 
-    CHECK(one_of(stacks, field(r, "stack")));
+    CHECK(one_of(evidence_stacks, field(r, "stack")));
     stacks_seen.insert(field(r, "stack"));
     CHECK((field(r, "mode") == "train" || field(r, "mode") == "infer"));
     CHECK_NOTHROW(parse<dtype>(field(r, "dlperf_dtype")));

@@ -70,7 +70,7 @@ TEST_CASE("the count search stops at the first count with a split that fits", "[
   CHECK(h.chosen->split.gpus == 2);
 }
 
-TEST_CASE("tensor parallelism at inference costs all-reduces; a CNN is never cut",
+TEST_CASE("tensor parallelism at inference costs all-reduces, a CNN is never cut",
           "[buying][split]") {
   const run_config r = chat_int4();
   const split_outcome tp2 = evaluate_split(catalog::rtx_3090, presets::llama2_70b, r, {2, 2});

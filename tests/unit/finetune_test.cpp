@@ -114,7 +114,7 @@ TEST_CASE("QLoRA fine-tunes a 65B model on one 48 GB GPU, 16-bit LoRA does not",
   CHECK(full.total().value() > 780e9);
 }
 
-TEST_CASE("frozen GEMMs run forward and dgrad only; adapters add their thin GEMMs", "[lora]") {
+TEST_CASE("frozen GEMMs run forward and dgrad only, adapters add their thin GEMMs", "[lora]") {
   const gpu_spec& g = catalog::a100_sxm4_80gb;
   const model_spec& m = presets::llama2_7b;
   const run_config r = lora_run(16, lora_targets::query_value());

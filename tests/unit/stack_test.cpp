@@ -40,13 +40,13 @@ TEST_CASE("the ceiling stack is the hardware model exactly", "[stack]") {
   run_config eager_cnn = cnn;
   eager_cnn.eager = true;
   eager_cnn.mode = run_mode::infer;
-  run_config int4 = decode_run(dtype::fp16, 1);
-  int4.weights = weight_format::int4_weights;
+  run_config int4_decode = decode_run(dtype::fp16, 1);
+  int4_decode.weights = weight_format::int4_weights;
   run_config unfused = train;
   unfused.flash_attention = false;
   for (const run_case& c :
        {run_case{&presets::gpt2, train}, run_case{&presets::resnet50, cnn},
-        run_case{&presets::resnet50, eager_cnn}, run_case{&presets::llama2_7b, int4},
+        run_case{&presets::resnet50, eager_cnn}, run_case{&presets::llama2_7b, int4_decode},
         run_case{&presets::llama2_7b, decode_run(dtype::fp16, 16)},
         run_case{&presets::bert_large, unfused}}) {
     for (const gpu_spec* g : {&a100, &v100}) {

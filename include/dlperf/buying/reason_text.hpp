@@ -1,7 +1,7 @@
 /// @file
 /// Numbers in the buying layer's reasons (advice, splits): three significant digits, dollars and
 /// gigabytes for people, through std::to_chars (the estimators stay free of fmt; g++ 12 has no
-/// <format>).
+/// `<format>`).
 #pragma once
 
 #include <array>

@@ -25,158 +25,14 @@
 #include <string_view>
 #include <vector>
 
+#include "evidence_csv.hpp"
+
 using namespace dlperf;
 
 namespace {
 
-constexpr std::string_view not_in_catalog = "gpu not in catalog";
+using namespace dlperf::evidence;
 
-// The columns every row has (docs/evidence.md, "Columns").
-constexpr std::array<std::string_view, 23> columns{
-    "id",           "source",        "publisher",
-    "url",          "date",          "model",
-    "shape",        "gpu",           "gpu_published",
-    "stack",        "mode",          "precision",
-    "dlperf_dtype", "batch",         "seq",
-    "generate",     "weight_format", "metric",
-    "value",        "eager",         "fused_attention",
-    "calibration",  "settings"};
-
-// One CSV record: RFC 4180 fields (quoted fields may hold commas and doubled quotes). Throws on
-// an unterminated quote or text after a closing quote, naming the line.
-std::vector<std::string> split_record(std::string_view line, std::size_t line_number) {
-  std::vector<std::string> fields(1);
-  bool quoted = false, closed = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c != '"') {
-        fields.back() += c;
-      } else if (i + 1 < line.size() && line[i + 1] == '"') {
-        fields.back() += '"';
-        ++i;
-      } else {
-        quoted = false;
-        closed = true;
-      }
-    } else if (c == ',') {
-      fields.emplace_back();
-      closed = false;
-    } else if (c == '"' && fields.back().empty() && !closed) {
-      quoted = true;
-    } else if (closed) {
-      throw std::runtime_error("evidence CSV line " + std::to_string(line_number) +
-                               ": text after a closing quote");
-    } else {
-      fields.back() += c;
-    }
-  }
-  if (quoted)
-    throw std::runtime_error("evidence CSV line " + std::to_string(line_number) +
-                             ": unterminated quoted field");
-  return fields;
-}
-
-using row = std::map<std::string, std::string, std::less<>>;
-
-std::vector<row> parse_rows(std::istream& in) {
-  std::string line;
-  std::size_t number = 1;
-  if (!std::getline(in, line)) throw std::runtime_error("evidence CSV: no header line");
-  const std::vector<std::string> header = split_record(line, number);
-  std::vector<row> rows;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.empty()) continue;
-    const std::vector<std::string> fields = split_record(line, number);
-    if (fields.size() != header.size())
-      throw std::runtime_error("evidence CSV line " + std::to_string(number) + ": " +
-                               std::to_string(fields.size()) + " fields, the header has " +
-                               std::to_string(header.size()));
-    row r;
-    for (std::size_t i = 0; i < header.size(); ++i) r[header[i]] = fields[i];
-    rows.push_back(std::move(r));
-  }
-  return rows;
-}
-
-const std::vector<row>& evidence() {
-  static const std::vector<row> rows = [] {
-    std::ifstream in(DLPERF_EVIDENCE_CSV);
-    if (!in) throw std::runtime_error("cannot open " DLPERF_EVIDENCE_CSV);
-    return parse_rows(in);
-  }();
-  return rows;
-}
-
-const std::string& field(const row& r, std::string_view column) {
-  const auto it = r.find(column);
-  if (it == r.end()) throw std::runtime_error("evidence row has no column " + std::string(column));
-  return it->second;
-}
-
-// A whole decimal number, or nothing when the text is not one (or not finite).
-std::optional<double> number(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  std::size_t used = 0;
-  try {
-    const double v = std::stod(text, &used);
-    if (used != text.size() || !std::isfinite(v)) return std::nullopt;
-    return v;
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-}
-
-// A positive integer count (batch, sequence, tokens), or nothing for an empty field.
-std::optional<long long> count(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  const std::optional<double> v = number(text);
-  if (!v || *v < 1 || *v != std::floor(*v) || *v > 1e12)
-    throw std::runtime_error("not a positive integer: '" + text + "'");
-  return static_cast<long long>(*v);
-}
-
-// YYYY, YYYY-MM or YYYY-MM-DD, a year from 2015 (the first tensor-core era benchmarks) on.
-bool is_date(const std::string& d) {
-  auto digits = [&](std::size_t from, std::size_t n) {
-    return std::all_of(d.begin() + static_cast<std::ptrdiff_t>(from),
-                       d.begin() + static_cast<std::ptrdiff_t>(from + n),
-                       [](char c) { return c >= '0' && c <= '9'; });
-  };
-  if (d.size() != 4 && d.size() != 7 && d.size() != 10) return false;
-  if (!digits(0, 4) || std::stoi(d.substr(0, 4)) < 2015 || std::stoi(d.substr(0, 4)) > 2030)
-    return false;
-  if (d.size() >= 7) {
-    if (d[4] != '-' || !digits(5, 2)) return false;
-    const int month = std::stoi(d.substr(5, 2));
-    if (month < 1 || month > 12) return false;
-  }
-  if (d.size() == 10) {
-    if (d[7] != '-' || !digits(8, 2)) return false;
-    const int day = std::stoi(d.substr(8, 2));
-    if (day < 1 || day > 31) return false;
-  }
-  return true;
-}
-
-struct gemm_shape {
-  long long m = 0, n = 0, k = 0;
-};
-
-// "M=4096 N=4864 K=32896".
-gemm_shape parse_shape(const std::string& s) {
-  gemm_shape g;
-  if (std::sscanf(s.c_str(), "M=%lld N=%lld K=%lld", &g.m, &g.n, &g.k) != 3 || g.m < 1 || g.n < 1 ||
-      g.k < 1)
-    throw std::runtime_error("not a GEMM shape 'M=.. N=.. K=..': '" + s + "'");
-  return g;
-}
-
-constexpr std::array<std::string_view, 12> evidence_stacks{
-    "pytorch-eager",      "torch-compile", "tensorflow", "tensorflow-xla", "megatron",
-    "tensorrt-llm",       "vllm",          "llama.cpp",  "llama.cpp-rocm", "pytorch-rocm",
-    "lmdeploy-turbomind", "hipblaslt"};
 constexpr std::array<std::string_view, 5> metrics{"samples_per_s", "tokens_per_s",
                                                   "prefill_tokens_per_s", "ttft_ms", "tflops"};
 // nvfp4: weights and compute in FP4 (the run's dtype is fp4_e2m1).
@@ -213,17 +69,17 @@ TEST_CASE("evidence CSV records: quoting and rejections", "[evidence_rows]") {
 }
 
 TEST_CASE("evidence rows: cited, dated, finite and broad", "[evidence_rows]") {
-  const std::vector<row>& rows = evidence();
-  REQUIRE(!rows.empty());
+  const std::vector<row>& all_rows = rows();
+  REQUIRE(!all_rows.empty());
   for (const std::string_view c : columns) {
     INFO("column " << c);
-    CHECK(rows.front().count(c) == 1);
+    CHECK(all_rows.front().count(c) == 1);
   }
-  CHECK(rows.size() >= 150);
+  CHECK(all_rows.size() >= 150);
 
   std::set<std::string> ids, publishers, sources, catalog_gpus, stacks_seen;
   std::size_t runnable = 0;
-  for (const row& r : rows) {
+  for (const row& r : all_rows) {
     const std::string& id = field(r, "id");
     INFO("row " << id << " (" << field(r, "source") << ")");
     CHECK(!id.empty());
@@ -260,7 +116,8 @@ TEST_CASE("evidence rows: cited, dated, finite and broad", "[evidence_rows]") {
       CHECK(field(r, "metric") != "tflops");
     }
 
-    CHECK(one_of(evidence_stacks, field(r, "stack")));
+    // The stack by its library name (`--stack`): one list of names, stack/stack.hpp.
+    CHECK_NOTHROW(parse<stack_id>(field(r, "stack")));
     stacks_seen.insert(field(r, "stack"));
     CHECK((field(r, "mode") == "train" || field(r, "mode") == "infer"));
     CHECK_NOTHROW(parse<dtype>(field(r, "dlperf_dtype")));
@@ -293,59 +150,6 @@ struct report_row {
   double error = 0;  // predicted rate over measured rate, minus one (+: the model is faster)
 };
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-weight_format weights_of(const std::string& w) {
-  if (w == "q4_0" || w == "q4_k_m" || w == "int4") return weight_format::int4_weights;
-  if (w == "int8") return weight_format::int8_weights;
-  return weight_format::native;
-}
-
-// The model's figure for a row in the row's unit; nothing when the row lacks what the model
-// needs (a catalog GPU, a batch, a sequence).
-std::optional<double> predict(const row& r) {
-  const std::string& gpu = field(r, "gpu");
-  if (gpu == not_in_catalog || field(r, "batch").empty()) return std::nullopt;
-  const gpu_spec& g = catalog::find(gpu);
-  const dtype type = parse<dtype>(field(r, "dlperf_dtype"));
-  if (field(r, "model") == "gemm") {
-    const gemm_shape s = parse_shape(field(r, "shape"));
-    const gemm_problem p{s.m, s.n, s.k, 1, type, default_accumulator(type)};
-    return in_teraflops(best_gemm(g, p).throughput);
-  }
-  if (field(r, "seq").empty()) return std::nullopt;
-  run_config run;
-  run.mode = parse<run_mode>(field(r, "mode"));
-  run.batch = *count(field(r, "batch"));
-  run.type = type;
-  run.eager = field(r, "eager") == "yes";
-  run.flash_attention = field(r, "fused_attention") != "no";
-  if (run.mode == run_mode::infer) run.weights = weights_of(field(r, "weight_format"));
-  const model_spec& m = presets::find(field(r, "model"));
-  const long long seq = *count(field(r, "seq"));
-  const std::optional<long long> generate = count(field(r, "generate"));
-  if (m.kind == model_kind::cnn) {
-    run.image = seq;
-  } else if (generate) {
-    run.prompt = seq;
-    run.generate = *generate;
-  } else {
-    run.seq = seq;
-  }
-  const model_estimate e = estimate_model(g, m, run);
-  const std::string& metric = field(r, "metric");
-  if (metric == "samples_per_s") return e.samples_per_second();
-  if (metric == "tokens_per_s") return e.tokens_per_second();
-  if (metric == "prefill_tokens_per_s")
-    return static_cast<double>(run.batch * seq) / e.prefill_time.value();
-  if (metric == "ttft_ms") return 1e3 * e.prefill_time.value();
-  return std::nullopt;
-}
-
 // Printed as a Markdown table: rows, median and worst |error| of each group.
 void summarise(const char* title, const std::map<std::string, std::vector<double>>& groups) {
   std::printf("\n| %s | rows | median abs error | worst error |\n|---|---:|---:|---:|\n", title);
@@ -369,15 +173,14 @@ TEST_CASE("evidence report: every runnable row through the model", "[.][evidence
   std::cout << "| id | source | model | GPU | stack | mode | dtype | batch | seq | gen | weights "
                "| metric | measured | predicted | error |\n"
                "|---|---|---|---|---|---|---|---:|---:|---:|---|---|---:|---:|---:|\n";
-  for (const row& r : evidence()) {
-    const std::optional<double> p = predict(r);
-    if (!p) {
+  for (const row& r : rows()) {
+    const std::optional<row_run> run = runnable(r);
+    if (!run) {
       ++skipped;
       continue;
     }
-    report_row x{&r, *number(field(r, "value")), *p, 0};
-    x.error = field(r, "metric") == "ttft_ms" ? x.measured / x.predicted - 1.0
-                                              : x.predicted / x.measured - 1.0;
+    report_row x{&r, run->measured, ceiling_of(*run), 0};
+    x.error = error_of(*run, x.predicted);
     done.push_back(x);
     std::printf(
         "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.6g | %.4g | "

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <optional>
 #include <string_view>
 
 #include <dlperf/core/error.hpp>
@@ -83,10 +85,16 @@ inline constexpr std::array<const gpu_spec*, 60> all{&gtx_1070,
                                                      &rx_7900_xt,
                                                      &radeon_pro_w7900};
 
+/// Position of the GPU with stable id @p id in `all`, or none for an id the catalog lacks.
+constexpr std::optional<std::size_t> index_of(std::string_view id) {
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i]->id() == id) return i;
+  return std::nullopt;
+}
+
 /// GPU by stable id ("rtx_4090"). Throws not_found naming the id and listing the valid ones.
 constexpr const gpu_spec& find(std::string_view id) {
-  for (const gpu_spec* g : all)
-    if (g->id() == id) return *g;
+  if (const std::optional<std::size_t> i = index_of(id)) return *all[*i];
   detail::throw_unknown("GPU id", id, all, [](const gpu_spec* g) { return g->id(); });
 }
 

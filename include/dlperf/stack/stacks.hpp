@@ -93,7 +93,7 @@ inline constexpr software_stack torch_compile{
     detail::library_gemm,
     {0.80, detail::fraction, "as pytorch-eager: the same cuDNN convolutions"},
     {0.65, detail::fraction,
-     "fitted on the evidence: RN50-PyT and SXT-PyT TF32 rows (A100, the only TF32 GPU in the set): "
+     "as pytorch-eager, whose figure is fitted on the RN50-PyT and SXT-PyT TF32 rows: the same "
      "cuDNN 8.1 TF32 convolutions"},
     {0.72, detail::share, "as pytorch-eager"},
     {0.60, detail::share, "as pytorch-eager"},

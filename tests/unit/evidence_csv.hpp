@@ -1,0 +1,258 @@
+// The cited evidence set tests/data/evidence/rows.csv (docs/evidence.md) as the tests read it:
+// RFC 4180 records, one row per published measurement, and the run each row describes. Shared by
+// evidence_rows_test.cpp (the data's properties and the report) and evidence_stack_test.cpp (the
+// rows under their software stacks, and the cross-validation of the stacks' fitted figures).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <dlperf/dlperf.hpp>
+#include <fstream>
+#include <istream>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dlperf::evidence {
+
+inline constexpr std::string_view not_in_catalog = "gpu not in catalog";
+
+// The columns every row has (docs/evidence.md, "Columns").
+inline constexpr std::array<std::string_view, 23> columns{
+    "id",           "source",        "publisher",
+    "url",          "date",          "model",
+    "shape",        "gpu",           "gpu_published",
+    "stack",        "mode",          "precision",
+    "dlperf_dtype", "batch",         "seq",
+    "generate",     "weight_format", "metric",
+    "value",        "eager",         "fused_attention",
+    "calibration",  "settings"};
+
+// One CSV record: RFC 4180 fields (quoted fields may hold commas and doubled quotes). Throws on
+// an unterminated quote or text after a closing quote, naming the line.
+inline std::vector<std::string> split_record(std::string_view line, std::size_t line_number) {
+  std::vector<std::string> fields(1);
+  bool quoted = false, closed = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c != '"') {
+        fields.back() += c;
+      } else if (i + 1 < line.size() && line[i + 1] == '"') {
+        fields.back() += '"';
+        ++i;
+      } else {
+        quoted = false;
+        closed = true;
+      }
+    } else if (c == ',') {
+      fields.emplace_back();
+      closed = false;
+    } else if (c == '"' && fields.back().empty() && !closed) {
+      quoted = true;
+    } else if (closed) {
+      throw std::runtime_error("evidence CSV line " + std::to_string(line_number) +
+                               ": text after a closing quote");
+    } else {
+      fields.back() += c;
+    }
+  }
+  if (quoted)
+    throw std::runtime_error("evidence CSV line " + std::to_string(line_number) +
+                             ": unterminated quoted field");
+  return fields;
+}
+
+using row = std::map<std::string, std::string, std::less<>>;
+
+inline std::vector<row> parse_rows(std::istream& in) {
+  std::string line;
+  std::size_t number = 1;
+  if (!std::getline(in, line)) throw std::runtime_error("evidence CSV: no header line");
+  const std::vector<std::string> header = split_record(line, number);
+  std::vector<row> rows;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty()) continue;
+    const std::vector<std::string> fields = split_record(line, number);
+    if (fields.size() != header.size())
+      throw std::runtime_error("evidence CSV line " + std::to_string(number) + ": " +
+                               std::to_string(fields.size()) + " fields, the header has " +
+                               std::to_string(header.size()));
+    row r;
+    for (std::size_t i = 0; i < header.size(); ++i) r[header[i]] = fields[i];
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+inline const std::vector<row>& rows() {
+  static const std::vector<row> rows = [] {
+    std::ifstream in(DLPERF_EVIDENCE_CSV);
+    if (!in) throw std::runtime_error("cannot open " DLPERF_EVIDENCE_CSV);
+    return parse_rows(in);
+  }();
+  return rows;
+}
+
+inline const std::string& field(const row& r, std::string_view column) {
+  const auto it = r.find(column);
+  if (it == r.end()) throw std::runtime_error("evidence row has no column " + std::string(column));
+  return it->second;
+}
+
+// A whole decimal number, or nothing when the text is not one (or not finite).
+inline std::optional<double> number(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  std::size_t used = 0;
+  try {
+    const double v = std::stod(text, &used);
+    if (used != text.size() || !std::isfinite(v)) return std::nullopt;
+    return v;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// A positive integer count (batch, sequence, tokens), or nothing for an empty field.
+inline std::optional<long long> count(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  const std::optional<double> v = number(text);
+  if (!v || *v < 1 || *v != std::floor(*v) || *v > 1e12)
+    throw std::runtime_error("not a positive integer: '" + text + "'");
+  return static_cast<long long>(*v);
+}
+
+// YYYY, YYYY-MM or YYYY-MM-DD, a year from 2015 (the first tensor-core era benchmarks) on.
+inline bool is_date(const std::string& d) {
+  auto digits = [&](std::size_t from, std::size_t n) {
+    return std::all_of(d.begin() + static_cast<std::ptrdiff_t>(from),
+                       d.begin() + static_cast<std::ptrdiff_t>(from + n),
+                       [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (d.size() != 4 && d.size() != 7 && d.size() != 10) return false;
+  if (!digits(0, 4) || std::stoi(d.substr(0, 4)) < 2015 || std::stoi(d.substr(0, 4)) > 2030)
+    return false;
+  if (d.size() >= 7) {
+    if (d[4] != '-' || !digits(5, 2)) return false;
+    const int month = std::stoi(d.substr(5, 2));
+    if (month < 1 || month > 12) return false;
+  }
+  if (d.size() == 10) {
+    if (d[7] != '-' || !digits(8, 2)) return false;
+    const int day = std::stoi(d.substr(8, 2));
+    if (day < 1 || day > 31) return false;
+  }
+  return true;
+}
+
+struct gemm_shape {
+  long long m = 0, n = 0, k = 0;
+};
+
+// "M=4096 N=4864 K=32896".
+inline gemm_shape parse_shape(const std::string& s) {
+  gemm_shape g;
+  if (std::sscanf(s.c_str(), "M=%lld N=%lld K=%lld", &g.m, &g.n, &g.k) != 3 || g.m < 1 || g.n < 1 ||
+      g.k < 1)
+    throw std::runtime_error("not a GEMM shape 'M=.. N=.. K=..': '" + s + "'");
+  return g;
+}
+
+inline double median(std::vector<double> v) {
+  if (v.empty()) throw std::runtime_error("median of no values");
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// The weight storage of a row's inference run.
+inline weight_format weights_of(const std::string& w) {
+  if (w == "q4_0" || w == "q4_k_m" || w == "int4") return weight_format::int4_weights;
+  if (w == "int8") return weight_format::int8_weights;
+  return weight_format::native;
+}
+
+// What a row asks of the model: a GEMM on a catalog GPU, or a whole-model run, under the row's
+// software stack, and the measurement to compare with.
+struct row_run {
+  const row* source_row = nullptr;
+  const gpu_spec* gpu = nullptr;
+  stack_id stack = stack_id::ceiling;
+  std::string metric;
+  double measured = 0;
+  bool gemm = false;
+  gemm_problem problem{};             // GEMM rows
+  const model_spec* model = nullptr;  // whole-model rows
+  run_config run{};
+  long long seq = 0;
+};
+
+// The run of row @p r; nothing when the row lacks what the model needs (a catalog GPU, a batch,
+// a sequence).
+inline std::optional<row_run> runnable(const row& r) {
+  const std::string& gpu = field(r, "gpu");
+  if (gpu == not_in_catalog || field(r, "batch").empty()) return std::nullopt;
+  row_run x;
+  x.source_row = &r;
+  x.gpu = &catalog::find(gpu);
+  x.stack = parse<stack_id>(field(r, "stack"));
+  x.metric = field(r, "metric");
+  x.measured = *number(field(r, "value"));
+  const dtype type = parse<dtype>(field(r, "dlperf_dtype"));
+  if (field(r, "model") == "gemm") {
+    const gemm_shape s = parse_shape(field(r, "shape"));
+    x.gemm = true;
+    x.problem = gemm_problem{s.m, s.n, s.k, 1, type, default_accumulator(type)};
+    return x;
+  }
+  if (field(r, "seq").empty()) return std::nullopt;
+  run_config& run = x.run;
+  run.mode = parse<run_mode>(field(r, "mode"));
+  run.batch = *count(field(r, "batch"));
+  run.type = type;
+  run.eager = field(r, "eager") == "yes";
+  run.flash_attention = field(r, "fused_attention") != "no";
+  if (run.mode == run_mode::infer) run.weights = weights_of(field(r, "weight_format"));
+  x.model = &presets::find(field(r, "model"));
+  x.seq = *count(field(r, "seq"));
+  const std::optional<long long> generate = count(field(r, "generate"));
+  if (x.model->kind == model_kind::cnn) {
+    run.image = x.seq;
+  } else if (generate) {
+    run.prompt = x.seq;
+    run.generate = *generate;
+  } else {
+    run.seq = x.seq;
+  }
+  return x;
+}
+
+// A whole-model estimate in the row's unit.
+inline double metric_of(const row_run& x, const model_estimate& e) {
+  if (x.metric == "samples_per_s") return e.samples_per_second();
+  if (x.metric == "tokens_per_s") return e.tokens_per_second();
+  if (x.metric == "prefill_tokens_per_s")
+    return static_cast<double>(x.run.batch * x.seq) / e.prefill_time.value();
+  if (x.metric == "ttft_ms") return 1e3 * e.prefill_time.value();
+  throw std::runtime_error("evidence row: no model figure for metric " + x.metric);
+}
+
+// The hardware ceiling's figure for @p x in the row's unit (the model without a stack).
+inline double ceiling_of(const row_run& x) {
+  if (x.gemm) return in_teraflops(best_gemm(*x.gpu, x.problem).throughput);
+  return metric_of(x, estimate_model(*x.gpu, *x.model, x.run));
+}
+
+// Predicted over measured rate, minus one (+: the model is faster); for TTFT, a time, the other
+// way round.
+inline double error_of(const row_run& x, double predicted) {
+  return x.metric == "ttft_ms" ? x.measured / predicted - 1.0 : predicted / x.measured - 1.0;
+}
+
+}  // namespace dlperf::evidence

@@ -1,6 +1,6 @@
 // `dlperf advise (--preset NAME [run flags] | --use-case NAME) [--task T] [--budget USD]
-// [--gpus N] [--prices FILE] [--top K] [--json]`: GPUs to buy for a task, best first, each with
-// its reasons (docs/buying.md, "Advice").
+// [--gpus N] [--prices FILE] [--device FILE] [--top K] [--json]`: GPUs to buy for a task, best
+// first, each with its reasons (docs/buying.md, "Advice").
 #include <fmt/format.h>
 #include <dlperf/buying/advice.hpp>
 #include <memory>
@@ -12,7 +12,7 @@ namespace dlperf::cli {
 namespace {
 
 struct advise_options {
-  std::string preset, task, budget, gpus, prices, top = "10", host_cost;
+  std::string preset, task, budget, gpus, prices, top = "10", host_cost, device;
   std::optional<use_case> use;
   run_options run;
   bool dtype_given = false, json = false;
@@ -45,7 +45,8 @@ void run_advise(const advise_options& o) {
   else if (!q.model)
     q.workload = make_workload(rank_task::train16);
 
-  const std::vector<recommendation> advice = advise(q);
+  const candidate_gpus candidates(o.device, "advise");
+  const std::vector<recommendation> advice = advise(q, candidates.list);
   if (o.json) {
     nlohmann::json out = nlohmann::json::array();
     for (const recommendation& r : advice) {
@@ -125,6 +126,9 @@ void add_advise_command(CLI::App& app) {
   cmd->add_option("--gpus", o->gpus,
                   "GPUs per system: 1, 2, 4 or 8 (default: per GPU, the fewest that fit)");
   cmd->add_option("--prices", o->prices, "Price file (JSON: gpus, cloud_hourly, host)");
+  cmd->add_option("--device", o->device,
+                  "Device file (from `dlperf calibrate` or `dlperf export`) whose GPU joins the "
+                  "candidates, in place of the catalog entry of its id");
   cmd->add_option("--host-cost", o->host_cost,
                   "The host (CPU, board, RAM, PSU, case) in USD, whatever the GPU count; 0 "
                   "leaves it out of costs and budget (default: the price file's or the guide's)");

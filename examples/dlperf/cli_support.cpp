@@ -192,6 +192,20 @@ std::string device_label(const cli_device& d) {
   return std::string(std::get<host_device>(d).name());
 }
 
+candidate_gpus::candidate_gpus(const std::string& device_file, std::string_view command)
+    : list(catalog::all.begin(), catalog::all.end()) {
+  if (device_file.empty()) return;
+  cli_device d = select_device("", device_file);
+  auto* m = std::get_if<measured_device>(&d);
+  if (m == nullptr)
+    throw usage_error("--device: " + std::string(command) + " needs a GPU; '" + device_file +
+                      "' describes a host CPU");
+  device.emplace(std::move(*m));
+  const gpu_spec* mine = &device->nominal();
+  std::erase_if(list, [mine](const gpu_spec* g) { return g->id() == mine->id(); });
+  list.push_back(mine);
+}
+
 void add_device_options(CLI::App* cmd, std::string& gpu_id, std::string& device_file) {
   auto* gpu = cmd->add_option("--gpu", gpu_id, "GPU id from `dlperf gpus`, e.g. rtx_4090")
                   ->check(gpu_id_validator());

@@ -11,6 +11,7 @@
 #include <dlperf/io/device_file.hpp>
 #include <dlperf/io/json.hpp>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -171,6 +172,19 @@ std::string device_label(const cli_device& d);
 
 /// Adds the mutually exclusive --gpu ID and --device FILE options to @p cmd.
 void add_device_options(CLI::App* cmd, std::string& gpu_id, std::string& device_file);
+
+/// The GPUs a buying command compares (rank, advise): the catalog, and with --device FILE the
+/// file's GPU too, in place of the catalog entry of the same id. Not copyable: `list` points into
+/// `device`.
+struct candidate_gpus {
+  std::optional<measured_device> device;  ///< the device file's GPU, if one was given
+  std::vector<const gpu_spec*> list;      ///< what is compared
+  /// The catalog plus the GPU of @p device_file (none when empty); @p command names the command
+  /// in the error a host-CPU file gets.
+  candidate_gpus(const std::string& device_file, std::string_view command);
+  candidate_gpus(const candidate_gpus&) = delete;
+  candidate_gpus& operator=(const candidate_gpus&) = delete;
+};
 
 /// Adds --dtype, --accumulator and --sparse (shared by roofline and gemm), their help listing the
 /// valid names from the enumerator lists.

@@ -277,8 +277,13 @@ void run(const model_options& o) {
              format_parameters(m.parameters()), r.training() ? "training step" : "inference",
              res.gpu_name, res.arch, name(r.type), shape,
              r.gpus > 1 ? fmt::format(", {} GPUs (tp {}, ZeRO {})", r.gpus, r.tp, r.zero) : "");
-  fmt::print("  software stack: {} ({}); ceiling: the hardware model\n", stack.name(),
-             description(stack.id));
+  if (stack.id == stack_id::ceiling)  // no stack: the figures are the ceiling itself, said once
+    fmt::print(
+        "  software stack: none (--stack picks one); the times are the hardware model's: "
+        "well-tuned kernels, no host overhead\n");
+  else
+    fmt::print("  software stack: {} ({}); in brackets, the hardware model's ceiling\n",
+               stack.name(), description(stack.id));
   if (r.lora.enabled())
     fmt::print("  {} rank {} on {}{}: {} trainable parameters ({} of the model)\n",
                r.lora.qlora ? "QLoRA" : "LoRA", r.lora.rank, describe(r.lora.targets),

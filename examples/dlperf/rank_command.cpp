@@ -1,7 +1,7 @@
 // `dlperf rank --task train16|infer16|infer8|PRESET [--gpus N] [--min-memory GB] [--prices FILE]
-// [--host-cost USD]`: catalog GPUs by relative performance and performance per dollar, best per
-// dollar first, each run at its fastest split that fits (docs/buying.md, "Ranking and
-// performance per dollar").
+// [--host-cost USD] [--device FILE]`: catalog GPUs by relative performance and performance per
+// dollar, best per dollar first, each run at its fastest split that fits (docs/buying.md, "Ranking
+// and performance per dollar").
 #include <fmt/format.h>
 #include <dlperf/buying/rank.hpp>
 #include <dlperf/io/price_json.hpp>
@@ -28,13 +28,15 @@ rank_workload select_rank_workload(const std::string& task, const run_options& r
 namespace {
 
 struct rank_cli_options {
-  std::string task, gpus, min_memory = "0", prices, host_cost;
+  std::string task, gpus, min_memory = "0", prices, host_cost, device;
   run_options run;
   bool json = false;
 };
 
 void run_rank(const rank_cli_options& o) {
-  const rank_options opts = parse_rank_options(o.gpus, o.min_memory);
+  rank_options opts = parse_rank_options(o.gpus, o.min_memory);
+  const candidate_gpus candidates(o.device, "rank");
+  opts.candidates = candidates.list;
   const price_table prices = read_price_file(o.prices, o.host_cost);
   const rank_workload w = select_rank_workload(o.task, o.run);
   const std::vector<rank_entry> ranked = rank_gpus(w, prices, opts);
@@ -49,7 +51,8 @@ void run_rank(const rank_cli_options& o) {
                      {"relative_performance", e.relative_performance},
                      {"system_cost_usd", e.system_cost.value()},
                      {"perf_per_dollar", e.perf_per_dollar},
-                     {"memory_gb", in_gibibytes(e.gpu->facts().memory)},
+                     {"memory_gb", in_gibibytes(e.gpu->facts().memory)},  // GiB: kept stable
+                     {"memory_bytes", e.gpu->facts().memory.value()},
                      {"gpus", e.gpus},
                      {"splits", splits},
                      {"reference", e.reference->id()},
@@ -75,12 +78,13 @@ void run_rank(const rank_cli_options& o) {
     fmt::print("{:<16} {:<14} {:>8} {:>10} {:>8} {:>12} {:>7}  {}\n", e.gpu->id(), name(e.type),
                three_digits(e.relative_performance), format_usd(e.gpu_price.value()),
                format_usd(e.host_share.value()), three_digits(e.perf_per_dollar * 1000),
-               three_digits(in_gibibytes(e.gpu->facts().memory)), split);
+               three_digits(in_gigabytes(e.gpu->facts().memory)), split);
   }
   fmt::print(
       "\nper $1000 of GPU price (launch price unless --prices) + host share (host(N) / N; "
       "--host-cost sets it, 0 leaves it out); each run at its fastest split that fits; GPUs "
-      "without a price, the task's datatype or the memory are left out.\n");
+      "without a price, the task's datatype or the memory are left out; memory in GB of 10^9 "
+      "bytes.\n");
 }
 
 }  // namespace
@@ -96,6 +100,9 @@ void add_rank_command(CLI::App& app) {
                   "GPUs per host: 1, 2, 4 or 8 (default: per GPU, the fewest that fit)");
   cmd->add_option("--min-memory", o->min_memory, "leave out GPUs with less DRAM, GB (default 0)");
   cmd->add_option("--prices", o->prices, "price file (JSON: gpus, cloud_hourly, host)");
+  cmd->add_option("--device", o->device,
+                  "device file (from `dlperf calibrate` or `dlperf export`) whose GPU joins the "
+                  "ranking, in place of the catalog entry of its id");
   cmd->add_option("--host-cost", o->host_cost,
                   "the host in USD whatever the GPU count; 0 leaves it out");
   add_run_options(cmd, o->run, false);

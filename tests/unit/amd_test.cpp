@@ -100,3 +100,37 @@ TEST_CASE("AMD tiles are counted in wavefronts", "[amd][tile]") {
       check_tile(cdna3::spec, {128, 128, 64, 64, 64, 3}, dtype::bf16, accumulator::fp32).problem ==
       tile_problem::shared_per_block);
 }
+
+TEST_CASE("CDNA 4 runs OCP FP8 and FP4 but not XF32 or FNUZ FP8", "[amd][catalog][errors]") {
+  // MI355X datasheet: 256 CUs at 2400 MHz; FP16/BF16 2.5 PFLOPS, FP8 5.0, MXFP4 10; twice CDNA 3's
+  // FP16 and FP8 rates per CU per clock (1024 and 2048 FMA).
+  const double cu_clock = 256 * 2.0 * 2400e6;
+  CHECK(catalog::mi355x.peak(dtype::bf16).value() == Approx(cu_clock * 2048));
+  CHECK(cdna4::spec.tensor_rate(dtype::bf16, accumulator::fp32) ==
+        2 * cdna3::spec.tensor_rate(dtype::bf16, accumulator::fp32));
+  CHECK(cdna4::spec.tensor_rate(dtype::fp8_e4m3, accumulator::fp32) ==
+        2 * cdna3::spec.tensor_rate(dtype::fp8_e4m3_fnuz, accumulator::fp32));
+  CHECK(catalog::mi355x.peak(dtype::fp8_e5m2) == catalog::mi355x.peak(dtype::fp8_e4m3));
+  CHECK_THROWS_WITH(catalog::mi355x.peak(dtype::tf32),
+                    "cdna4 cannot run tf32 with fp32 accumulation");
+  CHECK_THROWS_AS(catalog::mi355x.peak(dtype::fp8_e4m3_fnuz), unsupported);
+  // MI350X: the same silicon at 2200 MHz.
+  CHECK(catalog::mi350x.peak(dtype::bf16) / catalog::mi355x.peak(dtype::bf16) ==
+        Approx(2200.0 / 2400.0));
+  CHECK(cdna4::spec.sm.shared_per_sm.value() == 160 * 1024);  // LDS per CU, gfx950
+  CHECK(find_architecture("cdna4").isa == "gfx950");
+}
+
+TEST_CASE("RDNA 4 doubles RDNA 3's WMMA rate and adds FP8 and 2:4 sparsity", "[amd][catalog]") {
+  // RX 9070 XT: 64 CUs at 2970 MHz, FP16 matrix 194.7 TFLOPS, 389 with sparsity, FP8 389.
+  CHECK(rdna4::spec.tensor_rate(dtype::fp16, accumulator::fp32) ==
+        2 * rdna3::spec.tensor_rate(dtype::fp16, accumulator::fp32));
+  CHECK(catalog::rx_9070_xt.peak(dtype::fp16, accumulator::fp32, sparsity::sparse_2_4) ==
+        2.0 * catalog::rx_9070_xt.peak(dtype::fp16));
+  CHECK(catalog::rx_9070_xt.peak(dtype::fp8_e4m3) == 2.0 * catalog::rx_9070_xt.peak(dtype::fp16));
+  CHECK_THROWS_AS(catalog::rx_7900_xtx.peak(dtype::fp8_e4m3), unsupported);
+  CHECK_THROWS_AS(catalog::rx_9070_xt.peak(dtype::tf32), unsupported);
+  // A consumer Radeon: FP32 accumulation runs at the FP16-accumulated rate (no GeForce halving).
+  CHECK(catalog::rx_9070_xt.peak(dtype::fp16, accumulator::fp16) ==
+        catalog::rx_9070_xt.peak(dtype::fp16, accumulator::fp32));
+}

@@ -141,8 +141,9 @@ TEST_CASE("prices carry a date and a kind", "[catalog]") {
 namespace {
 // Boards for which neither a list price nor a dated per-card figure was found (each header says
 // so; docs/catalog.md, "Prices"): they carry price_kind::none and rank leaves them out.
-const std::set<std::string> unpriced{"a40",    "a100_pcie_80gb", "h100_nvl", "h200_nvl",
-                                     "mi250x", "mi210",          "mi300a",   "mi325x"};
+const std::set<std::string> unpriced{"a40",   "a100_pcie_80gb", "h100_nvl", "h200_nvl", "mi250x",
+                                     "mi210", "mi300a",         "mi325x",   "l40",      "a10g",
+                                     "gh200", "gb200",          "mi355x",   "mi350x"};
 }  // namespace
 
 TEST_CASE("the data-centre GPUs without a list price carry a dated street price", "[catalog]") {
@@ -196,4 +197,28 @@ TEST_CASE("every GPU but the unpriced ones has a launch price with a date and a 
   CHECK(catalog::p100_sxm2.facts().price.kind == price_kind::system_share);
   CHECK(catalog::v100_sxm2.facts().price.amount.value() == 18625);
   CHECK(catalog::a100_sxm4_40gb.facts().price.amount.value() == 24875);
+}
+
+// L40 and A10G: NVIDIA's datasheet figures are half the full-rate board's for every tensor type
+// at the same SM count and clock (L40S and A10), while FP32 on the CUDA cores is not halved.
+TEST_CASE("L40 and A10G run every tensor type at half their full-rate sibling's rate",
+          "[catalog]") {
+  struct pair {
+    const gpu_spec* half;
+    const gpu_spec* full;
+  };
+  for (const pair& p : {pair{&catalog::l40, &catalog::l40s}, pair{&catalog::a10g, &catalog::a10}}) {
+    INFO(p.half->id());
+    const auto per_sm_clock = [](const gpu_spec& g, dtype t, accumulator a) {
+      return g.peak(t, a).value() / (g.sm_count() * g.tensor_clock().value());
+    };
+    for (const math_rate& r : p.full->arch().tensor) {
+      if (r.fma_per_clock == 0) continue;
+      INFO(name(r.input) << "/" << name(r.acc));
+      CHECK(per_sm_clock(*p.half, r.input, r.acc) ==
+            Approx(per_sm_clock(*p.full, r.input, r.acc) / 2));
+    }
+    CHECK(per_sm_clock(*p.half, dtype::fp32, accumulator::fp32) ==
+          Approx(per_sm_clock(*p.full, dtype::fp32, accumulator::fp32)));
+  }
 }

@@ -2,7 +2,10 @@
 #include <catch2/catch.hpp>
 
 #ifdef DLPERF_CLI_PATH
+#include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 
 #include "cli_run.hpp"
@@ -54,4 +57,69 @@ TEST_CASE("dlperf advise rejects bad input with one line naming it", "[cli][advi
   require_usage_error("advise --preset no_such_model", "no_such_model");
   require_usage_error("advise --use-case kaggle --prices /nonexistent.json", "--prices");
 }
+
+TEST_CASE("model and advise print the same memory in the same unit", "[cli][advise][units]") {
+  // One byte unit for people (GB = 10^9 bytes): the need and the capacity of one run read the same
+  // in both commands, where they once read "68.7 GB of 85.9 GB" and "64 GB of its 80 GB".
+  const std::string run =
+      "--preset llama2_7b --infer --dtype bf16 --batch 4 --prompt 1024 --generate 256";
+  const dlperf_test::run_result m = dlperf_test::run_dlperf("model " + run + " --gpu h100_sxm");
+  const dlperf_test::run_result a = dlperf_test::run_dlperf("advise " + run + " --gpus 1 --top 70");
+  REQUIRE(m.exit_code == 0);
+  REQUIRE(a.exit_code == 0);
+  std::smatch total;
+  REQUIRE(std::regex_search(m.out, total, std::regex(R"(total (\S+ [MGT]B) of (\S+ [MGT]B))")));
+  CHECK(total[2].str() == "85.9 GB");  // 80 GiB
+  const std::string advise_line = "needs " + total[1].str() + " of its " + total[2].str();
+  INFO(advise_line);
+  const std::size_t h100 = a.out.find(". h100_sxm ");  // its entry, "17. h100_sxm ..."
+  REQUIRE(h100 != std::string::npos);
+  CHECK(a.out.find(advise_line, h100) != std::string::npos);
+}
+
+namespace {
+// The shipped H100 PCIe device file, renamed to a GPU the catalog does not have, with a price.
+struct renamed_device {
+  std::string path = "dlperf_cli_my_h100.json";
+  renamed_device() {
+    std::ifstream in(std::string(DLPERF_SOURCE_DIR) + "/examples/devices/h100_pcie_measured.json");
+    nlohmann::json j = nlohmann::json::parse(in);
+    j["facts"]["id"] = "my_h100";
+    j["facts"]["name"] = "My H100 PCIe";
+    j["facts"]["price"] = {{"kind", "street"}, {"usd", 20000.0}, {"year", 2025}, {"month", 6}};
+    std::ofstream(path) << j.dump();
+  }
+  ~renamed_device() { std::remove(path.c_str()); }
+  renamed_device(const renamed_device&) = delete;
+  renamed_device& operator=(const renamed_device&) = delete;
+};
+}  // namespace
+
+TEST_CASE("dlperf advise --device adds the file's GPU to the candidates", "[cli][advise][device]") {
+  const renamed_device file;
+  const dlperf_test::run_result r = dlperf_test::run_dlperf(
+      "advise --preset llama2_7b --infer --batch 1 --seq 1024 --device " + file.path + " --json");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  int mine = 0;
+  for (const auto& item : j)
+    if (item["id"] == "my_h100") {
+      ++mine;
+      CHECK(item["fits"].get<bool>());
+      CHECK(item["system_cost_usd"].get<double>() >= 20000.0);
+    }
+  CHECK(mine == 1);
+  // The shipped file keeps its catalog id: it replaces the catalog's h100_pcie, never doubles it.
+  const dlperf_test::run_result same =
+      dlperf_test::run_dlperf("advise --preset llama2_7b --infer --device " DLPERF_SOURCE_DIR
+                              "/examples/devices/h100_pcie_measured.json --json");
+  REQUIRE(same.exit_code == 0);
+  int h100_pcie = 0;
+  for (const auto& item : nlohmann::json::parse(same.out)) h100_pcie += item["id"] == "h100_pcie";
+  CHECK(h100_pcie == 1);
+  dlperf_test::require_usage_error("advise --preset llama2_7b --device /nonexistent.json",
+                                   "/nonexistent.json");
+}
+
 #endif

@@ -4,6 +4,7 @@
 #ifdef DLPERF_CLI_PATH
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -102,6 +103,34 @@ TEST_CASE("dlperf rank rejects bad input with one line naming the field", "[cli]
   const price_file unknown(R"({"gpus": {"rtx_9090": 1}})");
   require_usage_error("rank --task infer8 --prices " + unknown.path,
                       "gpus.rtx_9090: unknown GPU id");
+}
+
+TEST_CASE("dlperf rank --device ranks the file's GPU with the catalog", "[cli][rank][device]") {
+  // The shipped H100 PCIe device file under an id of its own and with a price of its own.
+  std::ifstream in(std::string(DLPERF_SOURCE_DIR) + "/examples/devices/h100_pcie_measured.json");
+  nlohmann::json device = nlohmann::json::parse(in);
+  device["facts"]["id"] = "my_h100";
+  device["facts"]["price"] = {{"kind", "street"}, {"usd", 20000.0}, {"year", 2025}, {"month", 6}};
+  const price_file file(device.dump());  // a temporary file holding the device
+  const run_result r = run_dlperf("rank --task infer16 --device " + file.path + " --json");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  double mine = 0, catalog_h100_pcie = 0;
+  for (const auto& e : j) {
+    CHECK(e["memory_bytes"].get<double>() > 0);
+    if (e["id"] == "my_h100") mine = e["relative_performance"].get<double>();
+    if (e["id"] == "h100_pcie") catalog_h100_pcie = e["relative_performance"].get<double>();
+  }
+  // The same board's facts (its measured GEMM efficiencies aside): close to the catalog entry.
+  CHECK(mine > 0.5 * catalog_h100_pcie);
+  CHECK(mine < 2.0 * catalog_h100_pcie);
+  // A device file that is no device file is rejected with one line naming the file's problem.
+  const price_file bad(R"({"kind": "gpu"})");
+  const run_result rejected = run_dlperf("rank --task infer16 --device " + bad.path);
+  CHECK(rejected.exit_code == 2);
+  CHECK(std::count(rejected.err.begin(), rejected.err.end(), '\n') == 1);
+  require_usage_error("rank --task infer16 --device /nonexistent.json", "/nonexistent.json");
 }
 
 #endif

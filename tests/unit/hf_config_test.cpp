@@ -5,6 +5,7 @@
 #include <dlperf/io/hf_config.hpp>
 #include <dlperf/io/model_json.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -208,6 +209,17 @@ TEST_CASE("a HuggingFace configuration is told from a dlperf model file", "[mode
   CHECK(hf.transformer.ffn_type == ffn_kind::swiglu);
   CHECK(hf.transformer.kv_heads == 2);
   CHECK(io::read_model_file(hf_file("phi4"), strings).name == "microsoft/phi-4");
+  // Without _name_or_path: the file's name, else (parsed from text) its model_type; a config.json
+  // is named after its folder, as a downloaded checkpoint is laid out.
+  CHECK(io::read_model_file(hf_file("llama3_1_8b"), strings).name == "llama3_1_8b");
+  CHECK(hf.name == "llama");
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / "dlperf_hf_name_test" / "Meta-Llama-3.1-8B";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "config.json") << small_llama().dump();
+  CHECK(io::read_model_file((folder / "config.json").string(), strings).name ==
+        "Meta-Llama-3.1-8B");
+  std::filesystem::remove_all(folder.parent_path());
   // The new description fields round-trip through dlperf's own format.
   const model_spec ds = io::model_from_json(io::model_to_json(presets::deepseek_v3), strings);
   CHECK(ds.transformer == presets::deepseek_v3.transformer);
@@ -381,7 +393,8 @@ TEST_CASE("dlperf model --config reads a HuggingFace config.json", "[cli][model]
   REQUIRE(r.exit_code == 0);
   const nlohmann::json j = nlohmann::json::parse(r.out);
   CHECK(j.at("parameters").get<double>() == presets::qwen3_30b_a3b.parameters());
-  CHECK(j.at("model").get<std::string>() == "custom");
+  // A config without _name_or_path is named after its file.
+  CHECK(j.at("model").get<std::string>() == "qwen3_30b_a3b");
   // DeepSeek-V3's MLA cache: 61 layers x 576 x 2 bytes per token.
   const dlperf_test::run_result ds = run_dlperf(
       "model --preset deepseek_v3 --gpu h200_sxm --infer --prompt 1000 --generate 24 "

@@ -28,7 +28,8 @@ constexpr sparsity sp = sparsity::sparse_2_4;
 // whitepaper (2020); ADA = NVIDIA Ada GPU Architecture whitepaper v2.02 (2023); H100WP = NVIDIA
 // H100 Tensor Core GPU Architecture whitepaper v1.04 (2023); RTXBW = NVIDIA RTX Blackwell GPU
 // Architecture whitepaper v1.1 (2025); MI250XDS, MI300XDS, MI325XDS = AMD Instinct MI250X, MI300X,
-// MI325X datasheets; XTX = AMD Radeon RX 7900 XTX product specifications.
+// MI325X datasheets; XTX = AMD Radeon RX 7900 XTX product specifications. The sources of the
+// rows from L40 on are cited in full beside each catalog entry.
 inline constexpr std::array published_peaks{
     published_peak{"gtx_1070", dtype::fp32, f32, dn, 6.5, "GTX 1070 product page"},
     published_peak{"gtx_1080", dtype::fp32, f32, dn, 8.873, "GTX 1080 whitepaper"},
@@ -219,6 +220,43 @@ inline constexpr std::array published_peaks{
     published_peak{"mi300a", dtype::int8, i32, dn, 1960.0, "MI300A data sheet, 1.96 POPS"},
     published_peak{"rx_7900_xt", dtype::fp32, f32, dn, 51.6, "RX 7900 XT specifications"},
     published_peak{"radeon_pro_w7900", dtype::fp32, f32, dn, 61.3, "W7900 specifications"},
+    published_peak{"l40", dtype::fp32, f32, dn, 90.5, "L40 datasheet"},
+    published_peak{"l40", dtype::tf32, f32, dn, 90.5, "L40 datasheet"},
+    published_peak{"l40", dtype::fp16, f32, dn, 181.05, "L40 datasheet"},
+    published_peak{"l40", dtype::bf16, f32, dn, 181.05, "L40 datasheet"},
+    published_peak{"l40", dtype::fp8_e4m3, f32, dn, 362.0, "L40 datasheet"},
+    published_peak{"l40", dtype::int8, i32, dn, 362.0, "L40 datasheet"},
+    published_peak{"l40", dtype::int4, i32, dn, 724.0, "L40 datasheet"},
+    published_peak{"a10g", dtype::fp32, f32, dn, 35.0, "A10G, Baseten's table"},
+    published_peak{"a10g", dtype::fp16, f32, dn, 70.0, "A10G, Baseten's table"},
+    published_peak{"a10g", dtype::bf16, f32, dn, 70.0, "A10G, Baseten's table"},
+    published_peak{"rtx_4000_ada", dtype::fp32, f32, dn, 26.7, "RTX 4000 Ada datasheet"},
+    published_peak{"gh200", dtype::fp32, f32, dn, 67.0, "GH200 datasheet"},
+    published_peak{"gh200", dtype::fp16, f32, sp, 1979.0, "GH200 datasheet"},
+    published_peak{"gh200", dtype::fp8_e4m3, f32, sp, 3958.0, "GH200 datasheet"},
+    // GB200 NVL72 datasheet, per superchip of two GPUs (sparse): half of each figure per GPU.
+    published_peak{"gb200", dtype::tf32, f32, sp, 5000.0 / 2, "GB200 NVL72 datasheet"},
+    published_peak{"gb200", dtype::fp16, f32, sp, 10000.0 / 2, "GB200 NVL72 datasheet"},
+    published_peak{"gb200", dtype::fp8_e4m3, f32, sp, 20000.0 / 2, "GB200 NVL72 datasheet"},
+    published_peak{"gb200", dtype::fp4_e2m1, f32, sp, 40000.0 / 2, "GB200 NVL72 datasheet"},
+    published_peak{"rtx_5060_ti_16gb", dtype::fp32, f32, dn, 23.7, "RTX 5060 family page"},
+    published_peak{"rtx_5060_ti_16gb", dtype::fp4_e2m1, f32, sp, 759.0, "RTX 5060 Ti, 759 AI TOPS"},
+    published_peak{"mi355x", dtype::fp16, f32, dn, 2500.0, "MI355X datasheet, 2.5 PFLOPS"},
+    published_peak{"mi355x", dtype::bf16, f32, dn, 2500.0, "MI355X datasheet, 2.5 PFLOPS"},
+    published_peak{"mi355x", dtype::fp8_e4m3, f32, dn, 5000.0, "MI355X datasheet, 5.0 PFLOPS"},
+    published_peak{"mi355x", dtype::int8, i32, dn, 5000.0, "MI355X datasheet, 5.0 POPS"},
+    published_peak{"mi355x", dtype::fp4_e2m1, f32, dn, 10000.0, "MI355X datasheet, MXFP4 10 PF"},
+    published_peak{"mi355x", dtype::fp32, f32, dn, 157.3, "MI355X datasheet (FP32 matrix)"},
+    published_peak{"mi350x", dtype::bf16, f32, dn, 2300.0, "MI350X datasheet, 2.3 PFLOPS"},
+    published_peak{"mi350x", dtype::fp8_e4m3, f32, dn, 4600.0, "MI350X datasheet, 4.6 PFLOPS"},
+    published_peak{"mi350x", dtype::fp32, f32, dn, 144.2, "MI350X datasheet (FP32)"},
+    published_peak{"rx_9070_xt", dtype::fp32, f32, dn, 48.7, "RX 9070 XT specifications"},
+    published_peak{"rx_9070_xt", dtype::fp16, f32, dn, 194.7, "RX 9070 XT specifications"},
+    published_peak{"rx_9070_xt", dtype::fp16, f32, sp, 389.0, "RX 9070 XT specifications"},
+    published_peak{"rx_9070_xt", dtype::fp8_e4m3, f32, dn, 389.0, "RX 9070 XT specifications"},
+    published_peak{"rx_9070_xt", dtype::int8, i32, sp, 779.0, "RX 9070 XT, 779 TOPS"},
+    published_peak{"rx_9070_xt", dtype::int4, i32, sp, 1557.0, "RX 9070 XT, 1557 TOPS"},
+    published_peak{"rx_9070", dtype::fp32, f32, dn, 36.1, "RX 9070 specifications"},
 };
 
 struct published_bandwidth {
@@ -290,6 +328,16 @@ inline constexpr std::array published_bandwidths{
     published_bandwidth{"mi300a", 5300},
     published_bandwidth{"rx_7900_xt", 800},
     published_bandwidth{"radeon_pro_w7900", 864},
+    published_bandwidth{"l40", 864},
+    published_bandwidth{"a10g", 600},
+    published_bandwidth{"rtx_4000_ada", 360},
+    published_bandwidth{"gh200", 4000},
+    published_bandwidth{"gb200", 8000},  // 16 TB/s per superchip of two GPUs
+    published_bandwidth{"rtx_5060_ti_16gb", 448},
+    published_bandwidth{"mi355x", 8000},
+    published_bandwidth{"mi350x", 8000},
+    published_bandwidth{"rx_9070_xt", 640},
+    published_bandwidth{"rx_9070", 640},
 };
 
 }  // namespace dlperf::test

@@ -178,5 +178,10 @@ TEST_CASE("dlperf model --stack names the stack and shows the ceiling beside it"
   REQUIRE(text.exit_code == 0);
   CHECK(text.out.find("software stack: llama.cpp") != std::string::npos);
   CHECK(text.out.find("(ceiling ") != std::string::npos);
+  // Without --stack the figures are the ceiling's: the stack line says so once.
+  const run_result bare = run_dlperf(run);
+  REQUIRE(bare.exit_code == 0);
+  CHECK(bare.out.find("software stack: none") != std::string::npos);
+  CHECK(bare.out.find("ceiling") == std::string::npos);
   require_usage_error(run + " --stack pytorch", "pytorch-eager");
 }

@@ -32,9 +32,24 @@ inline std::string dollars_text(money m) {
   return ec == std::errc{} ? "$" + std::string(buf.data(), end) : std::string("$?");
 }
 
-/// Binary gigabytes, as GPU memory is marketed: "24 GB".
+/// @p v (>= 0) with three significant digits and the zeros that say so ("24.0", "1.50", "128"),
+/// as the tool's other figures print (examples/dlperf/human_format.hpp).
+inline std::string fixed3(double v) {
+  std::array<char, 48> buf{};
+  const int decimals = v >= 99.95 ? 0 : v >= 9.995 ? 1 : 2;
+  const auto [end, ec] =
+      std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::fixed, decimals);
+  return ec == std::errc{} ? std::string(buf.data(), end) : std::string("?");
+}
+
+/// Bytes in decimal units (GB = 10^9 bytes), the one byte unit of dlperf's output for people
+/// (docs/buying.md, "Units"), printed as the tool prints every other byte figure: "25.8 GB" for
+/// a card sold as 24 GB (24 GiB), "1.08 TB" from 1000 GB on, "512 MB" below 1 GB.
 inline std::string gb_text(byte_count b) {
-  return sig3(b.value() / (1024.0 * 1024 * 1024)) + " GB";
+  const double gb = b.value() / 1e9;
+  if (gb >= 999.5) return fixed3(gb / 1e3) + " TB";
+  if (gb < 0.9995) return fixed3(gb * 1e3) + " MB";
+  return fixed3(gb) + " GB";
 }
 
 }  // namespace dlperf::detail

@@ -33,7 +33,9 @@ enum class family : std::uint8_t {
   blackwell,
   cdna2,
   cdna3,
-  rdna3
+  cdna4,
+  rdna3,
+  rdna4
 };
 
 /// The families and their stable names.
@@ -50,7 +52,9 @@ struct enum_list<family> {
                                      enumerator{family::blackwell, "blackwell"},
                                      enumerator{family::cdna2, "cdna2"},
                                      enumerator{family::cdna3, "cdna3"},
-                                     enumerator{family::rdna3, "rdna3"}};
+                                     enumerator{family::cdna4, "cdna4"},
+                                     enumerator{family::rdna3, "rdna3"},
+                                     enumerator{family::rdna4, "rdna4"}};
 };
 
 /// Per-SM (NVIDIA) or per-CU (AMD) resources that bound occupancy. Sources are cited in each

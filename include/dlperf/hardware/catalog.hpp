@@ -11,7 +11,9 @@
 #include <dlperf/core/error.hpp>
 #include <dlperf/hardware/amd/catalog/cdna2.hpp>
 #include <dlperf/hardware/amd/catalog/cdna3.hpp>
+#include <dlperf/hardware/amd/catalog/cdna4.hpp>
 #include <dlperf/hardware/amd/catalog/rdna3.hpp>
+#include <dlperf/hardware/amd/catalog/rdna4.hpp>
 #include <dlperf/hardware/gpu.hpp>
 #include <dlperf/hardware/nvidia/catalog/ada.hpp>
 #include <dlperf/hardware/nvidia/catalog/ampere.hpp>
@@ -24,7 +26,7 @@
 namespace dlperf::catalog {
 
 /// Every catalog GPU: NVIDIA's, then AMD's, by architecture generation and then by launch.
-inline constexpr std::array<const gpu_spec*, 60> all{&gtx_1070,
+inline constexpr std::array<const gpu_spec*, 70> all{&gtx_1070,
                                                      &gtx_1080,
                                                      &gtx_1080_ti,
                                                      &titan_xp,
@@ -47,6 +49,7 @@ inline constexpr std::array<const gpu_spec*, 60> all{&gtx_1070,
                                                      &rtx_3080_ti,
                                                      &rtx_3090_ti,
                                                      &a10,
+                                                     &a10g,
                                                      &a40,
                                                      &rtx_a6000,
                                                      &a100_sxm4_40gb,
@@ -63,27 +66,36 @@ inline constexpr std::array<const gpu_spec*, 60> all{&gtx_1070,
                                                      &rtx_4080_super,
                                                      &l4,
                                                      &l40s,
+                                                     &l40,
                                                      &rtx_6000_ada,
+                                                     &rtx_4000_ada,
                                                      &rtx_5000_ada,
                                                      &h100_pcie,
                                                      &h100_sxm,
                                                      &h100_nvl,
                                                      &h200_sxm,
                                                      &h200_nvl,
+                                                     &gh200,
                                                      &b200,
+                                                     &gb200,
                                                      &rtx_5090,
                                                      &rtx_5080,
                                                      &rtx_5070_ti,
                                                      &rtx_5070,
+                                                     &rtx_5060_ti_16gb,
                                                      &rtx_pro_6000,
                                                      &mi250x,
                                                      &mi210,
                                                      &mi300x,
                                                      &mi325x,
                                                      &mi300a,
+                                                     &mi355x,
+                                                     &mi350x,
                                                      &rx_7900_xtx,
                                                      &rx_7900_xt,
-                                                     &radeon_pro_w7900};
+                                                     &radeon_pro_w7900,
+                                                     &rx_9070_xt,
+                                                     &rx_9070};
 
 /// Position of the GPU with stable id @p id in `all`, or none for an id the catalog lacks.
 constexpr std::optional<std::size_t> index_of(std::string_view id) {

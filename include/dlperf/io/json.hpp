@@ -487,8 +487,9 @@ inline json peak_tflops_or_null(const gpu_spec& g, dtype t) {
 /// of device files) and what the listing derives: architecture, family, vendor, the clock the
 /// tensor peaks are quoted at, DRAM bandwidth and the dense peak per datatype. The listing's
 /// earlier keys stay, since scripts read them: `memory_gb`, `l2_mb` and `llc_mb` (binary
-/// units, as vendors write "GB") and `price_usd`, `price_kind`, `price_date` (the launch price),
-/// with `street_price_usd` and `street_price_date` for a later market price (null without one).
+/// units, as vendors write "GB"; `memory_bytes` gives the DRAM in bytes) and `price_usd`,
+/// `price_kind`, `price_date` (the launch price), with `street_price_usd` and `street_price_date`
+/// for a later market price (null without one).
 inline json catalog_entry(const gpu_spec& g) {
   const gpu_facts& f = g.facts();
   json out = to_json(f);
@@ -510,6 +511,7 @@ inline json catalog_entry(const gpu_spec& g) {
       {"bandwidth_gbps", in_gigabytes_per_second(g.memory_bandwidth())},
       {"peak_tflops", peaks},
       {"memory_gb", in_gibibytes(f.memory)},
+      {"memory_bytes", f.memory.value()},
       {"l2_mb", in_mebibytes(f.l2)},
       {"llc_mb", in_mebibytes(f.llc)},
       {"price_usd", usd(f.price)},

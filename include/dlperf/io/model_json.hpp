@@ -6,6 +6,7 @@
 /// io/hf_config.hpp instead. Optional header: it needs nlohmann_json.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <tuple>
 
@@ -95,17 +96,26 @@ inline json model_to_json(const model_spec& m) {
   return out;
 }
 
-/// Reads a model from @p j (strings kept in @p strings) and validates it. Throws json_error
-/// naming the field for a malformed document and invalid_argument for an inconsistent model
-/// (heads not dividing hidden, ...).
-inline model_spec model_from_json(const json& j, string_store& strings) {
+/// Reads a model from @p j (strings kept in @p strings) and validates it. Its name: the file's
+/// `name`; for a HuggingFace config its `_name_or_path` (the checkpoint it came from), else
+/// @p file_name (the file's own name, passed by read_model_file), else its `model_type`; "custom"
+/// when none is given. Throws json_error naming the field for a malformed document and
+/// invalid_argument for an inconsistent model (heads not dividing hidden, ...).
+inline model_spec model_from_json(const json& j, string_store& strings,
+                                  std::string_view file_name = {}) {
   detail::object_at(j, "");
   model_spec m;
-  m.name = "custom";
+  m.name = file_name.empty() ? std::string_view("custom") : file_name;
   if (is_hf_config(j)) {
     m.transformer = transformer_from_hf(j);
-    if (const auto it = j.find("_name_or_path"); it != j.end() && it->is_string())
-      m.name = strings.emplace_back(it->get<std::string>());
+    const auto text = [&j](const char* key) {
+      const auto it = j.find(key);
+      return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    if (const std::string path = text("_name_or_path"); !path.empty())
+      m.name = strings.emplace_back(path);
+    else if (const std::string type = text("model_type"); file_name.empty() && !type.empty())
+      m.name = strings.emplace_back(type);
     return m;
   }
   for (const auto& [key, v] : j.items())
@@ -127,10 +137,12 @@ inline model_spec model_from_json(const json& j, string_store& strings) {
 }
 
 /// Parses a model file's text; strings are kept in @p strings. Throws invalid_argument, starting
-/// "model file: " and naming the field, for anything wrong.
-inline model_spec parse_model(std::string_view text, string_store& strings) {
+/// "model file: " and naming the field, for anything wrong. @p file_name names a model that names
+/// itself nowhere (see model_from_json).
+inline model_spec parse_model(std::string_view text, string_store& strings,
+                              std::string_view file_name = {}) {
   try {
-    return model_from_json(calibrate::detail::parse_json(text), strings);
+    return model_from_json(calibrate::detail::parse_json(text), strings, file_name);
   } catch (const json_error& e) {
     ::dlperf::detail::throw_invalid_argument("model file: " + std::string(e.what()));
   } catch (const invalid_argument& e) {
@@ -140,10 +152,17 @@ inline model_spec parse_model(std::string_view text, string_store& strings) {
   }
 }
 
-/// Reads the model file at @p path (strings kept in @p strings). Throws invalid_argument when it
+/// Reads the model file at @p path (strings kept in @p strings). A model that names itself nowhere
+/// is named after the file: its stem, or for HuggingFace's "config.json" the folder it is in (the
+/// checkpoint's name, as `huggingface-cli download` lays it out). Throws invalid_argument when it
 /// cannot be read or parsed.
 inline model_spec read_model_file(const std::string& path, string_store& strings) {
-  return parse_model(calibrate::read_text_file(path, "model file"), strings);
+  const std::filesystem::path p(path);
+  std::string file_name = p.stem().string();
+  if (file_name == "config" && p.has_parent_path())
+    file_name = std::filesystem::absolute(p).parent_path().filename().string();
+  return parse_model(calibrate::read_text_file(path, "model file"), strings,
+                     strings.emplace_back(file_name));
 }
 
 }  // namespace dlperf::io

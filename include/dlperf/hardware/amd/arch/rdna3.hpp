@@ -61,7 +61,7 @@ struct rdna3 {
                        .shared_memory = {},
                        .tensor_cores = {},
                        .source = "none published: the guide's rule is stated for NVIDIA "
-                                 "generations; the only RDNA architecture of the catalog"}};
+                                 "generations; the oldest RDNA architecture of the catalog"}};
 };
 
 }  // namespace dlperf

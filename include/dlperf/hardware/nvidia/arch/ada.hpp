@@ -66,4 +66,31 @@ struct ada_ad10x {
                                  "tensor-core factor for Ada over Ampere"}};
 };
 
+/// AD102 as NVIDIA sells it on the L40: every dense tensor-core rate is half AD10x's full rate,
+/// whatever the accumulator (FP16, BF16, TF32, FP8, and INT8/INT4 too, which GeForce boards keep at
+/// full rate). Source: NVIDIA L40 datasheet (2022, https://www.nvidia.com/en-us/data-center/l40/):
+/// 142 SMs at 2490 MHz, FP32 90.5, TF32 90.5, FP16/BF16 181.05, FP8 362, INT8 362, INT4 724 TOPS
+/// (dense), against the L40S datasheet's 183, 362.05, 733 and 733 for the same 142 SMs at 2520 MHz.
+/// NVIDIA publishes no FP16-accumulated figure for the L40; half of AD10x's is assumed. Everything
+/// else is AD10x's.
+struct ada_ad10x_half_tensor {
+  /// Architecture facts: AD10x's with the L40's tensor-core rates.
+  static constexpr architecture_spec spec = [] {
+    architecture_spec s = ada_ad10x::spec;
+    s.name = "ada_ad10x_half_tensor";
+    s.chips = "AD102 (L40)";
+    s.tensor = {{{dtype::fp16, accumulator::fp16, 256, 256},
+                 {dtype::fp16, accumulator::fp32, 256, 256},
+                 {dtype::bf16, accumulator::fp32, 256, 256},
+                 {dtype::tf32, accumulator::fp32, 128, 128},
+                 {dtype::fp8_e4m3, accumulator::fp16, 512, 512},
+                 {dtype::fp8_e4m3, accumulator::fp32, 512, 512},
+                 {dtype::fp8_e5m2, accumulator::fp16, 512, 512},
+                 {dtype::fp8_e5m2, accumulator::fp32, 512, 512},
+                 {dtype::int8, accumulator::int32, 512, 512},
+                 {dtype::int4, accumulator::int32, 1024, 1024}}};
+    return s;
+  }();
+};
+
 }  // namespace dlperf

@@ -124,4 +124,27 @@ struct ampere_ga10x {
                     "factors, stated for A100 over V100, applied to the generation"}};
 };
 
+/// GA102 as NVIDIA sells it on AWS's A10G: every dense tensor-core rate is half GA10x's full rate,
+/// whatever the accumulator. Source: Baseten, "NVIDIA A10 vs A10G for ML model inference" (2023,
+/// https://www.baseten.co/blog/nvidia-a10-vs-a10g-for-ml-model-inference/), which tabulates
+/// NVIDIA's figures for the AWS board: 80 SMs at 1710 MHz, FP32 35 TFLOPS, TF32 35, FP16/BF16
+/// tensor 70 TFLOPS, against the A10 datasheet's 125 for 72 SMs at 1695 MHz. Integer and
+/// FP16-accumulated rates are not published for the A10G; half of GA10x's are assumed (the L40's
+/// pattern, ada_ad10x_half_tensor). Everything else is GA10x's.
+struct ampere_ga10x_half_tensor {
+  /// Architecture facts: GA10x's with the A10G's tensor-core rates.
+  static constexpr architecture_spec spec = [] {
+    architecture_spec s = ampere_ga10x::spec;
+    s.name = "ampere_ga10x_half_tensor";
+    s.chips = "GA102 (A10G)";
+    s.tensor = {{{dtype::fp16, accumulator::fp16, 256, 256},
+                 {dtype::fp16, accumulator::fp32, 256, 256},
+                 {dtype::bf16, accumulator::fp32, 256, 256},
+                 {dtype::tf32, accumulator::fp32, 128, 128},
+                 {dtype::int8, accumulator::int32, 512, 512},
+                 {dtype::int4, accumulator::int32, 1024, 1024}}};
+    return s;
+  }();
+};
+
 }  // namespace dlperf

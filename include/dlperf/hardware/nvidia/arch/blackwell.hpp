@@ -78,7 +78,7 @@ struct blackwell_gb20x {
       .name = "blackwell_gb20x",
       .vendor = vendor::nvidia,
       .family = family::blackwell,
-      .chips = "GB202, GB203, GB205",
+      .chips = "GB202, GB203, GB205, GB206",
       .isa = "sm_120",
       .sm = {.registers_per_sm = 65536,
              .max_registers_per_thread = 255,

@@ -1,5 +1,5 @@
 /// @file
-/// Catalog: Ada GPUs (RTX 4060 to RTX 4090, L4, L40S, RTX 5000 and 6000 Ada).
+/// Catalog: Ada GPUs (RTX 4060 to RTX 4090, L4, L40, L40S, RTX 4000, 5000 and 6000 Ada).
 #pragma once
 
 #include <dlperf/hardware/gpu.hpp>
@@ -293,5 +293,53 @@ inline constexpr gpu<ada_ad10x> rtx_6000_ada{
      .host_link = pcie_link(4, 16),
      .price = {dollars(6800), 2022, 12, price_kind::launch_msrp},
      .source = "NVIDIA RTX 6000 Ada datasheet (2022)"}};
+
+/// NVIDIA L40 (AD102, 142 SMs, data-centre board with half-rate tensor cores: see
+/// ada_ad10x_half_tensor). Source: NVIDIA L40 datasheet (2022,
+/// https://www.nvidia.com/en-us/data-center/l40/; table reproduced by mullet.se): 48 GB GDDR6 ECC
+/// 384-bit, 864 GB/s, 300 W, PCIe 4 x16, FP32 90.5, TF32 90.5, FP16/BF16 181.05, FP8 362, INT8
+/// 362, INT4 724 TOPS (dense); 735/2490 MHz, 18 Gbps and 96 MB L2 from the TechPowerUp GPU
+/// database (hmc-tech.com comparison, 2490 MHz). No price: NVIDIA published none and no dated
+/// per-card figure was found.
+inline constexpr gpu<ada_ad10x_half_tensor> l40{{.id = "l40",
+                                                 .name = "NVIDIA L40",
+                                                 .segment = segment::datacenter,
+                                                 .year = 2022,
+                                                 .sms = 142,
+                                                 .base_clock = megahertz(735),
+                                                 .boost_clock = megahertz(2490),
+                                                 .memory = gibibytes(48),
+                                                 .memory_type = memory_kind::gddr6,
+                                                 .bus_width_bits = 384,
+                                                 .data_rate_gbps = 18.0,
+                                                 .l2 = mebibytes(96),
+                                                 .tdp = watts(300),
+                                                 .host_link = pcie_link(4, 16),
+                                                 .source = "NVIDIA L40 datasheet (2022)"}};
+
+/// NVIDIA RTX 4000 Ada Generation (AD104, 48 SMs, single-slot workstation board: full-rate FP32
+/// accumulation). Source: NVIDIA RTX 4000 Ada datasheet (2023,
+/// https://www.nvidia.com/en-us/design-visualization/rtx-4000/): 6144 cores, 192 tensor cores, 20
+/// GB GDDR6 ECC 160-bit, 360 GB/s, 130 W, PCIe 4 x16, FP32 26.7 TFLOPS; 1500/2175 MHz and 48 MB L2
+/// from the TechPowerUp GPU database (siliconcat.net). Its "327.6 TFLOPS" tensor figure (FP8,
+/// sparse) implies a 1666 MHz clock, not the 2175 MHz boost of the FP32 figure, so only the FP32
+/// peak is checked. $1,250 launch price (NVIDIA SIGGRAPH announcement, August 2023).
+inline constexpr gpu<ada_ad10x> rtx_4000_ada{
+    {.id = "rtx_4000_ada",
+     .name = "NVIDIA RTX 4000 Ada Generation",
+     .segment = segment::workstation,
+     .year = 2023,
+     .sms = 48,
+     .base_clock = megahertz(1500),
+     .boost_clock = megahertz(2175),
+     .memory = gibibytes(20),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 160,
+     .data_rate_gbps = 18.0,
+     .l2 = mebibytes(48),
+     .tdp = watts(130),
+     .host_link = pcie_link(4, 16),
+     .price = {dollars(1250), 2023, 8, price_kind::launch_msrp},
+     .source = "NVIDIA RTX 4000 Ada datasheet (2023)"}};
 
 }  // namespace dlperf::catalog

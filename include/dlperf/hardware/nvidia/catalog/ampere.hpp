@@ -330,4 +330,26 @@ inline constexpr gpu<ampere_ga100> a100_pcie_80gb{
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
      .source = "NVIDIA A100 datasheet (2021), PCIe column"}};
 
+/// NVIDIA A10G (GA102, 80 SMs, AWS G5 instances; half-rate tensor cores: see
+/// ampere_ga10x_half_tensor). Source: Baseten, "NVIDIA A10 vs A10G for ML model inference" (2023,
+/// https://www.baseten.co/blog/nvidia-a10-vs-a10g-for-ml-model-inference/): 24 GB GDDR6, 600 GB/s,
+/// FP32 35 TFLOPS, FP16/BF16 tensor 70 TFLOPS; 80 SMs, 1710 MHz boost, 384-bit at 12.5 Gbps, 6 MB
+/// L2 and 300 W from the TechPowerUp GPU database. Sold only inside AWS instances: no price.
+inline constexpr gpu<ampere_ga10x_half_tensor> a10g{
+    {.id = "a10g",
+     .name = "NVIDIA A10G",
+     .segment = segment::datacenter,
+     .year = 2021,
+     .sms = 80,
+     .base_clock = {},
+     .boost_clock = megahertz(1710),
+     .memory = gibibytes(24),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 384,
+     .data_rate_gbps = 12.5,
+     .l2 = mebibytes(6),
+     .tdp = watts(300),
+     .host_link = pcie_link(4, 16),
+     .source = "Baseten, NVIDIA A10 vs A10G (2023); TechPowerUp GPU database"}};
+
 }  // namespace dlperf::catalog

@@ -1,5 +1,5 @@
 /// @file
-/// Catalog: Blackwell GPUs (B200, RTX 5070 to 5090, RTX PRO 6000).
+/// Catalog: Blackwell GPUs (B200, GB200, RTX 5060 Ti to 5090, RTX PRO 6000).
 #pragma once
 
 #include <dlperf/hardware/gpu.hpp>
@@ -149,5 +149,56 @@ inline constexpr gpu<blackwell_gb20x> rtx_pro_6000{
      .host_link = pcie_link(5, 16),
      .price = {dollars(8565), 2025, 4, price_kind::launch_reported},
      .source = "NVIDIA RTX PRO 6000 Blackwell datasheet (2025)"}};
+
+/// NVIDIA GB200, one of the two Blackwell GPUs (two GB100 dies, 148 SMs) of a GB200 Grace
+/// Blackwell Superchip, as in the GB200 NVL72 rack. Source: NVIDIA GB200 NVL72 datasheet (2024,
+/// https://www.nvidia.com/en-us/data-center/gb200-nvl72/), per superchip of two GPUs and with
+/// 2:4 sparsity: FP4 40 PFLOPS, FP8 20, FP16/BF16 10, TF32 5; up to 372 GB HBM3e at 16 TB/s;
+/// NVLink 5 at 1.8 TB/s per GPU; NVLink-C2C to the Grace CPU at 900 GB/s. Per GPU: 186 GB at
+/// 8 TB/s (8192-bit at 7.8 Gbit/s per pin). NVIDIA publishes neither SMs nor clocks: 148 SMs as
+/// B200, and the 2062 MHz clock is the one the dense FP16 and FP4 peaks imply (2.5 and 10 PFLOPS
+/// per GPU), so the peak check is a consistency check, as B200's. L2 as B200. Power 1200 W per GPU
+/// (reported rack budget of the NVL72; the superchip's 2700 W includes the CPU). No price: NVIDIA
+/// sells it in racks only.
+inline constexpr gpu<blackwell_gb100> gb200{
+    {.id = "gb200",
+     .name = "NVIDIA GB200 (one Blackwell GPU of the superchip)",
+     .segment = segment::datacenter,
+     .year = 2024,
+     .sms = 148,
+     .base_clock = {},
+     .boost_clock = megahertz(2062),
+     .memory = gibibytes(186),
+     .memory_type = memory_kind::hbm3e,
+     .bus_width_bits = 8192,
+     .data_rate_gbps = 7.8,
+     .l2 = kibibytes(129536),
+     .tdp = watts(1200),
+     .host_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
+     .peer_link = {interconnect_kind::nvlink, 5, gigabytes_per_second(1800)},
+     .source = "NVIDIA GB200 NVL72 datasheet (2024); SM count and clock inferred"}};
+
+/// GeForce RTX 5060 Ti 16 GB (GB206, 36 SMs). Source: NVIDIA GeForce RTX 5060 family page
+/// (https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5060-family/, April 2025):
+/// 4608 cores, 2407/2572 MHz, 16 GB GDDR7 28 Gbps 128-bit, 448 GB/s, 180 W, PCIe 5 x8, "759 AI
+/// TOPS" (FP4, sparse), 23.7 TFLOPS FP32; 32 MB L2 from the TechPowerUp GPU database; $429 launch
+/// MSRP (April 2025).
+inline constexpr gpu<blackwell_gb20x> rtx_5060_ti_16gb{
+    {.id = "rtx_5060_ti_16gb",
+     .name = "NVIDIA GeForce RTX 5060 Ti 16 GB",
+     .segment = segment::geforce,
+     .year = 2025,
+     .sms = 36,
+     .base_clock = megahertz(2407),
+     .boost_clock = megahertz(2572),
+     .memory = gibibytes(16),
+     .memory_type = memory_kind::gddr7,
+     .bus_width_bits = 128,
+     .data_rate_gbps = 28.0,
+     .l2 = mebibytes(32),
+     .tdp = watts(180),
+     .host_link = pcie_link(5, 8),
+     .price = {dollars(429), 2025, 4, price_kind::launch_msrp},
+     .source = "NVIDIA GeForce RTX 5060 family page (2025)"}};
 
 }  // namespace dlperf::catalog

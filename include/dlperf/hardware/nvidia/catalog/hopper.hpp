@@ -134,4 +134,30 @@ inline constexpr gpu<hopper_gh100> h200_nvl{
      .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
      .source = "NVIDIA H200 datasheet (2024), NVL column; clocks inferred"}};
 
+/// NVIDIA GH200 Grace Hopper Superchip, its GPU (GH100, 132 SMs) with 96 GB HBM3. Source: NVIDIA
+/// GH200 Grace Hopper Superchip datasheet (2023,
+/// https://www.nvidia.com/en-us/data-center/grace-hopper-superchip/): compute as H100 SXM (FP32
+/// 67 TFLOPS, FP16/BF16 1979 and FP8 3958 TFLOPS with sparsity), 96 GB HBM3 at 4 TB/s, NVLink-C2C
+/// to the Grace CPU at 900 GB/s (the host link), NVLink 4 at 900 GB/s, module power 450-1000 W
+/// (CPU, GPU and memory together; the upper bound is used); six stacks (6144-bit) at 5.2 Gbit/s
+/// per pin give the 4 TB/s. Clocks and L2 as H100 SXM. No price: NVIDIA sells it in systems only.
+inline constexpr gpu<hopper_gh100> gh200{
+    {.id = "gh200",
+     .name = "NVIDIA GH200 96 GB (GPU of the Grace Hopper Superchip)",
+     .segment = segment::datacenter,
+     .year = 2023,
+     .sms = 132,
+     .base_clock = {},
+     .boost_clock = megahertz(1980),
+     .tensor_clock = megahertz(1830),
+     .memory = gibibytes(96),
+     .memory_type = memory_kind::hbm3,
+     .bus_width_bits = 6144,
+     .data_rate_gbps = 5.2,
+     .l2 = mebibytes(50),
+     .tdp = watts(1000),
+     .host_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
+     .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
+     .source = "NVIDIA GH200 Grace Hopper Superchip datasheet (2023)"}};
+
 }  // namespace dlperf::catalog

@@ -1,5 +1,6 @@
 #include "cli_support.hpp"
 
+#include <dlperf/core/library_support.hpp>
 #include <dlperf/io/price_json.hpp>
 
 #include <fmt/format.h>
@@ -20,7 +21,7 @@ double parse_amount(std::string_view option, std::string_view text) {
   double value = 0.0;
   const char* first = text.data();
   const char* last = text.data() + text.size();
-  const auto [end, ec] = std::from_chars(first, last, value);
+  const auto [end, ec] = detail::double_from_chars(first, last, value);
   if (ec != std::errc{} || end == first) fail("is not a number");
   if (std::isnan(value) || std::isinf(value)) fail("must be finite");
 

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <string>
 
+#include <dlperf/core/library_support.hpp>
 #include <dlperf/core/units.hpp>
 
 namespace dlperf::detail {
@@ -17,18 +18,19 @@ namespace dlperf::detail {
 /// exponent.
 inline std::string sig3(double v) {
   std::array<char, 48> buf{};
-  const auto [end, ec] =
-      std::abs(v) >= 1000
-          ? std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::fixed, 0)
-          : std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::general, 3);
+  const auto [end, ec] = std::abs(v) >= 1000
+                             ? detail::double_to_chars(buf.data(), buf.data() + buf.size(), v,
+                                                       std::chars_format::fixed, 0)
+                             : detail::double_to_chars(buf.data(), buf.data() + buf.size(), v,
+                                                       std::chars_format::general, 3);
   return ec == std::errc{} ? std::string(buf.data(), end) : std::string("?");
 }
 
 /// Whole dollars: "$1999".
 inline std::string dollars_text(money m) {
   std::array<char, 48> buf{};
-  const auto [end, ec] =
-      std::to_chars(buf.data(), buf.data() + buf.size(), m.value(), std::chars_format::fixed, 0);
+  const auto [end, ec] = detail::double_to_chars(buf.data(), buf.data() + buf.size(), m.value(),
+                                                 std::chars_format::fixed, 0);
   return ec == std::errc{} ? "$" + std::string(buf.data(), end) : std::string("$?");
 }
 

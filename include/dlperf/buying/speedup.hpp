@@ -26,6 +26,7 @@
 #include <vector>
 
 #include <dlperf/core/error.hpp>
+#include <dlperf/core/library_support.hpp>
 #include <dlperf/core/memory_tier.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/hardware/architecture.hpp>
@@ -63,7 +64,8 @@ namespace detail {
 // `rule_factors.previous`.
 // A device read from a file carries its architecture's facts but not the rule's factors: the
 // catalog's entry of the same name stands in for it where there is one.
-constexpr std::vector<const architecture_spec*> generation_line(const architecture_spec& a) {
+DLPERF_CONSTEXPR_VECTOR std::vector<const architecture_spec*> generation_line(
+    const architecture_spec& a) {
   const architecture_spec* first = &a;
   for (const architecture_spec& known : all_architectures)
     if (known.name == a.name) first = &known;
@@ -88,7 +90,7 @@ constexpr long long index_of_family(const std::vector<const architecture_spec*>&
 /// of the generations on @p to's side, divides by those on @p from's side. Throws unsupported
 /// when one GPU has tensor cores and the other not, or when no generation joins them.
 template <gemm_device From, gemm_device To>
-constexpr rule_speedup speedup_by_rule(const From& from, const To& to) {
+DLPERF_CONSTEXPR_VECTOR rule_speedup speedup_by_rule(const From& from, const To& to) {
   const architecture_spec& a = from.arch();
   const architecture_spec& b = to.arch();
   const std::string pair = std::string(from.name()) + " and " + std::string(to.name());
@@ -149,8 +151,9 @@ struct model_speedup {
 /// `estimate_model(device, model, run)` (docs/models.md). Throws what estimate_model throws
 /// (unsupported when a GPU cannot run the run's datatype).
 template <gemm_device From, gemm_device To>
-constexpr model_speedup speedup_by_model(const From& from, const To& to, const model_spec& model,
-                                         const run_config& run) {
+DLPERF_CONSTEXPR_VECTOR model_speedup speedup_by_model(const From& from, const To& to,
+                                                       const model_spec& model,
+                                                       const run_config& run) {
   return {estimate_model(from, model, run), estimate_model(to, model, run)};
 }
 

@@ -14,6 +14,7 @@
 #include <dlperf/core/bound.hpp>
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
+#include <dlperf/core/library_support.hpp>
 #include <dlperf/core/units.hpp>
 
 namespace dlperf {
@@ -87,14 +88,14 @@ class op_sequence {
   }
   /// Appends the operators of @p block run @p times in a row (each one's repeats times @p times).
   /// Throws invalid_argument unless @p times >= 1 and the products stay within `max_op_repeats`.
-  constexpr op_sequence& add(const op_sequence& block, long long times = 1) {
+  DLPERF_CONSTEXPR_VECTOR op_sequence& add(const op_sequence& block, long long times = 1) {
     const op_sequence r = block.repeat(times);  // a copy first: @p block may be *this
     ops_.insert(ops_.end(), r.ops_.begin(), r.ops_.end());
     return *this;
   }
   /// This sequence run @p times in a row: the same operators, each one's repeats times @p times.
   /// Throws invalid_argument unless @p times >= 1 and the products stay within `max_op_repeats`.
-  [[nodiscard]] constexpr op_sequence repeat(long long times) const {
+  [[nodiscard]] DLPERF_CONSTEXPR_VECTOR op_sequence repeat(long long times) const {
     check_repeats(times);
     op_sequence r = *this;
     for (op_estimate& op : r.ops_) {

@@ -31,6 +31,7 @@
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
+#include <dlperf/core/library_support.hpp>
 #include <dlperf/core/provenance.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/hardware/architecture.hpp>
@@ -140,8 +141,9 @@ struct is_std_array<std::array<T, N>> : std::true_type {};
 /// A bound as text ("1e+06", "0.5"), as printf's general format writes it, in any locale.
 inline std::string bound_text(double v) {
   std::array<char, 32> buf{};
-  char* const end =
-      std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::general, 6).ptr;
+  char* const end = dlperf::detail::double_to_chars(buf.data(), buf.data() + buf.size(), v,
+                                                    std::chars_format::general, 6)
+                        .ptr;
   return {buf.data(), end};
 }
 

@@ -4,6 +4,7 @@
 /// runs it (`apply_stack`). The ceiling stack gives `estimate_model` exactly.
 #pragma once
 
+#include <dlperf/core/library_support.hpp>
 #include <dlperf/estimate/tile_search.hpp>
 #include <dlperf/hardware/device.hpp>
 #include <dlperf/model/presets.hpp>
@@ -30,8 +31,9 @@ constexpr run_config run_under(const software_stack& s, run_config r) {
 
 /// @p ceiling (an `estimate_model` result for @p m under @p r) as stack @p s runs it: every
 /// operator through `apply_stack`, the times summed again as the estimate sums them.
-constexpr model_estimate apply_stack(const software_stack& s, const model_estimate& ceiling,
-                                     const model_spec& m, const run_config& r) {
+DLPERF_CONSTEXPR_VECTOR model_estimate apply_stack(const software_stack& s,
+                                                   const model_estimate& ceiling,
+                                                   const model_spec& m, const run_config& r) {
   s.validate();
   const stack_op_context c{m.kind == model_kind::cnn, r.weights != weight_format::native,
                            r.type == dtype::tf32};
@@ -54,8 +56,9 @@ constexpr model_estimate apply_stack(const software_stack& s, const model_estima
 /// The estimate of @p m on @p d under @p r as stack @p s runs it, with its ceiling. Throws as
 /// `estimate_model` does, and invalid_argument for a stack figure out of its domain.
 template <gemm_device D>
-constexpr stacked_estimate estimate_model(const D& d, const model_spec& m, const run_config& r,
-                                          const software_stack& s) {
+DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_spec& m,
+                                                        const run_config& r,
+                                                        const software_stack& s) {
   s.validate();
   const run_config run = run_under(s, r);
   stacked_estimate out{estimate_model(d, m, run), {}};

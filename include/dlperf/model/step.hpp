@@ -40,6 +40,7 @@
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
+#include <dlperf/core/library_support.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/estimate/estimate.hpp>
 #include <dlperf/estimate/gemm.hpp>
@@ -211,7 +212,7 @@ class step_builder {
     op_sequence forward;
     std::vector<op_estimate> backward;
     // The backward operators as a sequence, last forward operator's gradient first.
-    [[nodiscard]] constexpr op_sequence backward_sequence() const {
+    [[nodiscard]] DLPERF_CONSTEXPR_VECTOR op_sequence backward_sequence() const {
       op_sequence s;
       for (std::size_t i = backward.size(); i-- > 0;) s.add(backward[i]);
       return s;
@@ -319,7 +320,7 @@ class step_builder {
   }
 
   // The optimizer's pass over @p params parameters on this GPU.
-  [[nodiscard]] constexpr op_sequence optimizer(double params) const {
+  [[nodiscard]] DLPERF_CONSTEXPR_VECTOR op_sequence optimizer(double params) const {
     const double w = training_weight_bytes(run_.type);
     double state = 8.0, flop = 12.0;
     if (run_.optimizer == optimizer_kind::sgd) {
@@ -517,8 +518,8 @@ constexpr flop_rate dense_peak(const D& d, dtype t) {
 
 // Training step or encoder inference of a transformer.
 template <gemm_device D>
-constexpr model_estimate transformer_step(const D& d, const transformer_config& t,
-                                          const run_config& r) {
+DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transformer_config& t,
+                                                        const run_config& r) {
   const transformer_shapes s = transformer_shapes::of(t, r);
   step_builder<D> sb(d, r, s.dropout);
   model_estimate m;
@@ -564,8 +565,9 @@ constexpr model_estimate transformer_step(const D& d, const transformer_config& 
 
 // Decoder (or encoder-decoder) inference: prefill over the prompt, decode token by token.
 template <gemm_device D>
-constexpr model_estimate transformer_generation(const D& d, const transformer_config& t,
-                                                const run_config& r) {
+DLPERF_CONSTEXPR_VECTOR model_estimate transformer_generation(const D& d,
+                                                              const transformer_config& t,
+                                                              const run_config& r) {
   const transformer_shapes s = transformer_shapes::of(t, r);
   step_builder<D> sb(d, r);
   model_estimate m;
@@ -609,7 +611,8 @@ constexpr model_estimate transformer_generation(const D& d, const transformer_co
 
 // A CNN's training step or inference.
 template <gemm_device D>
-constexpr model_estimate cnn_step(const D& d, const cnn_config& c, const run_config& r) {
+DLPERF_CONSTEXPR_VECTOR model_estimate cnn_step(const D& d, const cnn_config& c,
+                                                const run_config& r) {
   r.validate();
   const cnn_layout l = cnn_layout::of(c, r.image);
   step_builder<D> sb(d, r);
@@ -716,7 +719,8 @@ constexpr model_estimate cnn_step(const D& d, const cnn_config& c, const run_con
 /// @p r: the operators of each phase, the step time and the rates derived from it. Throws
 /// invalid_argument for a bad model or run and unsupported when @p d cannot run the datatype.
 template <gemm_device D>
-constexpr model_estimate estimate_model(const D& d, const model_spec& m, const run_config& r) {
+DLPERF_CONSTEXPR_VECTOR model_estimate estimate_model(const D& d, const model_spec& m,
+                                                      const run_config& r) {
   m.validate();
   r.validate();
   validate_lora(m, r);

@@ -32,6 +32,7 @@
 
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/error.hpp>
+#include <dlperf/core/library_support.hpp>
 #include <dlperf/core/memory_tier.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/estimate/estimate.hpp>
@@ -86,7 +87,8 @@ inline constexpr long long flash_block_rows = 128;
 
 /// Unfused attention: QK^T, softmax and PV as three kernels.
 template <gemm_device D>
-constexpr op_sequence estimate_attention_unfused(const D& d, const attention_problem& p) {
+DLPERF_CONSTEXPR_VECTOR op_sequence estimate_attention_unfused(const D& d,
+                                                               const attention_problem& p) {
   p.validate();
   const long long bh = p.batch * p.heads;
   const accumulator acc = default_accumulator(p.type);

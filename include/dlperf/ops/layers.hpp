@@ -10,6 +10,7 @@
 
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/error.hpp>
+#include <dlperf/core/library_support.hpp>
 #include <dlperf/estimate/estimate.hpp>
 #include <dlperf/estimate/gemm.hpp>
 #include <dlperf/estimate/tile_search.hpp>
@@ -35,8 +36,9 @@ struct transformer_layer {
 /// The transformer layer @p l on @p d. Fused: GELU in the FFN-up epilogue, residual adds in the
 /// projection epilogues (which then read C), flash-style attention.
 template <gemm_device D>
-constexpr op_sequence estimate_transformer_layer(const D& d, const transformer_layer& l,
-                                                 bool fused) {
+DLPERF_CONSTEXPR_VECTOR op_sequence estimate_transformer_layer(const D& d,
+                                                               const transformer_layer& l,
+                                                               bool fused) {
   detail::require_positive(
       "transformer layer",
       {{"batch", l.batch}, {"seq", l.seq}, {"hidden", l.hidden}, {"heads", l.heads}});
@@ -90,7 +92,8 @@ struct bottleneck_block {
 /// weights at inference) and ReLU in the convolution epilogues, the residual read by the last
 /// convolution's epilogue.
 template <gemm_device D>
-constexpr op_sequence estimate_bottleneck(const D& d, const bottleneck_block& b, bool fused) {
+DLPERF_CONSTEXPR_VECTOR op_sequence estimate_bottleneck(const D& d, const bottleneck_block& b,
+                                                        bool fused) {
   detail::require_positive("bottleneck block", {{"batch", b.batch},
                                                 {"channels_in", b.channels_in},
                                                 {"height", b.height},

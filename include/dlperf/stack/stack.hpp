@@ -31,6 +31,7 @@
 #include <dlperf/core/bound.hpp>
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
+#include <dlperf/core/library_support.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/estimate/estimate.hpp>
 
@@ -202,8 +203,8 @@ constexpr op_estimate apply_stack(const software_stack& s, op_estimate op,
 }
 
 /// Every operator of @p ops as stack @p s runs it.
-constexpr op_sequence apply_stack(const software_stack& s, const op_sequence& ops,
-                                  const stack_op_context& c = {}) {
+DLPERF_CONSTEXPR_VECTOR op_sequence apply_stack(const software_stack& s, const op_sequence& ops,
+                                                const stack_op_context& c = {}) {
   op_sequence out;
   for (const op_estimate& op : ops) out.add(apply_stack(s, op, c));
   return out;

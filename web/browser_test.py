@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""The web page's browser test (docs/web.md): headless Chromium loads the page from a local
+static server with its inputs in the query string, and the numbers the page shows must equal
+what the dlperf tool prints with --json for the same inputs, bit for bit; a bad input must show
+the tool's one-line error. Python's standard library only.
+
+    python3 web/browser_test.py --site build-web/web --cli build/bin/dlperf \
+        [--screenshot docs/images/web_page.png]
+
+Exits 0 when every case passes, 1 otherwise (each failure is printed).
+"""
+import argparse
+import html.parser
+import json
+import math
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+# Each case: the page's query string (what a person picks in the form), as a dict.
+CASES = [
+    # Inference of a preset on several GPUs: the detail, the memory bar and the ranking.
+    {"preset": "llama3_8b", "gpu": "rtx_4090,h100_sxm,mi300x,rtx_3060", "mode": "infer",
+     "batch": "1", "seq": "2048", "generate": "128"},
+    # Training on two GPUs, a data-parallel job of 8 GPUs.
+    {"preset": "gpt2_xl", "gpu": "a100_sxm4_80gb,rtx_4090", "gpus": "8", "mode": "train",
+     "batch": "4", "seq": "1024"},
+    # A weight format and a datatype from the menus; a model that does not fit one of them.
+    {"preset": "llama3_70b", "gpu": "rtx_4090,h200_sxm", "mode": "infer", "batch": "8",
+     "seq": "4096", "generate": "256", "weights": "int4"},
+    # A pasted HuggingFace config.json.
+    {"config": "tests/data/hf/qwen2_5_7b.json", "gpu": "l40s,rtx_5090", "mode": "infer",
+     "batch": "2", "seq": "1024", "generate": "64", "dtype": "fp16"},
+    # Bad input in a field: the tool's one-line message.
+    {"preset": "llama3_8b", "gpu": "rtx_4090", "mode": "infer", "batch": "abc"},
+    {"preset": "llama3_8b", "gpu": "rtx_4090", "mode": "train", "seq": "-5"},
+    {"preset": "no_such_model", "gpu": "rtx_4090", "mode": "infer"},
+    {"config": "{ not json", "gpu": "rtx_4090", "mode": "infer"},
+]
+TIME_KEYS = ("prefill_s", "decode_s_per_token", "step_time_s")
+
+
+class PageReader(html.parser.HTMLParser):
+    """What the test reads from the page's DOM: the raw replies, the error, the summary cells,
+    the ranking bars, the memory text and all visible text."""
+
+    def __init__(self):
+        super().__init__()
+        self.stack = []
+        self.texts = {}  # element id -> its text
+        self.hidden = set()  # ids of hidden elements
+        self.cells = []  # (data-key, data-value, text) of the summary
+        self.bars = []  # (data-gpu, data-value) of the ranking, top to bottom
+        self.ready = None
+        self.visible_text = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "body":
+            self.ready = a.get("data-ready")
+        if tag == "rect" and "data-gpu" in a:
+            self.bars.append((a["data-gpu"], a["data-value"]))
+        if "hidden" in a and "id" in a:
+            self.hidden.add(a["id"])
+        self.stack.append((tag, a, []))
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            t, a, parts = self.stack.pop()
+            text = "".join(parts)
+            if self.stack:
+                self.stack[-1][2].append(text)
+            if "id" in a:
+                self.texts[a["id"]] = text
+            if t == "td" and "data-key" in a:
+                self.cells.append((a["data-key"], a.get("data-value"), text))
+            if t == tag:
+                break
+
+    def handle_data(self, data):
+        if self.stack:
+            self.stack[-1][2].append(data)
+            if self.stack[-1][0] not in ("script", "style", "pre"):
+                self.visible_text.append(data)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def chromium_command(chromium, profile):
+    cmd = [chromium, "--headless", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+           f"--user-data-dir={profile}", "--virtual-time-budget=60000"]
+    if os.geteuid() == 0:
+        cmd.append("--no-sandbox")  # Chromium refuses to run as root with its sandbox
+    return cmd
+
+
+def cli_args(case, gpu, config_file):
+    """The tool's command line for a case, built here independently of the page's JS."""
+    args = ["model"]
+    args += ["--config", config_file] if "config" in case else ["--preset", case["preset"]]
+    args += ["--gpu", gpu, "--infer" if case.get("mode") == "infer" else "--train"]
+    for key in ("gpus", "batch", "seq", "generate", "dtype", "weights"):
+        if case.get(key, "") != "":
+            args += [f"--{key}", case[key]]
+    return args
+
+
+def run_cli(cli, args, cwd):
+    p = subprocess.run([cli] + args, capture_output=True, text=True, cwd=cwd, check=False)
+    if p.returncode == 0:
+        return p.stdout, None
+    lines = p.stderr.splitlines()
+    prefix = "dlperf: error: "
+    if p.returncode != 2 or len(lines) != 1 or not lines[0].startswith(prefix):
+        raise RuntimeError(f"dlperf {' '.join(args)}: exit {p.returncode}, stderr {p.stderr!r}")
+    return None, lines[0][len(prefix):]
+
+
+def check_case(case, dom, cli, workdir):
+    """The failures of one case (an empty list when it passes)."""
+    bad = []
+    page = PageReader()
+    page.feed(dom)
+    if page.ready != "true":
+        return [f"the page did not finish (data-ready={page.ready!r})"]
+    visible = " ".join(page.visible_text)
+    for word in ("NaN", "undefined", "Infinity"):
+        if word in visible:
+            bad.append(f"the page shows {word!r}")
+    replies = json.loads(page.texts.get("raw", "null") or "null")
+    gpus = [g for g in case["gpu"].split(",") if g]
+    if [r["gpu"] for r in replies] != gpus:
+        return bad + [f"the page ran {[r['gpu'] for r in replies]}, not {gpus}"]
+    first_error = None
+    for i, (gpu, ran) in enumerate(zip(gpus, replies)):
+        args = cli_args(case, gpu, "config.json")
+        if ran["args"] != args + ["--json"]:
+            bad.append(f"{gpu}: the page ran {ran['args']}, the test expects {args + ['--json']}")
+        reply = ran["reply"]
+        out, error = run_cli(cli, args + ["--json"], workdir)
+        if error is not None:
+            if reply.get("error") != error:
+                bad.append(f"{gpu}: the tool says {error!r}, the page {reply!r}")
+            if i == 0:
+                first_error = error
+            continue
+        expected = json.loads(out)
+        if reply.get("json") != expected:
+            bad.append(f"{gpu}: the page's JSON differs from the tool's")
+            continue
+        if i == 0:
+            text, _ = run_cli(cli, args, workdir)
+            bad += check_shown(page, expected, text)
+    if first_error is not None:
+        if "error" in page.hidden or page.texts.get("error") != first_error:
+            bad.append(f"the page shows error {page.texts.get('error')!r}, the tool {first_error!r}")
+        if "result" not in page.hidden:
+            bad.append("a result is shown beside the error")
+    else:
+        if "error" not in page.hidden:
+            bad.append(f"an error is shown: {page.texts.get('error')!r}")
+        bad += check_ranking(page, replies)
+    return bad
+
+
+def check_shown(page, expected, text):
+    """The summary's figures against the tool's JSON (exactly) and its text output."""
+    bad = []
+    if not page.cells:
+        return ["the page shows no summary"]
+    for key, value, shown in page.cells:
+        want = expected[key]
+        if isinstance(want, bool):
+            if value != ("true" if want else "false"):
+                bad.append(f"{key}: the page has {value}, the tool {want}")
+        elif want is None:
+            if value is not None:
+                bad.append(f"{key}: the page has {value}, the tool null")
+        elif float(value) != want or not math.isfinite(float(value)):
+            bad.append(f"{key}: the page has {value}, the tool {want!r}")
+        if key in TIME_KEYS and shown not in text:
+            bad.append(f"{key}: the page shows {shown!r}, which the tool's text does not")
+    # The memory words ("weights 16.1 GB") are the tool's own: its text has each of them.
+    memory = page.texts.get("memory-text", "")
+    for part in memory.split(";")[0].split(", "):
+        if part and part not in text:
+            bad.append(f"memory: the page shows {part!r}, which the tool's text does not")
+    return bad
+
+
+def check_ranking(page, replies):
+    ok = [(r["gpu"], r["reply"]["json"]) for r in replies if "json" in r["reply"]]
+    if len(replies) < 2:
+        return []
+    if len(page.bars) != len(ok):
+        return [f"the ranking has {len(page.bars)} bars for {len(ok)} GPUs"]
+    key = "tokens_per_s" if all(j["tokens_per_s"] > 0 for _, j in ok) else "samples_per_s"
+    by_gpu = {gpu: j[key] for gpu, j in ok}
+    values = [float(v) for _, v in page.bars]
+    bad = [f"ranking {gpu}: {v} is not the tool's {by_gpu[gpu]!r}"
+           for (gpu, v) in page.bars if float(v) != by_gpu[gpu]]
+    if values != sorted(values, reverse=True):
+        bad.append(f"the ranking is not in order: {values}")
+    return bad
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", required=True, help="the built page (build-web/web)")
+    parser.add_argument("--cli", required=True, help="the dlperf tool (build/bin/dlperf)")
+    parser.add_argument("--chromium", default="chromium")
+    parser.add_argument("--screenshot", help="save a screenshot of the first case here")
+    o = parser.parse_args()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    cli = os.path.abspath(o.cli)
+    for need in ("index.html", "dlperf.js", "dlperf.wasm"):
+        if not os.path.exists(os.path.join(o.site, need)):
+            sys.exit(f"{o.site}/{need} is missing: build the page first (docs/web.md)")
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory",
+         o.site], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    failures = 0
+    with tempfile.TemporaryDirectory() as work:
+        try:
+            base = f"http://127.0.0.1:{port}/index.html"
+            for _ in range(100):  # the server is up when it answers
+                try:
+                    urllib.request.urlopen(base, timeout=1).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            chromium = chromium_command(o.chromium, os.path.join(work, "profile"))
+            for n, case in enumerate(CASES):
+                # Every field given, empty ones too: an empty field leaves its flag out, as
+                # cli_args does, instead of taking the page's defaults.
+                query = {key: "" for key in ("gpus", "batch", "seq", "generate", "dtype", "weights")}
+                query.update(case)
+                if "config" in case:
+                    path = os.path.join(root, case["config"])
+                    text = open(path).read() if os.path.exists(path) else case["config"]
+                    query["config"] = text
+                    with open(os.path.join(work, "config.json"), "w") as f:
+                        f.write(text)
+                url = base + "?" + urllib.parse.urlencode(query)
+                started = time.monotonic()
+                dom = subprocess.run(chromium + ["--dump-dom", url], capture_output=True,
+                                     text=True, timeout=120, check=False).stdout
+                bad = check_case(case, dom, cli, work)
+                name = " ".join(f"{k}={v[:20]}" for k, v in case.items())
+                seconds = time.monotonic() - started
+                print(f"{'ok  ' if not bad else 'FAIL'} {n + 1}. {name} ({seconds:.1f} s)")
+                for b in bad:
+                    print(f"     {b}")
+                failures += bool(bad)
+                if n == 0 and o.screenshot:
+                    shot = os.path.abspath(o.screenshot)
+                    subprocess.run(chromium + ["--window-size=1000,1350", f"--screenshot={shot}",
+                                               url], capture_output=True, timeout=120, check=True)
+                    print(f"     screenshot: {shot}")
+            # No GPU chosen: the page's own message, never a blank page.
+            dom = subprocess.run(chromium + ["--dump-dom", base + "?preset=gpt2&gpu="],
+                                 capture_output=True, text=True, timeout=120, check=False).stdout
+            page = PageReader()
+            page.feed(dom)
+            if page.texts.get("error") != "choose at least one GPU" or "error" in page.hidden:
+                print(f"FAIL no GPU: the page shows {page.texts.get('error')!r}")
+                failures += 1
+            else:
+                print("ok   no GPU chosen: 'choose at least one GPU'")
+        finally:
+            server.terminate()
+            server.wait()
+    print(f"{len(CASES) + 1 - failures} of {len(CASES) + 1} browser cases pass")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

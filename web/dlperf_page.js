@@ -1,0 +1,281 @@
+// The page's logic: builds the dlperf command line from the form, runs it in the WebAssembly
+// module (web/dlperf_web.cpp: the tool's own commands) and draws the reply. Every figure shown is
+// a field of the tool's JSON, written by the tool's own formatting (dlperf_format). The form's
+// state is the URL's query string, so a link reproduces a result (the browser test sets its
+// inputs that way: web/browser_test.py).
+'use strict';
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const FIELDS = ['preset', 'config', 'gpu', 'gpus', 'mode', 'batch', 'seq', 'generate', 'dtype',
+    'weights'];
+  const DEFAULTS = {preset: 'llama3_8b', gpu: 'rtx_4090,a100_sxm4_80gb,h100_sxm,mi300x,rtx_5090',
+    gpus: '1', mode: 'infer', batch: '1', seq: '2048', generate: '128', dtype: '', weights: ''};
+  const MEMORY_PARTS = [
+    ['weights_bytes', 'weights', '#4e79a7'], ['gradients_bytes', 'gradients', '#f28e2b'],
+    ['optimizer_bytes', 'optimizer', '#e15759'], ['activations_bytes', 'activations', '#76b7b2'],
+    ['kv_cache_bytes', 'KV cache', '#59a14f'], ['overhead_bytes', 'overhead', '#b07aa1']];
+  const SVG = 'http://www.w3.org/2000/svg';
+  let dlperf = null;  // the module
+  const gpuNames = {};
+
+  // --- the module --------------------------------------------------------------------------
+  function run(args) {  // {json: ...} or {error: 'the tool's one-line message'}
+    return JSON.parse(dlperf.ccall('dlperf_run', 'string', ['string'], [JSON.stringify(args)]));
+  }
+  function fmt(unit, value) {  // the tool's text for a figure; never NaN on the page
+    if (typeof value !== 'number' || !isFinite(value)) return '\u2014';
+    return dlperf.ccall('dlperf_format', 'string', ['string', 'number'], [unit, value]);
+  }
+  function mustRun(args) {
+    const reply = run(args);
+    if (reply.error !== undefined) throw new Error(reply.error);
+    return reply.json;
+  }
+
+  // --- the form ----------------------------------------------------------------------------
+  function addOption(select, value, text, selected) {
+    const o = document.createElement('option');
+    o.value = value;
+    o.textContent = text;
+    o.selected = !!selected;
+    select.appendChild(o);
+    return o;
+  }
+  function fillMenus() {
+    for (const m of mustRun(['models', '--json']))
+      addOption($('preset'), m.name, m.name + ' (' + fmt('', m.parameters / 1e9) + ' B)');
+    for (const g of mustRun(['gpus', '--json'])) {
+      gpuNames[g.id] = g.name;
+      addOption($('gpu'), g.id, g.name + ' (' + g.memory_gb + ' GB)');
+    }
+    const choices = JSON.parse(dlperf.ccall('dlperf_choices', 'string', [], []));
+    addOption($('dtype'), '', 'default (bf16)');
+    for (const t of choices.dtype) addOption($('dtype'), t, t);
+    addOption($('weights'), '', 'default (native)');
+    for (const w of choices.weights) addOption($('weights'), w, w);
+  }
+  // Selects @p value in @p select, adding it when the menu lacks it, so that the tool (not the
+  // page) names a value it does not know.
+  function choose(select, value) {
+    for (const o of select.options) if (o.value === value) { o.selected = true; return; }
+    addOption(select, value, value, true);
+  }
+  function applyQuery() {
+    const q = new URLSearchParams(location.search);
+    const given = (k) => (q.has(k) ? q.get(k) : DEFAULTS[k] || '');
+    if (q.has('config')) {
+      $('source-config').checked = true;
+      $('config').value = q.get('config');
+    }
+    choose($('preset'), given('preset'));
+    for (const o of $('gpu').options) o.selected = false;
+    gpuOrder = given('gpu').split(',').map((s) => s.trim()).filter((s) => s);
+    for (const id of gpuOrder) choose($('gpu'), id);
+    for (const k of ['gpus', 'batch', 'seq', 'generate']) $(k).value = given(k);
+    choose($('mode'), given('mode'));
+    choose($('dtype'), given('dtype'));
+    choose($('weights'), given('weights'));
+  }
+  // The chosen GPUs in the order they were chosen (the query's order first), not the menu's: the
+  // first is the one shown in detail.
+  let gpuOrder = [];
+  function selectedGpus() {
+    const selected = Array.from($('gpu').selectedOptions).map((o) => o.value);
+    gpuOrder = gpuOrder.filter((id) => selected.includes(id))
+      .concat(selected.filter((id) => !gpuOrder.includes(id)));
+    return gpuOrder;
+  }
+  function formState() {
+    const s = {};
+    if ($('source-config').checked) s.config = $('config').value;
+    else s.preset = $('preset').value;
+    s.gpu = selectedGpus().join(',');
+    for (const k of ['gpus', 'mode', 'batch', 'seq', 'generate', 'dtype', 'weights'])
+      s[k] = $(k).value.trim();
+    return s;
+  }
+  // The tool's command line for GPU @p gpu: an empty field leaves its flag out (the default).
+  function commandLine(s, gpu) {
+    const args = ['model'];
+    if (s.config !== undefined) {
+      dlperf.FS.writeFile('config.json', s.config);
+      args.push('--config', 'config.json');
+    } else {
+      args.push('--preset', s.preset);
+    }
+    args.push('--gpu', gpu, s.mode === 'infer' ? '--infer' : '--train');
+    for (const k of ['gpus', 'batch', 'seq', 'generate', 'dtype', 'weights'])
+      if (s[k] !== '') args.push('--' + k, s[k]);
+    args.push('--json');
+    return args;
+  }
+
+  // --- drawing -----------------------------------------------------------------------------
+  function svgEl(name, attrs, text) {
+    const e = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function row(table, label, key, value, text) {
+    const tr = table.insertRow();
+    tr.insertCell().textContent = label;
+    const td = tr.insertCell();
+    td.textContent = text;
+    td.dataset.key = key;
+    if (value !== undefined && value !== null) td.dataset.value = String(value);
+    return td;
+  }
+  function showSummary(gpu, j) {
+    $('result-title').textContent = j.model + ' on ' + (gpuNames[gpu] || gpu) +
+      (j.gpus > 1 ? ' \u00d7 ' + j.gpus : '') + ': ' +
+      (j.mode === 'infer' ? 'inference' : 'training') + ', ' + j.dtype + ', batch ' + j.batch +
+      (j.seq ? ', sequence ' + j.seq : '');
+    const t = $('summary');
+    t.replaceChildren();
+    row(t, 'parameters', 'parameters', j.parameters, fmt('', j.parameters / 1e9) + ' B');
+    if (j.mode === 'infer' && j.decode_s_per_token !== null) {
+      row(t, 'time to first token', 'prefill_s', j.prefill_s, fmt('s', j.prefill_s));
+      row(t, 'per output token', 'decode_s_per_token', j.decode_s_per_token,
+        fmt('s', j.decode_s_per_token));
+      row(t, 'whole request', 'step_time_s', j.step_time_s, fmt('s', j.step_time_s));
+      row(t, 'output tokens/s', 'tokens_per_s', j.tokens_per_s, fmt('', j.tokens_per_s));
+    } else {
+      row(t, j.mode === 'infer' ? 'batch latency' : 'step time', 'step_time_s', j.step_time_s,
+        fmt('s', j.step_time_s));
+      if (j.tokens_per_s > 0)
+        row(t, 'tokens/s', 'tokens_per_s', j.tokens_per_s, fmt('', j.tokens_per_s));
+      row(t, 'samples/s', 'samples_per_s', j.samples_per_s, fmt('', j.samples_per_s));
+    }
+    row(t, 'per GPU', 'tflops', j.tflops, fmt('FLOP/s', j.tflops * 1e12));
+    row(t, 'model FLOPs utilisation', 'mfu', j.mfu, fmt('%', j.mfu));
+    const fit = row(t, 'memory', 'fits', j.fits, j.fits ? 'fits' : 'does not fit');
+    fit.className = j.fits ? 'fits' : 'nofit';
+    row(t, 'largest batch that fits', 'max_batch', j.max_batch,
+      j.max_batch === null ? '\u2014' : String(j.max_batch));
+    if (j.fits_with_tp !== null)
+      row(t, 'fits with tensor parallelism', 'fits_with_tp', j.fits_with_tp, '--tp ' + j.fits_with_tp);
+  }
+  function showMemory(j) {
+    const m = j.memory;
+    const svg = $('memory-bar');
+    svg.replaceChildren();
+    const width = 700;
+    const scale = width / Math.max(m.total_bytes, m.capacity_bytes);
+    let x = 0;
+    const words = [];
+    for (const [key, label, colour] of MEMORY_PARTS) {
+      const w = m[key] * scale;
+      if (m[key] > 0) {
+        const r = svgEl('rect', {x: x, y: 5, width: Math.max(w, 0.5), height: 30, fill: colour,
+          'data-key': key, 'data-value': String(m[key])});
+        r.appendChild(svgEl('title', {}, label + ' ' + fmt('B', m[key])));
+        svg.appendChild(r);
+        if (w > 60) svg.appendChild(svgEl('text', {x: x + 4, y: 25, fill: '#fff'}, label));
+        words.push(label + ' ' + fmt('B', m[key]));
+      }
+      x += w;
+    }
+    const cap = m.capacity_bytes * scale;
+    svg.appendChild(svgEl('line', {x1: cap, x2: cap, y1: 0, y2: 40, stroke: '#000',
+      'stroke-width': 2, 'stroke-dasharray': '4 2'}));
+    svg.appendChild(svgEl('text', {x: Math.min(cap, width - 130), y: 55},
+      'capacity ' + fmt('B', m.capacity_bytes)));
+    $('memory-text').textContent = words.join(', ') + '; total ' + fmt('B', m.total_bytes) +
+      ' of ' + fmt('B', m.capacity_bytes) + (j.fits ? ': fits' : ': does not fit');
+  }
+  function showRanking(results) {
+    const ok = results.filter((r) => r.reply.json !== undefined);
+    const failed = results.filter((r) => r.reply.error !== undefined);
+    const tokens = ok.length > 0 && ok.every((r) => r.reply.json.tokens_per_s > 0);
+    const key = tokens ? 'tokens_per_s' : 'samples_per_s';
+    const unit = tokens ? 'tokens/s' : 'samples/s';
+    ok.sort((a, b) => b.reply.json[key] - a.reply.json[key]);
+    const svg = $('ranking');
+    svg.replaceChildren();
+    const top = Math.max(...ok.map((r) => r.reply.json[key]), 0);
+    const barX = 230, barW = 330, h = 24;
+    ok.forEach((r, i) => {
+      const j = r.reply.json;
+      const y = 10 + i * h;
+      const w = top > 0 ? (j[key] / top) * barW : 0;
+      svg.appendChild(svgEl('text', {x: 0, y: y + 15}, gpuNames[r.gpu] || r.gpu));
+      const bar = svgEl('rect', {x: barX, y: y + 2, width: Math.max(w, 1), height: h - 6,
+        fill: j.fits ? '#4e79a7' : '#c9c9c9', 'data-gpu': r.gpu, 'data-value': String(j[key])});
+      svg.appendChild(bar);
+      svg.appendChild(svgEl('text', {x: barX + w + 6, y: y + 15},
+        fmt('', j[key]) + ' ' + unit + (j.fits ? '' : ' (does not fit)')));
+    });
+    failed.forEach((r, i) => {
+      svg.appendChild(svgEl('text', {x: 0, y: 10 + (ok.length + i) * h + 15, fill: '#a00'},
+        (gpuNames[r.gpu] || r.gpu) + ': ' + r.reply.error));
+    });
+    svg.setAttribute('height', 20 + (ok.length + failed.length) * h);
+    $('ranking-section').hidden = results.length < 2;
+  }
+
+  // --- one estimate ------------------------------------------------------------------------
+  function showError(message) {
+    $('error').textContent = message;
+    $('error').hidden = false;
+  }
+  function estimate() {
+    $('error').hidden = true;
+    $('result').hidden = true;
+    $('ranking-section').hidden = true;
+    const s = formState();
+    const q = new URLSearchParams();
+    for (const k of FIELDS) if (s[k] !== undefined) q.set(k, s[k]);
+    history.replaceState(null, '', '?' + q.toString());
+    const gpus = selectedGpus();
+    if (gpus.length === 0) {
+      showError('choose at least one GPU');
+      $('raw').textContent = '[]';
+      return;
+    }
+    const results = gpus.map((gpu) => {
+      const args = commandLine(s, gpu);
+      return {gpu: gpu, args: args, reply: run(args)};
+    });
+    $('raw').textContent = JSON.stringify(results);
+    const first = results[0].reply;
+    if (first.error !== undefined) {
+      showError(first.error);
+      return;
+    }
+    showSummary(results[0].gpu, first.json);
+    showMemory(first.json);
+    $('result').hidden = false;
+    showRanking(results);
+  }
+  function guarded(f) {  // anything unexpected becomes a message, never a blank page
+    try {
+      f();
+    } catch (e) {
+      showError(e && e.message ? e.message : String(e));
+    }
+  }
+
+  $('form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    guarded(estimate);
+  });
+  createDlperf().then((module) => {
+    dlperf = module;
+    guarded(() => {
+      fillMenus();
+      applyQuery();
+      $('status').textContent = $('gpu').options.length + ' GPUs, ' + $('preset').options.length +
+        ' model presets; every figure computed in this browser.';
+      estimate();
+      document.body.dataset.ready = 'true';
+    });
+    document.body.dataset.ready = document.body.dataset.ready || 'error';
+  }, (e) => {
+    $('status').textContent = '';
+    showError('could not load the WebAssembly module (dlperf.js, dlperf.wasm): ' + e +
+      '. Serve this folder over HTTP (python3 -m http.server), not as a file.');
+    document.body.dataset.ready = 'error';
+  });
+})();

@@ -1,0 +1,67 @@
+// The web page's entry point: one C function that runs a dlperf command line and returns its
+// JSON, through the same run_json the Python module uses (examples/dlperf/commands.cpp), so the
+// page shows exactly what `dlperf ... --json` prints.
+#include <emscripten/emscripten.h>
+
+#include <exception>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli_support.hpp"
+#include "human_format.hpp"
+
+namespace {
+
+// The reply: {"json": the command's JSON} or {"error": the tool's one-line message}.
+std::string reply(const char* args_json) {
+  nlohmann::json out;
+  try {
+    const auto args = nlohmann::json::parse(args_json).get<std::vector<std::string>>();
+    out["json"] = dlperf::cli::run_json(args);
+  } catch (const dlperf::cli::usage_error& e) {  // as the tool: exit code 2
+    out["error"] = dlperf::cli::one_line(e.what());
+  } catch (const dlperf::error& e) {
+    out["error"] = dlperf::cli::one_line(e.what());
+  } catch (const std::exception& e) {  // the tool's exit code 1
+    out["error"] = "internal error: " + dlperf::cli::one_line(e.what());
+  }
+  return out.dump();
+}
+
+}  // namespace
+
+/// The choices of the page's menus that are enumerations of the tool ({"dtype": [...],
+/// "weights": [...]}), from the one list of each (core/enumeration.hpp).
+extern "C" EMSCRIPTEN_KEEPALIVE const char* dlperf_choices() {
+  static const std::string choices = [] {
+    nlohmann::json out;
+    for (const dlperf::dtype t : dlperf::enum_values<dlperf::dtype>)
+      out["dtype"].push_back(dlperf::name(t));
+    for (const dlperf::weight_format w : dlperf::enum_values<dlperf::weight_format>)
+      out["weights"].push_back(dlperf::name(w));
+    return out.dump();
+  }();
+  return choices.c_str();
+}
+
+/// @p value for a person, as the tool's text output writes it (examples/dlperf/human_format.hpp):
+/// @p unit "s" is a duration ("1.50 ms"), "%" a fraction as a percentage ("45.6 %"), "" three
+/// significant digits ("41.9"), any other unit an SI prefix before it ("16.1 GB").
+extern "C" EMSCRIPTEN_KEEPALIVE const char* dlperf_format(const char* unit, double value) {
+  static std::string last;
+  const std::string_view u(unit);
+  last = u == "s"    ? dlperf::cli::format_duration(value)
+         : u == "%"  ? dlperf::cli::format_percent(value, 1.0)
+         : u.empty() ? dlperf::cli::three_digits(value)
+                     : dlperf::cli::format_si(value, u);
+  return last.c_str();
+}
+
+/// Runs the command line @p args_json (a JSON array of strings, no program name, with "--json")
+/// and returns the reply as JSON text, valid until the next call.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* dlperf_run(const char* args_json) {
+  static std::string last;
+  last = reply(args_json);
+  return last.c_str();
+}

@@ -249,7 +249,7 @@ TEST_CASE("evidence under the stacks, and leave-one-source-out cross-validation"
     const auto key = std::make_pair(s.id, p.source);
     if (refitted.count(key) == 0) refitted.emplace(key, refit_without(s, figures, p.source));
     const double e_loso = std::abs(error_of(p.x, stacked_of(p, refitted.at(key))));
-    const std::string group = std::string(s.name()) + " " + std::string(name(p.x.run.mode));
+    const std::string group = std::string(s.name()) + " " + field(*p.x.source_row, "mode");
     ceiling_by_stack[group].push_back(e_ceiling);
     stacked_by_stack[group].push_back(e_stacked);
     loso_by_stack[group].push_back(e_loso);

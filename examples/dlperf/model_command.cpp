@@ -214,6 +214,9 @@ void run(const model_options& o) {
         {"seq", transformer ? nlohmann::json(seq) : nlohmann::json(nullptr)},
         {"image", transformer ? nlohmann::json(nullptr) : nlohmann::json(r.image)},
         {"parameters", m.parameters()},
+        {"weights", name(r.weights)},
+        {"weight_file_bytes", weight_file_bytes(m, r.weights, r.type)},
+        {"kv_dtype", generation ? nlohmann::json(name(r.kv_cache)) : nlohmann::json(nullptr)},
         {"gpus", r.gpus},
         {"tp", r.tp},
         {"zero", r.zero},
@@ -284,6 +287,14 @@ void run(const model_options& o) {
   else
     fmt::print("  software stack: {} ({}); in brackets, the hardware model's ceiling\n",
                stack.name(), description(stack.id));
+  if (!r.training()) {
+    const double file = weight_file_bytes(m, r.weights, r.type);
+    fmt::print(
+        "  weights {} ({}): {} on disk, {} bits per parameter{}\n", name(r.weights),
+        description(r.weights), format_si(file, "B"), three_digits(8.0 * file / m.parameters()),
+        generation ? fmt::format("; KV cache {} ({})", name(r.kv_cache), description(r.kv_cache))
+                   : "");
+  }
   if (r.lora.enabled())
     fmt::print("  {} rank {} on {}{}: {} trainable parameters ({} of the model)\n",
                r.lora.qlora ? "QLoRA" : "LoRA", r.lora.rank, describe(r.lora.targets),

@@ -35,7 +35,10 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
   cmd->add_option("--prompt", o.prompt, "Decoder inference: prompt tokens (0: --seq)");
   cmd->add_option("--generate", o.generate, "Decoder inference: tokens to generate");
   add_enum_option<dtype>(cmd, "--dtype", o.type, "Compute datatype (default bf16)");
-  add_enum_option<weight_format>(cmd, "--weights", o.weights, "Inference weight format");
+  add_enum_option<weight_format>(cmd, "--weights", o.weights,
+                                 "Inference weight format (docs/models.md, weight formats)");
+  add_enum_option<kv_cache_type>(cmd, "--kv-dtype", o.kv_cache,
+                                 "Decoder inference: KV-cache datatype (default auto: the run's)");
   add_enum_option<optimizer_kind>(cmd, "--optimizer", o.optimizer, "Optimizer (default adam)");
   cmd->add_flag("--checkpointing", o.checkpointing, "Activation checkpointing (recompute)");
   cmd->add_flag("--no-flash", o.no_flash, "Unfused attention (score matrix through DRAM)");
@@ -75,6 +78,7 @@ run_config make_run(const run_options& o) {
   r.generate = static_cast<long long>(parse_amount("--generate", o.generate));
   r.type = o.type;
   r.weights = o.weights;
+  r.kv_cache = o.kv_cache;
   r.optimizer = o.optimizer;
   r.checkpointing = o.checkpointing;
   r.flash_attention = !o.no_flash;
@@ -101,7 +105,14 @@ run_config make_run(const run_options& o) {
   }
   r.lora.qlora = o.qlora;
   if (r.training() && r.weights != weight_format::native)
-    throw usage_error("--weights int8|int4 is for --infer");
+    throw usage_error("--weights " + std::string(name(r.weights)) + " is for --infer");
+  if (r.training() && r.kv_cache != kv_cache_type::as_run)
+    throw usage_error("--kv-dtype is for --infer");
+  if (r.kv_cache != kv_cache_type::as_run && r.kv_cache != kv_cache_type::float16 &&
+      !r.flash_attention)
+    throw usage_error("--kv-dtype " + std::string(name(r.kv_cache)) +
+                      " needs fused attention (engines dequantise an 8-bit KV cache inside their "
+                      "attention kernels): drop --no-flash");
   r.validate();
   return r;
 }

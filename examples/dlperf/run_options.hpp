@@ -18,6 +18,7 @@ struct run_options {
   std::string batch = "1", seq = "0", image = "224", prompt = "0", generate = "0";
   dtype type = dtype::bf16;
   weight_format weights = weight_format::native;
+  kv_cache_type kv_cache = kv_cache_type::as_run;
   optimizer_kind optimizer = optimizer_kind::adam;
   bool checkpointing = false, no_flash = false, eager = false;
   std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
@@ -30,7 +31,8 @@ struct run_options {
 CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset);
 
 /// Adds the run flags (--train, --infer, --batch, --seq, --image, --prompt, --generate, --dtype,
-/// --weights, --optimizer, --checkpointing, --no-flash, --eager, --lora, --lora-targets, --qlora,
+/// --weights, --kv-dtype, --optimizer, --checkpointing, --no-flash, --eager, --lora,
+/// --lora-targets, --qlora,
 /// --gpus, --zero, --tp, --overhead) to @p cmd. With @p parallel false, --gpus, --zero and --tp are
 /// left out (commands that set the GPU count themselves).
 void add_run_options(CLI::App* cmd, run_options& o, bool parallel = true);

@@ -16,5 +16,6 @@
 #include <dlperf/model/step.hpp>
 #include <dlperf/model/transformer.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
+#include <dlperf/model/weight_file.hpp>
 #include <dlperf/stack/stack.hpp>
 #include <dlperf/stack/stacks.hpp>

@@ -171,11 +171,11 @@ inline double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-// The weight storage of a row's inference run.
+// The weight storage of a row's inference run: the library's format of that name (GGUF q4_0,
+// q4_k_m, int4, int8, nvfp4, ...), the run's own datatype for an empty field, fp16 or bf16.
 inline weight_format weights_of(const std::string& w) {
-  if (w == "q4_0" || w == "q4_k_m" || w == "int4") return weight_format::int4_weights;
-  if (w == "int8") return weight_format::int8_weights;
-  return weight_format::native;
+  if (w.empty() || w == "fp16" || w == "bf16") return weight_format::native;
+  return parse<weight_format>(w);
 }
 
 // What a row asks of the model: a GEMM on a catalog GPU, or a whole-model run, under the row's

@@ -14,6 +14,7 @@
 
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
+#include <dlperf/core/weight_format.hpp>
 
 namespace dlperf {
 
@@ -98,11 +99,12 @@ constexpr lora_targets parse_lora_targets(std::string_view text) {
   return s;
 }
 
-/// Bits per weight of QLoRA's 4-bit NormalFloat storage with double quantisation: 4 bits per
-/// weight, an 8-bit absmax per block of 64 weights and an FP32 constant per 256 of those
-/// absmaxes: 4 + 8/64 + 32/(64 x 256) = 4.127 (Dettmers et al. 2023, section 3, "Double
-/// Quantization": 0.127 bits per parameter for the scales, against 0.5 without it).
-inline constexpr double nf4_bits_per_weight = 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0);
+/// Bits per weight of QLoRA's 4-bit NormalFloat storage with double quantisation, from the NF4
+/// layout of the weight-format table (core/weight_format.hpp): 4 bits per weight, an 8-bit
+/// absmax per block of 64 weights and an FP32 constant per 256 of those absmaxes:
+/// 4 + 8/64 + 32/(64 x 256) = 4.127 (Dettmers et al. 2023, section 3, "Double Quantization":
+/// 0.127 bits per parameter for the scales, against 0.5 without it).
+inline constexpr double nf4_bits_per_weight = weight_formats::nf4.bits_per_weight();
 
 /// Low-rank adaptation of a training run.
 struct lora_config {

@@ -48,6 +48,7 @@
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
+#include <dlperf/model/weight_file.hpp>
 
 namespace dlperf {
 
@@ -187,7 +188,7 @@ constexpr memory_breakdown memory_need(const model_spec& m, const run_config& r)
     b.optimizer =
         bytes(params * detail::optimizer_bytes(r.optimizer, r.type) / (r.zero >= 1 ? dp : 1.0));
   } else {
-    b.weights = bytes(params * weight_bytes(r.weights, r.type));
+    b.weights = bytes(weight_file_bytes(m, r.weights, r.type) / static_cast<double>(r.tp));
   }
   if (m.kind == model_kind::transformer) {
     const detail::transformer_shapes s = detail::transformer_shapes::of(m.transformer, r);

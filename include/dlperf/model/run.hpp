@@ -13,6 +13,7 @@
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
+#include <dlperf/core/weight_format.hpp>
 #include <dlperf/model/lora.hpp>
 
 namespace dlperf {
@@ -50,38 +51,40 @@ struct enum_list<optimizer_kind> {
       enumerator{optimizer_kind::adam8bit, "adam8bit", "Adam with 8-bit moments"}};
 };
 
-/// How inference stores the weights.
-enum class weight_format : std::uint8_t {
-  native,        ///< in the run's datatype
-  int8_weights,  ///< weight-only 8-bit, one FP16 scale per output channel
-  int4_weights   ///< weight-only 4-bit, one FP16 scale per group of 128 weights
+/// Which datatype inference keeps the KV cache in (`--kv-dtype`).
+enum class kv_cache_type : std::uint8_t {
+  as_run,   ///< the run's activation type (FP8 runs: FP8), as before the choice existed
+  float16,  ///< 16 bits (FP16 or BF16)
+  float8,   ///< FP8 (E4M3 or E5M2), one scale per tensor (vLLM, TensorRT-LLM)
+  integer8  ///< INT8, one scale per tensor (TensorRT-LLM INT8 KV cache)
 };
 
-/// The weight formats and their stable names.
+/// The KV-cache types and their stable names.
 template <>
-struct enum_list<weight_format> {
-  static constexpr std::string_view kind = "weight format";  ///< what the enum names
-  /// Every weight format.
+struct enum_list<kv_cache_type> {
+  static constexpr std::string_view kind = "KV-cache dtype";  ///< what the enum names
+  /// Every KV-cache type.
   static constexpr std::array values{
-      enumerator{weight_format::native, "native", "the run's datatype"},
-      enumerator{weight_format::int8_weights, "int8", "weight-only 8-bit"},
-      enumerator{weight_format::int4_weights, "int4", "weight-only 4-bit, groups of 128"}};
+      enumerator{kv_cache_type::as_run, "auto", "the run's activation type; FP8 runs: fp8"},
+      enumerator{kv_cache_type::float16, "fp16", "16 bits (FP16 or BF16)"},
+      enumerator{kv_cache_type::float8, "fp8", "FP8, per-tensor scale"},
+      enumerator{kv_cache_type::integer8, "int8", "INT8, per-tensor scale"}};
 };
 
-/// Elements per FP16 scale of 4-bit group quantisation (GPTQ and AWQ use 128).
-inline constexpr double int4_group_size = 128;
-
-/// Bytes per weight of @p f when the run computes in @p t.
-constexpr double weight_bytes(weight_format f, dtype t) {
-  switch (f) {
-    case weight_format::int8_weights:
-      return 1.0;  // the per-channel scales are negligible
-    case weight_format::int4_weights:
-      return 0.5 + 2.0 / int4_group_size;
-    case weight_format::native:
+/// Bytes per cached key or value element of @p k when the run computes in @p t: 16-bit and
+/// wider runs keep their type, FP8 runs FP8 (as_run); per-tensor scales are negligible.
+constexpr double kv_cache_element_bytes(kv_cache_type k, dtype t) {
+  switch (k) {
+    case kv_cache_type::float16:
+      return 2.0;
+    case kv_cache_type::float8:
+    case kv_cache_type::integer8:
+      return 1.0;
+    case kv_cache_type::as_run:
       break;
   }
-  return traits(t).storage().value();
+  const double e = traits(t).storage().value();
+  return e >= 2.0 ? e : 1.0;
 }
 
 /// One run of a model.
@@ -95,6 +98,7 @@ struct run_config {
   long long generate = 0;           ///< decoder inference: tokens generated after the prompt
   dtype type = dtype::bf16;  ///< compute type; 16-bit and FP8 training keep FP32 master weights
   weight_format weights = weight_format::native;    ///< inference weight storage
+  kv_cache_type kv_cache = kv_cache_type::as_run;   ///< decoder inference: KV-cache datatype
   optimizer_kind optimizer = optimizer_kind::adam;  ///< training optimizer
   bool checkpointing = false;   ///< training: keep only layer inputs, recompute the rest
   bool flash_attention = true;  ///< fused attention (no score matrix in DRAM or memory)
@@ -128,7 +132,14 @@ struct run_config {
         prompt > (1LL << 30) || generate > (1LL << 30))
       detail::throw_invalid_argument("run: batch <= 2^24, image <= 65536, gpus <= 2^20");
     if (training() && weights != weight_format::native)
-      detail::throw_invalid_argument("run: weight-only int8/int4 formats are for inference");
+      detail::throw_invalid_argument("run: weight format " + std::string(name(weights)) +
+                                     " is for inference (training keeps 16-bit weights)");
+    if (kv_cache != kv_cache_type::as_run && training())
+      detail::throw_invalid_argument("run: the KV-cache dtype is for inference");
+    if (kv_cache != kv_cache_type::as_run && kv_cache != kv_cache_type::float16 && !flash_attention)
+      detail::throw_invalid_argument(
+          "run: an 8-bit KV cache needs fused attention (engines dequantise it inside their "
+          "attention kernels), not unfused attention");
     validate_lora();
   }
 

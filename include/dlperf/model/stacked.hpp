@@ -35,7 +35,9 @@ DLPERF_CONSTEXPR_VECTOR model_estimate apply_stack(const software_stack& s,
                                                    const model_estimate& ceiling,
                                                    const model_spec& m, const run_config& r) {
   s.validate();
-  const stack_op_context c{m.kind == model_kind::cnn, r.weights != weight_format::native,
+  // The stack's quantised-GEMV share is its dequantisation cost: it applies where the weights
+  // are dequantised in the product (a weight-only format, or FP8/FP4 on a GPU without them).
+  const stack_op_context c{m.kind == model_kind::cnn, ceiling.dequantized_weights,
                            r.type == dtype::tf32};
   model_estimate e = ceiling;
   e.forward = apply_stack(s, ceiling.forward, c);

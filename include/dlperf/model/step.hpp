@@ -14,9 +14,12 @@
 ///
 /// Decoder inference is a prefill over the prompt (time to first token) and one decode step
 /// per generated token, estimated at the middle of the generated span (decode time is affine
-/// in the context length, so the mid-point step times the tokens is the sum). Weight-only
-/// int8/int4 formats run each weight GEMM with the weights as the A operand (the "swap AB"
-/// layout of small-batch kernels) so the DRAM bytes of the weights are those of the format.
+/// in the context length, so the mid-point step times the tokens is the sum). Quantised weight
+/// formats (core/weight_format.hpp) run each weight GEMM with the weights as the A operand (the
+/// "swap AB" layout of small-batch kernels) so the DRAM bytes of the weights are those of the
+/// format (model/weight_file.hpp: a K-quant mix's mean, the LM head's own layout), in the
+/// format's compute type where the GPU has it (GGUF: int8; FP8; FP4), else the run's. A decode
+/// step's attention reads the KV cache in its datatype (`run_config::kv_cache`).
 ///
 /// Under LoRA (model/adapters.hpp) the frozen weight GEMMs run forward and dgrad only (no
 /// wgrad: 2 m n k backward FLOP instead of 4 m n k), each adapted layer adds its two thin
@@ -52,6 +55,7 @@
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
+#include <dlperf/model/weight_file.hpp>
 #include <dlperf/ops/attention.hpp>
 #include <dlperf/ops/convolution.hpp>
 #include <dlperf/ops/elementwise.hpp>
@@ -97,6 +101,9 @@ struct model_estimate {
   long long replicas = 1;       ///< data-parallel replicas (gpus / tp)
   flop_count model_work{};      ///< the model's FLOP per step on one GPU (no recompute)
   flop_rate peak{};             ///< the GPU's dense peak in the run's datatype
+  /// Weight GEMMs read weights dequantised in their inner loop (a weight-only format, or a
+  /// format the GPU cannot multiply natively): the stack's quantised-GEMV share applies.
+  bool dequantized_weights = false;
 
   /// The operators of phase @p p.
   [[nodiscard]] constexpr const op_sequence& phase(step_phase p) const {
@@ -205,7 +212,33 @@ class step_builder {
         run_(r),
         act_(activation_type(r.type)),
         dropout_(dropout),
-        frozen_(r.training() && r.lora.enabled()) {}
+        frozen_(r.training() && r.lora.enabled()),
+        weight_bytes_(weight_bytes(r.weights, r.type)),
+        head_bytes_(head_bytes(r.weights, r.type)),
+        compute_(weight_compute(d, r)) {}
+
+  // The datatype weight GEMMs of run @p r run in on @p d: the format's own (FP8, FP4) where the
+  // tensor cores take it and @p d has it, else the run's. Weight-only formats, GGUF's included,
+  // run in the run's type: ggml's int8 MMQ path (the table's compute type) has no sourced
+  // efficiency in the stack data yet, and at the int8 ceiling it would make a 512-token Q4_0
+  // prompt on RTX 4090 2-3x faster than llama.cpp measures (docs/models.md).
+  static constexpr dtype weight_compute(const D& d, const run_config& r) {
+    const weight_format_spec& f = weight_formats::of(r.weights);
+    if (f.is_native() || f.dequantized) return r.type;
+    return d.supports(f.compute, default_accumulator(f.compute), sparsity::dense) ? f.compute
+                                                                                  : r.type;
+  }
+  // Whether the weight GEMMs dequantise their weights in the inner loop.
+  [[nodiscard]] constexpr bool dequantized() const {
+    const weight_format_spec& f = weight_formats::of(run_.weights);
+    return !f.is_native() && (f.dequantized || compute_ == run_.type);
+  }
+  // Reads the linear layers' mean bytes per weight from model @p t (a K-quant mix).
+  constexpr void weights_of(const transformer_config& t) {
+    weight_bytes_ = linear_weight_bytes(t, run_.weights, run_.type);
+  }
+  // The decode steps: attention reads the KV cache in its datatype.
+  constexpr void decoding(bool on) { decoding_ = on; }
 
   // A layer's (or a block's) forward and backward operators; backward ones in reverse order.
   struct block {
@@ -227,9 +260,12 @@ class step_builder {
     g.input = weight ? run_.type : act_;  // products of two activations stay in 16 bits
     g.acc = default_accumulator(g.input);
     if (weight && run_.weights != weight_format::native) {
-      // Weight-only formats: the weights (K x N) are the A operand of the transposed product.
-      const double w = weight_bytes(run_.weights, run_.type);
+      // Quantised formats: the weights (K x N) are the A operand of the transposed product, in
+      // the format's bytes, multiplied in its compute type (core/weight_format.hpp).
+      const double w = weight_bytes_;
       gemm_problem t = g;
+      t.input = compute_;
+      t.acc = default_accumulator(compute_);
       t.m = g.n;
       t.n = g.m;
       t.a_dram_bytes = static_cast<double>(g.n) * static_cast<double>(g.k) * w;
@@ -251,6 +287,15 @@ class step_builder {
       wg.a_dram_bytes = g.a_dram_bytes;
       b.backward.push_back(searched(wgrad, wg));
     }
+  }
+
+  // The LM head's GEMM (its weights in the format's head layout).
+  constexpr void head_gemm(block& b, std::string_view fwd, std::string_view dgrad,
+                           std::string_view wgrad, gemm_problem g) {
+    const double layers = weight_bytes_;
+    weight_bytes_ = head_bytes_;
+    gemm(b, fwd, dgrad, wgrad, g);
+    weight_bytes_ = layers;
   }
 
   // A block weight GEMM of @p g under LoRA: @p targets the adapted layers it holds (a fused
@@ -301,6 +346,8 @@ class step_builder {
   // Attention of @p p (its type set here), fused or unfused, with its backward pass.
   constexpr void attention(block& b, attention_problem p) {
     p.type = act_;
+    // A decode step reads the cached keys and values in the KV cache's datatype.
+    if (decoding_) p.kv_bytes = kv_cache_element_bytes(run_.kv_cache, run_.type);
     if (run_.flash_attention) {
       b.forward.add(estimate_attention_fused(d_, p));
       if (run_.training()) b.backward.push_back(estimate_attention_fused_backward(d_, p));
@@ -370,8 +417,12 @@ class step_builder {
   const D& d_;
   run_config run_;
   dtype act_;
-  bool dropout_;  // the model applies dropout (training)
-  bool frozen_;   // LoRA: the model's weights get no gradient
+  bool dropout_;           // the model applies dropout (training)
+  bool frozen_;            // LoRA: the model's weights get no gradient
+  double weight_bytes_;    // bytes per weight of the blocks' linear layers
+  double head_bytes_;      // bytes per weight of the LM head
+  dtype compute_;          // datatype of the weight GEMMs
+  bool decoding_ = false;  // building a decode step
   std::vector<std::pair<gemm_problem, gemm_estimate>> cache_;
 };
 
@@ -501,8 +552,8 @@ constexpr transformer_ends<D> transformer_end_ops(step_builder<D>& sb, const tra
   auto& b = ends.output;
   sb.stream(b, "final norm", "final norm backward", tokens * s.h, 8.0, 2.0, 3.0);
   if (head_tokens > 0) {
-    sb.gemm(b, "LM head", "LM head dgrad", "LM head wgrad",
-            linear(head_tokens, s.vocab_per_gpu, s.hidden));
+    sb.head_gemm(b, "LM head", "LM head dgrad", "LM head wgrad",
+                 linear(head_tokens, s.vocab_per_gpu, s.hidden));
     if (training)
       sb.stream(b, "softmax cross-entropy", "loss backward", head_tokens * s.vocab, 5.0, 2.0, 2.0,
                 4.0);
@@ -522,8 +573,10 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transf
                                                         const run_config& r) {
   const transformer_shapes s = transformer_shapes::of(t, r);
   step_builder<D> sb(d, r, s.dropout);
+  sb.weights_of(t);
   model_estimate m;
   m.peak = dense_peak(d, r.type);
+  m.dequantized_weights = sb.dequantized();
   m.replicas = r.data_parallel();
   m.samples = static_cast<double>(r.batch);
   const bool training = r.training();
@@ -570,8 +623,10 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_generation(const D& d,
                                                               const run_config& r) {
   const transformer_shapes s = transformer_shapes::of(t, r);
   step_builder<D> sb(d, r);
+  sb.weights_of(t);
   model_estimate m;
   m.peak = dense_peak(d, r.type);
+  m.dequantized_weights = sb.dequantized();
   m.replicas = r.data_parallel();
   m.samples = static_cast<double>(r.batch);
   const bool enc_dec = t.kind == transformer_kind::encoder_decoder;
@@ -590,6 +645,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_generation(const D& d,
   // Decode: one token per sequence, attending to the middle of the generated span.
   if (generate > 0) {
     op_sequence& dec = m.decode;
+    sb.decoding(true);
     const auto ends_decode = transformer_end_ops(sb, s, t, batch, batch, false);
     dec.add(ends_decode.input.forward);
     const long long mid = (generate + 1) / 2;
@@ -618,6 +674,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate cnn_step(const D& d, const cnn_config& c,
   step_builder<D> sb(d, r);
   model_estimate m;
   m.peak = dense_peak(d, r.type);
+  m.dequantized_weights = sb.dequantized();
   m.replicas = r.data_parallel();
   m.samples = static_cast<double>(r.batch);
   const bool training = r.training();

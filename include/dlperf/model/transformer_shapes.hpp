@@ -98,8 +98,7 @@ struct transformer_shapes {
   // encoder-decoder, the cross-attention keys and values of the prompt).
   [[nodiscard]] constexpr double kv_cache_bytes(const run_config& r) const {
     if (context == 0) return 0;
-    const double e = traits(r.type).storage().value() >= 2.0 ? traits(r.type).storage().value()
-                                                             : 1.0;  // FP8 KV cache
+    const double e = kv_cache_element_bytes(r.kv_cache, r.type);
     const double b = static_cast<double>(batch);
     const double self_layers = decoder_layers > 0 ? decoder_layers : layers;
     double cache = self_layers * kv_cache_width * static_cast<double>(context) * b * e;

@@ -7,7 +7,8 @@
 ///     tensor FLOP  = 4 b h Sq Skv d x visible, visible = 1 - Sq / (2 Skv) when causal (a
 ///                    half when Sq = Skv, all of it for one query at the end of Skv keys)
 ///     unfused DRAM = QK^T GEMM + softmax (S read, P written: 2 b h Sq Skv e) + PV GEMM
-///     fused DRAM   = Q + O + K + V = 2 b h Sq d e + 2 b h_kv Skv d e, with K and V re-read from
+///     fused DRAM   = Q + O + K + V = 2 b h Sq d e + 2 b h_kv Skv d e_kv (e_kv: a quantised KV
+///                    cache's bytes per element, else e), with K and V re-read from
 ///                    L2 once per block of 128 query rows (from DRAM when the K and V of the
 ///                    heads in flight, about SMs / query blocks of them, do not fit in half of
 ///                    L2); h_kv key/value heads (grouped-query attention) hold the distinct K, V
@@ -53,6 +54,8 @@ struct attention_problem {
   dtype type = dtype::fp16;  ///< type of Q, K, V, O
   bool causal = false;       ///< causal mask (the fused kernel skips masked blocks)
   long long kv_heads = 0;    ///< key/value heads (grouped-query attention); 0 = heads
+  double kv_bytes = 0;       ///< bytes per K and V element read (a quantised KV cache); 0 = as
+                             ///< `type`
 
   /// Key/value heads: heads when not grouped.
   [[nodiscard]] constexpr long long kv_head_count() const {
@@ -144,6 +147,7 @@ struct attention_extents {
   double hd = 0;        // head dimension
   double visible = 0;   // fraction of the scores the mask leaves
   double kv_share = 0;  // key/value heads per query head
+  double e_kv = 0;      // bytes per K and V element
 };
 constexpr attention_extents extents_of(const attention_problem& p) {
   p.validate();
@@ -153,7 +157,8 @@ constexpr attention_extents extents_of(const attention_problem& p) {
           static_cast<double>(p.seq_kv),
           static_cast<double>(p.head_dim),
           p.visible_fraction(),
-          static_cast<double>(p.kv_head_count()) / static_cast<double>(p.heads)};
+          static_cast<double>(p.kv_head_count()) / static_cast<double>(p.heads),
+          p.kv_bytes > 0 ? p.kv_bytes : traits(p.type).storage().value()};
 }
 
 }  // namespace detail
@@ -161,12 +166,12 @@ constexpr attention_extents extents_of(const attention_problem& p) {
 /// Fused, flash-style attention: one kernel.
 template <gemm_device D>
 constexpr op_estimate estimate_attention_fused(const D& d, const attention_problem& p) {
-  const auto [e, bh, sq, skv, hd, mask, kv_share] = detail::extents_of(p);
+  const auto [e, bh, sq, skv, hd, mask, kv_share, e_kv] = detail::extents_of(p);
   const double tensor_flop = 4.0 * bh * sq * skv * hd * mask;
   const double exps = bh * sq * skv * mask;
   const double q_o = 2.0 * bh * sq * hd * e;
   // K and V as each query head reads them, and their distinct bytes (one copy per kv head).
-  const double k_v = 2.0 * bh * skv * hd * e;
+  const double k_v = 2.0 * bh * skv * hd * e_kv;
   const double k_v_distinct = k_v * kv_share;
   const double q_blocks = static_cast<double>((p.seq_q + flash_block_rows - 1) / flash_block_rows);
   const double l2_traffic = q_o + k_v * q_blocks * mask;
@@ -185,7 +190,8 @@ constexpr op_estimate estimate_attention_fused(const D& d, const attention_probl
 /// dQ, dK and dV from Q, K, V, O and dO.
 template <gemm_device D>
 constexpr op_estimate estimate_attention_fused_backward(const D& d, const attention_problem& p) {
-  const auto [e, bh, sq, skv, hd, mask, kv_share] = detail::extents_of(p);
+  const auto [e, bh, sq, skv, hd, mask, kv_share, e_kv] = detail::extents_of(p);
+  (void)e_kv;  // training reads K and V as computed, in `type`
   const double tensor_flop = 10.0 * bh * sq * skv * hd * mask;
   const double exps = bh * sq * skv * mask;
   const double q_side = bh * sq * hd * e;               // one of Q, O, dO, dQ

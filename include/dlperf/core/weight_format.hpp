@@ -1,0 +1,290 @@
+/// @file
+/// How inference stores a model's weights, as data (docs/models.md, @ref models_weight_formats):
+/// one list of formats, and for each the scale layout it is published with, from which its bits
+/// per weight are computed, the datatype its matrix products run in, and its source.
+///
+/// A layout stores each weight in `element_bits`, one set of block scales (a scale, and a
+/// minimum or zero point where the format has one) of `block_bits` per `block` weights, and one
+/// set of super-block scales of `super_bits` per `super_block` weights:
+///
+///     bits per weight = element_bits + block_bits / block + super_bits / super_block
+///
+/// e.g. GGUF Q4_0: 32 weights of 4 bits and one FP16 scale, 4 + 16 / 32 = 4.5; Q4_K: super-blocks
+/// of 256 weights with an FP16 scale and an FP16 minimum, 8 blocks of 32 with a 6-bit scale and
+/// a 6-bit minimum each, 4 + 12 / 32 + 32 / 256 = 4.5.
+///
+/// GGUF's Q4_K_M and Q5_K_M are mixes: llama.cpp's quantizer (`llama_tensor_get_type`,
+/// src/llama-quant.cpp) stores the attention value projection and the FFN down projection of
+/// the layers `gguf_more_bits` selects (about half) in Q6_K, and the output (LM head) tensor in
+/// Q6_K; model/weight_file.hpp applies the mix to a model.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include <dlperf/core/datatype.hpp>
+#include <dlperf/core/enumeration.hpp>
+#include <dlperf/core/error.hpp>
+
+namespace dlperf {
+
+/// How inference stores the weights.
+enum class weight_format : std::uint8_t {
+  native,        ///< in the run's datatype
+  int8_weights,  ///< weight-only 8-bit, one FP16 scale per output channel
+  int4_weights,  ///< weight-only 4-bit, one FP16 scale per group of 128 weights
+  q4_0,          ///< GGUF Q4_0
+  q4_k_m,        ///< GGUF Q4_K_M (Q4_K with Q6_K for some tensors)
+  q5_k_m,        ///< GGUF Q5_K_M (Q5_K with Q6_K for some tensors)
+  q6_k,          ///< GGUF Q6_K
+  q8_0,          ///< GGUF Q8_0
+  awq,           ///< AWQ int4, groups of 128
+  gptq,          ///< GPTQ int4, groups of 128
+  nf4,           ///< bitsandbytes 4-bit NormalFloat, double-quantised scales
+  mxfp4,         ///< OCP MXFP4
+  nvfp4,         ///< NVIDIA NVFP4
+  fp8            ///< FP8 E4M3 weights, per-tensor or per-channel scales
+};
+
+/// The weight formats and their stable names (the CLI's `--weights`).
+template <>
+struct enum_list<weight_format> {
+  static constexpr std::string_view kind = "weight format";  ///< what the enum names
+  /// Every weight format.
+  static constexpr std::array values{
+      enumerator{weight_format::native, "native", "the run's datatype"},
+      enumerator{weight_format::int8_weights, "int8", "weight-only 8-bit, per-channel scales"},
+      enumerator{weight_format::int4_weights, "int4", "weight-only 4-bit, groups of 128"},
+      enumerator{weight_format::q4_0, "q4_0", "GGUF Q4_0"},
+      enumerator{weight_format::q4_k_m, "q4_k_m", "GGUF Q4_K_M (Q4_K, some tensors Q6_K)"},
+      enumerator{weight_format::q5_k_m, "q5_k_m", "GGUF Q5_K_M (Q5_K, some tensors Q6_K)"},
+      enumerator{weight_format::q6_k, "q6_k", "GGUF Q6_K"},
+      enumerator{weight_format::q8_0, "q8_0", "GGUF Q8_0"},
+      enumerator{weight_format::awq, "awq", "AWQ int4, groups of 128"},
+      enumerator{weight_format::gptq, "gptq", "GPTQ int4, groups of 128"},
+      enumerator{weight_format::nf4, "nf4", "bitsandbytes NF4, double-quantised"},
+      enumerator{weight_format::mxfp4, "mxfp4", "OCP MXFP4: FP4 E2M1, E8M0 scale per 32"},
+      enumerator{weight_format::nvfp4, "nvfp4", "NVFP4: FP4 E2M1, E4M3 scale per 16"},
+      enumerator{weight_format::fp8, "fp8", "FP8 E4M3 weights"}};
+};
+
+/// The storage of one tensor in a block-scaled format (see the file comment).
+struct weight_layout {
+  int element_bits = 16;  ///< bits of each stored weight
+  int block = 0;          ///< weights sharing a set of block scales (0: none, or per channel)
+  int block_bits = 0;     ///< bits of a block's scale and minimum or zero point
+  int super_block = 0;    ///< weights sharing a set of super-block scales (0: none)
+  int super_bits = 0;     ///< bits of a super-block's scales
+
+  /// Bits one weight occupies, its share of the scales included.
+  [[nodiscard]] constexpr double bits_per_weight() const {
+    double b = element_bits;
+    if (block > 0) b += static_cast<double>(block_bits) / block;
+    if (super_block > 0) b += static_cast<double>(super_bits) / super_block;
+    return b;
+  }
+  /// Bytes one weight occupies.
+  [[nodiscard]] constexpr double bytes_per_weight() const { return bits_per_weight() / 8.0; }
+};
+
+/// The GGUF block types the formats are made of: ggml's block structs in
+/// ggml/src/ggml-common.h (github.com/ggml-org/llama.cpp, 2025), QK_K = 256.
+namespace gguf {
+/// block_q4_0: FP16 d, 16 bytes of 4-bit weights per 32: 18 bytes, 4.5 bits per weight.
+inline constexpr weight_layout q4_0{4, 32, 16};
+/// block_q8_0: FP16 d, 32 int8 weights: 34 bytes per 32, 8.5 bits per weight.
+inline constexpr weight_layout q8_0{8, 32, 16};
+/// block_q4_K: FP16 d and dmin per 256, 12 bytes of 6-bit scales and minimums for its 8 blocks of
+/// 32, 128 bytes of 4-bit weights: 144 bytes, 4.5 bits per weight.
+inline constexpr weight_layout q4_k{4, 32, 12, 256, 32};
+/// block_q5_K: as block_q4_K with a fifth bit per weight (qh, 32 bytes): 176 bytes, 5.5 bits.
+inline constexpr weight_layout q5_k{5, 32, 12, 256, 32};
+/// block_q6_K: FP16 d per 256, an int8 scale per block of 16, 6-bit weights (ql and qh): 210
+/// bytes, 6.5625 bits per weight.
+inline constexpr weight_layout q6_k{6, 16, 8, 256, 16};
+}  // namespace gguf
+
+/// One weight format: its layout, the LM head's, the datatype its matrix products run in, and
+/// where the layout is published.
+struct weight_format_spec {
+  weight_format id = weight_format::native;  ///< identity
+  weight_layout layout{};       ///< the linear layers' weights (native: the run's datatype)
+  weight_layout head{};         ///< the LM head (16 bits: left unquantised, as AutoAWQ, AutoGPTQ,
+                                ///< bitsandbytes and ModelOpt leave it); a K-quant mix stores its
+                                ///< chosen tensors in this layout too
+  bool gguf = false;            ///< a GGUF type: embeddings in the format and norms in FP32;
+                                ///< otherwise embeddings and norms stay in 16 bits
+  bool mix = false;             ///< GGUF K-quant mix (Q4_K_M, Q5_K_M): attention V and FFN down of
+                                ///< the layers `gguf_more_bits` selects in `head`
+  dtype compute = dtype::fp16;  ///< datatype the matrix products run in where the GPU has it
+                                ///< (native: the run's); else dequantised to the run's datatype
+  bool dequantized = true;      ///< weight-only: dequantised in the product's inner loop (the
+                                ///< stack's quantized_gemv_dram_share applies); false: products
+                                ///< run on the format natively where the GPU has `compute`
+  std::string_view source;      ///< where the layout and the compute path are published
+
+  /// Bits per weight of the linear layers (a mix: of its base type).
+  [[nodiscard]] constexpr double bits_per_weight() const { return layout.bits_per_weight(); }
+  /// Whether the weights keep the run's datatype.
+  [[nodiscard]] constexpr bool is_native() const { return id == weight_format::native; }
+};
+
+/// The formats (see each source).
+namespace weight_formats {
+/// llama.cpp runs GGUF quantised types through MMQ/MMVQ kernels: activations quantised to Q8_1,
+/// int8 dot products (ggml/src/ggml-cuda/mmq.cuh, mmvq.cu; int8 tensor-core MMA from Turing).
+inline constexpr std::string_view ggml_compute = "; computed in int8 (ggml-cuda mmq.cuh, mmvq.cu)";
+
+inline constexpr weight_format_spec native{
+    weight_format::native, {}, {}, false, false, dtype::fp16, false, "the run's datatype"};
+inline constexpr weight_format_spec int8{weight_format::int8_weights,
+                                         {8},
+                                         {8},
+                                         false,
+                                         false,
+                                         dtype::fp16,
+                                         true,
+                                         "weight-only int8, per-channel FP16 scales (negligible "
+                                         "per weight): TensorRT-LLM weight-only quantization"};
+inline constexpr weight_format_spec int4{weight_format::int4_weights,
+                                         {4, 128, 16},
+                                         {4, 128, 16},
+                                         false,
+                                         false,
+                                         dtype::fp16,
+                                         true,
+                                         "weight-only int4, one FP16 scale per group of 128, "
+                                         "symmetric (no zero point)"};
+inline constexpr weight_format_spec q4_0{weight_format::q4_0,
+                                         gguf::q4_0,
+                                         gguf::q6_k,
+                                         true,
+                                         false,
+                                         dtype::int8,
+                                         true,
+                                         "ggml-common.h block_q4_0; LM head Q6_K "
+                                         "(llama-quant.cpp)"};
+inline constexpr weight_format_spec q4_k_m{weight_format::q4_k_m,
+                                           gguf::q4_k,
+                                           gguf::q6_k,
+                                           true,
+                                           true,
+                                           dtype::int8,
+                                           true,
+                                           "ggml-common.h block_q4_K, block_q6_K; the mix of "
+                                           "llama-quant.cpp llama_tensor_get_type"};
+inline constexpr weight_format_spec q5_k_m{weight_format::q5_k_m,
+                                           gguf::q5_k,
+                                           gguf::q6_k,
+                                           true,
+                                           true,
+                                           dtype::int8,
+                                           true,
+                                           "ggml-common.h block_q5_K, block_q6_K; the mix of "
+                                           "llama-quant.cpp llama_tensor_get_type"};
+inline constexpr weight_format_spec q6_k{
+    weight_format::q6_k,       gguf::q6_k, gguf::q6_k, true, false, dtype::int8, true,
+    "ggml-common.h block_q6_K"};
+inline constexpr weight_format_spec q8_0{weight_format::q8_0,
+                                         gguf::q8_0,
+                                         gguf::q8_0,
+                                         true,
+                                         false,
+                                         dtype::int8,
+                                         true,
+                                         "ggml-common.h block_q8_0; LM head stays Q8_0 "
+                                         "(llama-quant.cpp)"};
+/// AWQ (Lin et al. 2023, arXiv 2306.00978) as AutoAWQ stores it: 4-bit weights, an FP16 scale
+/// and a 4-bit zero point (qzeros) per group of 128; dequantised to FP16 in the GEMM.
+inline constexpr weight_format_spec awq{
+    weight_format::awq,
+    {4, 128, 16 + 4},
+    {},
+    false,
+    false,
+    dtype::fp16,
+    true,
+    "AWQ, arXiv 2306.00978: group 128, FP16 scale + 4-bit zero (AutoAWQ qzeros)"};
+/// GPTQ (Frantar et al. 2022, arXiv 2210.17323) as AutoGPTQ stores it: the same group layout.
+inline constexpr weight_format_spec gptq{
+    weight_format::gptq,
+    {4, 128, 16 + 4},
+    {},
+    false,
+    false,
+    dtype::fp16,
+    true,
+    "GPTQ, arXiv 2210.17323: group 128, FP16 scale + 4-bit zero (AutoGPTQ qzeros)"};
+/// bitsandbytes NF4 with double quantisation (Dettmers et al. 2023, arXiv 2305.14314, 3):
+/// an 8-bit absmax per 64 weights, an FP32 constant per 256 absmaxes.
+inline constexpr weight_format_spec nf4{
+    weight_format::nf4,
+    {4, 64, 8, 64 * 256, 32},
+    {},
+    false,
+    false,
+    dtype::bf16,
+    true,
+    "QLoRA, arXiv 2305.14314 section 3: block 64, 8-bit absmax, FP32 per 256 blocks"};
+/// OCP Microscaling Formats (MX) v1.0 (2023): 32 FP4 E2M1 elements share an E8M0 scale.
+inline constexpr weight_format_spec mxfp4{weight_format::mxfp4,
+                                          {4, 32, 8},
+                                          {},
+                                          false,
+                                          false,
+                                          dtype::fp4_e2m1,
+                                          false,
+                                          "OCP MX v1.0 (2023): block 32, E8M0 scale"};
+/// NVFP4 (NVIDIA, "Introducing NVFP4", developer.nvidia.com blog, 2025-06): 16 FP4 E2M1
+/// elements share an FP8 E4M3 scale, plus one FP32 scale per tensor (negligible).
+inline constexpr weight_format_spec nvfp4{
+    weight_format::nvfp4,
+    {4, 16, 8},
+    {},
+    false,
+    false,
+    dtype::fp4_e2m1,
+    false,
+    "NVIDIA NVFP4 blog (2025-06): block 16, E4M3 scale, FP32 per tensor"};
+/// FP8 E4M3 weights with per-tensor or per-channel scales (negligible per weight), run as FP8
+/// products (OCP OFP8 rev. 1.0; TensorRT-LLM and vLLM FP8 checkpoints).
+inline constexpr weight_format_spec fp8{
+    weight_format::fp8,
+    {8},
+    {},
+    false,
+    false,
+    dtype::fp8_e4m3,
+    false,
+    "OCP OFP8 rev. 1.0 E4M3; per-tensor scales (TensorRT-LLM, vLLM FP8 checkpoints)"};
+
+/// Every format, in `weight_format` order.
+inline constexpr std::array<const weight_format_spec*, enum_count<weight_format>> all{
+    &native, &int8, &int4, &q4_0, &q4_k_m, &q5_k_m, &q6_k,
+    &q8_0,   &awq,  &gptq, &nf4,  &mxfp4,  &nvfp4,  &fp8};
+
+/// The record of format @p f.
+constexpr const weight_format_spec& of(weight_format f) { return *all[enum_index(f)]; }
+}  // namespace weight_formats
+
+/// Whether llama.cpp's K-quant mixes give layer @p layer of @p layers more bits: the first and
+/// last eighth, and every third layer between (`use_more_bits`, src/llama-quant.cpp).
+constexpr bool gguf_more_bits(long long layer, long long layers) {
+  return layer < layers / 8 || layer >= 7 * layers / 8 || (layer - layers / 8) % 3 == 2;
+}
+
+/// Layers of @p layers that `gguf_more_bits` selects.
+constexpr long long gguf_more_bits_layers(long long layers) {
+  long long n = 0;
+  for (long long i = 0; i < layers; ++i) n += gguf_more_bits(i, layers) ? 1 : 0;
+  return n;
+}
+
+/// Bytes per linear-layer weight of @p f (a mix: its base type) when the run computes in @p t.
+constexpr double weight_bytes(weight_format f, dtype t) {
+  const weight_format_spec& s = weight_formats::of(f);
+  return s.is_native() ? traits(t).storage().value() : s.layout.bytes_per_weight();
+}
+
+}  // namespace dlperf

@@ -136,8 +136,10 @@ namespace weight_formats {
 /// int8 dot products (ggml/src/ggml-cuda/mmq.cuh, mmvq.cu; int8 tensor-core MMA from Turing).
 inline constexpr std::string_view ggml_compute = "; computed in int8 (ggml-cuda mmq.cuh, mmvq.cu)";
 
+/// The run's own datatype: no quantisation.
 inline constexpr weight_format_spec native{
     weight_format::native, {}, {}, false, false, dtype::fp16, false, "the run's datatype"};
+/// Weight-only int8 with per-channel scales.
 inline constexpr weight_format_spec int8{weight_format::int8_weights,
                                          {8},
                                          {8},
@@ -147,6 +149,7 @@ inline constexpr weight_format_spec int8{weight_format::int8_weights,
                                          true,
                                          "weight-only int8, per-channel FP16 scales (negligible "
                                          "per weight): TensorRT-LLM weight-only quantization"};
+/// Weight-only int4, one FP16 scale per group of 128.
 inline constexpr weight_format_spec int4{weight_format::int4_weights,
                                          {4, 128, 16},
                                          {4, 128, 16},
@@ -156,6 +159,7 @@ inline constexpr weight_format_spec int4{weight_format::int4_weights,
                                          true,
                                          "weight-only int4, one FP16 scale per group of 128, "
                                          "symmetric (no zero point)"};
+/// GGUF Q4_0.
 inline constexpr weight_format_spec q4_0{weight_format::q4_0,
                                          gguf::q4_0,
                                          gguf::q6_k,
@@ -165,6 +169,7 @@ inline constexpr weight_format_spec q4_0{weight_format::q4_0,
                                          true,
                                          "ggml-common.h block_q4_0; LM head Q6_K "
                                          "(llama-quant.cpp)"};
+/// GGUF Q4_K_M (llama.cpp's mix of Q4_K and Q6_K).
 inline constexpr weight_format_spec q4_k_m{weight_format::q4_k_m,
                                            gguf::q4_k,
                                            gguf::q6_k,
@@ -174,6 +179,7 @@ inline constexpr weight_format_spec q4_k_m{weight_format::q4_k_m,
                                            true,
                                            "ggml-common.h block_q4_K, block_q6_K; the mix of "
                                            "llama-quant.cpp llama_tensor_get_type"};
+/// GGUF Q5_K_M (llama.cpp's mix of Q5_K and Q6_K).
 inline constexpr weight_format_spec q5_k_m{weight_format::q5_k_m,
                                            gguf::q5_k,
                                            gguf::q6_k,
@@ -183,9 +189,11 @@ inline constexpr weight_format_spec q5_k_m{weight_format::q5_k_m,
                                            true,
                                            "ggml-common.h block_q5_K, block_q6_K; the mix of "
                                            "llama-quant.cpp llama_tensor_get_type"};
+/// GGUF Q6_K.
 inline constexpr weight_format_spec q6_k{
     weight_format::q6_k,       gguf::q6_k, gguf::q6_k, true, false, dtype::int8, true,
     "ggml-common.h block_q6_K"};
+/// GGUF Q8_0.
 inline constexpr weight_format_spec q8_0{weight_format::q8_0,
                                          gguf::q8_0,
                                          gguf::q8_0,

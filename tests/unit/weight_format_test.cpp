@@ -184,22 +184,22 @@ TEST_CASE("the KV-cache dtype sets the cache's bytes and what decode reads", "[w
   r.prompt = 8000;
   r.generate = 192;
   r.batch = 16;
-  run_config fp8 = r, int8 = r, fp16 = r;
-  fp8.kv_cache = kv_cache_type::float8;
-  int8.kv_cache = kv_cache_type::integer8;
-  fp16.kv_cache = kv_cache_type::float16;
+  run_config kv_fp8 = r, kv_int8 = r, kv_fp16 = r;
+  kv_fp8.kv_cache = kv_cache_type::float8;
+  kv_int8.kv_cache = kv_cache_type::integer8;
+  kv_fp16.kv_cache = kv_cache_type::float16;
   const model_spec& m = presets::llama3_8b;
-  const double cache16 = memory_need(m, fp16).kv_cache.value();
+  const double cache16 = memory_need(m, kv_fp16).kv_cache.value();
   // 32 layers x 2 x 8 KV heads x 128 x 8192 tokens x 16 sequences x 2 bytes.
   CHECK(cache16 == 32.0 * 2 * 8 * 128 * 8192 * 16 * 2);
-  CHECK(memory_need(m, fp8).kv_cache.value() == cache16 / 2);
-  CHECK(memory_need(m, int8).kv_cache.value() == cache16 / 2);
+  CHECK(memory_need(m, kv_fp8).kv_cache.value() == cache16 / 2);
+  CHECK(memory_need(m, kv_int8).kv_cache.value() == cache16 / 2);
   CHECK(memory_need(m, r).kv_cache.value() == cache16);  // auto: the run's BF16
   // At 8k context and batch 16 the cache read is a large share of a decode step.
-  const duration t16 = estimate_model(h100, m, fp16).decode_per_token;
-  const duration t8 = estimate_model(h100, m, fp8).decode_per_token;
+  const duration t16 = estimate_model(h100, m, kv_fp16).decode_per_token;
+  const duration t8 = estimate_model(h100, m, kv_fp8).decode_per_token;
   CHECK(t8 < t16);
-  CHECK(estimate_model(h100, m, int8).decode_per_token == t8);
+  CHECK(estimate_model(h100, m, kv_int8).decode_per_token == t8);
 }
 
 TEST_CASE("bad weight formats and KV-cache dtypes are rejected by name", "[weights][cli]") {

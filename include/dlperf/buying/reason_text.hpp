@@ -39,8 +39,8 @@ inline std::string dollars_text(money m) {
 inline std::string fixed3(double v) {
   std::array<char, 48> buf{};
   const int decimals = v >= 99.95 ? 0 : v >= 9.995 ? 1 : 2;
-  const auto [end, ec] =
-      std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::fixed, decimals);
+  const auto [end, ec] = detail::double_to_chars(buf.data(), buf.data() + buf.size(), v,
+                                                 std::chars_format::fixed, decimals);
   return ec == std::errc{} ? std::string(buf.data(), end) : std::string("?");
 }
 

@@ -64,10 +64,14 @@ def main():
         sys.exit("compile_cost: --runs must be at least 1")
     compilers = args.compiler or ["g++", "clang++"]
     cases = [("Boost.Units floor", floor_source())] + [(h, f"#include <{h}>\n") for h in HEADERS]
+    # Rounds interleave the cases, so that a slow spell of a shared machine falls on all of them
+    # alike rather than on whichever header happened to be compiling; the least of the rounds is kept.
     table = {}
-    for compiler in compilers:
-        for name, source in cases:
-            table[(compiler, name)] = min(cpu_seconds(compiler, source, []) for _ in range(args.runs))
+    for _ in range(args.runs):
+        for compiler in compilers:
+            for name, source in cases:
+                seconds = cpu_seconds(compiler, source, [])
+                table[(compiler, name)] = min(table.get((compiler, name), seconds), seconds)
     print("| header | " + " | ".join(f"{c} (s) | {c} / floor" for c in compilers) + " |")
     print("|---|" + "---|---|" * len(compilers))
     for name, _ in cases:

@@ -41,9 +41,9 @@ void run_advise(const advise_options& o) {
     q.use = *o.use;
   }
   if (!o.task.empty())
-    q.workload = make_workload(parse<rank_task>(o.task));
+    q.workload = make_workload(parse<rank_task>(o.task), o.run.stack);
   else if (!q.model)
-    q.workload = make_workload(rank_task::train16);
+    q.workload = make_workload(rank_task::train16, o.run.stack);
 
   const candidate_gpus candidates(o.device, "advise");
   const std::vector<recommendation> advice = advise(q, candidates.list);
@@ -70,7 +70,8 @@ void run_advise(const advise_options& o) {
           {"host_cost_usd",
            r.priced ? nlohmann::json(r.host_cost.value()) : nlohmann::json(nullptr)},
           {"reference",
-           r.ranked ? nlohmann::json(r.ranked->reference->id()) : nlohmann::json(nullptr)}};
+           r.ranked ? nlohmann::json(r.ranked->reference->id()) : nlohmann::json(nullptr)},
+          {"stack", name(o.run.stack)}};
       if (r.split && r.split->chosen)
         item["split"] = {{"gpus", r.split->chosen->split.gpus},
                          {"tp", r.split->chosen->split.tp},
@@ -92,6 +93,7 @@ void run_advise(const advise_options& o) {
                                       : fmt::format("{} GPUs", q.gpus),
              q.budget ? ", budget " + detail::dollars_text(*q.budget) : std::string(),
              q.workload.name);
+  fmt::print("{}\n", describe_stack(o.run.stack));
   long long shown = 0;
   for (const recommendation& r : advice) {
     if (shown == top) break;

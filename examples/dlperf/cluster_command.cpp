@@ -128,12 +128,14 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
         {"fits", short_gpu == nullptr},
         {"memory_need_bytes", fit.need.total().value()},
         {"memory_capacity_bytes", fit.capacity.value()},
+        {"stack", name(r.stack)},
     };
     print_json(out);
     return;
   }
   fmt::print("{} training, {}, batch {} per replica, on {} x {} over {}\n", m.name, name(r.type),
              r.batch, c.gpus, names, l.id);
+  fmt::print("  {}\n", describe_stack(r.stack));
   fmt::print(
       "  link: {} each way{}, {} per ring step\n", format_si(c.effective_bandwidth.value(), "B/s"),
       c.peer_to_peer ? "" : " (through host memory: GeForce cards have no PCIe peer-to-peer)",

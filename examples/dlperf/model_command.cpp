@@ -280,13 +280,9 @@ void run(const model_options& o) {
              format_parameters(m.parameters()), r.training() ? "training step" : "inference",
              res.gpu_name, res.arch, name(r.type), shape,
              r.gpus > 1 ? fmt::format(", {} GPUs (tp {}, ZeRO {})", r.gpus, r.tp, r.zero) : "");
-  if (stack.id == stack_id::ceiling)  // no stack: the figures are the ceiling itself, said once
-    fmt::print(
-        "  software stack: none (--stack picks one); the times are the hardware model's: "
-        "well-tuned kernels, no host overhead\n");
-  else
-    fmt::print("  software stack: {} ({}); in brackets, the hardware model's ceiling\n",
-               stack.name(), description(stack.id));
+  // No stack: the figures are the ceiling itself, said once.
+  fmt::print("  {}{}\n", describe_stack(stack.id),
+             stack.id == stack_id::ceiling ? "" : "; in brackets, the hardware model's ceiling");
   if (!r.training()) {
     const double file = weight_file_bytes(m, r.weights, r.type);
     fmt::print(
@@ -392,7 +388,6 @@ void add_model_command(CLI::App& app) {
                   std::string("Shape flags: ") + switch_flags[i].help);
   add_device_options(cmd, o->gpu, o->device);
   add_run_options(cmd, o->run);
-  add_stack_option(cmd, o->run);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o] { run(*o); });
 }

@@ -97,18 +97,22 @@ struct rank_plot_options {
   run_options run;
 };
 
-// What a ranking ran, for a title: the task's description, or the preset's run and shape.
+// What a ranking ran, for a title: the task's description, or the preset's run and shape, and
+// the software stack unless it is the ceiling.
 std::string describe_run(const rank_workload& w) {
-  for (rank_task t : enum_values<rank_task>)
-    if (name(t) == w.name) return std::string(description(t));
   const rank_item& i = w.items.front();
+  const std::string stack =
+      i.run.stack == stack_id::ceiling ? std::string() : fmt::format(", {}", name(i.run.stack));
+  for (rank_task t : enum_values<rank_task>)
+    if (name(t) == w.name) return std::string(description(t)) + stack;
   return fmt::format(
-      "{} {}, {}{}{}", i.model->name, i.run.training() ? "training" : "inference",
+      "{} {}, {}{}{}{}", i.model->name, i.run.training() ? "training" : "inference",
       describe_shape(*i.model, i.run),
       w.precision == precision_choice::as_given ? fmt::format(", {}", name(i.run.type))
                                                 : std::string(),
       i.run.weights != weight_format::native ? fmt::format(", {} weights", name(i.run.weights))
-                                             : std::string());
+                                             : std::string(),
+      stack);
 }
 
 // Performance per dollar of the best --top GPUs of a ranking, as bars (docs/buying.md).

@@ -38,7 +38,7 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
   double share = 1.0;
   if (!o.compute_share.empty()) share = parse_fraction("--compute-share", o.compute_share);
   if (!o.preset.empty())
-    share = clock_bound_share(estimate_model(g, presets::find(o.preset), make_run(o.run)));
+    share = clock_bound_share(estimate_run(g, presets::find(o.preset), make_run(o.run)));
   const power_budget b = power_budget_of(limit.value_or(tdp), count, params);
   const double clock = limit ? clock_fraction(*limit, tdp) : 1.0;
   const double perf = performance_fraction(share, clock);
@@ -65,7 +65,8 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
         {"clock_fraction", clock},
         {"compute_share", share},
         {"performance_fraction", perf},
-        {"warnings", warnings}};
+        {"warnings", warnings},
+        {"stack", o.preset.empty() ? nlohmann::json(nullptr) : nlohmann::json(name(o.run.stack))}};
     print_json(out);
     return;
   }
@@ -85,6 +86,7 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
         "({} of the time clock-bound)\n",
         format_watts(saving), format_percent(clock, 1.0), format_percent(perf, 1.0),
         format_percent(share, 1.0));
+  if (limit && !o.preset.empty()) fmt::print("{}\n", describe_stack(o.run.stack));
   for (power_warning w : enum_values<power_warning>)
     if (b.warns(w)) fmt::print("warning: {}\n", description(w));
 }

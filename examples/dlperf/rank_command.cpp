@@ -18,7 +18,7 @@ namespace dlperf::cli {
 // The workload --task names: a task of the guide, else a preset with the run flags.
 rank_workload select_rank_workload(const std::string& task, const run_options& run) {
   for (rank_task t : enum_values<rank_task>)
-    if (name(t) == task) return make_workload(t);
+    if (name(t) == task) return make_workload(t, run.stack);
   for (const model_spec& m : presets::all)
     if (m.name == task) return make_workload(m, make_run(run));
   throw usage_error("--task: unknown task '" + task + "' (valid: " + enum_names<rank_task>(", ") +
@@ -57,7 +57,8 @@ void run_rank(const rank_cli_options& o) {
                      {"splits", splits},
                      {"reference", e.reference->id()},
                      {"gpu_price_usd", e.gpu_price.value()},
-                     {"host_share_usd", e.host_share.value()}});
+                     {"host_share_usd", e.host_share.value()},
+                     {"stack", name(o.run.stack)}});
     }
     print_json(out);
     return;
@@ -68,6 +69,7 @@ void run_rank(const rank_cli_options& o) {
              reference,
              opts.search_gpus ? std::string("each GPU in the fewest of 1, 2, 4, 8 that fit")
                               : fmt::format("{}-GPU systems", opts.gpus));
+  fmt::print("{}\n", describe_stack(o.run.stack));
   fmt::print("{:<16} {:<14} {:>8} {:>10} {:>8} {:>12} {:>7}  {}\n", "GPU", "dtype", "rel.", "GPU $",
              "host $", "rel./$1000", "mem GB", "split");
   for (const rank_entry& e : ranked) {

@@ -59,12 +59,18 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
   }
   cmd->add_option("--overhead", o.overhead, "Framework and workspace memory per GPU")
       ->capture_default_str();
-}
-
-void add_stack_option(CLI::App* cmd, run_options& o) {
+  // Every command that runs a model offers the stack: a ranking or speed-up under a stack can
+  // differ from the hardware model's (docs/stacks.md).
   add_enum_option<stack_id>(cmd, "--stack", o.stack,
                             "Software stack the model runs under (default ceiling: the hardware "
                             "model; docs/stacks.md)");
+}
+
+std::string describe_stack(stack_id s) {
+  if (s == stack_id::ceiling)
+    return "software stack: none (--stack picks one); the times are the hardware model's: "
+           "well-tuned kernels, no host overhead";
+  return fmt::format("software stack: {} ({})", name(s), description(s));
 }
 
 run_config make_run(const run_options& o) {
@@ -90,6 +96,7 @@ run_config make_run(const run_options& o) {
   r.zero = static_cast<int>(zero);
   r.tp = parse_count("--tp", o.tp);
   r.overhead_bytes = parse_amount("--overhead", o.overhead);
+  r.stack = o.stack;
   if (!o.lora.empty()) {
     r.lora.rank = parse_count("--lora", o.lora);
     if (!r.training()) throw usage_error("--lora and --qlora are for --train");

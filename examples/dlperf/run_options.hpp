@@ -24,7 +24,7 @@ struct run_options {
   std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
   std::string lora, lora_targets;  // empty: not given
   bool qlora = false;
-  stack_id stack = stack_id::ceiling;  ///< --stack, where the command offers it
+  stack_id stack = stack_id::ceiling;  ///< --stack
 };
 
 /// Adds --preset NAME to @p cmd, checked against the presets (the help lists them).
@@ -32,13 +32,14 @@ CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset);
 
 /// Adds the run flags (--train, --infer, --batch, --seq, --image, --prompt, --generate, --dtype,
 /// --weights, --kv-dtype, --optimizer, --checkpointing, --no-flash, --eager, --lora,
-/// --lora-targets, --qlora,
-/// --gpus, --zero, --tp, --overhead) to @p cmd. With @p parallel false, --gpus, --zero and --tp are
-/// left out (commands that set the GPU count themselves).
+/// --lora-targets, --qlora, --gpus, --zero, --tp, --overhead, --stack) to @p cmd. With
+/// @p parallel false, --gpus, --zero and --tp are left out (commands that set the GPU count
+/// themselves).
 void add_run_options(CLI::App* cmd, run_options& o, bool parallel = true);
 
-/// Adds --stack NAME (the software stack, docs/stacks.md; default: ceiling) to @p cmd.
-void add_stack_option(CLI::App* cmd, run_options& o);
+/// The software stack line every command that runs a model prints: the stack and what it is, or,
+/// for ceiling, that the times are the hardware model's (docs/stacks.md).
+std::string describe_stack(stack_id s);
 
 /// The run @p o describes. Throws usage_error naming the flag at fault.
 run_config make_run(const run_options& o);

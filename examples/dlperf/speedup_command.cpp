@@ -70,6 +70,7 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
   const factor_range s = rule.speedup();
 
   std::optional<model_speedup> modelled;
+  std::optional<model_speedup> ceiling;  // with --stack: the same run at the hardware model's speed
   std::optional<run_config> r;
   const model_spec* m = nullptr;
   if (!o.preset.empty()) {
@@ -82,6 +83,11 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
         throw usage_error("--dtype: " + id + " cannot run " + std::string(name(r->type)) +
                           " (give a --dtype both GPUs run, e.g. fp16)");
     modelled = speedup_by_model(from, to, *m, *r);
+    if (r->stack != stack_id::ceiling) {  // the hardware model's ratio, shown beside the stack's
+      run_config bare = *r;
+      bare.stack = stack_id::ceiling;
+      ceiling = speedup_by_model(from, to, *m, bare);
+    }
   }
 
   if (o.json) {
@@ -107,6 +113,12 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
       out["mode"] = name(r->mode);
       out["dtype"] = name(r->type);
       out["batch"] = r->batch;
+      out["stack"] = name(r->stack);
+      if (ceiling) {
+        out["ceiling_modelled"] = ceiling->ratio();
+        out["ceiling_from_step_s"] = ceiling->from.time.value();
+        out["ceiling_to_step_s"] = ceiling->to.time.value();
+      }
     }
     print_json(out);
     return;
@@ -126,6 +138,11 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
                r->training() ? "training step" : "inference", name(r->type), shape,
                r->eager ? ", eager" : "", format_duration(modelled->from.time.value()), from.id(),
                format_duration(modelled->to.time.value()), to.id(), modelled->ratio());
+    fmt::print("    {}\n", describe_stack(r->stack));
+    if (ceiling)
+      fmt::print("    the hardware model's ceiling: {} / {} = {:.2f}\n",
+                 format_duration(ceiling->from.time.value()),
+                 format_duration(ceiling->to.time.value()), ceiling->ratio());
   }
 }
 

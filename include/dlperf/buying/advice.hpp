@@ -29,6 +29,7 @@
 #include <dlperf/hardware/catalog.hpp>
 #include <dlperf/hardware/links.hpp>
 #include <dlperf/model/memory.hpp>
+#include <dlperf/model/stacked.hpp>
 
 namespace dlperf {
 
@@ -211,7 +212,7 @@ inline void advise_performance(const advice_request& q, const gpu_spec& g, recom
     run_config one = q.run;
     one.type = advice_type(q, g);
     const double single =
-        static_cast<double>(one.batch) / estimate_model(g, *q.model, one).time.value();
+        static_cast<double>(one.batch) / estimate_run(g, *q.model, one).time.value();
     r.scaling = r.split->chosen->samples_per_second / single;
     scaling_text = "; " + describe(r.split->chosen->split) + " over " + r.split->link + " run " +
                    sig3(r.scaling) + "x as fast as one (" + sig3(100 * r.scaling / n) +

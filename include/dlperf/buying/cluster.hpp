@@ -24,6 +24,7 @@
 #include <dlperf/model/memory.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
+#include <dlperf/model/stacked.hpp>
 #include <dlperf/model/step.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
 
@@ -115,7 +116,7 @@ template <class D>
 cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
                            const link_spec& link, bandwidth bw, byte_count grad, byte_count bucket,
                            long long buckets) {
-  const model_estimate e = estimate_model(g, m, r);
+  const model_estimate e = estimate_run(g, m, r);
   cluster_part p{};
   p.compute = e.time;
   p.backward = e.backward.time() + e.recompute.time();
@@ -187,7 +188,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   for (auto it = gpus.begin(); it != gpus.end(); ++it) {
     const D* g = *it;
     if (std::find(gpus.begin(), it, g) != it) continue;  // each GPU type once
-    const duration t1 = estimate_model(*g, m, one).time;
+    const duration t1 = estimate_run(*g, m, one).time;
     const detail::cluster_part p = detail::cluster_share(*g, m, r, link, c.effective_bandwidth,
                                                          c.gradient_bytes, bucket, c.buckets);
     if (first || t1 < c.single_gpu_step) c.single_gpu_step = t1;

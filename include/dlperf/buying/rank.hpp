@@ -89,12 +89,13 @@ inline constexpr long long rank_bert_batch = 32;    ///< BERT-large sequences pe
 inline constexpr long long rank_bert_seq = 128;     ///< BERT-large tokens per sequence
 inline constexpr long long rank_resnet_batch = 64;  ///< ResNet-50 images per step
 
-/// The mix of task @p t.
-inline rank_workload make_workload(rank_task t) {
+/// The mix of task @p t, each run under software stack @p stack (default: the hardware model).
+inline rank_workload make_workload(rank_task t, stack_id stack = stack_id::ceiling) {
   run_config bert{.batch = rank_bert_batch, .seq = rank_bert_seq};
   run_config resnet{.batch = rank_resnet_batch};
   const run_mode mode = t == rank_task::train16 ? run_mode::train : run_mode::infer;
   bert.mode = resnet.mode = mode;
+  bert.stack = resnet.stack = stack;
   return {std::string(name(t)),
           {{&presets::bert_large, bert}, {&presets::resnet50, resnet}},
           t == rank_task::infer8 ? precision_choice::eight_bit : precision_choice::sixteen_bit};

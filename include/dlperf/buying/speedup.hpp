@@ -17,8 +17,8 @@
 ///   tensor cores and one without (the guide: bandwidth predicts speed only once both run their
 ///   matrix math on tensor cores) and between architectures that no line of generations joins
 ///   (NVIDIA and AMD).
-/// - **modelled**: the ratio of the two GPUs' whole-model step times from `estimate_model`
-///   (model/step.hpp) for one model and run.
+/// - **modelled**: the ratio of the two GPUs' whole-model step times from `estimate_run`
+///   (model/stacked.hpp: under the run's software stack) for one model and run.
 #pragma once
 
 #include <string>
@@ -34,6 +34,7 @@
 #include <dlperf/hardware/device.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
+#include <dlperf/model/stacked.hpp>
 #include <dlperf/model/step.hpp>
 
 namespace dlperf {
@@ -148,13 +149,14 @@ struct model_speedup {
 };
 
 /// The modelled speed-up of @p to over @p from: the ratio of their step times from
-/// `estimate_model(device, model, run)` (docs/models.md). Throws what estimate_model throws
-/// (unsupported when a GPU cannot run the run's datatype).
+/// `estimate_run(device, model, run)`, under the run's software stack (docs/models.md,
+/// docs/stacks.md). Throws what estimate_model throws (unsupported when a GPU cannot run the
+/// run's datatype).
 template <gemm_device From, gemm_device To>
 DLPERF_CONSTEXPR_VECTOR model_speedup speedup_by_model(const From& from, const To& to,
                                                        const model_spec& model,
                                                        const run_config& run) {
-  return {estimate_model(from, model, run), estimate_model(to, model, run)};
+  return {estimate_run(from, model, run), estimate_run(to, model, run)};
 }
 
 }  // namespace dlperf

@@ -7,7 +7,8 @@
 ///
 ///     training   step = estimate_cluster: the tp shard's step, the gradient all-reduce the
 ///                       backward pass cannot hide and the tp all-reduces, over the system's link
-///     inference  step = estimate_model on the tp shard + tp all-reduces, two per layer of
+///     inference  step = estimate_run (the run's stack) on the tp shard + tp all-reduces, two per
+///     layer of
 ///                       batch x tokens x hidden for the prompt and for each generated token
 ///     samples per second = batch x (gpus / tp) / step
 ///
@@ -30,6 +31,7 @@
 #include <dlperf/model/memory.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
+#include <dlperf/model/stacked.hpp>
 #include <dlperf/model/step.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
 
@@ -125,7 +127,7 @@ inline split_outcome evaluate_split(const gpu_spec& g, const model_spec& m, cons
       out.step = estimate_cluster(g, s.gpus, m, x, detail::system_link(g)).step_time;
     } else {
       out.step =
-          estimate_model(g, m, x).time + detail::inference_tp_time(g, m, x, detail::system_link(g));
+          estimate_run(g, m, x).time + detail::inference_tp_time(g, m, x, detail::system_link(g));
     }
     out.runs = true;
     out.samples_per_second = static_cast<double>(x.batch * s.data_parallel()) / out.step.value();

@@ -15,6 +15,7 @@
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/weight_format.hpp>
 #include <dlperf/model/lora.hpp>
+#include <dlperf/stack/stack.hpp>
 
 namespace dlperf {
 
@@ -110,6 +111,10 @@ struct run_config {
   long long tp = 1;                      ///< tensor-parallel degree (divides gpus)
   double overhead_bytes = 1073741824.0;  ///< framework and workspace memory per GPU (1 GiB)
   lora_config lora{};  ///< training: LoRA / QLoRA adapters instead of every weight (rank 0: off)
+  /// The software stack the run's kernels run under (docs/stacks.md). estimate_model gives the
+  /// hardware model's ceiling whatever this says; estimate_run (model/stacked.hpp) and the
+  /// buying layer give the stack's figures.
+  stack_id stack = stack_id::ceiling;
 
   /// Whether the run trains.
   [[nodiscard]] constexpr bool training() const { return mode == run_mode::train; }

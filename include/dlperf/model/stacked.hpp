@@ -11,6 +11,7 @@
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/step.hpp>
 #include <dlperf/stack/stack.hpp>
+#include <dlperf/stack/stacks.hpp>
 
 namespace dlperf {
 
@@ -66,6 +67,17 @@ DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_
   stacked_estimate out{estimate_model(d, m, run), {}};
   out.stack = apply_stack(s, out.ceiling, m, run);
   return out;
+}
+
+/// The step of run @p r of model @p m on device @p d as r's own software stack runs it
+/// (r.stack, one of stacks::all): the stack's figures of estimate_model(d, m, r, stack), or the
+/// hardware model's ceiling when r.stack is ceiling. What the buying layer (speed-ups, rankings,
+/// advice, clusters) compares, so a ranking under a stack can differ from the ceiling's.
+template <gemm_device D>
+DLPERF_CONSTEXPR_VECTOR model_estimate estimate_run(const D& d, const model_spec& m,
+                                                    const run_config& r) {
+  if (r.stack == stack_id::ceiling) return estimate_model(d, m, r);
+  return estimate_model(d, m, r, stacks::of(r.stack)).stack;
 }
 
 }  // namespace dlperf

@@ -13,6 +13,7 @@
 
 #include "cli_support.hpp"
 #include "run_options.hpp"
+#include "serve_output.hpp"
 
 namespace dlperf::cli {
 namespace {
@@ -108,6 +109,8 @@ struct model_options {
   }();
   std::array<bool, switch_flags.size()> switches{};
   run_options run;
+  serve_options serve;
+  bool batch_given = false;  // --batch on the command line (serving sets the batch itself)
   bool json = false;
 };
 
@@ -165,9 +168,15 @@ std::vector<op_row> op_rows(const model_estimate& e) {
 void run(const model_options& o) {
   io::string_store strings;
   const model_spec m = select_model(o, strings);
-  const run_config r = make_run(o.run);
+  run_options flags = o.run;
+  if (o.serve.serve && !flags.train) flags.infer = true;  // --serve is inference
+  const run_config r = make_run(flags);
   const cli_device dev = select_device(o.gpu, o.device);
   const software_stack& stack = stacks::of(o.run.stack);
+  if (o.serve.serve) {
+    print_serving(m, r, dev, stack, o.serve, o.batch_given, o.json);
+    return;
+  }
   struct result {
     stacked_estimate estimate;
     fit_verdict fit;
@@ -388,8 +397,13 @@ void add_model_command(CLI::App& app) {
                   std::string("Shape flags: ") + switch_flags[i].help);
   add_device_options(cmd, o->gpu, o->device);
   add_run_options(cmd, o->run);
+  add_serve_options(cmd, o->serve);
   cmd->add_flag("--json", o->json, "Print JSON");
-  cmd->callback([o] { run(*o); });
+  cmd->callback([o, cmd] {
+    check_serve_flags(o->serve, cmd);
+    o->batch_given = cmd->count("--batch") > 0;
+    run(*o);
+  });
 }
 
 }  // namespace dlperf::cli

@@ -1,7 +1,7 @@
 /// @file
 /// Software stacks and whole models on top of the kernel layer: transformer and CNN descriptions,
-/// presets, run configuration, the training step and inference op by op, and the memory a run needs
-/// (docs/layers.md, "Which header to include").
+/// presets, run configuration, the training step and inference op by op, the memory a run needs
+/// and serving with continuous batching (docs/layers.md, "Which header to include").
 #pragma once
 
 #include <dlperf/kernel.hpp>
@@ -12,6 +12,7 @@
 #include <dlperf/model/memory.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
+#include <dlperf/model/serve.hpp>
 #include <dlperf/model/stacked.hpp>
 #include <dlperf/model/step.hpp>
 #include <dlperf/model/transformer.hpp>

@@ -249,6 +249,37 @@ inline double ceiling_of(const row_run& x) {
   return metric_of(x, estimate_model(*x.gpu, *x.model, x.run));
 }
 
+// Whether row @p r is an LLM's output tokens/s under maximum load with continuous batching: a
+// catalog GPU, prompt and output lengths, and no batch (the engine's; docs/evidence.md).
+inline bool is_serving(const row& r) {
+  return field(r, "batch").empty() && field(r, "mode") == "infer" &&
+         field(r, "metric") == "tokens_per_s" && !field(r, "seq").empty() &&
+         !field(r, "generate").empty() && field(r, "gpu") != not_in_catalog;
+}
+
+// The run of serving row @p r: its prompt and output lengths, datatype and weight format.
+inline row_run serving_run(const row& r) {
+  row_run x;
+  x.source_row = &r;
+  x.gpu = &catalog::find(field(r, "gpu"));
+  x.stack = parse<stack_id>(field(r, "stack"));
+  x.metric = field(r, "metric");
+  x.measured = *number(field(r, "value"));
+  x.model = &presets::find(field(r, "model"));
+  x.seq = *count(field(r, "seq"));
+  x.run.mode = run_mode::infer;
+  x.run.type = parse<dtype>(field(r, "dlperf_dtype"));
+  x.run.weights = weights_of(field(r, "weight_format"));
+  x.run.prompt = x.seq;
+  x.run.generate = *count(field(r, "generate"));
+  return x;
+}
+
+// The serving model's output tokens/s for serving row @p x under stack @p s (engine defaults).
+inline double serving_prediction(const row_run& x, const software_stack& s) {
+  return estimate_serving(*x.gpu, *x.model, x.run, s).job_output_tokens_per_second();
+}
+
 // Predicted over measured rate, minus one (+: the model is faster); for TTFT, a time, the other
 // way round.
 inline double error_of(const row_run& x, double predicted) {

@@ -1,0 +1,193 @@
+// `dlperf model ... --serve` (serve_output.hpp).
+#include "serve_output.hpp"
+
+#include <fmt/format.h>
+#include <dlperf/model/serve.hpp>
+#include <dlperf/stack/stacks.hpp>
+#include <optional>
+
+namespace dlperf::cli {
+namespace {
+
+constexpr std::array serve_flags{"--rate", "--block-size", "--kv-fraction", "--step-tokens",
+                                 "--max-seqs"};
+
+serve_config serve_settings(const serve_options& o) {
+  serve_config c;
+  c.block_tokens = parse_count("--block-size", o.block_size);
+  c.kv_memory_fraction = parse_fraction("--kv-fraction", o.kv_fraction);
+  if (!(c.kv_memory_fraction > 0.0))
+    throw usage_error(fmt::format("--kv-fraction '{}' must be in (0, 1]", o.kv_fraction));
+  c.step_tokens = parse_count("--step-tokens", o.step_tokens);
+  const double seqs = parse_amount("--max-seqs", o.max_seqs);
+  if (seqs != std::floor(seqs) || seqs > 16777216.0)
+    throw usage_error(
+        fmt::format("--max-seqs '{}' must be a whole number <= 2^24 (0: no cap)", o.max_seqs));
+  c.max_sequences = static_cast<long long>(seqs);
+  c.validate();
+  return c;
+}
+
+// The saturation estimate and, with a rate, the load, under one stack.
+struct serving {
+  serve_estimate saturation;
+  std::optional<serve_load> load;
+};
+
+nlohmann::json to_json(const serving& s) {
+  const serve_estimate& e = s.saturation;
+  nlohmann::json j = {{"concurrency", e.concurrency},
+                      {"kv_limited_concurrency", e.kv_limited},
+                      {"prefill_batch", e.prefill_batch},
+                      {"decode_step_s", e.decode_step.value()},
+                      {"prefill_per_request_s", e.prefill_per_request.value()},
+                      {"prefill_alone_s", e.prefill_alone.value()},
+                      {"requests_per_second", e.job_requests_per_second()},
+                      {"output_tokens_per_second", e.job_output_tokens_per_second()},
+                      {"total_tokens_per_second",
+                       e.job_requests_per_second() * static_cast<double>(e.prompt + e.generate)}};
+  if (s.load) {
+    const serve_load& l = *s.load;
+    j["at_rate"] = {
+        {"requests_per_second", l.rate * static_cast<double>(e.replicas)},
+        {"utilisation", l.utilisation},
+        {"concurrency", l.concurrency},
+        {"ttft_s", l.ttft.value()},
+        {"tpot_s", l.tpot.value()},
+        {"request_latency_s", l.latency.value()},
+        {"output_tokens_per_second", l.rate * static_cast<double>(e.replicas * e.generate)}};
+  } else {
+    j["at_rate"] = nullptr;
+  }
+  return j;
+}
+
+}  // namespace
+
+void add_serve_options(CLI::App* cmd, serve_options& o) {
+  cmd->add_flag("--serve", o.serve,
+                "Serving with continuous batching and a paged KV cache (docs/models.md, "
+                "Serving): maximum throughput, and TTFT/TPOT at --rate");
+  cmd->add_option("--rate", o.rate,
+                  "--serve: requests per second of the whole job (TTFT and TPOT at that load)");
+  cmd->add_option("--block-size", o.block_size, "--serve: tokens per KV-cache block (vLLM: 16)")
+      ->capture_default_str();
+  cmd->add_option("--kv-fraction", o.kv_fraction,
+                  "--serve: share of the memory left after weights, activations and overhead "
+                  "that the KV cache takes")
+      ->capture_default_str();
+  cmd->add_option("--step-tokens", o.step_tokens,
+                  "--serve: prompt tokens batched into one prefill step (max_num_tokens)")
+      ->capture_default_str();
+  cmd->add_option("--max-seqs", o.max_seqs,
+                  "--serve: the engine's cap on concurrent sequences (0: the KV memory's)")
+      ->capture_default_str();
+}
+
+void check_serve_flags(const serve_options& o, const CLI::App* cmd) {
+  if (o.serve) return;
+  for (const char* flag : serve_flags)
+    if (cmd->count(flag) > 0) throw usage_error(fmt::format("{} needs --serve", flag));
+}
+
+void print_serving(const model_spec& m, const run_config& r, const cli_device& dev,
+                   const software_stack& stack, const serve_options& o, bool batch_given,
+                   bool json) {
+  if (r.training()) throw usage_error("--serve is inference: give --infer, not --train");
+  if (batch_given)
+    throw usage_error("--batch: under --serve the KV memory sets the batch (--max-seqs caps it)");
+  if (r.generate < 1) throw usage_error("--serve needs --generate N (tokens per request), N >= 1");
+  const serve_config c = serve_settings(o);
+  std::optional<double> rate;
+  if (!o.rate.empty()) {
+    rate = parse_amount("--rate", o.rate);
+    if (!(*rate > 0.0)) throw usage_error(fmt::format("--rate '{}' must be positive", o.rate));
+  }
+  const double replicas = static_cast<double>(r.data_parallel());
+  struct result {
+    serving stack, ceiling;
+    std::string gpu_name;
+    double capacity = 0;
+  };
+  const result res = visit_device(dev, [&](const auto& d) -> result {
+    if constexpr (gemm_device<std::decay_t<decltype(d)>>) {
+      const auto one = [&](const software_stack& s) {
+        serving out{estimate_serving(d, m, r, s, c), std::nullopt};
+        if (rate) out.load = serve_at_rate(d, m, r, s, out.saturation, *rate / replicas);
+        return out;
+      };
+      return {one(stack), one(stacks::ceiling), std::string(d.name()),
+              d.memory(tier::global).capacity.value()};
+    } else {
+      throw usage_error("--serve needs a GPU: the device file describes a host CPU");
+    }
+  });
+  const serve_estimate& e = res.stack.saturation;
+  if (json) {
+    nlohmann::json out = to_json(res.stack);
+    out["model"] = m.name;
+    out["gpu"] = device_label(dev);
+    out["dtype"] = name(r.type);
+    out["weights"] = name(r.weights);
+    out["kv_dtype"] = name(r.kv_cache);
+    out["stack"] = stack.name();
+    out["prompt"] = e.prompt;
+    out["generate"] = e.generate;
+    out["gpus"] = r.gpus;
+    out["tp"] = r.tp;
+    out["block_tokens"] = c.block_tokens;
+    out["kv_memory_fraction"] = c.kv_memory_fraction;
+    out["step_tokens"] = c.step_tokens;
+    out["max_sequences"] = c.max_sequences > 0 ? nlohmann::json(c.max_sequences) : nullptr;
+    out["kv_budget_bytes"] = e.kv_budget.value();
+    out["kv_bytes_per_token"] = e.kv_per_token.value();
+    out["blocks_per_sequence"] = e.blocks_per_sequence;
+    out["ceiling"] = to_json(res.ceiling);
+    print_json(out);
+    return;
+  }
+  fmt::print(
+      "{} serving on {}: {}, weights {}, KV cache {}; prompt {} + {} generated tokens per "
+      "request{}\n",
+      m.name, res.gpu_name, name(r.type), name(r.weights), name(r.kv_cache), e.prompt, e.generate,
+      r.gpus > 1 ? fmt::format(", {} GPUs (tp {})", r.gpus, r.tp) : "");
+  fmt::print("  {}{}\n", describe_stack(stack.id),
+             stack.id == stack_id::ceiling ? "" : "; in brackets, the hardware model's ceiling");
+  const bool stacked = stack.id != stack_id::ceiling;
+  const auto bracket = [&](const std::string& ceiling_text) {
+    return stacked ? fmt::format(" ({})", ceiling_text) : std::string();
+  };
+  fmt::print(
+      "  KV cache: {} of {} ({} x the memory left after weights and activations), {} per "
+      "token, {} blocks of {} tokens per request\n",
+      format_si(e.kv_budget.value(), "B"), format_si(res.capacity, "B"),
+      three_digits(c.kv_memory_fraction), format_si(e.kv_per_token.value(), "B"),
+      e.blocks_per_sequence, c.block_tokens);
+  fmt::print("  concurrency {} sequences per GPU{}; prefill batches of {} prompts\n", e.concurrency,
+             e.concurrency < e.kv_limited
+                 ? fmt::format(" (--max-seqs; the KV cache holds {})", e.kv_limited)
+                 : std::string(" (KV-memory bound)"),
+             e.prefill_batch);
+  const serve_estimate& ce = res.ceiling.saturation;
+  fmt::print("  decode step {}{}, prefill {} per request{}\n",
+             format_duration(e.decode_step.value()),
+             bracket(format_duration(ce.decode_step.value())),
+             format_duration(e.prefill_per_request.value()),
+             bracket(format_duration(ce.prefill_per_request.value())));
+  fmt::print(
+      "maximum throughput: {} output tokens/s, {} requests/s{}{}\n",
+      three_digits(e.job_output_tokens_per_second()), three_digits(e.job_requests_per_second()),
+      r.data_parallel() > 1 ? " (whole job)" : "",
+      bracket(fmt::format("ceiling {} tokens/s", three_digits(ce.job_output_tokens_per_second()))));
+  if (res.stack.load) {
+    const serve_load& l = *res.stack.load;
+    fmt::print(
+        "at {} requests/s ({} of saturation): time to first token {}, {} per output token, "
+        "{} per request, {} sequences decoding\n",
+        three_digits(*rate), format_percent(l.utilisation, 1.0), format_duration(l.ttft.value()),
+        format_duration(l.tpot.value()), format_duration(l.latency.value()),
+        three_digits(l.concurrency));
+  }
+}
+
+}  // namespace dlperf::cli

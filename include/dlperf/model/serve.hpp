@@ -1,0 +1,242 @@
+/// @file
+/// Serving a decoder with continuous batching and a paged KV cache (docs/models.md,
+/// @ref models_serving): the offline maximum throughput, where the KV memory left after the
+/// weights, the activations and the framework bounds the concurrency, and the time to first token
+/// (TTFT) and time per output token (TPOT) at a given request rate.
+///
+/// Every request has a prompt of P tokens and generates G. With B tokens per KV block and k the
+/// KV bytes per token of one sequence (every layer, keys and values, in the KV-cache datatype):
+///
+///     KV budget   M_kv = f x (capacity - weights - activations - overhead)
+///     concurrency N    = floor(M_kv / (ceil((P + G) / B) x B x k))   (at most max_sequences)
+///
+/// each sequence holding the blocks of its whole context (TensorRT-LLM's default capacity
+/// scheduler, GUARANTEED_NO_EVICT, admits a request only when its whole context fits), so paging
+/// wastes at most one block per sequence. The GPU alternates between prefill and decode steps:
+///
+///     t_d(N)      the decode step of N sequences at the mean context P + G/2 (estimate_model)
+///     t_p         prefill per request: the prefill of n = min(N, max(1, floor(T / P))) prompts
+///                 together, over n (T: the engine's token budget per step)
+///     X           = N / (N t_p + G t_d(N))      requests/s at saturation; G X output tokens/s
+///
+/// Prefill is not overlapped with decode (chunked prefill rides prompt chunks on decode steps
+/// and hides part of it behind the weight reads; the model charges it in full). At a rate
+/// lambda < X requests/s, the decode batch n solves n = lambda G t_d(n) / (1 - lambda t_p)
+/// (Little's law over the decode phase, each step stretched by the prefills that arrive during
+/// it), and
+///
+///     TPOT        = t_d(n) / (1 - lambda t_p)
+///     TTFT        = t_p1 + rho / (2 (1 - rho)) x 1 / X,     rho = lambda / X
+///
+/// with t_p1 one prompt's prefill alone and the wait that of an M/D/1 queue (Poisson arrivals,
+/// a deterministic service of 1/X per request: the Pollaczek-Khinchine mean wait with no
+/// service-time variance; Kleinrock, Queueing Systems Vol. 1, 1975, section 5.7).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include <dlperf/core/error.hpp>
+#include <dlperf/core/units.hpp>
+#include <dlperf/hardware/device.hpp>
+#include <dlperf/model/memory.hpp>
+#include <dlperf/model/presets.hpp>
+#include <dlperf/model/run.hpp>
+#include <dlperf/model/stacked.hpp>
+#include <dlperf/model/transformer_shapes.hpp>
+#include <dlperf/stack/stack.hpp>
+
+namespace dlperf {
+
+/// The serving engine's settings that bound the concurrency and the prefill batch.
+struct serve_config {
+  /// Tokens per KV-cache block: vLLM's default block size (vllm/config/cache.py,
+  /// CacheConfig.DEFAULT_BLOCK_SIZE = 16, docs.vllm.ai/en/stable/api/vllm/config/cache/,
+  /// read 2026-11).
+  long long block_tokens = 16;
+  /// Share of the memory left after weights, activations and overhead that the KV cache takes:
+  /// TensorRT-LLM's kv_cache_free_gpu_mem_fraction default 0.90 (docs/source/performance/
+  /// perf-overview.md at 00f37686, "the default setting of 0.90").
+  double kv_memory_fraction = 0.9;
+  /// Prompt tokens the engine batches into one step: TensorRT-LLM's max_num_tokens default
+  /// 8192 (LLM API reference, nvidia.github.io/TensorRT-LLM/llm-api/reference.html).
+  long long step_tokens = 8192;
+  /// The engine's cap on concurrent sequences (vLLM's max_num_seqs, TensorRT-LLM's
+  /// max_batch_size); 0: none, the KV memory alone bounds it.
+  long long max_sequences = 0;
+
+  /// Throws invalid_argument naming the first setting out of its domain.
+  constexpr void validate() const {
+    detail::require_positive("serve",
+                             {{"block_tokens", block_tokens}, {"step_tokens", step_tokens}});
+    if (max_sequences < 0)
+      detail::throw_invalid_argument("serve: max_sequences must be >= 0 (0: no cap), got " +
+                                     std::to_string(max_sequences));
+    if (!(kv_memory_fraction > 0.0 && kv_memory_fraction <= 1.0))
+      detail::throw_invalid_argument("serve: kv_memory_fraction must be in (0, 1]");
+    if (block_tokens > (1LL << 20) || step_tokens > (1LL << 30) || max_sequences > (1LL << 24))
+      detail::throw_invalid_argument(
+          "serve: block_tokens <= 2^20, step_tokens <= 2^30, max_sequences <= 2^24");
+  }
+};
+
+/// Continuous batching at its saturation (the offline maximum throughput), on one GPU.
+struct serve_estimate {
+  long long concurrency = 0;            ///< sequences decoding together (N)
+  long long kv_limited = 0;             ///< sequences the KV budget holds (before max_sequences)
+  long long blocks_per_sequence = 0;    ///< KV blocks one request holds (its whole context)
+  long long prefill_batch = 0;          ///< prompts prefilled together (n)
+  byte_count kv_budget{};               ///< memory the KV cache takes
+  byte_count kv_per_token{};            ///< KV bytes per token of one sequence
+  duration decode_step{};               ///< t_d(N): one decode step of the whole batch
+  duration prefill_per_request{};       ///< t_p: amortised prefill per request
+  duration prefill_alone{};             ///< t_p1: one prompt's prefill on an idle GPU
+  double requests_per_second = 0;       ///< X, per replica
+  double output_tokens_per_second = 0;  ///< G X, per replica
+  long long replicas = 1;               ///< data-parallel replicas (gpus / tp)
+  long long prompt = 0, generate = 0;   ///< P and G
+
+  /// Requests per second of the whole job.
+  [[nodiscard]] constexpr double job_requests_per_second() const {
+    return requests_per_second * static_cast<double>(replicas);
+  }
+  /// Output tokens per second of the whole job.
+  [[nodiscard]] constexpr double job_output_tokens_per_second() const {
+    return output_tokens_per_second * static_cast<double>(replicas);
+  }
+};
+
+/// Continuous batching at a request rate below saturation.
+struct serve_load {
+  double rate = 0;         ///< requests per second offered to one replica
+  double utilisation = 0;  ///< rho = rate / saturation rate
+  double concurrency = 0;  ///< mean sequences decoding (n)
+  duration ttft{};         ///< mean time to first token: queueing wait + prefill
+  duration tpot{};         ///< mean time per output token
+  duration latency{};      ///< TTFT + (G - 1) TPOT
+};
+
+namespace detail {
+
+// The run of one decode or prefill step of @p batch sequences (the request's P and G kept).
+constexpr run_config serve_step_run(run_config r, long long batch) {
+  r.batch = batch;
+  return r;
+}
+
+// Throws unless @p m and @p r describe a decoder-only transformer generating tokens.
+constexpr void validate_serving(const model_spec& m, const run_config& r) {
+  if (m.kind != model_kind::transformer || !m.transformer.generates() ||
+      m.transformer.kind == transformer_kind::encoder_decoder)
+    throw_invalid_argument("serve: needs a decoder-only transformer, not " + std::string(m.name));
+  if (r.training()) throw_invalid_argument("serve: needs an inference run, not training");
+  if (r.generate < 1) throw_invalid_argument("serve: generate must be >= 1 token per request");
+}
+
+}  // namespace detail
+
+/// Continuous batching of @p m on @p d under @p r (its prompt and generate per request; its batch
+/// is ignored, the KV memory sets it) as stack @p s runs the steps, with engine settings @p c.
+/// Throws invalid_argument for a model that is not a decoder, a run without generated tokens,
+/// bad settings, or a GPU whose memory holds no sequence's KV cache after the weights.
+template <gemm_device D>
+serve_estimate estimate_serving(const D& d, const model_spec& m, const run_config& r,
+                                const software_stack& s, const serve_config& c = {}) {
+  c.validate();
+  s.validate();
+  m.validate();
+  r.validate();
+  detail::validate_serving(m, r);
+  const run_config one = detail::serve_step_run(r, 1);
+  const detail::transformer_shapes shape = detail::transformer_shapes::of(m.transformer, one);
+  serve_estimate e;
+  e.prompt = shape.seq;
+  e.generate = r.generate;
+  e.replicas = r.data_parallel();
+  const double context = static_cast<double>(shape.context);
+  e.kv_per_token = bytes(shape.kv_cache_bytes(one) / context);
+  const double block = static_cast<double>(c.block_tokens);
+  e.blocks_per_sequence = static_cast<long long>(std::ceil(context / block));
+  // Prompts batched into one step: as many whole prompts as the token budget takes.
+  const long long per_step = std::max(1LL, c.step_tokens / std::max(1LL, e.prompt));
+  // The activations of the largest step (the prefill batch's live set) and the weights.
+  const memory_breakdown need = memory_need(m, detail::serve_step_run(r, per_step));
+  const double free = d.memory(tier::global).capacity.value() - need.weights.value() -
+                      need.activations.value() - need.overhead.value();
+  e.kv_budget = bytes(std::max(0.0, c.kv_memory_fraction * free));
+  const double per_sequence =
+      static_cast<double>(e.blocks_per_sequence) * block * e.kv_per_token.value();
+  const double held = std::floor(e.kv_budget.value() / per_sequence);
+  e.kv_limited = static_cast<long long>(std::min(held, 16777216.0));
+  if (e.kv_limited < 1)
+    detail::throw_invalid_argument(
+        "serve: " + std::string(m.name) + " on " + std::string(d.name()) + ": the KV budget of " +
+        std::to_string(static_cast<long long>(e.kv_budget.value() / 1e6)) +
+        " MB after the weights holds no sequence of " +
+        std::to_string(static_cast<long long>(per_sequence / 1e6)) + " MB");
+  e.concurrency = c.max_sequences > 0 ? std::min(e.kv_limited, c.max_sequences) : e.kv_limited;
+  e.prefill_batch = std::min(per_step, e.concurrency);
+
+  const model_estimate batch =
+      estimate_model(d, m, detail::serve_step_run(r, e.concurrency), s).stack;
+  e.decode_step = batch.decode_per_token;
+  e.prefill_alone = estimate_model(d, m, one, s).stack.prefill_time;
+  e.prefill_per_request =
+      e.prefill_batch == 1
+          ? e.prefill_alone
+          : estimate_model(d, m, detail::serve_step_run(r, e.prefill_batch), s).stack.prefill_time /
+                static_cast<double>(e.prefill_batch);
+  const double n = static_cast<double>(e.concurrency), g = static_cast<double>(e.generate);
+  e.requests_per_second = n / (n * e.prefill_per_request.value() + g * e.decode_step.value());
+  e.output_tokens_per_second = g * e.requests_per_second;
+  return e;
+}
+
+/// TTFT and TPOT of @p m on @p d under @p r and stack @p s at @p rate requests per second per
+/// replica, given the saturation estimate @p sat of the same arguments. Throws invalid_argument
+/// for a rate that is not positive and finite or not below the saturation rate, naming both.
+template <gemm_device D>
+serve_load serve_at_rate(const D& d, const model_spec& m, const run_config& r,
+                         const software_stack& s, const serve_estimate& sat, double rate) {
+  const double x = sat.requests_per_second;
+  if (!(rate > 0.0) || !detail::is_finite(rate))
+    detail::throw_invalid_argument("serve: the request rate must be positive and finite");
+  if (rate >= x) {
+    std::array<char, 96> text{};
+    std::snprintf(text.data(), text.size(),
+                  "request rate %.4g/s is at or above the saturation rate %.4g/s", rate, x);
+    detail::throw_invalid_argument("serve: " + std::string(text.data()) +
+                                   " (per replica): the queue grows without bound");
+  }
+  serve_load l;
+  l.rate = rate;
+  l.utilisation = rate / x;
+  const double tp = sat.prefill_per_request.value(), g = static_cast<double>(sat.generate);
+  const double stretch = 1.0 - rate * tp;  // > 0: rate < X <= 1 / t_p
+  const auto step = [&](double n) {
+    const long long b =
+        std::min(sat.concurrency, std::max(1LL, static_cast<long long>(std::ceil(n))));
+    return estimate_model(d, m, detail::serve_step_run(r, b), s).stack.decode_per_token.value();
+  };
+  // n = rate G t_d(n) / (1 - rate t_p): increasing in n, iterated from one sequence up; the
+  // batch steps in whole sequences, so it settles within a few rounds.
+  double n = 1.0, td = step(n);
+  for (int i = 0; i < 64; ++i) {
+    const double next = std::min(static_cast<double>(sat.concurrency), rate * g * td / stretch);
+    const double next_td = step(next);
+    const bool settled = std::ceil(next) == std::ceil(n);
+    n = next;
+    td = next_td;
+    if (settled) break;
+  }
+  l.concurrency = n;
+  l.tpot = seconds(td / stretch);
+  l.ttft = sat.prefill_alone + seconds(l.utilisation / (2.0 * (1.0 - l.utilisation)) / x);
+  l.latency = l.ttft + (g - 1.0) * l.tpot;
+  return l;
+}
+
+}  // namespace dlperf

@@ -55,7 +55,7 @@ class PageReader(html.parser.HTMLParser):
         self.texts = {}  # element id -> its text
         self.hidden = set()  # ids of hidden elements
         self.cells = []  # (data-key, data-value, text) of the summary
-        self.bars = []  # (data-gpu, data-value) of the ranking, top to bottom
+        self.bars = []  # (data-gpu, data-value, data-relative) of the ranking, top to bottom
         self.ready = None
         self.visible_text = []
 
@@ -64,7 +64,7 @@ class PageReader(html.parser.HTMLParser):
         if tag == "body":
             self.ready = a.get("data-ready")
         if tag == "rect" and "data-gpu" in a:
-            self.bars.append((a["data-gpu"], a["data-value"]))
+            self.bars.append((a["data-gpu"], a["data-value"], a.get("data-relative")))
         if "hidden" in a and "id" in a:
             self.hidden.add(a["id"])
         self.stack.append((tag, a, []))
@@ -114,6 +114,17 @@ def cli_args(case, gpu, config_file):
     return args
 
 
+def rank_args(case):
+    """The tool's `rank` command line for a case (None for a config.json: rank takes presets)."""
+    if "config" in case:
+        return None
+    args = ["rank", "--task", case["preset"], "--infer" if case.get("mode") == "infer" else "--train"]
+    for key in ("batch", "seq", "generate", "dtype", "weights"):
+        if case.get(key, "") != "":
+            args += [f"--{key}", case[key]]
+    return args
+
+
 def run_cli(cli, args, cwd):
     p = subprocess.run([cli] + args, capture_output=True, text=True, cwd=cwd, check=False)
     if p.returncode == 0:
@@ -138,8 +149,8 @@ def check_case(case, dom, cli, workdir):
             bad.append(f"the page shows {word!r}")
     replies = json.loads(page.texts.get("raw", "null") or "null")
     gpus = [g for g in case["gpu"].split(",") if g]
-    if [r["gpu"] for r in replies] != gpus:
-        return bad + [f"the page ran {[r['gpu'] for r in replies]}, not {gpus}"]
+    if [r["gpu"] for r in replies] != gpus[:1]:  # the first GPU in detail
+        return bad + [f"the page ran model on {[r['gpu'] for r in replies]}, not {gpus[:1]}"]
     first_error = None
     for i, (gpu, ran) in enumerate(zip(gpus, replies)):
         args = cli_args(case, gpu, "config.json")
@@ -168,7 +179,7 @@ def check_case(case, dom, cli, workdir):
     else:
         if "error" not in page.hidden:
             bad.append(f"an error is shown: {page.texts.get('error')!r}")
-        bad += check_ranking(page, replies)
+        bad += check_ranking(page, case, gpus, cli, workdir)
     return bad
 
 
@@ -197,19 +208,43 @@ def check_shown(page, expected, text):
     return bad
 
 
-def check_ranking(page, replies):
-    ok = [(r["gpu"], r["reply"]["json"]) for r in replies if "json" in r["reply"]]
-    if len(replies) < 2:
+def check_ranking(page, case, gpus, cli, workdir):
+    """The ranking against `dlperf rank --json` for the same inputs: the page ran the test's own
+    rank line and got the tool's JSON; each bar is an entry of it (performance per dollar and
+    relative performance exactly), in the tool's order, and the bars are the tool's best three
+    and every chosen GPU it ranks."""
+    ranked = json.loads(page.texts.get("raw-rank", "null") or "null")
+    if ranked is None or "ranking-section" in page.hidden:
+        return ["the page shows no ranking"]
+    args = rank_args(case)
+    if args is None:
+        bad = [] if ranked["args"] is None else [f"a rank line for a config.json: {ranked['args']}"]
+        if page.bars or "needs a preset" not in page.texts.get("ranking-note", ""):
+            bad.append("a config.json: the ranking must say it needs a preset, with no bars")
+        return bad
+    if ranked["args"] != args + ["--json"]:
+        return [f"the page ran {ranked['args']}, the test expects {args + ['--json']}"]
+    out, error = run_cli(cli, args + ["--json"], workdir)
+    if error is not None:
+        if ranked["reply"].get("error") != error or error not in page.texts.get("ranking-note", ""):
+            return [f"rank: the tool says {error!r}, the page {ranked['reply']!r}"]
         return []
-    if len(page.bars) != len(ok):
-        return [f"the ranking has {len(page.bars)} bars for {len(ok)} GPUs"]
-    key = "tokens_per_s" if all(j["tokens_per_s"] > 0 for _, j in ok) else "samples_per_s"
-    by_gpu = {gpu: j[key] for gpu, j in ok}
-    values = [float(v) for _, v in page.bars]
-    bad = [f"ranking {gpu}: {v} is not the tool's {by_gpu[gpu]!r}"
-           for (gpu, v) in page.bars if float(v) != by_gpu[gpu]]
-    if values != sorted(values, reverse=True):
-        bad.append(f"the ranking is not in order: {values}")
+    entries = json.loads(out)
+    if ranked["reply"].get("json") != entries:
+        return ["rank: the page's JSON differs from the tool's"]
+    order = [e["id"] for e in entries]
+    want = [e for i, e in enumerate(entries) if i < 3 or e["id"] in gpus]
+    if [g for g, _, _ in page.bars] != [e["id"] for e in want]:
+        return [f"the ranking shows {[g for g, _, _ in page.bars]}, the tool ranks {order[:10]}..."]
+    bad = []
+    for (gpu, value, relative), e in zip(page.bars, want):
+        if float(value) != e["perf_per_dollar"] or float(relative) != e["relative_performance"]:
+            bad.append(f"ranking {gpu}: {value}, {relative} are not the tool's "
+                       f"{e['perf_per_dollar']!r}, {e['relative_performance']!r}")
+    unranked = [g for g in gpus if g not in order]
+    if bool(unranked) != ("Not ranked" in page.texts.get("ranking-note", "")):
+        bad.append(f"chosen GPUs the tool does not rank: {unranked}, the page says "
+                   f"{page.texts.get('ranking-note')!r}")
     return bad
 
 
@@ -264,7 +299,7 @@ def main():
                 failures += bool(bad)
                 if n == 0 and o.screenshot:
                     shot = os.path.abspath(o.screenshot)
-                    subprocess.run(chromium + ["--window-size=1000,1350", f"--screenshot={shot}",
+                    subprocess.run(chromium + ["--window-size=1000,1500", f"--screenshot={shot}",
                                                url], capture_output=True, timeout=120, check=True)
                     print(f"     screenshot: {shot}")
             # No GPU chosen: the page's own message, never a blank page.

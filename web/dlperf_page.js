@@ -185,34 +185,59 @@
     $('memory-text').textContent = words.join(', ') + '; total ' + fmt('B', m.total_bytes) +
       ' of ' + fmt('B', m.capacity_bytes) + (j.fits ? ': fits' : ': does not fit');
   }
-  function showRanking(results) {
-    const ok = results.filter((r) => r.reply.json !== undefined);
-    const failed = results.filter((r) => r.reply.error !== undefined);
-    const tokens = ok.length > 0 && ok.every((r) => r.reply.json.tokens_per_s > 0);
-    const key = tokens ? 'tokens_per_s' : 'samples_per_s';
-    const unit = tokens ? 'tokens/s' : 'samples/s';
-    ok.sort((a, b) => b.reply.json[key] - a.reply.json[key]);
+  // The tool's `rank` command line for the form's model and run: the same run flags as the model
+  // lines, but no --gpus (rank runs each GPU in the fewest of 1, 2, 4, 8 that fit). Null for a
+  // pasted config.json: rank's --task takes a preset or a task of the guide.
+  function rankLine(s) {
+    if (s.config !== undefined) return null;
+    const args = ['rank', '--task', s.preset, s.mode === 'infer' ? '--infer' : '--train'];
+    for (const k of ['batch', 'seq', 'generate', 'dtype', 'weights'])
+      if (s[k] !== '') args.push('--' + k, s[k]);
+    args.push('--json');
+    return args;
+  }
+  // The bars: the chosen GPUs that rank ranks and its best TOP_BUYS, in rank's order (best
+  // performance per dollar first), each a field of rank's JSON.
+  const TOP_BUYS = 3;
+  function showRanking(gpus, ranked) {
     const svg = $('ranking');
     svg.replaceChildren();
-    const top = Math.max(...ok.map((r) => r.reply.json[key]), 0);
-    const barX = 230, barW = 330, h = 24;
-    ok.forEach((r, i) => {
-      const j = r.reply.json;
+    const notes = [];
+    if (ranked.args === null) {
+      notes.push('The ranking needs a preset: dlperf rank --task takes a preset, not a ' +
+        'config.json.');
+    } else if (ranked.reply.error !== undefined) {
+      notes.push('dlperf rank: ' + ranked.reply.error);
+    }
+    const entries = ranked.reply && ranked.reply.json ? ranked.reply.json : [];
+    const shown = entries.filter((e, i) => i < TOP_BUYS || gpus.includes(e.id));
+    const top = Math.max(...shown.map((e) => e.perf_per_dollar), 0);
+    const barX = 270, barW = 250, h = 24;
+    shown.forEach((e, i) => {
       const y = 10 + i * h;
-      const w = top > 0 ? (j[key] / top) * barW : 0;
-      svg.appendChild(svgEl('text', {x: 0, y: y + 15}, gpuNames[r.gpu] || r.gpu));
-      const bar = svgEl('rect', {x: barX, y: y + 2, width: Math.max(w, 1), height: h - 6,
-        fill: j.fits ? '#4e79a7' : '#c9c9c9', 'data-gpu': r.gpu, 'data-value': String(j[key])});
-      svg.appendChild(bar);
+      const w = top > 0 ? (e.perf_per_dollar / top) * barW : 0;
+      const chosen = gpus.includes(e.id);
+      svg.appendChild(svgEl('text', {x: 0, y: y + 15, 'font-weight': chosen ? 'bold' : 'normal'},
+        (entries.indexOf(e) + 1) + '. ' + (gpuNames[e.id] || e.id)));
+      svg.appendChild(svgEl('rect', {x: barX, y: y + 2, width: Math.max(w, 1), height: h - 6,
+        fill: chosen ? '#4e79a7' : '#c9c9c9', 'data-gpu': e.id,
+        'data-value': String(e.perf_per_dollar),
+        'data-relative': String(e.relative_performance)}));
       svg.appendChild(svgEl('text', {x: barX + w + 6, y: y + 15},
-        fmt('', j[key]) + ' ' + unit + (j.fits ? '' : ' (does not fit)')));
+        fmt('', e.perf_per_dollar * 1000) + ' per $1000, performance ' +
+        fmt('', e.relative_performance) + (e.gpus > 1 ? ', ' + e.gpus + ' GPUs' : '')));
     });
-    failed.forEach((r, i) => {
-      svg.appendChild(svgEl('text', {x: 0, y: 10 + (ok.length + i) * h + 15, fill: '#a00'},
-        (gpuNames[r.gpu] || r.gpu) + ': ' + r.reply.error));
-    });
-    svg.setAttribute('height', 20 + (ok.length + failed.length) * h);
-    $('ranking-section').hidden = results.length < 2;
+    if (entries.length > 0)
+      notes.push('Performance relative to the ' +
+        (gpuNames[entries[0].reference] || entries[0].reference) + ' (= 1).');
+    const unranked = ranked.reply && ranked.reply.json ?
+      gpus.filter((id) => !entries.some((e) => e.id === id)) : [];
+    if (unranked.length > 0)
+      notes.push('Not ranked: ' + unranked.map((id) => gpuNames[id] || id).join(', ') +
+        ' (no price, not the datatype, or does not fit in 8 GPUs).');
+    svg.setAttribute('height', 20 + shown.length * h);
+    $('ranking-note').textContent = notes.join(' ');
+    $('ranking-section').hidden = false;
   }
 
   // --- one estimate ------------------------------------------------------------------------
@@ -224,6 +249,8 @@
     $('error').hidden = true;
     $('result').hidden = true;
     $('ranking-section').hidden = true;
+    $('raw').textContent = '[]';
+    $('raw-rank').textContent = '';
     const s = formState();
     const q = new URLSearchParams();
     for (const k of FIELDS) if (s[k] !== undefined) q.set(k, s[k]);
@@ -231,23 +258,24 @@
     const gpus = selectedGpus();
     if (gpus.length === 0) {
       showError('choose at least one GPU');
-      $('raw').textContent = '[]';
       return;
     }
-    const results = gpus.map((gpu) => {
-      const args = commandLine(s, gpu);
-      return {gpu: gpu, args: args, reply: run(args)};
-    });
-    $('raw').textContent = JSON.stringify(results);
-    const first = results[0].reply;
-    if (first.error !== undefined) {
-      showError(first.error);
+    // The first chosen GPU in detail (`model`); all of them, among the catalog, in the ranking
+    // (`rank`).
+    const args = commandLine(s, gpus[0]);
+    const detail = {gpu: gpus[0], args: args, reply: run(args)};
+    $('raw').textContent = JSON.stringify([detail]);
+    if (detail.reply.error !== undefined) {
+      showError(detail.reply.error);
       return;
     }
-    showSummary(results[0].gpu, first.json);
-    showMemory(first.json);
+    showSummary(detail.gpu, detail.reply.json);
+    showMemory(detail.reply.json);
     $('result').hidden = false;
-    showRanking(results);
+    const rankArgs = rankLine(s);
+    const ranked = {args: rankArgs, reply: rankArgs === null ? {} : run(rankArgs)};
+    $('raw-rank').textContent = JSON.stringify(ranked);
+    showRanking(gpus, ranked);
   }
   function guarded(f) {  // anything unexpected becomes a message, never a blank page
     try {

@@ -114,9 +114,9 @@ void run_advise(const advise_options& o) {
 }  // namespace
 
 void add_advise_command(CLI::App& app) {
-  auto o = std::make_shared<advise_options>();
   CLI::App* cmd = app.add_subcommand(
       "advise", "Which GPUs to buy for a model or a use case, ranked, with reasons");
+  auto o = command_options<advise_options>(cmd);
   add_preset_option(cmd, o->preset);
   add_enum_option<use_case>(cmd, "--use-case", o->use,
                             "Without a preset: the use case, whose memory threshold decides");

@@ -141,7 +141,7 @@ void run(const calibrate_options& o) {
 void add_calibrate_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "calibrate", "Measure this machine's CPU (host) or a GPU (cuda, hip) into a device file");
-  auto o = std::make_shared<calibrate_options>();
+  auto o = command_options<calibrate_options>(cmd);
   std::vector<std::string> names;
   std::string help = "Backend:";
   for (const backend& b : backends) {

@@ -10,6 +10,7 @@
 #include <dlperf/hardware/measured_device.hpp>
 #include <dlperf/io/device_file.hpp>
 #include <dlperf/io/json.hpp>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -127,6 +128,17 @@ class json_capture {
  private:
   nlohmann::json* previous_;
 };
+
+/// The options of command @p cmd, bound to its flags and reset to `T{}` each time @p cmd is
+/// parsed, before its flags are read: run_json parses many command lines with one parser per
+/// command (building CLI11's parser costs more than a model estimate), and a flag one command
+/// line gave must not leak into the next. Every command keeps its options in one of these.
+template <class T>
+std::shared_ptr<T> command_options(CLI::App* cmd) {
+  auto options = std::make_shared<T>();
+  cmd->preparse_callback([options](std::size_t) { *options = T{}; });
+  return options;
+}
 
 /// Registers every subcommand of the tool on @p app (main and run_json share the list).
 void add_commands(CLI::App& app);

@@ -196,7 +196,7 @@ void run_cluster(const cluster_options& o) {
 void add_cluster_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "cluster", "A training job on several GPUs: all-reduce, step, speed-up and efficiency");
-  auto o = std::make_shared<cluster_options>();
+  auto o = command_options<cluster_options>(cmd);
   auto* gpu = cmd->add_option(
       "--gpu", o->gpus_list,
       "GPU id, or ids separated by commas for mixed types (repeated to fill --gpus)");

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <stdexcept>
 #include <string_view>
 
@@ -79,18 +80,41 @@ void check_command_line(CLI::App& app) {
     throw usage_error(fmt::format("a subcommand is required (valid: {})", command_names(app)));
 }
 
-nlohmann::json run_json(const std::vector<std::string>& args) {
-  CLI::App app{"dlperf", "dlperf"};
+namespace {
+
+// The parser of the command @p args names (with only that command), built on this thread's first
+// call for it and reused: building CLI11's parser for `model` took 200-250 us, more than the
+// model estimate it serves (docs/python.md, "Where a call's time goes"). A command resets its
+// options before each parse (command_options). One set per thread: the Python module runs
+// commands on several threads at once, the GIL released. A line naming no command gets a parser
+// with all of them, for the error that lists them.
+CLI::App& parser_for(const std::vector<std::string>& args) {
+  thread_local std::array<std::unique_ptr<CLI::App>, commands.size()> parsers;
+  thread_local std::unique_ptr<CLI::App> all;
   const auto* entry =
-      args.empty() ? nullptr
+      args.empty() ? commands.end()
                    : std::find_if(commands.begin(), commands.end(),
                                   [&](const command_entry& e) { return e.name == args.front(); });
-  if (entry != nullptr && entry != commands.end()) {
-    add_entry(app, *entry);
-    app.allow_extras();
-  } else {
-    add_commands(app);  // for the error that lists them
+  std::unique_ptr<CLI::App>& slot =
+      entry == commands.end() ? all : parsers[static_cast<std::size_t>(entry - commands.begin())];
+  if (!slot) {
+    auto app = std::make_unique<CLI::App>("dlperf", "dlperf");
+    if (entry == commands.end()) {
+      add_commands(*app);
+    } else {
+      add_entry(*app, *entry);
+      app->allow_extras();
+    }
+    slot = std::move(app);
   }
+  slot->clear();  // what the last command line set, the options' results and the subcommand
+  return *slot;
+}
+
+}  // namespace
+
+nlohmann::json run_json(const std::vector<std::string>& args) {
+  CLI::App& app = parser_for(args);
   nlohmann::json result;
   const json_capture capture(result);
   try {

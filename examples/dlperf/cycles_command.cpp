@@ -73,22 +73,26 @@ void run(const std::string& latencies, const std::string& device_file, bool json
              tensor.global, tensor.shared, tensor.math, tensor.total());
 }
 
+// The flags of `dlperf cycles`.
+struct cycles_options {
+  std::string latencies = "2020", device_file;
+  bool json = false;
+};
+
 }  // namespace
 
 void add_cycles_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "cycles", "Cycle model of a 32x32 matrix multiply with and without tensor cores");
-  auto latencies = std::make_shared<std::string>("2020");
-  auto device_file = std::make_shared<std::string>();
-  auto json = std::make_shared<bool>(false);
+  auto o = command_options<cycles_options>(cmd);
   auto* set = cmd->add_option(
-                     "--latencies", *latencies,
+                     "--latencies", o->latencies,
                      "2020 or 2023 (the guide's figures) or an architecture id (its measured ones)")
                   ->capture_default_str();
-  cmd->add_option("--device", *device_file, "GPU device file: use its (measured) latencies")
+  cmd->add_option("--device", o->device_file, "GPU device file: use its (measured) latencies")
       ->excludes(set);
-  cmd->add_flag("--json", *json, "Print JSON");
-  cmd->callback([latencies, device_file, json] { run(*latencies, *device_file, *json); });
+  cmd->add_flag("--json", o->json, "Print JSON");
+  cmd->callback([o] { run(o->latencies, o->device_file, o->json); });
 }
 
 }  // namespace dlperf::cli

@@ -104,7 +104,7 @@ void run_debias(const debias_options& o) {
 void add_debias_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "debias", "Take the batch and GPU-count advantage out of a reported throughput ratio");
-  auto o = std::make_shared<debias_options>();
+  auto o = command_options<debias_options>(cmd);
   cmd->add_option("--ratio", o->ratio, "Reported throughput ratio, the 'to' side over 'from'")
       ->required();
   cmd->add_option(

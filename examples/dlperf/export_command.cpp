@@ -10,13 +10,16 @@ namespace dlperf::cli {
 void add_export_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "export", "Write a catalog GPU's complete description as a device file (for --device)");
-  auto gpu = std::make_shared<std::string>();
-  auto out = std::make_shared<std::string>();
-  cmd->add_option("--gpu", *gpu, "GPU id from `dlperf gpus`, e.g. h100_pcie")
+  // The flags: --gpu ID, --out FILE.
+  struct export_options {
+    std::string gpu, out;
+  };
+  auto o = command_options<export_options>(cmd);
+  cmd->add_option("--gpu", o->gpu, "GPU id from `dlperf gpus`, e.g. h100_pcie")
       ->required()
       ->check(gpu_id_validator());
-  cmd->add_option("--out", *out, "Write the device file here (default: stdout)");
-  cmd->callback([gpu, out] { write_json(calibrate::to_json(catalog::find(*gpu)), *out); });
+  cmd->add_option("--out", o->out, "Write the device file here (default: stdout)");
+  cmd->callback([o] { write_json(calibrate::to_json(catalog::find(o->gpu)), o->out); });
 }
 
 }  // namespace dlperf::cli

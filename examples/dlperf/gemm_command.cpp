@@ -101,7 +101,7 @@ void run(const gemm_options& o) {
 void add_gemm_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "gemm", "Best tiling, time and traffic of a GEMM on one GPU (tile-reuse model)");
-  auto o = std::make_shared<gemm_options>();
+  auto o = command_options<gemm_options>(cmd);
   add_device_options(cmd, o->gpu, o->device);
   cmd->add_option("--m", o->m, "Rows of A and C")->required();
   cmd->add_option("--n", o->n, "Columns of B and C")->required();

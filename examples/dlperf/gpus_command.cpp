@@ -48,7 +48,7 @@ void print_table() {
 
 void add_gpus_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("gpus", "List the built-in GPU catalog with derived peaks");
-  auto json = std::make_shared<bool>(false);
+  auto json = command_options<bool>(cmd);
   cmd->add_flag("--json", *json, "Print JSON instead of a table");
   cmd->callback([json] {
     if (*json) {

@@ -368,7 +368,7 @@ void run(const model_options& o) {
 
 void add_models_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("models", "List the model presets with their parameters");
-  auto json = std::make_shared<bool>(false);
+  auto json = command_options<bool>(cmd);
   cmd->add_flag("--json", *json, "Print JSON instead of a table");
   cmd->callback([json] { list_presets(*json); });
 }
@@ -376,7 +376,7 @@ void add_models_command(CLI::App& app) {
 void add_model_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "model", "A whole model's training step or inference on a GPU, and whether it fits");
-  auto o = std::make_shared<model_options>();
+  auto o = command_options<model_options>(cmd);
   add_preset_option(cmd, o->preset);
   cmd->add_option("--config", o->config,
                   "A model file: dlperf's JSON or a HuggingFace config.json (docs/models.md)");

@@ -152,7 +152,7 @@ void add_plot_command(CLI::App& app) {
   CLI::App* roof = plot->add_subcommand("roofline",
                                         "Log-log rooflines of GPUs, their ridge points and a "
                                         "workload's point");
-  auto r = std::make_shared<roofline_plot_options>();
+  auto r = command_options<roofline_plot_options>(roof);
   roof->add_option("--gpu", r->gpus, "A catalog GPU id (repeat for several)")
       ->check(gpu_id_validator());
   roof->add_option("--device", r->devices, "A device file (repeat for several)");
@@ -163,7 +163,7 @@ void add_plot_command(CLI::App& app) {
   roof->callback([r] { plot_roofline(*r); });
 
   CLI::App* rank = plot->add_subcommand("rank", "Performance per dollar of the best-ranked GPUs");
-  auto k = std::make_shared<rank_plot_options>();
+  auto k = command_options<rank_plot_options>(rank);
   rank->add_option("--task", k->task, "train16, infer16, infer8, or a model preset")->required();
   rank->add_option("--gpus", k->gpus, "GPUs per host: 1, 2, 4 or 8 (default: the fewest that fit)");
   rank->add_option("--host-cost", k->host_cost, "The host in USD; 0 leaves it out");

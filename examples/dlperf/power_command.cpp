@@ -106,7 +106,7 @@ void run(const power_options& o) {
 void add_power_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "power", "Power of N GPUs and their system, the PSU it needs, and a power limit's cost");
-  auto o = std::make_shared<power_options>();
+  auto o = command_options<power_options>(cmd);
   add_device_options(cmd, o->gpu, o->device);
   cmd->add_option("--count", o->count, "GPUs of one machine, 1 to 16")->capture_default_str();
   cmd->add_option("--limit", o->limit, "Power limit per GPU in W (nvidia-smi -pl)");

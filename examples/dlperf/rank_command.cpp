@@ -92,9 +92,9 @@ void run_rank(const rank_cli_options& o) {
 }  // namespace
 
 void add_rank_command(CLI::App& app) {
-  auto o = std::make_shared<rank_cli_options>();
   CLI::App* cmd = app.add_subcommand(
       "rank", "Rank GPUs by relative performance and performance per dollar (docs/buying.md)");
+  auto o = command_options<rank_cli_options>(cmd);
   cmd->add_option("--task", o->task,
                   "train16, infer16, infer8, or a model preset (run with the run flags)")
       ->required();

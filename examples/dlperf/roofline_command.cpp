@@ -75,7 +75,7 @@ void run(const roofline_options& o) {
 void add_roofline_command(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("roofline", "Time and bound of a workload on one GPU (roofline model)");
-  auto o = std::make_shared<roofline_options>();
+  auto o = command_options<roofline_options>(cmd);
   add_device_options(cmd, o->gpu, o->device);
   cmd->add_option("--flops", o->flops, "Arithmetic work in FLOP, e.g. 1e12 or 2T")->required();
   cmd->add_option("--bytes", o->bytes, "DRAM traffic in bytes, e.g. 4e9, 4G or 4Gi")->required();

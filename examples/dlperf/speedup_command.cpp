@@ -151,7 +151,7 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
 void add_speedup_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "speedup", "Speed-up of one GPU over another: the guide's bandwidth rule and the model");
-  auto o = std::make_shared<speedup_options>();
+  auto o = command_options<speedup_options>(cmd);
   cmd->add_option("--from", o->from, "The GPU compared against (an id from `dlperf gpus`)")
       ->check(gpu_id_validator());
   cmd->add_option("--to", o->to, "The GPU whose speed-up is asked (an id from `dlperf gpus`)")

@@ -158,7 +158,7 @@ void run(const tco_options& o) {
 void add_tco_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "tco", "Cloud or desktop: costs over a period, the break-even and the CO2 of the power");
-  auto o = std::make_shared<tco_options>();
+  auto o = command_options<tco_options>(cmd);
   add_device_options(cmd, o->gpu, o->device);
   cmd->add_option("--count", o->count, "GPUs of the desktop, with --gpu or --device (default 1)");
   cmd->add_option("--prices", o->prices, "Price file for --gpu (JSON: gpus, cloud_hourly, host)");

@@ -97,3 +97,20 @@ def test_threads_give_the_same_numbers():
     with ThreadPoolExecutor(max_workers=4) as pool:
         parallel = list(pool.map(estimate, batches))
     assert parallel == [estimate(b) for b in batches]
+
+
+def test_a_call_does_not_depend_on_the_calls_before_it(cli):
+    # Each thread parses every command line of a command with one parser, built once (the
+    # per-call cost, docs/python.md): a flag one call gave must not leak into the next. The lines
+    # run forward, then backward, so each follows other flags of its command; a rejected line
+    # (whose parse stopped halfway) and a line setting many run flags come between.
+    calls = [call_from_line(line) for line in LINES]
+    forward = [function(**kwargs) for function, kwargs in calls]
+    with pytest.raises(dlperf.Error):
+        dlperf.model(preset="gpt2", gpu="h100_sxm", train=True, batch=8, seq="-1")
+    dlperf.model(preset="llama2_7b", gpu="a100_sxm4_80gb", train=True, batch=4, seq=2048, gpus=8,
+                 zero=3, tp=2, checkpointing=True, no_flash=True, dtype="fp16", stack="megatron")
+    backward = [function(**kwargs) for function, kwargs in reversed(calls)]
+    assert backward[::-1] == forward
+    line = "model --preset gpt2 --gpu rtx_4090 --infer --json"  # every run flag at its default
+    assert call_from_line(line)[0](**call_from_line(line)[1]) == cli.json(line)

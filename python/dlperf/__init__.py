@@ -38,6 +38,11 @@ if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup,
         zero: Union[int, str]
         tp: Union[int, str]
         overhead: Union[int, float, str]
+        kv_dtype: str
+        lora: Union[int, str]
+        lora_targets: Union[str, Sequence[str]]
+        qlora: bool
+        stack: str
 
 
 __all__ = [
@@ -163,11 +168,19 @@ def model(
     max_seq: Optional[Number] = None,
     experts: Optional[Number] = None,
     experts_per_token: Optional[Number] = None,
+    serve: bool = False,
+    rate: Optional[Number] = None,
+    block_size: Optional[Number] = None,
+    kv_fraction: Optional[Number] = None,
+    step_tokens: Optional[Number] = None,
+    max_seqs: Optional[Number] = None,
     **run: Unpack[RunOptions],
 ) -> Dict[str, Any]:
     """A whole model's training step or inference on a GPU: step time, tokens/s, the memory
     breakdown and whether it fits (``dlperf model --json``). ``config`` is a model file
-    (docs/models.md); ``run`` holds the run flags (train, infer, batch, seq, dtype, weights, ...)."""
+    (docs/models.md); ``run`` holds the run flags (train, infer, batch, seq, dtype, weights, stack,
+    ...). ``serve=True`` gives continuous-batching serving instead (``--serve``, with ``rate``,
+    ``block_size``, ``kv_fraction``, ``step_tokens`` and ``max_seqs``; docs/models.md, "Serving")."""
     options = dict(locals())
     options.update(options.pop("run"))
     return _call("model", options)

@@ -35,11 +35,12 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 #include <dlperf/core/error.hpp>
+#include <dlperf/core/library_support.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/hardware/device.hpp>
 #include <dlperf/model/memory.hpp>
@@ -97,7 +98,8 @@ struct serve_estimate {
   double requests_per_second = 0;       ///< X, per replica
   double output_tokens_per_second = 0;  ///< G X, per replica
   long long replicas = 1;               ///< data-parallel replicas (gpus / tp)
-  long long prompt = 0, generate = 0;   ///< P and G
+  long long prompt = 0;                 ///< P: prompt tokens per request
+  long long generate = 0;               ///< G: output tokens per request
 
   /// Requests per second of the whole job.
   [[nodiscard]] constexpr double job_requests_per_second() const {
@@ -205,11 +207,17 @@ serve_load serve_at_rate(const D& d, const model_spec& m, const run_config& r,
   if (!(rate > 0.0) || !detail::is_finite(rate))
     detail::throw_invalid_argument("serve: the request rate must be positive and finite");
   if (rate >= x) {
-    std::array<char, 96> text{};
-    std::snprintf(text.data(), text.size(),
-                  "request rate %.4g/s is at or above the saturation rate %.4g/s", rate, x);
-    detail::throw_invalid_argument("serve: " + std::string(text.data()) +
-                                   " (per replica): the queue grows without bound");
+    // Four significant digits, as printf's %.4g writes them (double_to_chars: libc++ 13 has no
+    // floating-point std::to_chars).
+    const auto g4 = [](double v) {
+      std::array<char, 32> text{};
+      const auto end = detail::double_to_chars(text.data(), text.data() + text.size(), v,
+                                               std::chars_format::general, 4);
+      return std::string(text.data(), end.ptr);
+    };
+    detail::throw_invalid_argument("serve: request rate " + g4(rate) +
+                                   "/s is at or above the saturation rate " + g4(x) +
+                                   "/s (per replica): the queue grows without bound");
   }
   serve_load l;
   l.rate = rate;

@@ -77,8 +77,9 @@ TEST_CASE("a ranking under a stack ranks the stack's times, not the ceiling's", 
       CHECK(e.relative_performance > 0);
     }
   }
-  // Eager PyTorch pays a per-kernel launch cost that a faster GPU hides less well, so at least
-  // one GPU's standing against the reference moves: the stack reaches the ranking.
+  // Eager PyTorch's element-wise kernels go through DRAM, which costs each GPU a different share
+  // of its step (less where bandwidth per FLOP is high), so at least one GPU's standing against
+  // the reference moves: the stack reaches the ranking.
   const std::vector<rank_entry> ceiling = rank_gpus(make_workload(rank_task::infer16), {});
   const std::vector<rank_entry> eager =
       rank_gpus(make_workload(rank_task::infer16, stack_id::pytorch_eager), {});

@@ -2,7 +2,7 @@
 // are constant expressions (within g++'s and clang++'s default constant-evaluation limits).
 #include <dlperf/dlperf.hpp>
 
-namespace {
+namespace model_static {  // named: the unity build shares one anonymous namespace per batch
 using namespace dlperf;
 
 // Parameter counts come from the descriptions (the published figures: docs/models.md).
@@ -41,4 +41,4 @@ constexpr bool decode_shorter_than_prefill() {
 }
 static_assert(decode_shorter_than_prefill());
 
-}  // namespace
+}  // namespace model_static

@@ -5,7 +5,7 @@
 using namespace dlperf;
 using namespace dlperf::literals;
 
-namespace {
+namespace ops_static {  // named: the unity build shares one anonymous namespace per batch
 
 constexpr op_sequence two_steps() {
   op_sequence s;
@@ -15,8 +15,6 @@ constexpr op_sequence two_steps() {
 }
 
 constexpr attention_problem small_attention{1, 8, 512, 512, 64, dtype::fp16, false};
-
-}  // namespace
 
 static_assert(two_steps().size() == 2);
 static_assert(two_steps().time() == 1.5_ms);
@@ -30,3 +28,5 @@ static_assert(two_steps().repeat(80).size() == 2);
 static_assert(estimate_attention_unfused(catalog::h100_sxm, small_attention).size() == 3);
 static_assert(estimate_attention_unfused(catalog::h100_sxm, small_attention).work() ==
               flops(4.0 * 8 * 512 * 512 * 64 + 5.0 * 8 * 512 * 512));
+
+}  // namespace ops_static

@@ -17,7 +17,10 @@
 #include <string_view>
 #include <vector>
 
+#include "evidence_csv.hpp"
+
 using namespace dlperf;
+using dlperf::evidence::median;
 
 namespace {
 
@@ -84,7 +87,7 @@ constexpr run_mode infer = run_mode::infer;
 // Eager execution (run_config::eager, from the source: `eager_source`): PyTorch without a
 // compiler and TensorFlow without XLA run batch norm, activations, dropout and residual adds as
 // kernels of their own; XLA (the TF training rows) and the LLM engines fuse them.
-const std::vector<model_row>& rows() {
+const std::vector<model_row>& model_rows() {
   static const std::vector<model_row> r{
       // ResNet-50 v1.5, PyTorch
       {"RN50 train TF32 bs256", "resnet50", train, "a100_sxm4_80gb", dtype::tf32, 256, 224, 0, 938,
@@ -266,12 +269,6 @@ prediction predict(const model_row& r, const software_stack* stack = nullptr) {
   return p;
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 // "resnet50 train" and the like: the group a row's error is summarised in.
 std::string group_of(const model_row& r) {
   return std::string(r.model) + " " + std::string(name(r.mode));
@@ -287,7 +284,7 @@ struct ratio {
 // A100 over V100 for every pair key (same model, mode, precision class and source).
 std::vector<ratio> cross_gpu_ratios() {
   std::map<std::string, ratio> pairs;
-  for (const model_row& r : rows()) {
+  for (const model_row& r : model_rows()) {
     if (r.pair.empty()) continue;
     ratio& q = pairs[std::string(r.pair)];
     q.pair = r.pair;
@@ -338,10 +335,10 @@ const std::vector<model_miss>& known_misses() {
 constexpr std::string_view impossible_row = "BERT-L pretrain ph2 FP32 bs4";
 
 const model_row& row_named(std::string_view label, std::string_view gpu, std::string_view source) {
-  for (const model_row& r : rows())
+  for (const model_row& r : model_rows())
     if (r.label == label && r.gpu == gpu && r.source == source) return r;
   FAIL("no evidence row " << label << " on " << gpu << " from " << source);
-  return rows().front();
+  return model_rows().front();
 }
 
 bool is_known_miss(const model_row& r) {
@@ -372,7 +369,7 @@ TEST_CASE("whole-model evidence table", "[.][model_evidence]") {
   std::cout << "| row | GPU | dtype | batch | seq / image | gen | measured | unit | ceiling | "
                "error | stack | predicted | error | MFU measured / predicted | source |\n"
                "|---|---|---|---:|---:|---:|---:|---|---:|---:|---|---:|---:|---:|---|\n";
-  for (const model_row& r : rows()) {
+  for (const model_row& r : model_rows()) {
     const prediction p = predict(r);
     const software_stack& stack = stacks::of(stack_of(r));
     const prediction q = predict(r, &stack);
@@ -445,8 +442,8 @@ TEST_CASE("whole-model evidence table", "[.][model_evidence]") {
 
 TEST_CASE("whole-model evidence: every row is predicted, finite and physical",
           "[model][model_evidence_guard]") {
-  CHECK(rows().size() >= 24);
-  for (const model_row& r : rows()) {
+  CHECK(model_rows().size() >= 24);
+  for (const model_row& r : model_rows()) {
     const prediction p = predict(r);
     INFO(r.label << " on " << r.gpu << " (" << r.source << "): predicted " << p.value
                  << ", measured " << r.measured);
@@ -493,7 +490,7 @@ TEST_CASE("whole-model evidence: cross-GPU ratios and misses hold as measured",
     CHECK(p.error > 1.0);
   }
   std::vector<double> decode, stacked, stacked_decode;
-  for (const model_row& r : rows()) {
+  for (const model_row& r : model_rows()) {
     const prediction p = predict(r);
     const prediction q = predict(r, &stacks::of(stack_of(r)));
     INFO(r.label << " on " << r.gpu << " (" << r.source << "): ceiling " << p.value << ", "

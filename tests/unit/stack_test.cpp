@@ -7,17 +7,15 @@
 #include <string>
 
 #include "cli_run.hpp"
+#include "run_types.hpp"
 
 using namespace dlperf;
+using dlperf::test::widest_half;
 using dlperf_test::require_usage_error;
 using dlperf_test::run_dlperf;
 using dlperf_test::run_result;
 
 namespace {
-
-dtype widest_half(const gpu_spec& g) {
-  return g.supports(dtype::fp16, accumulator::fp32) ? dtype::fp16 : dtype::fp32;
-}
 
 run_config decode_run(dtype t, long long batch) {
   run_config r{.mode = run_mode::infer, .batch = batch, .type = t};

@@ -7,8 +7,10 @@
 #include <string>
 
 #include "cli_run.hpp"
+#include "run_types.hpp"
 
 using namespace dlperf;
+using dlperf::test::widest_half;
 using dlperf_test::require_usage_error;
 using dlperf_test::run_dlperf;
 using dlperf_test::run_result;
@@ -20,10 +22,6 @@ run_config decode_run(dtype t, weight_format w) {
   r.prompt = 128;
   r.generate = 64;
   return r;
-}
-
-dtype widest_half(const gpu_spec& g) {
-  return g.supports(dtype::fp16, accumulator::fp32) ? dtype::fp16 : dtype::fp32;
 }
 
 }  // namespace

@@ -47,6 +47,64 @@ TEST_CASE("flash-style attention moves far less DRAM traffic than unfused", "[op
         Approx(fused.work.value() / 2));
 }
 
+// ops/attention.hpp: decode kernels (FlashAttention-2's one-token path, TensorRT-LLM's XQA,
+// FlashInfer) serve the g query heads of a group from one read of its K and V; prefill reads them
+// once per 128-row tile of every query head.
+TEST_CASE("decode attention reads each key/value group once, prefill once per query head tile",
+          "[ops]") {
+  // Llama 3 70B's attention (64 query heads, 8 key/value heads, d = 128): one decode step of 16
+  // sequences at 2048 cached tokens, and a 4096-token prefill.
+  const attention_problem decode{16, 64, 1, 2048, 128, dtype::bf16, true, 8};
+  CHECK(attention_tiling_of(decode).readers == 16 * 8);
+  CHECK(attention_tiling_of(decode).tiles == 1);
+  attention_problem mha = decode;
+  mha.kv_heads = 0;
+  CHECK(attention_tiling_of(mha).readers == 16 * 64);
+  CHECK(attention_tiling_of(mha).tiles == 1);
+  // Speculative decoding's few query tokens still fit one tile with their group: 8 x 16 rows.
+  attention_problem draft = decode;
+  draft.seq_q = 16;
+  CHECK(attention_tiling_of(draft).readers == 16 * 8);
+  CHECK(attention_tiling_of(draft).tiles == 1);
+  // Prefill: a reader per query head, one tile per 128 query rows, grouped or not.
+  attention_problem prefill = decode;
+  prefill.seq_q = prefill.seq_kv = 4096;
+  CHECK(attention_tiling_of(prefill).readers == 16 * 64);
+  CHECK(attention_tiling_of(prefill).tiles == 32);
+  attention_problem prefill_mha = prefill;
+  prefill_mha.kv_heads = 0;
+  CHECK(attention_tiling_of(prefill_mha).readers == attention_tiling_of(prefill).readers);
+  CHECK(attention_tiling_of(prefill_mha).tiles == attention_tiling_of(prefill).tiles);
+  CHECK_THROWS_WITH(attention_tiling_of({1, 8, 1, 8, 64, dtype::fp16, false, 3}),
+                    Catch::Contains("kv_heads (3) must divide heads (8)"));
+
+  for (const gpu_spec* g : catalog::all) {
+    INFO(g->name());
+    const double bandwidth = g->memory(tier::global).throughput.value();
+    const double launch = g->launch_overhead().value();
+    // Decode with groups of 8 is never slower than multi-head attention reading 8 x the bytes,
+    // and is as fast as multi-head attention over the same K/V bytes (8 query heads), but for
+    // the 8 x Q and O it reads: all of it DRAM-bound.
+    attention_problem gqa{64, 64, 1, 4096, 128, dtype::fp16, true, 8};
+    attention_problem all_heads = gqa;
+    all_heads.kv_heads = 0;
+    attention_problem same_kv = gqa;
+    same_kv.heads = 8;
+    const op_estimate t_gqa = estimate_attention_fused(*g, gqa);
+    const op_estimate t_mha = estimate_attention_fused(*g, all_heads);
+    const op_estimate t_same_kv = estimate_attention_fused(*g, same_kv);
+    CHECK(t_gqa.time <= t_mha.time);
+    CHECK(t_gqa.bound == bound::global);
+    CHECK(t_same_kv.bound == bound::global);
+    const double q_o_extra = 2.0 * 64 * (64 - 8) * 128 * 2;
+    CHECK(t_gqa.time.value() == Approx(t_same_kv.time.value() + q_o_extra / bandwidth));
+    // It reads the KV cache once from DRAM: time = (Q + O + K + V) / bandwidth + launch.
+    const double kv_cache = 2.0 * 64 * 8 * 4096 * 128 * 2;
+    CHECK(t_gqa.dram.value() == Approx(kv_cache + 2.0 * 64 * 64 * 128 * 2));
+    CHECK(t_gqa.time.value() == Approx(t_gqa.dram.value() / bandwidth + launch));
+  }
+}
+
 TEST_CASE("convolution runs as an implicit GEMM of im2col shape", "[ops]") {
   // ResNet-50 conv2_x 3x3: N=32, 64 -> 64 channels, 56x56, pad 1.
   const conv2d_problem c{32, 64, 56, 56, 64, 3, 3, 1, 1, dtype::fp16};

@@ -174,10 +174,12 @@ TEST_CASE("Serving rejects rates at or above saturation, and bad inputs, by name
       Catch::Contains("holds no sequence"));
 }
 
-TEST_CASE("Published TensorRT-LLM maximum throughput on H100 within 25 percent", "[serve]") {
+TEST_CASE("Published TensorRT-LLM maximum throughput on H100 within 20 percent", "[serve]") {
   // Llama 3.1 8B FP8 on H100 SXM, TensorRT-LLM perf-overview (tests/data/evidence/rows.csv,
   // source TRTLLM-PERF-V1): the serve model under the tensorrt-llm stack, nothing fitted to
-  // these rows (docs/evidence.md, "Serving").
+  // these rows (docs/evidence.md, "Serving"). Measured: within 16.4 % on all ten (+16.4 % at
+  // 128/128, where the engine batches fewer sequences than the KV memory holds); 20.2 % before
+  // decode attention read each K/V group once (ops/attention.hpp).
   int rows = 0;
   for (const evidence::row& row : evidence::rows()) {
     if (!evidence::is_serving(row) || evidence::field(row, "source") != "TRTLLM-PERF-V1" ||
@@ -186,7 +188,7 @@ TEST_CASE("Published TensorRT-LLM maximum throughput on H100 within 25 percent",
     const evidence::row_run x = evidence::serving_run(row);
     const double predicted = evidence::serving_prediction(x, stacks::of(x.stack));
     INFO(evidence::field(row, "id") << ": predicted " << predicted << ", measured " << x.measured);
-    CHECK(std::abs(predicted / x.measured - 1.0) <= 0.25);
+    CHECK(std::abs(predicted / x.measured - 1.0) <= 0.20);
     ++rows;
   }
   CHECK(rows == 10);

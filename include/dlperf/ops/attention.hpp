@@ -8,12 +8,29 @@
 ///                    half when Sq = Skv, all of it for one query at the end of Skv keys)
 ///     unfused DRAM = QK^T GEMM + softmax (S read, P written: 2 b h Sq Skv e) + PV GEMM
 ///     fused DRAM   = Q + O + K + V = 2 b h Sq d e + 2 b h_kv Skv d e_kv (e_kv: a quantised KV
-///                    cache's bytes per element, else e), with K and V re-read from
-///                    L2 once per block of 128 query rows (from DRAM when the K and V of the
-///                    heads in flight, about SMs / query blocks of them, do not fit in half of
-///                    L2); h_kv key/value heads (grouped-query attention) hold the distinct K, V
+///                    cache's bytes per element, else e); h_kv key/value heads (grouped-query
+///                    attention, g = h / h_kv query heads per group) hold the distinct K, V
+///     fused L2     = Q + O + K and V once per tile of 128 query rows that reads them:
+///                    2 b h_kv Skv d e_kv x visible x tiles,
+///                    tiles = ceil(g Sq / 128)    when g Sq <= 128 (the g query heads of a group
+///                                                x Sq tokens packed into one tile: decode)
+///                    tiles = g ceil(Sq / 128)    otherwise (every query head its own tiles:
+///                                                prefill, FlashAttention-2)
+///                    and from DRAM once per tile of one reader (a group when packed, else a
+///                    query head: the g heads of a group share them in L2) when the K and V of
+///                    the readers in flight, about SMs / tiles of them, do not fit in half of L2
 ///     fused time   = max(tensor FLOP / (peak x GEMM efficiency), exponentials / SFU rate,
 ///                        DRAM time, L2 time) + launch
+///
+/// Decode kernels load each K/V head once for all the query heads of its group: FlashAttention-2
+/// transposes a one-token query (b, 1, h_kv g, d) into g query rows of h_kv heads
+/// (csrc/flash_attn/flash_api.cpp, mha_fwd and mha_fwd_kvcache, `seqlenq_ngroups_swapped`,
+/// github.com/Dao-AILab/flash-attention, read 2026-11), TensorRT-LLM's XQA kernel is its
+/// "optimization for MQA/GQA in the generation phase" (nvidia.github.io/TensorRT-LLM/advanced/
+/// gpt-attention.html, "XQA Optimization", read 2026-11), FlashInfer fuses the head group into
+/// the rows of its tensor-core tiles ("head-query fusion", Ye et al. 2025, arXiv 2501.01005;
+/// github.com/flashinfer-ai/flashinfer README). Prefill keeps one query head per tile, as
+/// FlashAttention-2's forward kernel does (its GQA maps each query head to its K/V head).
 ///
 /// The fused backward pass (FlashAttention-2, Dao 2023, algorithm 2) recomputes the scores and
 /// runs five matrix products where the forward runs two (2.5 x the tensor FLOP, the same
@@ -87,6 +104,26 @@ inline constexpr double sfu_results_per_clock = 16;
 
 /// Query rows per block of a flash-style kernel (FlashAttention-2 uses 64 or 128).
 inline constexpr long long flash_block_rows = 128;
+
+/// How a fused kernel's tiles of flash_block_rows query rows cover an attention problem (see the
+/// file comment): `readers` units that each read the K and V of one key/value head, in `tiles`
+/// tiles each, every tile reading them through L2 once.
+struct attention_tiling {
+  long long readers = 0;  ///< a key/value head per sequence (decode) or a query head per sequence
+  long long tiles = 0;    ///< tiles per reader
+};
+
+/// The tiling of @p p: when the g query heads of a group times the Sq query tokens fit in one
+/// tile (decode), a reader per key/value head with ceil(g Sq / 128) tiles; otherwise (prefill) a
+/// reader per query head with ceil(Sq / 128) tiles. Throws invalid_argument as
+/// attention_problem::validate does.
+constexpr attention_tiling attention_tiling_of(const attention_problem& p) {
+  p.validate();
+  const long long rows = p.heads / p.kv_head_count() * p.seq_q;
+  if (rows <= flash_block_rows)
+    return {p.batch * p.kv_head_count(), (rows + flash_block_rows - 1) / flash_block_rows};
+  return {p.batch * p.heads, (p.seq_q + flash_block_rows - 1) / flash_block_rows};
+}
 
 /// Unfused attention: QK^T, softmax and PV as three kernels.
 template <gemm_device D>
@@ -170,18 +207,21 @@ constexpr op_estimate estimate_attention_fused(const D& d, const attention_probl
   const double tensor_flop = 4.0 * bh * sq * skv * hd * mask;
   const double exps = bh * sq * skv * mask;
   const double q_o = 2.0 * bh * sq * hd * e;
-  // K and V as each query head reads them, and their distinct bytes (one copy per kv head).
-  const double k_v = 2.0 * bh * skv * hd * e_kv;
-  const double k_v_distinct = k_v * kv_share;
-  const double q_blocks = static_cast<double>((p.seq_q + flash_block_rows - 1) / flash_block_rows);
-  const double l2_traffic = q_o + k_v * q_blocks * mask;
-  // Blocks of one head are scheduled together, so about SMs / query-blocks heads are in flight.
-  const double heads_in_flight =
-      std::min(bh, std::max(1.0, static_cast<double>(d.sm_count()) / q_blocks));
+  // The distinct K and V bytes (one copy per key/value head), and those of one head.
+  const double k_v_distinct = 2.0 * bh * kv_share * skv * hd * e_kv;
+  const double k_v_head = 2.0 * skv * hd * e_kv;
+  // Every tile reads the K and V of its head's group through L2.
+  const attention_tiling tiling = attention_tiling_of(p);
+  const auto readers = static_cast<double>(tiling.readers);
+  const auto tiles = static_cast<double>(tiling.tiles);
+  const double l2_traffic = q_o + readers * tiles * k_v_head * mask;
+  // The tiles of one reader are scheduled together, so about SMs / tiles readers are in flight.
+  const double in_flight =
+      std::min(readers, std::max(1.0, static_cast<double>(d.sm_count()) / tiles));
   const double l2_usable = usable_l2_fraction * d.memory(tier::l2).capacity.value();
-  const double dram = heads_in_flight * k_v / bh <= l2_usable
+  const double dram = in_flight * k_v_head <= l2_usable
                           ? q_o + k_v_distinct
-                          : q_o + k_v_distinct * std::max(1.0, q_blocks * mask);
+                          : q_o + k_v_distinct * std::max(1.0, tiles * mask);
   return detail::fused_attention_op(d, "attention (fused)", p.type, tensor_flop, exps, dram,
                                     l2_traffic);
 }

@@ -16,18 +16,25 @@ namespace nb = nanobind;
 namespace {
 
 // A JSON value as Python objects: dict (keys in the JSON's order), list, str, int, float, bool,
-// None.
+// None. Built with CPython's own calls (a list of its final size, PyDict_SetItem): this runs over
+// every value of a command's JSON on every call (docs/python.md, "Where a call's time goes").
 nb::object to_python(const nlohmann::json& j) {
   switch (j.type()) {
     case nlohmann::json::value_t::object: {
       nb::dict d;
-      for (const auto& [key, value] : j.items())
-        d[nb::str(key.c_str(), key.size())] = to_python(value);
+      for (auto it = j.begin(); it != j.end(); ++it) {
+        const std::string& key = it.key();
+        const nb::str k(key.c_str(), key.size());
+        if (PyDict_SetItem(d.ptr(), k.ptr(), to_python(it.value()).ptr()) != 0)
+          throw nb::python_error();
+      }
       return d;
     }
     case nlohmann::json::value_t::array: {
-      nb::list l;
-      for (const auto& value : j) l.append(to_python(value));
+      nb::object l = nb::steal(PyList_New(static_cast<Py_ssize_t>(j.size())));
+      if (!l.is_valid()) throw nb::python_error();
+      Py_ssize_t i = 0;
+      for (const auto& value : j) PyList_SET_ITEM(l.ptr(), i++, to_python(value).release().ptr());
       return l;
     }
     case nlohmann::json::value_t::string: {
@@ -41,7 +48,7 @@ nb::object to_python(const nlohmann::json& j) {
     case nlohmann::json::value_t::number_unsigned:
       return nb::int_(j.get<unsigned long long>());
     case nlohmann::json::value_t::number_float:
-      return nb::float_(j.get<double>());
+      return nb::steal(PyFloat_FromDouble(j.get<double>()));
     default:
       return nb::none();
   }

@@ -80,7 +80,7 @@ void run_advise(const advise_options& o) {
                          {"samples_per_s", r.split->chosen->samples_per_second}};
       out.push_back(item);
     }
-    print_json(out);
+    print_json(std::move(out));
     return;
   }
   const std::string what =

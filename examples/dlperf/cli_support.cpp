@@ -158,9 +158,9 @@ namespace {
 thread_local nlohmann::json* captured_json = nullptr;
 }  // namespace
 
-void print_json(const nlohmann::json& j) {
+void print_json(nlohmann::json j) {
   if (captured_json != nullptr)
-    *captured_json = j;
+    *captured_json = std::move(j);
   else
     fmt::print("{}\n", j.dump(2));
 }

@@ -130,7 +130,7 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
         {"memory_capacity_bytes", fit.capacity.value()},
         {"stack", name(r.stack)},
     };
-    print_json(out);
+    print_json(std::move(out));
     return;
   }
   fmt::print("{} training, {}, batch {} per replica, on {} x {} over {}\n", m.name, name(r.type),

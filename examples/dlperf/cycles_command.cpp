@@ -60,7 +60,7 @@ void run(const std::string& latencies, const std::string& device_file, bool json
           {"tensor_tile", s.tensor_tile},
           {"outputs_per_thread", s.outputs_per_thread}}},
     };
-    print_json(out);
+    print_json(std::move(out));
     return;
   }
   fmt::print(

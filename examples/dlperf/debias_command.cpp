@@ -85,7 +85,7 @@ void run_debias(const debias_options& o) {
           {"efficiency_from", in.efficiency_from},
           {"efficiency_to", in.efficiency_to}}},
     };
-    print_json(out);
+    print_json(std::move(out));
     return;
   }
   fmt::print("reported ratio {}x ({})\n", three_digits(d.ratio), name(in.kind));

@@ -76,7 +76,7 @@ void run(const gemm_options& o) {
           {"shared", e.shared_time.value()},
           {"latency", e.latency_time.value()}}},
     };
-    print_json(out);
+    print_json(std::move(out));
     return;
   }
   fmt::print("{} ({}): {} x {} x {}{} {} GEMM{}\n", run_on.name, run_on.arch, p.m, p.n, p.k,

@@ -54,7 +54,7 @@ void add_gpus_command(CLI::App& app) {
     if (*json) {
       nlohmann::json out = nlohmann::json::array();
       for (const gpu_spec* g : catalog::all) out.push_back(io::catalog_entry(*g));
-      print_json(out);
+      print_json(std::move(out));
     } else {
       print_table();
     }

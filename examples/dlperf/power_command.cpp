@@ -67,7 +67,7 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
         {"performance_fraction", perf},
         {"warnings", warnings},
         {"stack", o.preset.empty() ? nlohmann::json(nullptr) : nlohmann::json(name(o.run.stack))}};
-    print_json(out);
+    print_json(std::move(out));
     return;
   }
   fmt::print("{} x {} at {}{}: {} of GPUs\n", count, g.name(), format_watts(b.board),

@@ -60,7 +60,7 @@ void run_rank(const rank_cli_options& o) {
                      {"host_share_usd", e.host_share.value()},
                      {"stack", name(o.run.stack)}});
     }
-    print_json(out);
+    print_json(std::move(out));
     return;
   }
   const std::string reference = ranked.empty() ? std::string(opts.reference->id())

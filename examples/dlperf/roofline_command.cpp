@@ -53,7 +53,7 @@ void run(const roofline_options& o) {
         {"compute_time_s", r.compute_time.value()},
         {"memory_time_s", r.tier_time[tier::global].value()},
     };
-    print_json(out);
+    print_json(std::move(out));
     return;
   }
   fmt::print("{}{}, {} with {} accumulation{}\n", device_name,

@@ -143,7 +143,7 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
     out["kv_bytes_per_token"] = e.kv_per_token.value();
     out["blocks_per_sequence"] = e.blocks_per_sequence;
     out["ceiling"] = to_json(res.ceiling);
-    print_json(out);
+    print_json(std::move(out));
     return;
   }
   fmt::print(

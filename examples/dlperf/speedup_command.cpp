@@ -120,7 +120,7 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
         out["ceiling_to_step_s"] = ceiling->to.time.value();
       }
     }
-    print_json(out);
+    print_json(std::move(out));
     return;
   }
 

@@ -127,7 +127,7 @@ void run(const tco_options& o) {
         {"other_watts", in.other.value()},
         {"system_price_usd", in.system_price.value()},
         {"cloud_usd_per_hour", in_dollars_per_hour(in.cloud_hourly)}};
-    print_json(out);
+    print_json(std::move(out));
     return;
   }
   if (b)

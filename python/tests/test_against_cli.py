@@ -26,6 +26,13 @@ LINES = [
     "model --preset se_resnext101_32x4d --gpu a100_sxm4_80gb --train --batch 64 --json",
     "model --preset mixtral_8x7b --gpu mi300x --infer --batch 16 --seq 4096 --json",
     "model --layers 12 --hidden 768 --heads 12 --vocab 50257 --max-seq 1024 --gpu t4 --dtype fp16 --json",
+    # The benchmark's cases (python/benchmarks/model_loop.py) and more of model's flags: LoRA,
+    # an 8-bit KV cache with nothing generated (null fields), a stack with unfused attention.
+    "model --preset llama2_7b --gpu a100_sxm4_80gb --infer --batch 1 --prompt 512 --generate 128 --json",
+    "model --preset llama2_7b --gpu a100_sxm4_80gb --train --batch 4 --seq 2048 --gpus 8 --zero 3 --json",
+    "model --preset llama2_7b --gpu h100_sxm --train --batch 1 --lora 16 --lora-targets all --qlora --json",
+    "model --preset llama3_8b --gpu rtx_4090 --infer --prompt 1024 --generate 0 --kv-dtype fp8 --json",
+    "model --preset gpt2 --gpu a100_sxm4_80gb --infer --batch 32 --seq 512 --stack pytorch-eager --no-flash --json",
     "speedup --from v100_sxm2 --to a100_sxm4_40gb --json",
     "speedup --from a100_sxm4_40gb --to h100_sxm --preset gpt2 --batch 16 --json",
     "rank --task infer16 --json",

@@ -100,7 +100,9 @@ struct model_estimate {
   double tokens = 0;            ///< tokens per step and replica (decoder inference: generated ones)
   long long replicas = 1;       ///< data-parallel replicas (gpus / tp)
   flop_count model_work{};      ///< the model's FLOP per step on one GPU (no recompute)
-  flop_rate peak{};             ///< the GPU's dense peak in the run's datatype
+  flop_rate peak{};             ///< the GPU's dense peak in the datatype the weight products
+                                ///< run in (the run's, or an FP8/FP4 format's where the GPU
+                                ///< multiplies it natively), so that mfu() never exceeds 1
   /// Weight GEMMs read weights dequantised in their inner loop (a weight-only format, or a
   /// format the GPU cannot multiply natively): the stack's quantised-GEMV share applies.
   bool dequantized_weights = false;
@@ -144,7 +146,7 @@ struct model_estimate {
   }
   /// FLOP per second one GPU executes (recompute included).
   [[nodiscard]] constexpr flop_rate achieved() const { return work() / time; }
-  /// Model-FLOPs utilisation: the model's FLOP per second over the GPU's dense peak.
+  /// Model-FLOPs utilisation: the model's FLOP per second over the GPU's dense peak (`peak`).
   [[nodiscard]] constexpr double mfu() const { return (model_work / time / peak).value(); }
   /// Time per step in operators of kind @p k, repeats included.
   [[nodiscard]] constexpr duration time_of(op_kind k) const { return time_matching(k, false, {}); }
@@ -228,6 +230,8 @@ class step_builder {
     return d.supports(f.compute, default_accumulator(f.compute), sparsity::dense) ? f.compute
                                                                                   : r.type;
   }
+  // The datatype the weight GEMMs run in (weight_compute).
+  [[nodiscard]] constexpr dtype weight_type() const { return compute_; }
   // Whether the weight GEMMs dequantise their weights in the inner loop.
   [[nodiscard]] constexpr bool dequantized() const {
     const weight_format_spec& f = weight_formats::of(run_.weights);
@@ -575,7 +579,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transf
   step_builder<D> sb(d, r, s.dropout);
   sb.weights_of(t);
   model_estimate m;
-  m.peak = dense_peak(d, r.type);
+  m.peak = dense_peak(d, sb.weight_type());
   m.dequantized_weights = sb.dequantized();
   m.replicas = r.data_parallel();
   m.samples = static_cast<double>(r.batch);
@@ -625,7 +629,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_generation(const D& d,
   step_builder<D> sb(d, r);
   sb.weights_of(t);
   model_estimate m;
-  m.peak = dense_peak(d, r.type);
+  m.peak = dense_peak(d, sb.weight_type());
   m.dequantized_weights = sb.dequantized();
   m.replicas = r.data_parallel();
   m.samples = static_cast<double>(r.batch);
@@ -673,7 +677,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate cnn_step(const D& d, const cnn_config& c,
   const cnn_layout l = cnn_layout::of(c, r.image);
   step_builder<D> sb(d, r);
   model_estimate m;
-  m.peak = dense_peak(d, r.type);
+  m.peak = dense_peak(d, sb.weight_type());
   m.dequantized_weights = sb.dequantized();
   m.replicas = r.data_parallel();
   m.samples = static_cast<double>(r.batch);

@@ -1,6 +1,6 @@
 // Serving with continuous batching and a paged KV cache (model/serve.hpp, docs/models.md
 // "Serving"): the concurrency the KV memory allows, the saturation throughput, TTFT and TPOT at a
-// request rate, the rejections, the published TensorRT-LLM rows and the CLI's --serve.
+// request rate, the rejections, the published TensorRT-LLM and vLLM rows and the CLI's --serve.
 #include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -192,6 +192,25 @@ TEST_CASE("Published TensorRT-LLM maximum throughput on H100 within 20 percent",
     ++rows;
   }
   CHECK(rows == 10);
+}
+
+TEST_CASE("Every serving evidence row runs, finite, positive, its stack below the ceiling",
+          "[serve]") {
+  // Properties only, for every engine's rows (TensorRT-LLM and vLLM, docs/evidence.md,
+  // "Serving"): no accuracy bound beyond the H100 case above.
+  int rows = 0;
+  for (const evidence::row& row : evidence::rows()) {
+    if (!evidence::is_serving(row)) continue;
+    const evidence::row_run x = evidence::serving_run(row);
+    const double ceiling = evidence::serving_prediction(x, stacks::ceiling);
+    const double stack = evidence::serving_prediction(x, stacks::of(x.stack));
+    INFO(evidence::field(row, "id") << ": ceiling " << ceiling << ", stack " << stack);
+    CHECK(std::isfinite(ceiling));
+    CHECK(stack > 0.0);
+    CHECK(stack <= ceiling);
+    ++rows;
+  }
+  CHECK(rows >= 28);
 }
 
 TEST_CASE("Serving evidence report", "[.][serve_evidence]") {

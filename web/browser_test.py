@@ -30,6 +30,9 @@ CASES = [
     # Training on two GPUs, a data-parallel job of 8 GPUs.
     {"preset": "gpt2_xl", "gpu": "a100_sxm4_80gb,rtx_4090", "gpus": "8", "mode": "train",
      "batch": "4", "seq": "1024"},
+    # A software stack from the menu: the times and the ranking as vLLM runs them.
+    {"preset": "mistral_7b", "gpu": "rtx_4090,a100_sxm4_80gb", "mode": "infer", "batch": "8",
+     "seq": "2048", "generate": "128", "stack": "vllm"},
     # A weight format and a datatype from the menus; a model that does not fit one of them.
     {"preset": "llama3_70b", "gpu": "rtx_4090,h200_sxm", "mode": "infer", "batch": "8",
      "seq": "4096", "generate": "256", "weights": "int4"},
@@ -40,6 +43,7 @@ CASES = [
     {"preset": "llama3_8b", "gpu": "rtx_4090", "mode": "infer", "batch": "abc"},
     {"preset": "llama3_8b", "gpu": "rtx_4090", "mode": "train", "seq": "-5"},
     {"preset": "no_such_model", "gpu": "rtx_4090", "mode": "infer"},
+    {"preset": "llama3_8b", "gpu": "rtx_4090", "mode": "infer", "stack": "pytorch"},
     {"config": "{ not json", "gpu": "rtx_4090", "mode": "infer"},
 ]
 TIME_KEYS = ("prefill_s", "decode_s_per_token", "step_time_s")
@@ -108,7 +112,7 @@ def cli_args(case, gpu, config_file):
     args = ["model"]
     args += ["--config", config_file] if "config" in case else ["--preset", case["preset"]]
     args += ["--gpu", gpu, "--infer" if case.get("mode") == "infer" else "--train"]
-    for key in ("gpus", "batch", "seq", "generate", "dtype", "weights"):
+    for key in ("gpus", "batch", "seq", "generate", "dtype", "weights", "stack"):
         if case.get(key, "") != "":
             args += [f"--{key}", case[key]]
     return args
@@ -119,7 +123,7 @@ def rank_args(case):
     if "config" in case:
         return None
     args = ["rank", "--task", case["preset"], "--infer" if case.get("mode") == "infer" else "--train"]
-    for key in ("batch", "seq", "generate", "dtype", "weights"):
+    for key in ("batch", "seq", "generate", "dtype", "weights", "stack"):
         if case.get(key, "") != "":
             args += [f"--{key}", case[key]]
     return args
@@ -278,7 +282,7 @@ def main():
             for n, case in enumerate(CASES):
                 # Every field given, empty ones too: an empty field leaves its flag out, as
                 # cli_args does, instead of taking the page's defaults.
-                query = {key: "" for key in ("gpus", "batch", "seq", "generate", "dtype", "weights")}
+                query = {key: "" for key in ("gpus", "batch", "seq", "generate", "dtype", "weights", "stack")}
                 query.update(case)
                 if "config" in case:
                     path = os.path.join(root, case["config"])

@@ -54,6 +54,8 @@
     for (const t of choices.dtype) addOption($('dtype'), t, t);
     addOption($('weights'), '', 'default (native)');
     for (const w of choices.weights) addOption($('weights'), w, w);
+    addOption($('stack'), '', 'default (ceiling: the hardware model)');
+    for (const k of choices.stack) addOption($('stack'), k, k);
   }
   // Selects @p value in @p select, adding it when the menu lacks it, so that the tool (not the
   // page) names a value it does not know.
@@ -76,6 +78,7 @@
     choose($('mode'), given('mode'));
     choose($('dtype'), given('dtype'));
     choose($('weights'), given('weights'));
+    choose($('stack'), given('stack'));
   }
   // The chosen GPUs in the order they were chosen (the query's order first), not the menu's: the
   // first is the one shown in detail.
@@ -91,7 +94,7 @@
     if ($('source-config').checked) s.config = $('config').value;
     else s.preset = $('preset').value;
     s.gpu = selectedGpus().join(',');
-    for (const k of ['gpus', 'mode', 'batch', 'seq', 'generate', 'dtype', 'weights'])
+    for (const k of ['gpus', 'mode', 'batch', 'seq', 'generate', 'dtype', 'weights', 'stack'])
       s[k] = $(k).value.trim();
     return s;
   }
@@ -105,7 +108,7 @@
       args.push('--preset', s.preset);
     }
     args.push('--gpu', gpu, s.mode === 'infer' ? '--infer' : '--train');
-    for (const k of ['gpus', 'batch', 'seq', 'generate', 'dtype', 'weights'])
+    for (const k of ['gpus', 'batch', 'seq', 'generate', 'dtype', 'weights', 'stack'])
       if (s[k] !== '') args.push('--' + k, s[k]);
     args.push('--json');
     return args;
@@ -131,7 +134,8 @@
     $('result-title').textContent = j.model + ' on ' + (gpuNames[gpu] || gpu) +
       (j.gpus > 1 ? ' \u00d7 ' + j.gpus : '') + ': ' +
       (j.mode === 'infer' ? 'inference' : 'training') + ', ' + j.dtype + ', batch ' + j.batch +
-      (j.seq ? ', sequence ' + j.seq : '');
+      (j.seq ? ', sequence ' + j.seq : '') +
+      (j.stack && j.stack !== 'ceiling' ? ', under ' + j.stack : '');
     const t = $('summary');
     t.replaceChildren();
     row(t, 'parameters', 'parameters', j.parameters, fmt('', j.parameters / 1e9) + ' B');
@@ -191,7 +195,7 @@
   function rankLine(s) {
     if (s.config !== undefined) return null;
     const args = ['rank', '--task', s.preset, s.mode === 'infer' ? '--infer' : '--train'];
-    for (const k of ['batch', 'seq', 'generate', 'dtype', 'weights'])
+    for (const k of ['batch', 'seq', 'generate', 'dtype', 'weights', 'stack'])
       if (s[k] !== '') args.push('--' + k, s[k]);
     args.push('--json');
     return args;

@@ -2,7 +2,8 @@
 its ``--json`` prints, computed by the same C++ code (no NumPy, no subprocess).
 
 Arguments are the tool's flags with ``_`` for ``-`` (``min_memory=`` is ``--min-memory``,
-``from_=`` is ``--from``); ``True`` gives a flag, ``False`` or ``None`` leaves it out, a list or
+``from_=`` is ``--from``; ``mode="train"`` or ``"infer"``, as the JSON says it, is ``--train`` or
+``--infer``); ``True`` gives a flag, ``False`` or ``None`` leaves it out, a list or
 tuple is joined with commas (``cluster(gpu=["h100_sxm", "a100_sxm4_80gb"], ...)``). Numbers may
 be given as numbers or as the tool's text ("4Ki", "1.5G"). Bad input raises :class:`Error` with
 the tool's one-line message. See docs/python.md.
@@ -23,6 +24,7 @@ if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup,
 
         train: bool
         infer: bool
+        mode: str  # "train" or "infer", the JSON's "mode": the same as train=True or infer=True
         batch: Union[int, str]
         seq: Union[int, str]
         image: Union[int, str]
@@ -81,10 +83,19 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+# mode= takes the values of the JSON's "mode" key and stands for the tool's --train or --infer.
+_MODES = {"train": "--train", "infer": "--infer"}
+
+
 def _command_line(command: str, options: Dict[str, Any], json: bool) -> List[str]:
     args = [command]
     for key, value in options.items():
         if value is None or value is False:
+            continue
+        if key == "mode":
+            if not isinstance(value, str) or value not in _MODES:
+                raise Error(f"mode: expected 'train' or 'infer', got {value!r}")
+            args.append(_MODES[value])
             continue
         flag = "--" + key.rstrip("_").replace("_", "-")
         if value is True:

@@ -58,6 +58,16 @@ def test_equals_cli_json(cli, line):
     assert function(**kwargs) == cli.json(line)
 
 
+def test_mode_as_the_json_says_it(cli):
+    # The issue's own example: mode= takes the JSON's "mode" values for --infer and --train.
+    infer = dlperf.model(preset="llama3_8b", gpu="rtx_4090", mode="infer")
+    assert infer == cli.json("model --preset llama3_8b --gpu rtx_4090 --infer --json")
+    assert infer["mode"] == "infer"
+    assert dlperf.rank(task="llama2_7b", mode="train", lora=16) == cli.json(
+        "rank --task llama2_7b --train --lora 16 --json"
+    )
+
+
 def test_numbers_as_python_numbers(cli):
     # Numbers given as Python ints and floats mean what their text means on the command line.
     assert dlperf.model(preset="gpt2", gpu="rtx_4090", train=True, batch=8, seq=1024) == cli.json(

@@ -99,11 +99,19 @@ def test_error_class():
         {"dtype": "\x00"},
         {"gpus": [1, 2]},
         {"no_such_flag": 1},
+        {"mode": "inference"},
+        {"mode": 1},
+        {"mode": "train", "infer": True},
     ],
 )
 def test_bad_python_values_raise_not_crash(kwargs):
     with pytest.raises(dlperf.Error):
         dlperf.model(preset="gpt2", gpu="h100_sxm", **kwargs)
+
+
+def test_mode_names_what_is_wrong():
+    with pytest.raises(dlperf.Error, match=r"^mode: expected 'train' or 'infer', got 'inference'$"):
+        dlperf.model(preset="gpt2", gpu="h100_sxm", mode="inference")
 
 
 def test_raw_command_lines():

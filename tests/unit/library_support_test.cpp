@@ -85,6 +85,28 @@ TEST_CASE("printf_to_chars reports a buffer too small", "[library_support]") {
   CHECK(r.ec == std::errc::value_too_large);
 }
 
+TEST_CASE("double_text writes what std::to_chars writes, up to the widest double",
+          "[library_support]") {
+  for (const double v : samples()) {
+    for (const int precision : {0, 3, 6, 17, 40}) {
+      for (const auto format :
+           {std::chars_format::general, std::chars_format::fixed, std::chars_format::scientific}) {
+        INFO("value " << v << ", precision " << precision << ", format "
+                      << static_cast<int>(format));
+        CHECK(dlperf::detail::double_text(v, format, precision) ==
+              written(false, v, format, precision));
+      }
+    }
+  }
+  // The largest double in fixed notation: 309 digits and 40 decimals fit.
+  CHECK(
+      dlperf::detail::double_text(std::numeric_limits<double>::max(), std::chars_format::fixed, 40)
+          .size() == 309 + 1 + 40);
+  // Beyond the buffer: a visible "?", not a cut-off figure.
+  CHECK(dlperf::detail::double_text(std::numeric_limits<double>::max(), std::chars_format::fixed,
+                                    100) == "?");
+}
+
 TEST_CASE("strtod_from_chars reads what std::from_chars reads", "[library_support]") {
   for (const std::string_view text : {"1",         "1.5",    "-2.25",
                                       "1e3",       "1E-3",   "7.7k",

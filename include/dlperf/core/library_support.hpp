@@ -7,6 +7,7 @@
 /// WebAssembly page (docs/web.md).
 #pragma once
 
+#include <array>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -80,6 +81,16 @@ inline std::to_chars_result double_to_chars(char* first, char* last, double v,
 #else
   return printf_to_chars(first, last, v, format, precision);
 #endif
+}
+
+/// @p v as text, as `std::to_chars(first, last, v, format, precision)` writes it
+/// (`double_to_chars`): the one place dlperf's messages and reasons turn a double into characters.
+/// The buffer holds the longest fixed-format double (309 digits) with 40 decimals; a precision
+/// beyond that gives "?".
+inline std::string double_text(double v, std::chars_format format, int precision) {
+  std::array<char, 352> buf{};
+  const auto [end, ec] = double_to_chars(buf.data(), buf.data() + buf.size(), v, format, precision);
+  return ec == std::errc{} ? std::string(buf.data(), end) : std::string("?");
 }
 
 /// `std::from_chars(first, last, v)` for a double, or `strtod_from_chars` where the library lacks

@@ -140,11 +140,7 @@ struct is_std_array<std::array<T, N>> : std::true_type {};
 
 /// A bound as text ("1e+06", "0.5"), as printf's general format writes it, in any locale.
 inline std::string bound_text(double v) {
-  std::array<char, 32> buf{};
-  char* const end = dlperf::detail::double_to_chars(buf.data(), buf.data() + buf.size(), v,
-                                                    std::chars_format::general, 6)
-                        .ptr;
-  return {buf.data(), end};
+  return dlperf::detail::double_text(v, std::chars_format::general, 6);
 }
 
 /// What @p r admits, in words ("must be in [100, 10000]").

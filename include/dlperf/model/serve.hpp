@@ -207,14 +207,8 @@ serve_load serve_at_rate(const D& d, const model_spec& m, const run_config& r,
   if (!(rate > 0.0) || !detail::is_finite(rate))
     detail::throw_invalid_argument("serve: the request rate must be positive and finite");
   if (rate >= x) {
-    // Four significant digits, as printf's %.4g writes them (double_to_chars: libc++ 13 has no
-    // floating-point std::to_chars).
-    const auto g4 = [](double v) {
-      std::array<char, 32> text{};
-      const auto end = detail::double_to_chars(text.data(), text.data() + text.size(), v,
-                                               std::chars_format::general, 4);
-      return std::string(text.data(), end.ptr);
-    };
+    // Four significant digits, as printf's %.4g writes them.
+    const auto g4 = [](double v) { return detail::double_text(v, std::chars_format::general, 4); };
     detail::throw_invalid_argument("serve: request rate " + g4(rate) +
                                    "/s is at or above the saturation rate " + g4(x) +
                                    "/s (per replica): the queue grows without bound");

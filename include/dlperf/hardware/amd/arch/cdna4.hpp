@@ -4,6 +4,7 @@
 /// per CU, add OCP FP8 and FP4/FP6, and drop XF32.
 #pragma once
 
+#include <dlperf/hardware/amd/arch/cdna3.hpp>
 #include <dlperf/hardware/amd/traits.hpp>
 #include <dlperf/hardware/architecture.hpp>
 
@@ -51,14 +52,18 @@ struct cdna4 {
                   {dtype::fp4_e2m1, accumulator::fp32, 8192, 8192},
                   {dtype::fp32, accumulator::fp32, 128, 128}}},
       .vector = {{{dtype::fp32, accumulator::fp32, 128, 128}}},
-      .shared_bytes_per_clock = 128,
+      // LDS bandwidth and latencies: CDNA 3's (no CDNA 4 figure is published).
+      .shared_bytes_per_clock = cdna3::spec.shared_bytes_per_clock,
       .l2_bytes_per_clock = 2048.0 / 32,  // 2 KB per clock per XCD, now of 32 CUs
-      .latency = {.global = 780, .l2 = 254, .llc = 460, .l1 = 144, .shared = 48, .ffma = 4},
-      .mma = {.m = 16, .n = 16, .k_bits = 256},
+      .latency = cdna3::spec.latency,
+      .mma = cdna3::spec.mma,
       // No published large-GEMM measurement of an MI350-series part was found: CDNA 3's measured
-      // fractions are assumed (BF16 0.511, FP8 0.487; cdna3.hpp, docs/gemm.md "AMD").
-      .gemm_efficiency_default = 0.511,
-      .gemm_efficiency = {{{dtype::fp8_e4m3, 0.487}, {dtype::fp8_e5m2, 0.487}}},
+      // fractions are assumed (BF16, and FP8 from CDNA 3's FNUZ formats for the OCP ones;
+      // cdna3.hpp, docs/gemm.md "AMD").
+      .gemm_efficiency_default = cdna3::spec.gemm_efficiency_default,
+      .gemm_efficiency = {{{dtype::fp8_e4m3, cdna3::spec.gemm_efficiency_for(dtype::fp8_e4m3_fnuz)},
+                           {dtype::fp8_e5m2,
+                            cdna3::spec.gemm_efficiency_for(dtype::fp8_e5m2_fnuz)}}},
       .rule_factors = {
           .previous = "cdna3",
           .shared_memory = {},

@@ -4,6 +4,7 @@
 /// 64 MB Infinity Cache sits behind an 8 MB L2.
 #pragma once
 
+#include <dlperf/hardware/amd/arch/rdna3.hpp>
 #include <dlperf/hardware/amd/traits.hpp>
 #include <dlperf/hardware/architecture.hpp>
 
@@ -47,14 +48,15 @@ struct rdna4 {
                   {dtype::int8, accumulator::int32, 1024, 1024},
                   {dtype::int4, accumulator::int32, 2048, 2048}}},
       .vector = {{{dtype::fp32, accumulator::fp32, 128, 128}}},  // dual-issue FP32
-      .shared_bytes_per_clock = 128,
+      // LDS bandwidth and latencies: RDNA 3's (no RDNA 4 figure is published).
+      .shared_bytes_per_clock = rdna3::spec.shared_bytes_per_clock,
       .l2_bytes_per_clock = 16.0 * 128 / 64,  // RDNA 3's 16 channels x 128 B, for 64 CUs
-      .latency = {.global = 725, .l2 = 200, .llc = 325, .l1 = 100, .shared = 32, .ffma = 4},
-      .mma = {.m = 16, .n = 16, .k_bits = 256},
+      .latency = rdna3::spec.latency,
+      .mma = rdna3::spec.mma,
       // No published large-GEMM measurement of an RDNA 4 board was found: RDNA 3's measured
-      // fractions are assumed (FP16 0.858, FP32 0.437; rdna3.hpp, docs/gemm.md "AMD").
-      .gemm_efficiency_default = 0.858,
-      .gemm_efficiency = {{{dtype::fp32, 0.437}}},
+      // fractions are assumed (FP16 and FP32; rdna3.hpp, docs/gemm.md "AMD").
+      .gemm_efficiency_default = rdna3::spec.gemm_efficiency_default,
+      .gemm_efficiency = {{{dtype::fp32, rdna3::spec.gemm_efficiency_for(dtype::fp32)}}},
       .rule_factors = {.previous = "rdna3",
                        .shared_memory = {},
                        .tensor_cores = {},

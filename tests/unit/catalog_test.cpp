@@ -141,9 +141,9 @@ TEST_CASE("prices carry a date and a kind", "[catalog]") {
 namespace {
 // Boards for which neither a list price nor a dated per-card figure was found (each header says
 // so; docs/catalog.md, "Prices"): they carry price_kind::none and rank leaves them out.
-const std::set<std::string> unpriced{"a40",   "a100_pcie_80gb", "h100_nvl", "h200_nvl", "mi250x",
-                                     "mi210", "mi300a",         "mi325x",   "l40",      "a10g",
-                                     "gh200", "gb200",          "mi355x",   "mi350x"};
+const std::set<std::string> unpriced{"a100_pcie_80gb", "h100_nvl", "h200_nvl", "mi250x",
+                                     "mi210",          "mi300a",   "mi325x",   "l40",
+                                     "a10g",           "gh200",    "gb200"};
 }  // namespace
 
 TEST_CASE("the data-centre GPUs without a list price carry a dated street price", "[catalog]") {
@@ -163,6 +163,13 @@ TEST_CASE("the data-centre GPUs without a list price carry a dated street price"
     CHECK(p.amount.value() == e.dollars);
     CHECK(p.year == e.year);
   }
+  // HSBC's MI355 estimate after launch, and the A40's first dated listing.
+  CHECK(catalog::mi355x.facts().street_price.amount.value() == 23000);
+  CHECK(catalog::a40.facts().price.kind == price_kind::street);
+  CHECK(catalog::a40.facts().price.amount.value() == 5098);
+  // The MI350 series' $25,000 is an analyst's per-GPU estimate at launch, not a list price.
+  CHECK(catalog::mi355x.facts().price.kind == price_kind::launch_reported);
+  CHECK(catalog::mi350x.facts().price.amount.value() == 25000);
   // The T4's $2,200 is the price reported at its September 2018 release.
   CHECK(catalog::t4.facts().price.kind == price_kind::launch_reported);
   CHECK(catalog::t4.facts().price.amount.value() == 2200);

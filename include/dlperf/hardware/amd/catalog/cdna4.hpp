@@ -14,7 +14,12 @@ namespace dlperf::catalog {
 /// TFLOPS; L2 4 MB per XCD (32 MB) and a 256 MB Infinity Cache (AMD CDNA 4 white paper, 2025).
 /// The Infinity Cache is not modelled (capacity 0): AMD publishes no peak bandwidth for it, so
 /// traffic that would hit it is costed at DRAM speed. 7.8 Gbit/s per pin over 8192 bits gives the
-/// 8 TB/s. No public price: AMD published none and no dated per-card figure was found.
+/// 8 TB/s. AMD publishes no list price. Launch price: HSBC's estimate of the MI350 series'
+/// average selling price, $25,000 per GPU (July 2025, reported by ainvest.com,
+/// https://www.ainvest.com/news/amd-ai-chip-momentum-catalyst-driven-bull-case-200-2507)
+/// (`launch_reported`). HSBC lowered its MI355 figure to $23,000 on 9 September 2025 (reported by
+/// parameter.io, https://parameter.io/advanced-micro-devices-amd-stock-why-analysts-stay-bullish-
+/// despite-price-cut) (`street`).
 inline constexpr gpu<cdna4> mi355x{
     {.id = "mi355x",
      .name = "AMD Instinct MI355X",
@@ -31,12 +36,16 @@ inline constexpr gpu<cdna4> mi355x{
      .tdp = watts(1400),
      .host_link = pcie_link(5, 16),
      .peer_link = {interconnect_kind::infinity_fabric, 4, gigabytes_per_second(1075.2)},
-     .source = "AMD Instinct MI355X datasheet (2025); CDNA 4 white paper"}};
+     .price = {dollars(25000), 2025, 7, price_kind::launch_reported},
+     .street_price = {dollars(23000), 2025, 9, price_kind::street},
+     .source = "AMD Instinct MI355X datasheet (2025); CDNA 4 white paper; HSBC via ainvest.com "
+               "and parameter.io (2025)"}};
 
 /// AMD Instinct MI350X OAM (the MI355X's silicon, air-cooled at a lower clock). Source: AMD
 /// Instinct MI350X datasheet (https://www.amd.com/en/products/accelerators/instinct/mi350/
 /// mi350x.html, June 2025): 256 CUs, peak engine clock 2200 MHz, 288 GB HBM3E, 8 TB/s, 1000 W;
-/// FP16/BF16 2.3 PFLOPS, FP8 4.6, FP32 144.2 TFLOPS. Caches and links as MI355X. No public price.
+/// FP16/BF16 2.3 PFLOPS, FP8 4.6, FP32 144.2 TFLOPS. Caches and links as MI355X. Launch price:
+/// HSBC's MI350-series estimate as for the MI355X, $25,000 (July 2025; `launch_reported`).
 inline constexpr gpu<cdna4> mi350x{
     {.id = "mi350x",
      .name = "AMD Instinct MI350X",
@@ -53,6 +62,8 @@ inline constexpr gpu<cdna4> mi350x{
      .tdp = watts(1000),
      .host_link = pcie_link(5, 16),
      .peer_link = {interconnect_kind::infinity_fabric, 4, gigabytes_per_second(1075.2)},
-     .source = "AMD Instinct MI350X datasheet (2025); CDNA 4 white paper"}};
+     .price = {dollars(25000), 2025, 7, price_kind::launch_reported},
+     .source = "AMD Instinct MI350X datasheet (2025); CDNA 4 white paper; HSBC via ainvest.com "
+               "(2025)"}};
 
 }  // namespace dlperf::catalog

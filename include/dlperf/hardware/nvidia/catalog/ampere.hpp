@@ -212,7 +212,10 @@ inline constexpr gpu<ampere_ga10x> a10{{.id = "a10",
 /// PB-09976-001_v04 (January 2021): 10752 cores, 1740 MHz boost, 48 GB GDDR6 ECC 384-bit at
 /// 14.5 Gbps, 696 GB/s, 300 W, PCIe 4 x16, NVLink 3 (112.5 GB/s); FP32 37.4, TF32 74.8, FP16/BF16
 /// 149.7, INT8 299.3, INT4 598.7 TOPS (dense); 1305 MHz base and 6 MB L2 from the TechPowerUp GPU
-/// database. No price: NVIDIA published none and no dated per-card figure was found.
+/// database. NVIDIA published no list price; the earliest dated market price found is $5,098,
+/// Amazon's listing of the A40 PCIe on 20 April 2022 as United-Compute's price tracker recorded
+/// it (https://github.com/United-Compute/gpu-price-tracker, data/NVIDIA_A40_PCIe.json; the same
+/// listing stood at $4,099 from September 2022 to September 2023) (`street`).
 inline constexpr gpu<ampere_ga10x> a40{
     {.id = "a40",
      .name = "NVIDIA A40",
@@ -229,7 +232,8 @@ inline constexpr gpu<ampere_ga10x> a40{
      .tdp = watts(300),
      .host_link = pcie_link(4, 16),
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(112.5)},
-     .source = "NVIDIA A40 datasheet (2020)"}};
+     .price = {dollars(5098), 2022, 4, price_kind::street},
+     .source = "NVIDIA A40 datasheet (2020); United-Compute price tracker (Amazon, 2022)"}};
 
 /// NVIDIA RTX A6000 (GA102, all 84 SMs, workstation: full-rate FP32 accumulation). Source:
 /// NVIDIA RTX A6000 datasheet (2020): 10752 cores, 48 GB GDDR6 16 Gbps 384-bit, 768 GB/s, 300 W,

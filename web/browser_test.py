@@ -46,6 +46,10 @@ CASES = [
     {"preset": "llama3_8b", "gpu": "rtx_4090", "mode": "infer", "stack": "pytorch"},
     {"config": "{ not json", "gpu": "rtx_4090", "mode": "infer"},
 ]
+# The run's flags that the page passes to both the model and the rank lines; the model lines also
+# pass --gpus (rank picks the count itself).
+RUN_FLAGS = ("batch", "seq", "generate", "dtype", "weights", "stack")
+MODEL_FLAGS = ("gpus",) + RUN_FLAGS
 TIME_KEYS = ("prefill_s", "decode_s_per_token", "step_time_s")
 
 
@@ -62,6 +66,7 @@ class PageReader(html.parser.HTMLParser):
         self.bars = []  # (data-gpu, data-value, data-relative) of the ranking, top to bottom
         self.ready = None
         self.visible_text = []
+        self.permalink = None  # the href of the page's link to the run
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -69,6 +74,8 @@ class PageReader(html.parser.HTMLParser):
             self.ready = a.get("data-ready")
         if tag == "rect" and "data-gpu" in a:
             self.bars.append((a["data-gpu"], a["data-value"], a.get("data-relative")))
+        if a.get("id") == "permalink":
+            self.permalink = a.get("href")
         if "hidden" in a and "id" in a:
             self.hidden.add(a["id"])
         self.stack.append((tag, a, []))
@@ -112,7 +119,7 @@ def cli_args(case, gpu, config_file):
     args = ["model"]
     args += ["--config", config_file] if "config" in case else ["--preset", case["preset"]]
     args += ["--gpu", gpu, "--infer" if case.get("mode") == "infer" else "--train"]
-    for key in ("gpus", "batch", "seq", "generate", "dtype", "weights", "stack"):
+    for key in MODEL_FLAGS:
         if case.get(key, "") != "":
             args += [f"--{key}", case[key]]
     return args
@@ -123,7 +130,7 @@ def rank_args(case):
     if "config" in case:
         return None
     args = ["rank", "--task", case["preset"], "--infer" if case.get("mode") == "infer" else "--train"]
-    for key in ("batch", "seq", "generate", "dtype", "weights", "stack"):
+    for key in RUN_FLAGS:
         if case.get(key, "") != "":
             args += [f"--{key}", case[key]]
     return args
@@ -184,7 +191,19 @@ def check_case(case, dom, cli, workdir):
         if "error" not in page.hidden:
             bad.append(f"an error is shown: {page.texts.get('error')!r}")
         bad += check_ranking(page, case, gpus, cli, workdir)
+        bad += check_permalink(page, case)
     return bad
+
+
+def check_permalink(page, case):
+    """The page's link to the run carries every field of the case, empty run flags included."""
+    if not page.permalink or not page.permalink.startswith("?"):
+        return [f"the page's link to the run is {page.permalink!r}"]
+    link = dict(urllib.parse.parse_qsl(page.permalink[1:], keep_blank_values=True))
+    expected = {key: "" for key in MODEL_FLAGS}
+    expected.update({k: v for k, v in case.items() if k != "config"})
+    return [f"the link to the run has {key}={link.get(key)!r}, not {value!r}"
+            for key, value in expected.items() if link.get(key) != value]
 
 
 def check_shown(page, expected, text):
@@ -282,7 +301,7 @@ def main():
             for n, case in enumerate(CASES):
                 # Every field given, empty ones too: an empty field leaves its flag out, as
                 # cli_args does, instead of taking the page's defaults.
-                query = {key: "" for key in ("gpus", "batch", "seq", "generate", "dtype", "weights", "stack")}
+                query = {key: "" for key in MODEL_FLAGS}
                 query.update(case)
                 if "config" in case:
                     path = os.path.join(root, case["config"])

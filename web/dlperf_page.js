@@ -7,8 +7,12 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  const FIELDS = ['preset', 'config', 'gpu', 'gpus', 'mode', 'batch', 'seq', 'generate', 'dtype',
-    'weights'];
+  // The run's flags that the model and rank lines both pass, each named as the form field that
+  // holds it; the model lines also pass --gpus (rank picks the count itself).
+  const RUN_FLAGS = ['batch', 'seq', 'generate', 'dtype', 'weights', 'stack'];
+  const MODEL_FLAGS = ['gpus', ...RUN_FLAGS];
+  // Every field the page's address carries, so that a copied link reproduces the run.
+  const FIELDS = ['preset', 'config', 'gpu', 'mode', ...MODEL_FLAGS];
   const DEFAULTS = {preset: 'llama3_8b', gpu: 'rtx_4090,a100_sxm4_80gb,h100_sxm,mi300x,rtx_5090',
     gpus: '1', mode: 'infer', batch: '1', seq: '2048', generate: '128', dtype: '', weights: ''};
   const MEMORY_PARTS = [
@@ -94,7 +98,7 @@
     if ($('source-config').checked) s.config = $('config').value;
     else s.preset = $('preset').value;
     s.gpu = selectedGpus().join(',');
-    for (const k of ['gpus', 'mode', 'batch', 'seq', 'generate', 'dtype', 'weights', 'stack'])
+    for (const k of ['mode', ...MODEL_FLAGS])
       s[k] = $(k).value.trim();
     return s;
   }
@@ -108,7 +112,7 @@
       args.push('--preset', s.preset);
     }
     args.push('--gpu', gpu, s.mode === 'infer' ? '--infer' : '--train');
-    for (const k of ['gpus', 'batch', 'seq', 'generate', 'dtype', 'weights', 'stack'])
+    for (const k of MODEL_FLAGS)
       if (s[k] !== '') args.push('--' + k, s[k]);
     args.push('--json');
     return args;
@@ -195,7 +199,7 @@
   function rankLine(s) {
     if (s.config !== undefined) return null;
     const args = ['rank', '--task', s.preset, s.mode === 'infer' ? '--infer' : '--train'];
-    for (const k of ['batch', 'seq', 'generate', 'dtype', 'weights', 'stack'])
+    for (const k of RUN_FLAGS)
       if (s[k] !== '') args.push('--' + k, s[k]);
     args.push('--json');
     return args;
@@ -259,6 +263,7 @@
     const q = new URLSearchParams();
     for (const k of FIELDS) if (s[k] !== undefined) q.set(k, s[k]);
     history.replaceState(null, '', '?' + q.toString());
+    $('permalink').href = '?' + q.toString();
     const gpus = selectedGpus();
     if (gpus.length === 0) {
       showError('choose at least one GPU');

@@ -437,6 +437,40 @@ TEST_CASE("eager training counts the kernels eager code runs beyond the element-
   CHECK(named(llama.backward, "residual gradient sum").size() == 2);
 }
 
+TEST_CASE("eager PyTorch runs RMSNorm as the FP32 element-wise ops of its Python code", "[model]") {
+  const auto norm_bytes = [](const op_sequence& seq, std::string_view name) {
+    for (const op_estimate& op : seq)
+      if (op.name == name) return op.dram.value();
+    return 0.0;
+  };
+  const gpu_spec& g = catalog::rtx_4090;
+  run_config r{.batch = 4, .seq = 512, .type = dtype::bf16};
+  r.eager = true;
+  const run_config c = run_under(stacks::pytorch_eager, r);
+  CHECK(c.composite_norms);
+  CHECK_FALSE(run_under(stacks::llama_cpp, r).composite_norms);
+  CHECK_FALSE(run_under(stacks::torch_compile, r).composite_norms);
+  // Llama's RMSNorm: 36 bytes per element forward, 76 backward, 68 under LoRA (no weight
+  // gradient), against one kernel's 2 x 2 forward and 5 x 2 backward.
+  const double elements =
+      4.0 * 512.0 * static_cast<double>(presets::llama3_2_1b.transformer.hidden);
+  const model_estimate e = estimate_model(g, presets::llama3_2_1b, c);
+  CHECK(norm_bytes(e.forward, "norm 1") == Approx(36.0 * elements));
+  CHECK(norm_bytes(e.backward, "norm 1 backward") == Approx(76.0 * elements));
+  const model_estimate one = estimate_model(g, presets::llama3_2_1b, r);
+  CHECK(norm_bytes(one.forward, "norm 1") == Approx(4.0 * elements));
+  CHECK(norm_bytes(one.backward, "norm 1 backward") == Approx(10.0 * elements));
+  CHECK(e.time > one.time);
+  run_config lora = c;
+  lora.lora.rank = 16;
+  const model_estimate l = estimate_model(g, presets::llama3_2_1b, lora);
+  CHECK(norm_bytes(l.backward, "norm 1 backward") == Approx(68.0 * elements));
+  // LayerNorm (BERT) is one kernel whatever the stack says.
+  const double bert = 4.0 * 512.0 * 768.0;
+  const model_estimate b = estimate_model(g, presets::bert_base, c);
+  CHECK(norm_bytes(b.forward, "norm 1") == Approx(4.0 * bert));
+}
+
 TEST_CASE("every other rejection of a model, a run or a model file names its field",
           "[model][errors]") {
   const auto transformer_fails = [](void (*edit)(transformer_config&), const char* message) {

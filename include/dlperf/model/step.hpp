@@ -204,6 +204,20 @@ inline constexpr std::array<std::array<std::string_view, 7>, enum_count<lora_tar
          "LoRA down B dgrad", "LoRA down B wgrad", "LoRA down add"},
     }};
 
+// Hugging Face's RMSNorm (LlamaRMSNorm and its copies) as eager PyTorch runs it, in bytes per
+// element for 16-bit activations e = 2: forward x.to(float32) (e + 4), pow(2) (4 + 4),
+// mean(-1) (4), x * rsqrt(...) (4 + 4), .to(input dtype) (4 + e), weight * x (e + e): 36.
+// Backward, autograd through the same ops: weight's product (grad x weight: e + e; the weight
+// gradient (grad x x).sum: 3 e + e), the cast back to FP32 (e + 4), the rsqrt product (input
+// gradient 4 + 4; the variance's gradient (g x x).sum: 4 + 4 + 4 + 4), mean's expanded
+// gradient (4), pow's (x, grad: 4 + 4 + 4), the sum of x's two gradients (4 + 4 + 4) and the
+// cast to 16 bits (4 + e): 76, 68 without the weight gradient (frozen under LoRA). Source: the
+// RMSNorm forward of transformers' models/llama/modeling_llama.py (2023-2025), autograd's
+// derivative of each op.
+inline constexpr double composite_rms_forward = 36.0;
+inline constexpr double composite_rms_backward = 76.0;
+inline constexpr double composite_rms_backward_frozen = 68.0;
+
 // Builds a step's phases: GEMMs with their gradients, attention and streaming kernels with
 // their backward passes, a cache of searched GEMMs.
 template <gemm_device D>
@@ -242,6 +256,7 @@ class step_builder {
   constexpr void weights_of(const transformer_config& t) {
     weight_bytes_ = linear_weight_bytes(t, run_.weights, run_.type);
     biases_ = t.biases;
+    rms_norm_ = t.norm == norm_kind::rmsnorm;
   }
   // The decode steps: attention reads the KV cache in its datatype.
   constexpr void decoding(bool on) { decoding_ = on; }
@@ -358,6 +373,11 @@ class step_builder {
   // gradients, a column reduction that reads both again: 5 tensors. Fused engines compute the
   // scale gradient's partial sums in the input-gradient pass: 3.
   constexpr void norm(block& b, std::string_view fwd, std::string_view bwd, double elements) {
+    if (rms_norm_ && run_.composite_norms) {
+      stream(b, fwd, bwd, elements, 8.0, composite_rms_forward / storage(),
+             (frozen_ ? composite_rms_backward_frozen : composite_rms_backward) / storage());
+      return;
+    }
     stream(b, fwd, bwd, elements, 8.0, 2.0, run_.eager ? 5.0 : 3.0);
   }
 
@@ -435,6 +455,8 @@ class step_builder {
   }
 
   [[nodiscard]] constexpr dtype activation() const { return act_; }
+  // Bytes per activation element of the activation type.
+  [[nodiscard]] constexpr double storage() const { return traits(act_).storage().value(); }
   [[nodiscard]] constexpr bool eager() const { return run_.eager; }
   // Whether the model's weights are frozen (LoRA): no weight gradients, no embedding backward.
   [[nodiscard]] constexpr bool frozen() const { return frozen_; }
@@ -476,6 +498,7 @@ class step_builder {
   bool dropout_;           // the model applies dropout (training)
   bool frozen_;            // LoRA: the model's weights get no gradient
   bool biases_ = false;    // the linear layers have biases (weights_of)
+  bool rms_norm_ = false;  // the norms are RMSNorm (weights_of)
   double weight_bytes_;    // bytes per weight of the blocks' linear layers
   double head_bytes_;      // bytes per weight of the LM head
   dtype compute_;          // datatype of the weight GEMMs

@@ -312,20 +312,10 @@ constexpr std::string_view tf_a100_inference =
     "TF 20.06 inference on A100 without XLA or TensorRT: even with batch norm, ReLU and the "
     "residual add as kernels of their own (eager), 9-10 ms per batch stay unexplained "
     "(docs/models.md, Evidence)";
-constexpr std::string_view squad_rows =
-    "the SQuAD rows run 1.8x slower than seq-512 pretraining on the same page: they time more "
-    "than the training step";
 const std::vector<model_miss>& known_misses() {
   static const std::vector<model_miss> m{
       {"RN50 infer TF32 bs256", "a100_sxm4_40gb", "RN50-TF", tf_a100_inference},
       {"RN50 infer AMP bs64", "a100_sxm4_40gb", "RN50-TF", tf_a100_inference},
-      {"BERT-L SQuAD train AMP bs32", "a100_sxm4_80gb", "BERT-PyT", squad_rows},
-      {"BERT-L SQuAD infer AMP bs32", "a100_sxm4_80gb", "BERT-PyT",
-       "not explained by the kernel sequence (unfused attention and eager kernels are "
-       "modelled): 2.3x the model's forward time, as the SQuAD training rows"},
-      {"BERT-L SQuAD infer AMP bs4", "v100_sxm2", "BERT-PyT-19",
-       "batch 4 in 2019 eager PyTorch: transposes, scale and mask kernels the model omits, and "
-       "host time between small kernels"},
   };
   return m;
 }
@@ -469,7 +459,7 @@ TEST_CASE("whole-model evidence: cross-GPU ratios and misses hold as measured",
           "[model][model_evidence_guard]") {
   const std::vector<ratio> ratios = cross_gpu_ratios();
   CHECK(ratios.size() >= 12);
-  // Measured: median |error| 23.4 % over all pairs, 10.5 % over the FP16 pairs.
+  // Measured: median |error| 20.1 % over all pairs, 9.5 % over the FP16 pairs.
   CHECK(median(ratio_errors(false)) <= 0.33);
   CHECK(median(ratio_errors(true)) <= 0.20);
   for (const ratio& q : ratios) {
@@ -479,8 +469,10 @@ TEST_CASE("whole-model evidence: cross-GPU ratios and misses hold as measured",
     CHECK(q.predicted > 1.0);
     // The model over-states A100 TF32 against V100 FP32 (TF32 convolutions of the 2020-21 cuDNN
     // run far below the tile model's TF32 throughput; BERT less so than the CNNs): every
-    // full-precision pair still shows it by more than 15 % (measured: +20 % to +149 %).
-    if (!half_precision(q)) CHECK(q.error > 0.15);
+    // full-precision pair still shows it by more than 10 % (measured: +10.6 % to +149 %; the
+    // BERT pairs were +20 % before eager PyTorch's memory-bound kernels were counted, which
+    // A100 speeds up by its bandwidth, not its TF32 peak).
+    if (!half_precision(q)) CHECK(q.error > 0.10);
   }
   for (const model_miss& m : known_misses()) {
     const model_row& r = row_named(m.label, m.gpu, m.source);
@@ -498,7 +490,7 @@ TEST_CASE("whole-model evidence: cross-GPU ratios and misses hold as measured",
     // The stack never predicts faster than the ceiling.
     CHECK(q.error <= p.error + 1e-12);
     if (!is_known_miss(r)) {
-      // Every other row within a factor of two under its stack (measured: -39 % to +73 %).
+      // Every other row within a factor of two under its stack (measured: -44 % to +70 %).
       CHECK(q.error <= 1.0);
       CHECK(q.error >= -0.5);
     }
@@ -512,6 +504,6 @@ TEST_CASE("whole-model evidence: cross-GPU ratios and misses hold as measured",
   // 26 %, all optimistic); the engines' stacks bring it to 2.6 % (lmdeploy, llama.cpp).
   CHECK(median(decode) <= 0.35);
   CHECK(median(stacked_decode) <= 0.10);
-  // Every row under its stack: measured median |error| 21.5 % (the ceiling's: 35.0 %).
+  // Every row under its stack: measured median |error| 19.9 % (the ceiling's: 33.1 %).
   CHECK(median(stacked) <= 0.25);
 }

@@ -1,10 +1,13 @@
 // Whole models: parameter counts against the published ones, memory against published figures,
 // properties of the step estimates over the catalog, and every rejection.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <dlperf/dlperf.hpp>
 #include <dlperf/io/model_json.hpp>
 #include <string>
+#include <string_view>
+#include <vector>
 
 using namespace dlperf;
 
@@ -370,6 +373,102 @@ TEST_CASE("eager execution adds the element-wise kernels a fused stack folds awa
   const model_estimate te = estimate_model(catalog::a100_sxm4_80gb, presets::bert_large, t);
   CHECK(te.time > tf.time);
   CHECK(te.forward.size() > tf.forward.size());
+}
+
+TEST_CASE("eager training counts the kernels eager code runs beyond the element-wise ones",
+          "[model]") {
+  // BERT-base (biases, LayerNorm, dropout) fine-tuned on 8 x 128 tokens in FP16, unfused
+  // attention: the step's operators named @p name in phase @p seq.
+  const auto named = [](const op_sequence& seq, std::string_view name) {
+    std::vector<op_estimate> found;
+    for (const op_estimate& op : seq)
+      if (op.name == name) found.push_back(op);
+    return found;
+  };
+  const gpu_spec& g = catalog::a100_sxm4_80gb;
+  run_config r{.batch = 8, .seq = 128, .type = dtype::fp16};
+  r.flash_attention = false;
+  r.eager = true;
+  const model_estimate e = estimate_model(g, presets::bert_base, r);
+  const double tokens = 8.0 * 128.0, h = 768.0, scores = 8.0 * 12.0 * 128.0 * 128.0;
+  // The score scaling and the mask read and write the 16-bit scores; the scaling has a backward
+  // kernel, the mask none.
+  REQUIRE(named(e.forward, "attention scale").size() == 1);
+  CHECK(named(e.forward, "attention scale")[0].dram.value() == Approx(2.0 * 2.0 * scores));
+  CHECK(named(e.forward, "attention mask").size() == 1);
+  CHECK(named(e.backward, "attention scale backward").size() == 1);
+  // Q, K and V split into heads and the context merged back: copies, and their gradients'.
+  REQUIRE(named(e.forward, "attention head split").size() == 1);
+  CHECK(named(e.forward, "attention head split")[0].dram.value() ==
+        Approx(2.0 * 2.0 * tokens * 3.0 * h));
+  CHECK(named(e.backward, "head merge backward").size() == 1);
+  // A bias gradient per biased projection (QKV, output, FFN up, FFN down), reading its output
+  // gradient once: the QKV one reads T x 3h.
+  const std::vector<op_estimate> bias = named(e.backward, "bias gradient");
+  REQUIRE(bias.size() == 4);
+  CHECK(std::any_of(bias.begin(), bias.end(), [&](const op_estimate& op) {
+    return op.dram.value() == Approx(2.0 * tokens * 3.0 * h);
+  }));
+  // The residual stream's gradient sums (after attention and after the FFN), 3 tensors each,
+  // and LayerNorm's two-pass backward, 5 tensors.
+  CHECK(named(e.backward, "residual gradient sum").size() == 2);
+  REQUIRE(named(e.backward, "norm 1 backward").size() == 1);
+  CHECK(named(e.backward, "norm 1 backward")[0].dram.value() == Approx(5.0 * 2.0 * tokens * h));
+  // Fused, none of them run and the norm's backward is one pass of 3 tensors.
+  run_config fused = r;
+  fused.eager = false;
+  const model_estimate f = estimate_model(g, presets::bert_base, fused);
+  for (std::string_view n : {"attention scale", "attention mask", "attention head split"})
+    CHECK(named(f.forward, n).empty());
+  CHECK(named(f.backward, "bias gradient").empty());
+  CHECK(named(f.backward, "residual gradient sum").empty());
+  CHECK(named(f.backward, "norm 1 backward")[0].dram.value() == Approx(3.0 * 2.0 * tokens * h));
+  CHECK(e.time > f.time);
+  // Fused attention keeps its scores on chip: no scaling, mask or head copies even eager; and a
+  // model without biases (Llama) has no bias gradients.
+  run_config flash = r;
+  flash.flash_attention = true;
+  const model_estimate fl = estimate_model(g, presets::bert_base, flash);
+  CHECK(named(fl.forward, "attention scale").empty());
+  CHECK(named(fl.forward, "attention head split").empty());
+  CHECK(named(fl.backward, "bias gradient").size() == 4);
+  const model_estimate llama = estimate_model(g, presets::llama3_2_1b, flash);
+  CHECK(named(llama.backward, "bias gradient").empty());
+  CHECK(named(llama.backward, "residual gradient sum").size() == 2);
+}
+
+TEST_CASE("eager PyTorch runs RMSNorm as the FP32 element-wise ops of its Python code", "[model]") {
+  const auto norm_bytes = [](const op_sequence& seq, std::string_view name) {
+    for (const op_estimate& op : seq)
+      if (op.name == name) return op.dram.value();
+    return 0.0;
+  };
+  const gpu_spec& g = catalog::rtx_4090;
+  run_config r{.batch = 4, .seq = 512, .type = dtype::bf16};
+  r.eager = true;
+  const run_config c = run_under(stacks::pytorch_eager, r);
+  CHECK(c.composite_norms);
+  CHECK_FALSE(run_under(stacks::llama_cpp, r).composite_norms);
+  CHECK_FALSE(run_under(stacks::torch_compile, r).composite_norms);
+  // Llama's RMSNorm: 36 bytes per element forward, 76 backward, 68 under LoRA (no weight
+  // gradient), against one kernel's 2 x 2 forward and 5 x 2 backward.
+  const double elements =
+      4.0 * 512.0 * static_cast<double>(presets::llama3_2_1b.transformer.hidden);
+  const model_estimate e = estimate_model(g, presets::llama3_2_1b, c);
+  CHECK(norm_bytes(e.forward, "norm 1") == Approx(36.0 * elements));
+  CHECK(norm_bytes(e.backward, "norm 1 backward") == Approx(76.0 * elements));
+  const model_estimate one = estimate_model(g, presets::llama3_2_1b, r);
+  CHECK(norm_bytes(one.forward, "norm 1") == Approx(4.0 * elements));
+  CHECK(norm_bytes(one.backward, "norm 1 backward") == Approx(10.0 * elements));
+  CHECK(e.time > one.time);
+  run_config lora = c;
+  lora.lora.rank = 16;
+  const model_estimate l = estimate_model(g, presets::llama3_2_1b, lora);
+  CHECK(norm_bytes(l.backward, "norm 1 backward") == Approx(68.0 * elements));
+  // LayerNorm (BERT) is one kernel whatever the stack says.
+  const double bert = 4.0 * 512.0 * 768.0;
+  const model_estimate b = estimate_model(g, presets::bert_base, c);
+  CHECK(norm_bytes(b.forward, "norm 1") == Approx(4.0 * bert));
 }
 
 TEST_CASE("every other rejection of a model, a run or a model file names its field",

@@ -106,6 +106,9 @@ struct run_config {
   /// Every element-wise op its own kernel, as an eager framework runs it (no epilogue fusion,
   /// batch norm not folded at inference).
   bool eager = false;
+  /// RMSNorm as the framework's element-wise ops, each a kernel in FP32 (Hugging Face's
+  /// Python RMSNorm under eager PyTorch) instead of one kernel.
+  bool composite_norms = false;
   long long gpus = 1;                    ///< GPUs of the job
   int zero = 0;                          ///< ZeRO stage over the data-parallel GPUs: 0 to 3
   long long tp = 1;                      ///< tensor-parallel degree (divides gpus)

@@ -27,6 +27,7 @@ constexpr run_config run_under(const software_stack& s, run_config r) {
   if (s.fusion != kernel_fusion::as_run) r.eager = s.fusion == kernel_fusion::eager;
   if (s.attention != attention_kernel::as_run)
     r.flash_attention = s.attention != attention_kernel::unfused;
+  if (s.norms != norm_kernel::as_run) r.composite_norms = s.norms == norm_kernel::composite;
   return r;
 }
 

@@ -204,6 +204,20 @@ inline constexpr std::array<std::array<std::string_view, 7>, enum_count<lora_tar
          "LoRA down B dgrad", "LoRA down B wgrad", "LoRA down add"},
     }};
 
+// Hugging Face's RMSNorm (LlamaRMSNorm and its copies) as eager PyTorch runs it, in bytes per
+// element for 16-bit activations e = 2: forward x.to(float32) (e + 4), pow(2) (4 + 4),
+// mean(-1) (4), x * rsqrt(...) (4 + 4), .to(input dtype) (4 + e), weight * x (e + e): 36.
+// Backward, autograd through the same ops: weight's product (grad x weight: e + e; the weight
+// gradient (grad x x).sum: 3 e + e), the cast back to FP32 (e + 4), the rsqrt product (input
+// gradient 4 + 4; the variance's gradient (g x x).sum: 4 + 4 + 4 + 4), mean's expanded
+// gradient (4), pow's (x, grad: 4 + 4 + 4), the sum of x's two gradients (4 + 4 + 4) and the
+// cast to 16 bits (4 + e): 76, 68 without the weight gradient (frozen under LoRA). Source: the
+// RMSNorm forward of transformers' models/llama/modeling_llama.py (2023-2025), autograd's
+// derivative of each op.
+inline constexpr double composite_rms_forward = 36.0;
+inline constexpr double composite_rms_backward = 76.0;
+inline constexpr double composite_rms_backward_frozen = 68.0;
+
 // Builds a step's phases: GEMMs with their gradients, attention and streaming kernels with
 // their backward passes, a cache of searched GEMMs.
 template <gemm_device D>
@@ -237,9 +251,12 @@ class step_builder {
     const weight_format_spec& f = weight_formats::of(run_.weights);
     return !f.is_native() && (f.dequantized || compute_ == run_.type);
   }
-  // Reads the linear layers' mean bytes per weight from model @p t (a K-quant mix).
+  // Reads the linear layers' mean bytes per weight (a K-quant mix) and whether they have biases
+  // from model @p t.
   constexpr void weights_of(const transformer_config& t) {
     weight_bytes_ = linear_weight_bytes(t, run_.weights, run_.type);
+    biases_ = t.biases;
+    rms_norm_ = t.norm == norm_kind::rmsnorm;
   }
   // The decode steps: attention reads the KV cache in its datatype.
   constexpr void decoding(bool on) { decoding_ = on; }
@@ -320,7 +337,10 @@ class step_builder {
              nf4_bits_per_weight / 8.0 / e + 1.0, nf4_bits_per_weight / 8.0 / e + 1.0);
     }
     gemm(b, fwd, dgrad, wgrad, g);
-    if (!frozen_) return;
+    if (!frozen_) {
+      bias_gradient(b, g);
+      return;
+    }
     for (const adapted& a : targets)
       if (run_.lora.targets.has(a.target)) adapter(b, a.target, g.m, a.in, a.out, g.batch);
   }
@@ -333,6 +353,32 @@ class step_builder {
     gemm(b, n[0], n[1], n[2], {rows, r, in, groups}, true, true, true);
     gemm(b, n[3], n[4], n[5], {rows, out, r, groups}, true, true, true);
     if (run_.eager) stream(b, n[6], {}, static_cast<double>(rows * groups * out), 2.0, 3.0, 0.0);
+  }
+
+  // The bias gradient of weight GEMM @p g when eager: autograd's column sum of the output
+  // gradient (`grad.sum(0)` in the backward of `addmm`), a reduction kernel reading the M x N
+  // gradient once. Fused stacks take it in the weight-gradient GEMM's epilogue (cuBLASLt's
+  // BGRADB), models without biases have none.
+  constexpr void bias_gradient(block& b, const gemm_problem& g) {
+    if (!run_.training() || !run_.eager || !biases_) return;
+    const double out =
+        static_cast<double>(g.m) * static_cast<double>(g.n) * static_cast<double>(g.batch);
+    b.backward.push_back(
+        streaming_op(d_, "bias gradient", out, out * traits(act_).storage().value()));
+  }
+
+  // A normalisation (LayerNorm, RMSNorm) over @p elements with its backward pass. Eager
+  // (PyTorch's native and apex's kernels) the backward is two passes: the input gradient (reads
+  // the output gradient and the input, writes the input gradient) and the scale and shift
+  // gradients, a column reduction that reads both again: 5 tensors. Fused engines compute the
+  // scale gradient's partial sums in the input-gradient pass: 3.
+  constexpr void norm(block& b, std::string_view fwd, std::string_view bwd, double elements) {
+    if (rms_norm_ && run_.composite_norms) {
+      stream(b, fwd, bwd, elements, 8.0, composite_rms_forward / storage(),
+             (frozen_ ? composite_rms_backward_frozen : composite_rms_backward) / storage());
+      return;
+    }
+    stream(b, fwd, bwd, elements, 8.0, 2.0, run_.eager ? 5.0 : 3.0);
   }
 
   // A streaming kernel over @p elements of @p bytes_each: @p fwd_tensors tensors moved
@@ -360,14 +406,33 @@ class step_builder {
     const long long bh = p.batch * p.heads;
     const double scores =
         static_cast<double>(bh) * static_cast<double>(p.seq_q) * static_cast<double>(p.seq_kv);
+    // Eager, the heads are split out of the projections' token-major output into the
+    // (batch x heads, sequence, head dim) layout the batched products take, and merged back
+    // after PV: `reshape` of a permuted tensor is a copy (read and write) each way, and so is
+    // its gradient. The score scaling and the additive mask are kernels of their own over the
+    // scores (`scores / sqrt(d)`, `+ mask`), as BERT's and GPT-2's PyTorch code writes them;
+    // the mask's gradient passes through, the scaling's is a kernel.
+    // (The keys and values of this step's tokens only: a decode step appends to its cache.)
+    const double tokens = static_cast<double>(p.batch) * static_cast<double>(p.seq_q);
+    const double q_width = static_cast<double>(p.heads * p.head_dim);
+    const double kv_width = static_cast<double>(p.kv_head_count() * p.head_dim);
+    if (run_.eager)
+      stream(b, "attention head split", "head split backward", tokens * (q_width + 2.0 * kv_width),
+             0.0, 2.0, 2.0);
     // QK^T and PV are GEMMs between activations (no weight gradient); their dgrads are the
     // attention backward's four products.
     gemm(b, "attention QK^T", "attention dQ", {}, {p.seq_q, p.seq_kv, p.head_dim, bh}, false);
     b.backward.push_back(searched("attention dK", {p.seq_kv, p.head_dim, p.seq_q, bh, act_}));
+    if (run_.eager) {
+      stream(b, "attention scale", "attention scale backward", scores, 1.0, 2.0, 2.0);
+      stream(b, "attention mask", {}, scores, 1.0, 2.0, 0.0);
+    }
     stream(b, "attention softmax", "softmax backward", scores, 5.0, 2.0, 3.0);
     dropout(b, "attention dropout", "attention dropout backward", scores);
     gemm(b, "attention PV", "attention dP", {}, {p.seq_q, p.head_dim, p.seq_kv, bh}, false);
     b.backward.push_back(searched("attention dV", {p.seq_kv, p.head_dim, p.seq_q, bh, act_}));
+    if (run_.eager)
+      stream(b, "attention head merge", "head merge backward", tokens * q_width, 0.0, 2.0, 2.0);
   }
 
   // The optimizer's pass over @p params parameters on this GPU.
@@ -390,6 +455,8 @@ class step_builder {
   }
 
   [[nodiscard]] constexpr dtype activation() const { return act_; }
+  // Bytes per activation element of the activation type.
+  [[nodiscard]] constexpr double storage() const { return traits(act_).storage().value(); }
   [[nodiscard]] constexpr bool eager() const { return run_.eager; }
   // Whether the model's weights are frozen (LoRA): no weight gradients, no embedding backward.
   [[nodiscard]] constexpr bool frozen() const { return frozen_; }
@@ -399,7 +466,14 @@ class step_builder {
   constexpr void residual(block& b, double elements) {
     if (!run_.eager) return;
     dropout(b, "dropout", "dropout backward", elements);
-    stream(b, "residual add", {}, elements, 1.0, 3.0, 0.0);
+    residual_add(b, elements);
+  }
+
+  // An eager residual add over @p elements. Its own backward passes the gradient through, but
+  // the add's input also feeds the branch, so autograd sums the two gradients that reach it
+  // (the skip's and the branch's) in a kernel of its own: reads 2, writes 1.
+  constexpr void residual_add(block& b, double elements) {
+    stream(b, "residual add", "residual gradient sum", elements, 1.0, 3.0, 3.0);
   }
 
   // A dropout kernel over @p elements when the model trains with dropout: the input read and the
@@ -423,6 +497,8 @@ class step_builder {
   dtype act_;
   bool dropout_;           // the model applies dropout (training)
   bool frozen_;            // LoRA: the model's weights get no gradient
+  bool biases_ = false;    // the linear layers have biases (weights_of)
+  bool rms_norm_ = false;  // the norms are RMSNorm (weights_of)
   double weight_bytes_;    // bytes per weight of the blocks' linear layers
   double head_bytes_;      // bytes per weight of the LM head
   dtype compute_;          // datatype of the weight GEMMs
@@ -465,7 +541,7 @@ constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>&
   const double T = static_cast<double>(batch * seq_q);
   const long long h = s.hidden, q = s.heads_per_gpu * s.head_dim,
                   kv = s.kv_heads_per_gpu * s.head_dim, f = s.ffn_per_gpu;
-  sb.stream(b, "norm 1", "norm 1 backward", T * s.h, 8.0, 2.0, 3.0);
+  sb.norm(b, "norm 1", "norm 1 backward", T * s.h);
   using adapted = typename step_builder<D>::adapted;
   sb.block_gemm(b, "QKV projection", "QKV dgrad", "QKV wgrad", linear(T, q + 2 * kv, h),
                 {adapted{lora_target::q, h, q}, adapted{lora_target::k, h, kv},
@@ -478,7 +554,7 @@ constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>&
                 {adapted{lora_target::o, q, h}});
   sb.residual(b, T * s.h);
   if (cross_kv > 0) {
-    sb.stream(b, "norm cross", "norm cross backward", T * s.h, 8.0, 2.0, 3.0);
+    sb.norm(b, "norm cross", "norm cross backward", T * s.h);
     sb.block_gemm(b, "cross Q projection", "cross Q dgrad", "cross Q wgrad", linear(T, q, h),
                   {adapted{lora_target::q, h, q}});
     sb.block_gemm(b, "cross KV projection", "cross KV dgrad", "cross KV wgrad",
@@ -490,7 +566,7 @@ constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>&
                   {adapted{lora_target::o, q, h}});
     sb.residual(b, T * s.h);
   }
-  sb.stream(b, "norm 2", "norm 2 backward", T * s.h, 8.0, 2.0, 3.0);
+  sb.norm(b, "norm 2", "norm 2 backward", T * s.h);
   gemm_problem down = linear(T, h, f);
   down.beta = out.beta;
   if (s.experts > 1) {
@@ -554,7 +630,7 @@ constexpr transformer_ends<D> transformer_end_ops(step_builder<D>& sb, const tra
             t.learned_positions ? 1.0 : 0.0, t.learned_positions ? 3.0 : 2.0,
             sb.frozen() ? 0.0 : 3.0);  // frozen (LoRA): no embedding gradient
   auto& b = ends.output;
-  sb.stream(b, "final norm", "final norm backward", tokens * s.h, 8.0, 2.0, 3.0);
+  sb.norm(b, "final norm", "final norm backward", tokens * s.h);
   if (head_tokens > 0) {
     sb.head_gemm(b, "LM head", "LM head dgrad", "LM head wgrad",
                  linear(head_tokens, s.vocab_per_gpu, s.hidden));
@@ -745,7 +821,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate cnn_step(const D& d, const cnn_config& c,
       conv(b, "conv 1x1 shortcut", "shortcut dgrad", "shortcut wgrad",
            conv2d_problem{n, br.in, br.height, br.width, out, 1, 1, br.stride, 0}, false, false);
     if (r.eager) {
-      sb.stream(b, "residual add", {}, out_elems, 1.0, 3.0, 0.0);
+      sb.residual_add(b, out_elems);
       sb.stream(b, "ReLU", "ReLU backward", out_elems, 1.0, 2.0, 3.0);
     } else if (training || c.se_reduction > 0 || br.projection) {
       sb.stream(b, "residual add + ReLU", "residual backward", out_elems, 2.0, 3.0, 3.0);

@@ -111,6 +111,23 @@ struct enum_list<attention_kernel> {
                                      enumerator{attention_kernel::vendor, "vendor"}};
 };
 
+/// How a stack runs RMSNorm.
+enum class norm_kernel : std::uint8_t {
+  as_run,    ///< as the run says (`run_config::composite_norms`)
+  fused,     ///< one kernel forward, one or two passes backward
+  composite  ///< the framework's element-wise ops in FP32, each a kernel of its own
+};
+
+/// The norm kernel choices and their stable names.
+template <>
+struct enum_list<norm_kernel> {
+  static constexpr std::string_view kind = "norm kernel";  ///< what the enum names
+  /// Every choice.
+  static constexpr std::array values{enumerator{norm_kernel::as_run, "as-run"},
+                                     enumerator{norm_kernel::fused, "fused"},
+                                     enumerator{norm_kernel::composite, "composite"}};
+};
+
 /// One figure of a stack: its value, unit, where it comes from and when that was published.
 struct stack_figure {
   double value = 1.0;       ///< the figure, in `unit`
@@ -135,6 +152,7 @@ struct software_stack {
   stack_figure streaming_dram_share;       ///< norms, element-wise, optimizer: share of the
                                            ///< model's DRAM rate reached
   stack_figure host_overhead{0.0, "s per kernel", "none"};  ///< host time to issue one kernel
+  norm_kernel norms = norm_kernel::as_run;  ///< RMSNorm: one kernel, or the framework's ops
 
   /// The stack's name.
   [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }

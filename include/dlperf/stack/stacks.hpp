@@ -82,7 +82,8 @@ inline constexpr software_stack pytorch_eager{
     detail::flash2,
     {0.80, detail::share,
      "fitted on the evidence: RN50-PyT, SXT-PyT, BERT-PyT rows (element-wise kernels)"},
-    detail::pytorch_host};
+    detail::pytorch_host,
+    norm_kernel::composite};
 
 /// PyTorch 2 with torch.compile: Inductor fuses element-wise ops (Triton), CUDA graphs (mode
 /// "reduce-overhead") remove most of the host time.
@@ -226,7 +227,8 @@ inline constexpr software_stack pytorch_rocm{
     {0.55, detail::share, "assumed: below pytorch-eager's"},
     {0.60, detail::fraction, "assumed: CK FlashAttention below FlashAttention-2 on CUDA"},
     {0.75, detail::share, "assumed: below pytorch-eager's"},
-    {7e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"}};
+    {7e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"},
+    norm_kernel::composite};
 
 /// Every stack, in `stack_id` order.
 inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{

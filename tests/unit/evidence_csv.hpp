@@ -23,7 +23,7 @@ namespace dlperf::evidence {
 inline constexpr std::string_view not_in_catalog = "gpu not in catalog";
 
 // The columns every row has (docs/evidence.md, "Columns").
-inline constexpr std::array<std::string_view, 23> columns{
+inline constexpr std::array<std::string_view, 25> columns{
     "id",           "source",        "publisher",
     "url",          "date",          "model",
     "shape",        "gpu",           "gpu_published",
@@ -31,7 +31,8 @@ inline constexpr std::array<std::string_view, 23> columns{
     "dlperf_dtype", "batch",         "seq",
     "generate",     "weight_format", "metric",
     "value",        "eager",         "fused_attention",
-    "calibration",  "settings"};
+    "calibration",  "settings",      "lora",
+    "checkpointing"};
 
 // One CSV record: RFC 4180 fields (quoted fields may hold commas and doubled quotes). Throws on
 // an unterminated quote or text after a closing quote, naming the line.
@@ -178,6 +179,19 @@ inline weight_format weights_of(const std::string& w) {
   return parse<weight_format>(w);
 }
 
+// The adapters of a `lora` field, `RANK` or `RANK:TARGETS` (`--lora`, `--lora-targets`; without
+// targets, q and v as PEFT's default). Throws naming the field when the rank is missing.
+inline lora_config lora_of(const std::string& text) {
+  const std::size_t colon = text.find(':');
+  const std::optional<long long> rank = count(text.substr(0, colon));
+  if (!rank)
+    throw std::runtime_error("evidence row: lora '" + text + "' has no rank (RANK:TARGETS)");
+  lora_config lora;
+  lora.rank = *rank;
+  if (colon != std::string::npos) lora.targets = parse_lora_targets(text.substr(colon + 1));
+  return lora;
+}
+
 // What a row asks of the model: a GEMM on a catalog GPU, or a whole-model run, under the row's
 // software stack, and the measurement to compare with.
 struct row_run {
@@ -219,6 +233,15 @@ inline std::optional<row_run> runnable(const row& r) {
   run.eager = field(r, "eager") == "yes";
   run.flash_attention = field(r, "fused_attention") != "no";
   if (run.mode == run_mode::infer) run.weights = weights_of(field(r, "weight_format"));
+  if (run.mode == run_mode::train) {
+    // Training rows: adapters as `RANK:TARGETS` (`--lora`, `--lora-targets`), NF4 weights as
+    // QLoRA's frozen base (`--qlora`), recomputed activations (`--checkpointing`).
+    if (!field(r, "lora").empty()) {
+      run.lora = lora_of(field(r, "lora"));
+      run.lora.qlora = weights_of(field(r, "weight_format")) == weight_format::nf4;
+    }
+    run.checkpointing = field(r, "checkpointing") == "yes";
+  }
   x.model = &presets::find(field(r, "model"));
   x.seq = *count(field(r, "seq"));
   const std::optional<long long> generate = count(field(r, "generate"));

@@ -59,6 +59,12 @@ TEST_CASE("evidence CSV records: quoting and rejections", "[evidence_rows]") {
   CHECK_THROWS_WITH(parse_rows(empty), Catch::Contains("no header"));
   CHECK_THROWS_WITH(parse_shape("M=1 N=0 K=3"), Catch::Contains("not a GEMM shape"));
   CHECK_THROWS_WITH(count("2.5"), Catch::Contains("not a positive integer"));
+  CHECK(lora_of("8:q,v,o,gate,up,down").rank == 8);
+  CHECK(lora_of("8:q,k").targets == parse_lora_targets("q,k"));
+  CHECK(lora_of("16").targets == lora_targets::query_value());
+  CHECK_THROWS_WITH(lora_of(":q,v"), Catch::Contains("has no rank"));
+  CHECK_THROWS_WITH(lora_of("0:q"), Catch::Contains("not a positive integer"));
+  CHECK_THROWS(lora_of("8:qkv"));
   CHECK(is_date("2024-05"));
   CHECK_FALSE(is_date("2024-13"));
   CHECK_FALSE(is_date("May 2024"));
@@ -124,7 +130,16 @@ TEST_CASE("evidence rows: cited, dated, finite and broad", "[evidence_rows]") {
     // LLM rows say how the weights are stored (F16, Q4_0, ...).
     CHECK_NOTHROW(weights_of(field(r, "weight_format")));
     if (is_llm_metric(field(r, "metric"))) CHECK(!field(r, "weight_format").empty());
-    for (const char* flag : {"eager", "fused_attention", "calibration"}) {
+    // Adapters and recomputation are training settings; NF4 weights on a training row are
+    // QLoRA's frozen base, so they need adapters.
+    if (!field(r, "lora").empty()) {
+      CHECK(field(r, "mode") == "train");
+      CHECK_NOTHROW(lora_of(field(r, "lora")));
+    }
+    if (!field(r, "checkpointing").empty()) CHECK(field(r, "mode") == "train");
+    if (field(r, "mode") == "train" && field(r, "weight_format") == "nf4")
+      CHECK(!field(r, "lora").empty());
+    for (const char* flag : {"eager", "fused_attention", "calibration", "checkpointing"}) {
       const std::string& f = field(r, flag);
       CHECK((f.empty() || f == "yes" || f == "no"));
     }

@@ -305,3 +305,74 @@ TEST_CASE("evidence under the stacks, and leave-one-source-out cross-validation"
   std::fflush(stdout);
   CHECK(!stacked_all.empty());
 }
+
+// Prints the llama.cpp table of docs/evidence.md: the rows of the llama.cpp stacks by phase
+// (decode tg, prefill pp), weight format and architecture, at the ceiling, under the stack, with
+// the stack's fitted figures refitted without the row's source, and under the stack as it was
+// before issue 18 (GEMV shares 0.78 / 0.60 and quantised 0.65 / 0.55, no dequantisation pass,
+// the engine's own fused attention): what the mechanisms of docs/stacks.md ("llama.cpp") change.
+// Hidden: `"[evidence_llama_cpp]"`.
+TEST_CASE("llama.cpp rows by phase, format and architecture", "[.][evidence_llama_cpp]") {
+  const std::vector<fitted_figure> figures = fitted_figures();
+  struct errors {
+    std::vector<double> ceiling, stack, loso, before;
+  };
+  std::map<std::string, errors> groups;
+  std::map<std::pair<stack_id, std::string>, software_stack> refitted;
+  std::vector<std::string> rows_out;
+  // One row: its settings, the measurement, and the signed errors.
+  auto fmt_row = [](const prepared_row& p, const software_stack& s, double before) {
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "| %s | %s | %s | %s | %lld | %.4g | %+.1f %% | %+.1f %% | %+.1f %% |\n",
+                  field(*p.x.source_row, "id").c_str(), std::string(p.x.gpu->id()).c_str(),
+                  field(*p.x.source_row, "weight_format").c_str(), p.x.metric.c_str(), p.x.seq,
+                  p.x.measured, 100 * error_of(p.x, ceiling_of(p.x)), 100 * error_of(p.x, before),
+                  100 * error_of(p.x, stacked_of(p, s)));
+    return std::string(line);
+  };
+  for (const prepared_row& p : prepared()) {
+    if (p.calibration || p.x.gemm) continue;
+    if (p.x.stack != stack_id::llama_cpp && p.x.stack != stack_id::llama_cpp_rocm) continue;
+    const software_stack& s = stacks::of(p.x.stack);
+    const auto key = std::make_pair(s.id, p.source);
+    if (refitted.count(key) == 0) refitted.emplace(key, refit_without(s, figures, p.source));
+    // The stack before: no pass, the assumed shares (CUDA 0.65, ROCm 0.55).
+    software_stack old = s;
+    old.prompt_dequantize = {};
+    old.attention = attention_kernel::vendor;
+    old.gemv_dram_share.value = s.id == stack_id::llama_cpp ? 0.78 : 0.60;
+    old.quantized_gemv_dram_share.value = s.id == stack_id::llama_cpp ? 0.65 : 0.55;
+    run_config old_run = p.run;
+    old_run.prompt_dequantize = {};
+    old_run.flash_attention = true;
+    const model_estimate old_ceiling = estimate_model(*p.x.gpu, *p.x.model, old_run);
+    const double before = metric_of(p.x, apply_stack(old, old_ceiling, *p.x.model, old_run));
+    rows_out.push_back(fmt_row(p, s, before));
+    const std::string phase = p.x.metric == "tokens_per_s" ? "decode" : "prefill";
+    const std::string format = field(*p.x.source_row, "weight_format");
+    const std::string arch(p.x.gpu->arch().name);
+    for (const std::string& g :
+         {phase + " all", phase + " " + format, phase + " " + arch, std::string("all")}) {
+      errors& e = groups[g];
+      e.ceiling.push_back(std::abs(error_of(p.x, ceiling_of(p.x))));
+      e.stack.push_back(std::abs(error_of(p.x, stacked_of(p, s))));
+      e.loso.push_back(std::abs(error_of(p.x, stacked_of(p, refitted.at(key)))));
+      e.before.push_back(std::abs(error_of(p.x, before)));
+    }
+  }
+  std::printf(
+      "\n| rows | n | ceiling: median abs error | before: median | stack: median abs error | "
+      "stack, worst | leave-one-source-out: median |\n|---|---:|---:|---:|---:|---:|---:|\n");
+  for (const auto& [g, e] : groups)
+    std::printf("| %s | %zu | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% |\n", g.c_str(),
+                e.stack.size(), 100 * median(e.ceiling), 100 * median(e.before),
+                100 * median(e.stack), 100 * *std::max_element(e.stack.begin(), e.stack.end()),
+                100 * median(e.loso));
+  std::printf(
+      "\n| row | gpu | weights | metric | tokens | measured | ceiling | before | stack |\n"
+      "|---|---|---|---|---:|---:|---:|---:|---:|\n");
+  for (const std::string& line : rows_out) std::fputs(line.c_str(), stdout);
+  std::fflush(stdout);
+  CHECK(groups.count("all") == 1);
+}

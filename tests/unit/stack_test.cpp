@@ -133,6 +133,53 @@ TEST_CASE("bad stack figures and names are rejected by name", "[stack]") {
   CHECK_THROWS_AS(estimate_model(a100, presets::gpt2, run_config{}, s), invalid_argument);
   CHECK_THROWS_AS(stacks::find("tensorrt"), not_found);
   CHECK_THROWS_WITH(stacks::find("tensorrt"), Catch::Contains("tensorrt-llm"));
+  s = stacks::llama_cpp;
+  s.prompt_dequantize.ubatch = 0;  // a threshold without a micro-batch
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("prompt_dequantize"));
+  s.prompt_dequantize = {-1, -1, {}};
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("prompt_dequantize"));
+}
+
+TEST_CASE("llama.cpp dequantises quantised prompts once per micro-batch above 32 rows",
+          "[stack][weights]") {
+  // ggml-cuda before 2024-06 (docs/stacks.md): more than 32 rows go to dequantisation + cuBLAS.
+  const gpu_spec& g = catalog::find("rtx_4090");
+  const auto passes = [&](long long prompt, weight_format w) {
+    run_config r;
+    r.mode = run_mode::infer;
+    r.type = dtype::fp16;
+    r.weights = w;
+    r.prompt = prompt;
+    r.generate = 1;
+    const stacked_estimate e = estimate_model(g, presets::llama2_7b, r, stacks::llama_cpp);
+    double bytes = 0;
+    for (const op_estimate& op : e.ceiling.prefill)
+      if (op.name == "dequantize weights")
+        bytes += static_cast<double>(op.repeats) * op.dram.value();
+    for (const op_estimate& op : e.ceiling.decode) CHECK(op.name != "dequantize weights");
+    // Never faster than the ceiling's own kernel sequence, never faster than without the pass.
+    CHECK(e.stack.prefill_time >= e.ceiling.prefill_time);
+    return bytes;
+  };
+  CHECK(passes(32, weight_format::q4_0) == 0);
+  const double one = passes(512, weight_format::q4_0);
+  CHECK(one > 0);
+  CHECK(passes(33, weight_format::q4_0) == Approx(one));
+  CHECK(passes(1024, weight_format::q4_0) == Approx(2 * one));
+  CHECK(passes(1025, weight_format::q4_0) == Approx(3 * one));
+  CHECK(passes(512, weight_format::native) == 0);  // F16 weights: cuBLAS directly
+  // Every pass reads the format's bytes and writes 2 bytes per weight (~6.5 B linear weights).
+  const double per_weight = one / split_weights(presets::llama2_7b.transformer).linear;
+  CHECK(per_weight == Approx(4.5 / 8 + 2.0).epsilon(0.02));
+  // The ceiling (no stack) runs no pass.
+  run_config r;
+  r.mode = run_mode::infer;
+  r.type = dtype::fp16;
+  r.weights = weight_format::q4_0;
+  r.prompt = 512;
+  r.generate = 1;
+  for (const op_estimate& op : estimate_model(g, presets::llama2_7b, r).prefill)
+    CHECK(op.name != "dequantize weights");
 }
 
 TEST_CASE("MoE decode reads only the experts its tokens route to", "[stack][moe]") {

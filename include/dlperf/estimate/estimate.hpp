@@ -48,6 +48,9 @@ struct op_estimate {
   int kernels = 1;                               ///< kernel launches per run
   long long repeats = 1;  ///< runs in its sequence (a layer repeated n times: n); at least 1
   op_kind kind = op_kind::other;  ///< what kind of kernel it is
+  /// A weight GEMM that reads weight-only quantised weights and dequantises them in its inner
+  /// loop (a stack's quantised-GEMV share applies to it, not to products of activations).
+  bool quantized_weights = false;
 };
 
 /// Most runs one operator may count (`op_estimate::repeats`), so that totals stay exact.

@@ -118,6 +118,10 @@ struct run_config {
   /// hardware model's ceiling whatever this says; estimate_run (model/stacked.hpp) and the
   /// buying layer give the stack's figures.
   stack_id stack = stack_id::ceiling;
+  /// Weight-only quantised products over many rows: a dequantisation pass to 16 bits per
+  /// micro-batch, then a 16-bit GEMM, where the stack's kernels do that (set by `run_under`,
+  /// model/stacked.hpp; none by default: the product dequantises in its inner loop).
+  dequantize_pass prompt_dequantize{};
 
   /// Whether the run trains.
   [[nodiscard]] constexpr bool training() const { return mode == run_mode::train; }

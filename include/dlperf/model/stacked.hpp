@@ -22,12 +22,14 @@ struct stacked_estimate {
 };
 
 /// Run @p r with the kernel choices of stack @p s: its element-wise fusion and attention kernel
-/// where it fixes them, the run's own where it leaves them (`as_run`).
+/// where it fixes them, the run's own where it leaves them (`as_run`), and how it multiplies
+/// quantised weights over many rows.
 constexpr run_config run_under(const software_stack& s, run_config r) {
   if (s.fusion != kernel_fusion::as_run) r.eager = s.fusion == kernel_fusion::eager;
   if (s.attention != attention_kernel::as_run)
     r.flash_attention = s.attention != attention_kernel::unfused;
   if (s.norms != norm_kernel::as_run) r.composite_norms = s.norms == norm_kernel::composite;
+  r.prompt_dequantize = s.prompt_dequantize;
   return r;
 }
 

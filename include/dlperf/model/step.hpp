@@ -281,16 +281,31 @@ class step_builder {
     g.input = weight ? run_.type : act_;  // products of two activations stay in 16 bits
     g.acc = default_accumulator(g.input);
     if (weight && run_.weights != weight_format::native) {
+      const double w = weight_bytes_;
+      const double rows = static_cast<double>(g.m);
+      if (dequantized() && run_.prompt_dequantize.applies(rows)) {
+        // The stack's kernels dequantise the weights (K x N per group) to the run's 16-bit type
+        // once per micro-batch (read in the format's bytes, written in 16 bits), then multiply
+        // them in a 16-bit library GEMM (stack/stack.hpp, dequantize_pass).
+        const double weights =
+            static_cast<double>(g.k) * static_cast<double>(g.n) * static_cast<double>(g.batch);
+        const double e = traits(run_.type).storage().value();
+        stream(b, "dequantize weights", {}, weights * run_.prompt_dequantize.passes(rows), 0.0,
+               w / e + 1.0, 0.0, e);
+        b.forward.add(searched(fwd, g));
+        return;
+      }
       // Quantised formats: the weights (K x N) are the A operand of the transposed product, in
       // the format's bytes, multiplied in its compute type (core/weight_format.hpp).
-      const double w = weight_bytes_;
       gemm_problem t = g;
       t.input = compute_;
       t.acc = default_accumulator(compute_);
       t.m = g.n;
       t.n = g.m;
       t.a_dram_bytes = static_cast<double>(g.n) * static_cast<double>(g.k) * w;
-      b.forward.add(searched(fwd, t));
+      op_estimate op = searched(fwd, t);
+      op.quantized_weights = dequantized();
+      b.forward.add(op);
       return;
     }
     b.forward.add(searched(fwd, g));

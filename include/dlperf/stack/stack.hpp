@@ -128,6 +128,28 @@ struct enum_list<norm_kernel> {
                                      enumerator{norm_kernel::composite, "composite"}};
 };
 
+/// How a stack multiplies weight-only quantised weights in products over many rows (a prompt):
+/// in the product's inner loop (the default), or by a pass that dequantises the weights to the
+/// run's 16-bit type once per micro-batch, followed by a 16-bit library GEMM. llama.cpp's CUDA
+/// backend chose the second for more than 32 rows on GPUs with FP16 tensor cores until it made
+/// its int8 MMQ kernels the default (docs/stacks.md).
+struct dequantize_pass {
+  long long above_rows = 0;   ///< products over more rows than this take the pass; 0: never
+  long long ubatch = 0;       ///< rows per micro-batch: the pass runs once per micro-batch
+  std::string_view source{};  ///< where the choice and the numbers come from
+
+  /// Whether a product over @p rows rows takes the pass.
+  [[nodiscard]] constexpr bool applies(double rows) const {
+    return above_rows > 0 && ubatch > 0 && rows > static_cast<double>(above_rows);
+  }
+  /// How often the pass runs over @p rows rows: once per micro-batch.
+  [[nodiscard]] constexpr double passes(double rows) const {
+    const double u = static_cast<double>(ubatch);
+    const double whole = static_cast<double>(static_cast<long long>(rows / u));
+    return whole * u < rows ? whole + 1.0 : whole;
+  }
+};
+
 /// One figure of a stack: its value, unit, where it comes from and when that was published.
 struct stack_figure {
   double value = 1.0;       ///< the figure, in `unit`
@@ -153,6 +175,8 @@ struct software_stack {
                                            ///< model's DRAM rate reached
   stack_figure host_overhead{0.0, "s per kernel", "none"};  ///< host time to issue one kernel
   norm_kernel norms = norm_kernel::as_run;  ///< RMSNorm: one kernel, or the framework's ops
+  /// Quantised weights in products over many rows: dequantised first or in the inner loop.
+  dequantize_pass prompt_dequantize{};
 
   /// The stack's name.
   [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }
@@ -176,13 +200,19 @@ struct software_stack {
     if (!(host_overhead.value >= 0.0) || !detail::is_finite(host_overhead.value))
       detail::throw_invalid_argument("stack " + std::string(name()) +
                                      ": host_overhead must be finite and >= 0");
+    if (prompt_dequantize.above_rows < 0 || prompt_dequantize.ubatch < 0 ||
+        (prompt_dequantize.above_rows > 0) != (prompt_dequantize.ubatch > 0))
+      detail::throw_invalid_argument("stack " + std::string(name()) +
+                                     ": prompt_dequantize needs above_rows and ubatch both > 0 "
+                                     "(or both 0: no pass)");
   }
 };
 
 /// What the stack needs to know about an operator beyond its estimate.
 struct stack_op_context {
   bool convolution = false;        ///< GEMMs are convolutions (a CNN)
-  bool quantized_weights = false;  ///< weight GEMMs read weight-only quantised weights
+  bool quantized_weights = false;  ///< weight GEMMs read weight-only quantised weights (the
+                                   ///< quantised share applies to the ops that say so)
   bool tf32 = false;               ///< GEMMs run in TF32
 };
 
@@ -192,7 +222,8 @@ constexpr double stack_efficiency(const software_stack& s, const op_estimate& op
   switch (op.kind) {
     case op_kind::gemm:
       if (op.bound == bound::global)
-        return c.quantized_weights ? s.quantized_gemv_dram_share.value : s.gemv_dram_share.value;
+        return c.quantized_weights && op.quantized_weights ? s.quantized_gemv_dram_share.value
+                                                           : s.gemv_dram_share.value;
       if (!c.convolution) return s.gemm_efficiency.value;
       return s.gemm_efficiency.value *
              (c.tf32 ? s.tf32_conv_efficiency.value : s.conv_efficiency.value);

@@ -187,19 +187,35 @@ inline constexpr software_stack lmdeploy{
     {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
     {4e-6, detail::per_kernel, "fitted on the evidence: LMD decode rows"}};
 
-/// llama.cpp with its CUDA backend (ggml kernels, CUDA graphs since 2024-05).
+/// llama.cpp with its CUDA backend (ggml kernels, CUDA graphs since 2024-05), as the evidence's
+/// builds (2023-12 to 2024-05) ran it: batch-1 products of quantised weights in MMVQ kernels
+/// (quantised blocks and their scales read once, dot products on int8 activations), products over
+/// more than 32 rows by a dequantisation of the weights to FP16 and cuBLAS.
 inline constexpr software_stack llama_cpp{
     stack_id::llama_cpp,
     kernel_fusion::eager,
-    attention_kernel::vendor,
+    // As the run says: FlashAttention is llama-bench's `-fa 1`, off by default in the evidence's
+    // builds (attention as two cuBLAS GEMMs around ggml's softmax; the rows say which).
+    attention_kernel::as_run,
     detail::library_gemm,
     {1.0, detail::fraction, "no convolutions"},
     {1.0, detail::fraction, "no convolutions"},
-    {0.78, detail::share, "fitted on the evidence: LCPP tg128 rows (RTX 4090, RTX 3090)"},
-    {0.65, detail::share, "assumed: below the FP16 share (dequantisation in MMVQ kernels)"},
+    {0.95, detail::share,
+     "fitted on the evidence: LCPP F16 tg128 rows (RTX 4090, RTX 3090) and XDAI-LLAMA3 F16 "
+     "tg512/tg4096 rows (RTX 3090, 4080, 4090)"},
+    {0.95, detail::share,
+     "fitted on the evidence: XDAI-LLAMA3 Q4_K_M tg512/tg4096 rows (RTX 3070, 3080, 3090, "
+     "4070 Ti, 4080, 4090) and LCPP-4766 Q4_0 tg128 (RTX 3090): MMVQ kernels read the "
+     "quantised blocks and their scales, which the format's bytes price; the fit (0.98) held "
+     "at the 16-bit share, as dequantising never makes a kernel stream faster"},
     detail::flash2,
     {0.80, detail::share, "assumed: as pytorch-eager's element-wise kernels"},
-    {2e-6, detail::per_kernel, "assumed: ggml launches from C++"}};
+    {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
+    {32, 512,
+     "ggml-cuda.cu to 2024-06: quantised products over more than MMQ_MAX_BATCH_SIZE = 32 rows "
+     "dequantise to FP16 and call cuBLAS on GPUs with FP16 tensor cores (MMQ the default on "
+     "Turing and later only from github.com/ggml-org/llama.cpp/pull/8075, 2024-06); llama-bench "
+     "and main process a prompt in micro-batches of 512 tokens (n_ubatch / n_batch default)"}};
 
 /// llama.cpp with its HIP backend on ROCm.
 inline constexpr software_stack llama_cpp_rocm{

@@ -4,7 +4,10 @@
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <dlperf/dlperf.hpp>
+#include <utility>
+#include <vector>
 
 using namespace dlperf;
 
@@ -108,4 +111,22 @@ TEST_CASE("a preset task runs the preset's own run and type", "[buying][rank]") 
   const auto v = rank_gpus(make_workload(presets::bert_base, r), price_table{});
   REQUIRE(!v.empty());
   for (const rank_entry& e : v) CHECK(e.type == dtype::fp16);
+}
+
+TEST_CASE("the rankings' sort orders as std::stable_sort does, ties in their input order",
+          "[buying][rank]") {
+  // Keys from a small range, so most lists have runs of equal keys whose order must survive.
+  std::uint32_t state = 12345;
+  for (std::size_t n = 0; n <= 80; ++n) {
+    std::vector<std::pair<int, std::size_t>> items;
+    for (std::size_t i = 0; i < n; ++i) {
+      state = state * 1664525U + 1013904223U;  // Numerical Recipes' LCG
+      items.emplace_back(static_cast<int>(state >> 28), i);
+    }
+    const auto by_key = [](const auto& a, const auto& b) { return a.first > b.first; };
+    auto expected = items;
+    std::stable_sort(expected.begin(), expected.end(), by_key);
+    detail::stable_insertion_sort(items, by_key);
+    REQUIRE(items == expected);
+  }
 }

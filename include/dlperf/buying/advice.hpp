@@ -298,7 +298,7 @@ inline std::vector<recommendation> advise(
     detail::advise_hardware(q, *g, r);
     out.push_back(std::move(r));
   }
-  std::stable_sort(out.begin(), out.end(), [](const recommendation& a, const recommendation& b) {
+  detail::stable_insertion_sort(out, [](const recommendation& a, const recommendation& b) {
     const int ga = detail::advice_group(a);
     const int gb = detail::advice_group(b);
     if (ga != gb) return ga < gb;

@@ -192,6 +192,22 @@ inline std::optional<workload_run> workload_on(const rank_workload& w, const gpu
 
 namespace detail {
 
+// Sorts @p items by @p before, keeping the order of equal items: what std::stable_sort does, by
+// insertion. The rankings sort one entry per candidate GPU (70 in the catalog), where the
+// quadratic number of comparisons costs microseconds, while instantiating std::stable_sort's
+// buffered merge sort for each element type cost every translation unit that includes
+// buying.hpp about 100 M g++ instructions (docs/layers.md, "Compile cost").
+template <class T, class Before>
+void stable_insertion_sort(std::vector<T>& items, Before before) {
+  for (std::size_t i = 1; i < items.size(); ++i) {
+    std::size_t j = i;
+    if (!before(items[j], items[j - 1])) continue;
+    T moving = std::move(items[i]);
+    for (; j > 0 && before(moving, items[j - 1]); --j) items[j] = std::move(items[j - 1]);
+    items[j] = std::move(moving);
+  }
+}
+
 // ln of the geometric mean of @p run's GPU-seconds per sample.
 inline double mean_log_time(const workload_run& run) {
   double sum = 0;
@@ -261,7 +277,7 @@ inline std::vector<rank_entry> rank_gpus(const rank_workload& w, const price_tab
     if (!run) continue;
     out.push_back(make_rank_entry(*g, *run, *price, p.host, *ref, ref_run));
   }
-  std::stable_sort(out.begin(), out.end(), [](const rank_entry& a, const rank_entry& b) {
+  detail::stable_insertion_sort(out, [](const rank_entry& a, const rank_entry& b) {
     return a.perf_per_dollar > b.perf_per_dollar;
   });
   return out;

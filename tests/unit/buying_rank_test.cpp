@@ -113,7 +113,7 @@ TEST_CASE("a preset task runs the preset's own run and type", "[buying][rank]") 
   for (const rank_entry& e : v) CHECK(e.type == dtype::fp16);
 }
 
-TEST_CASE("the rankings' sort orders as std::stable_sort does, ties in their input order",
+TEST_CASE("the rankings' sort orders as std::stable_sort does and keeps ties in input order",
           "[buying][rank]") {
   // Keys from a small range, so most lists have runs of equal keys whose order must survive.
   std::uint32_t state = 12345;

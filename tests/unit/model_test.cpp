@@ -435,6 +435,25 @@ TEST_CASE("eager training counts the kernels eager code runs beyond the element-
   const model_estimate llama = estimate_model(g, presets::llama3_2_1b, flash);
   CHECK(named(llama.backward, "bias gradient").empty());
   CHECK(named(llama.backward, "residual gradient sum").size() == 2);
+  // llama.cpp's unfused attention scales and masks inside its softmax kernel and takes the heads
+  // as strided views; it still copies the merged heads (ggml_cont). Its stack says so, and an
+  // eager run of PyTorch code keeps the kernels.
+  run_config prompt{.batch = 1, .seq = 512, .type = dtype::fp16};
+  prompt.mode = run_mode::infer;
+  prompt.flash_attention = false;
+  const run_config ggml = run_under(stacks::llama_cpp, prompt);
+  CHECK(ggml.eager);
+  CHECK(ggml.fused_softmax_glue);
+  CHECK_FALSE(run_under(stacks::pytorch_eager, prompt).fused_softmax_glue);
+  const model_estimate lc = estimate_model(g, presets::llama3_2_1b, ggml);
+  for (std::string_view n : {"attention scale", "attention mask", "attention head split"})
+    CHECK(named(lc.prefill, n).empty());
+  CHECK_FALSE(named(lc.prefill, "attention head merge").empty());
+  run_config pt = ggml;
+  pt.fused_softmax_glue = false;
+  const model_estimate pe = estimate_model(g, presets::llama3_2_1b, pt);
+  CHECK_FALSE(named(pe.prefill, "attention scale").empty());
+  CHECK(pe.prefill_time > lc.prefill_time);
 }
 
 TEST_CASE("eager PyTorch runs RMSNorm as the FP32 element-wise ops of its Python code", "[model]") {

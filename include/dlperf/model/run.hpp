@@ -122,6 +122,10 @@ struct run_config {
   /// micro-batch, then a 16-bit GEMM, where the stack's kernels do that (set by `run_under`,
   /// model/stacked.hpp; none by default: the product dequantises in its inner loop).
   dequantize_pass prompt_dequantize{};
+  /// Eager unfused attention whose softmax kernel takes the score scaling and the mask, with the
+  /// heads split by strided views (ggml's `soft_max_ext` and `permute`), instead of eager
+  /// PyTorch code's scale, mask and head-split kernels (set by `run_under`).
+  bool fused_softmax_glue = false;
 
   /// Whether the run trains.
   [[nodiscard]] constexpr bool training() const { return mode == run_mode::train; }

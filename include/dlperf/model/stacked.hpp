@@ -30,6 +30,7 @@ constexpr run_config run_under(const software_stack& s, run_config r) {
     r.flash_attention = s.attention != attention_kernel::unfused;
   if (s.norms != norm_kernel::as_run) r.composite_norms = s.norms == norm_kernel::composite;
   r.prompt_dequantize = s.prompt_dequantize;
+  if (s.fused_softmax_glue) r.fused_softmax_glue = true;
   return r;
 }
 

@@ -428,17 +428,20 @@ class step_builder {
     // scores (`scores / sqrt(d)`, `+ mask`), as BERT's and GPT-2's PyTorch code writes them;
     // the mask's gradient passes through, the scaling's is a kernel.
     // (The keys and values of this step's tokens only: a decode step appends to its cache.)
+    // ggml (llama.cpp) takes the heads as strided views and scales and masks inside its softmax
+    // kernel (`ggml_soft_max_ext`); its merge is a copy (`ggml_cont`), as eager PyTorch's is.
+    const bool framework_glue = run_.eager && !run_.fused_softmax_glue;
     const double tokens = static_cast<double>(p.batch) * static_cast<double>(p.seq_q);
     const double q_width = static_cast<double>(p.heads * p.head_dim);
     const double kv_width = static_cast<double>(p.kv_head_count() * p.head_dim);
-    if (run_.eager)
+    if (framework_glue)
       stream(b, "attention head split", "head split backward", tokens * (q_width + 2.0 * kv_width),
              0.0, 2.0, 2.0);
     // QK^T and PV are GEMMs between activations (no weight gradient); their dgrads are the
     // attention backward's four products.
     gemm(b, "attention QK^T", "attention dQ", {}, {p.seq_q, p.seq_kv, p.head_dim, bh}, false);
     b.backward.push_back(searched("attention dK", {p.seq_kv, p.head_dim, p.seq_q, bh, act_}));
-    if (run_.eager) {
+    if (framework_glue) {
       stream(b, "attention scale", "attention scale backward", scores, 1.0, 2.0, 2.0);
       stream(b, "attention mask", {}, scores, 1.0, 2.0, 0.0);
     }

@@ -177,6 +177,10 @@ struct software_stack {
   norm_kernel norms = norm_kernel::as_run;  ///< RMSNorm: one kernel, or the framework's ops
   /// Quantised weights in products over many rows: dequantised first or in the inner loop.
   dequantize_pass prompt_dequantize{};
+  /// Unfused attention as ggml builds it: the softmax kernel takes the score scaling and the
+  /// mask, and the heads are strided views of the projections, not copies (false: as the run
+  /// says, eager code's kernels of their own; `run_config::fused_softmax_glue`).
+  bool fused_softmax_glue = false;
 
   /// The stack's name.
   [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }

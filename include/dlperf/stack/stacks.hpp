@@ -211,11 +211,16 @@ inline constexpr software_stack llama_cpp{
     detail::flash2,
     {0.80, detail::share, "assumed: as pytorch-eager's element-wise kernels"},
     {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
+    norm_kernel::as_run,
     {32, 512,
      "ggml-cuda.cu to 2024-06: quantised products over more than MMQ_MAX_BATCH_SIZE = 32 rows "
      "dequantise to FP16 and call cuBLAS on GPUs with FP16 tensor cores (MMQ the default on "
      "Turing and later only from github.com/ggml-org/llama.cpp/pull/8075, 2024-06); llama-bench "
-     "and main process a prompt in micro-batches of 512 tokens (n_ubatch / n_batch default)"}};
+     "and main process a prompt in micro-batches of 512 tokens (n_ubatch / n_batch default)"},
+    // llama.cpp's unfused attention (llama.cpp, build_attn without -fa): Q and the cached K/V
+    // as ggml_permute views, ggml_soft_max_ext(kq, mask, scale) one kernel, the merged heads
+    // one ggml_cont copy (github.com/ggml-org/llama.cpp, src/llama.cpp, 2024).
+    true};
 
 /// llama.cpp with its HIP backend on ROCm.
 inline constexpr software_stack llama_cpp_rocm{

@@ -59,6 +59,13 @@ long long parse_count(std::string_view option, std::string_view text) {
   return static_cast<long long>(value);
 }
 
+long long parse_tokens(std::string_view option, std::string_view text) {
+  const double value = parse_amount(option, text);
+  if (value != std::floor(value) || value > 9.0e15)
+    throw usage_error(fmt::format("{} '{}' must be a whole number of tokens", option, text));
+  return static_cast<long long>(value);
+}
+
 double parse_fraction(std::string_view option, std::string_view text) {
   const double value = parse_amount(option, text);
   if (value > 1.0) throw usage_error(fmt::format("{} '{}' must be in [0, 1]", option, text));

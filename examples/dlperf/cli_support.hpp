@@ -38,6 +38,10 @@ double parse_amount(std::string_view option, std::string_view text);
 /// Throws usage_error naming @p option for zero, fractions and anything parse_amount rejects.
 long long parse_count(std::string_view option, std::string_view text);
 
+/// Parses a whole number of tokens, 0 included ("0" often means "the default"). Throws
+/// usage_error naming @p option for fractions and anything parse_amount rejects.
+long long parse_tokens(std::string_view option, std::string_view text);
+
 /// Parses a fraction in [0, 1] such as "0.15". Throws usage_error naming @p option for anything
 /// else.
 double parse_fraction(std::string_view option, std::string_view text);

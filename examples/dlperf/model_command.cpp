@@ -226,6 +226,8 @@ void run(const model_options& o) {
         {"mode", name(r.mode)},
         {"batch", r.batch},
         {"seq", transformer ? nlohmann::json(seq) : nlohmann::json(nullptr)},
+        {"document_tokens", r.document > 0 ? nlohmann::json(r.document) : nlohmann::json(nullptr)},
+        {"packing", r.packing},
         {"image", transformer ? nlohmann::json(nullptr) : nlohmann::json(r.image)},
         {"parameters", m.parameters()},
         {"weights", name(r.weights)},

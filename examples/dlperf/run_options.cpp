@@ -41,6 +41,12 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
                                  "Decoder inference: KV-cache datatype (default auto: the run's)");
   add_enum_option<optimizer_kind>(cmd, "--optimizer", o.optimizer, "Optimizer (default adam)");
   cmd->add_flag("--checkpointing", o.checkpointing, "Activation checkpointing (recompute)");
+  cmd->add_option("--doc-tokens", o.document,
+                  "Training: mean tokens per document of the data set; shorter than --seq, "
+                  "each is padded to it unless --packing (0: documents fill the sequence)");
+  cmd->add_flag("--packing", o.packing,
+                "Training: pack documents into each sequence, attending within each under "
+                "fused attention (needs --doc-tokens)");
   cmd->add_flag("--no-flash", o.no_flash, "Unfused attention (score matrix through DRAM)");
   cmd->add_flag("--eager", o.eager,
                 "Element-wise ops as kernels of their own, as an eager framework runs them");
@@ -78,15 +84,22 @@ run_config make_run(const run_options& o) {
   run_config r;
   r.mode = o.infer ? run_mode::infer : run_mode::train;
   r.batch = parse_count("--batch", o.batch);
-  r.seq = static_cast<long long>(parse_amount("--seq", o.seq));
+  r.seq = parse_tokens("--seq", o.seq);
   r.image = parse_count("--image", o.image);
-  r.prompt = static_cast<long long>(parse_amount("--prompt", o.prompt));
-  r.generate = static_cast<long long>(parse_amount("--generate", o.generate));
+  r.prompt = parse_tokens("--prompt", o.prompt);
+  r.generate = parse_tokens("--generate", o.generate);
   r.type = o.type;
   r.weights = o.weights;
   r.kv_cache = o.kv_cache;
   r.optimizer = o.optimizer;
   r.checkpointing = o.checkpointing;
+  r.document = parse_tokens("--doc-tokens", o.document);
+  r.packing = o.packing;
+  if ((r.document > 0 || r.packing) && !r.training())
+    throw usage_error(std::string(r.packing ? "--packing" : "--doc-tokens") +
+                      " describes a training set: it is for --train");
+  if (r.packing && r.document == 0)
+    throw usage_error("--packing needs --doc-tokens N, the documents' mean length in tokens");
   r.flash_attention = !o.no_flash;
   r.eager = o.eager;
   r.gpus = parse_count("--gpus", o.gpus);
@@ -130,7 +143,14 @@ std::string describe_shape(const model_spec& m, const run_config& r) {
   const long long seq = detail::transformer_shapes::of(m.transformer, r).seq;
   if (!r.training() && m.transformer.generates())
     return fmt::format("batch {}, prompt {} + {} generated tokens", r.batch, seq, r.generate);
-  return fmt::format("batch {} x {} tokens", r.batch, seq);
+  if (r.document == 0 || r.document == seq)
+    return fmt::format("batch {} x {} tokens", r.batch, seq);
+  const double per = static_cast<double>(seq) / static_cast<double>(r.document);
+  if (r.packing)
+    return fmt::format("batch {} x {} tokens, documents of {} packed ({} a sequence)", r.batch, seq,
+                       r.document, three_digits(per));
+  return fmt::format("batch {} x {} tokens, each a document of {} padded ({} real)", r.batch, seq,
+                     r.document, format_percent(1.0, per));
 }
 
 long long parse_host_gpus(const std::string& text) {

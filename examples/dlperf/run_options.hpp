@@ -21,6 +21,8 @@ struct run_options {
   kv_cache_type kv_cache = kv_cache_type::as_run;
   optimizer_kind optimizer = optimizer_kind::adam;
   bool checkpointing = false, no_flash = false, eager = false;
+  std::string document = "0";  ///< --doc-tokens
+  bool packing = false;        ///< --packing
   std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
   std::string lora, lora_targets;  // empty: not given
   bool qlora = false;
@@ -31,7 +33,8 @@ struct run_options {
 CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset);
 
 /// Adds the run flags (--train, --infer, --batch, --seq, --image, --prompt, --generate, --dtype,
-/// --weights, --kv-dtype, --optimizer, --checkpointing, --no-flash, --eager, --lora,
+/// --weights, --kv-dtype, --optimizer, --checkpointing, --doc-tokens, --packing, --no-flash,
+/// --eager, --lora,
 /// --lora-targets, --qlora, --gpus, --zero, --tp, --overhead, --stack) to @p cmd. With
 /// @p parallel false, --gpus, --zero and --tp are left out (commands that set the GPU count
 /// themselves).

@@ -34,6 +34,8 @@ if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup,
         weights: str
         optimizer: str
         checkpointing: bool
+        doc_tokens: Union[int, str]
+        packing: bool
         no_flash: bool
         eager: bool
         gpus: Union[int, str]

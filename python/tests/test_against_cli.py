@@ -33,6 +33,7 @@ LINES = [
     "model --preset llama2_7b --gpu h100_sxm --train --batch 1 --lora 16 --lora-targets all --qlora --json",
     "model --preset llama3_8b --gpu rtx_4090 --infer --prompt 1024 --generate 0 --kv-dtype fp8 --json",
     "model --preset gpt2 --gpu a100_sxm4_80gb --infer --batch 32 --seq 512 --stack pytorch-eager --no-flash --json",
+    "model --preset llama3_8b --gpu rtx_4090 --train --seq 2048 --lora 16 --doc-tokens 400 --packing --json",
     "speedup --from v100_sxm2 --to a100_sxm4_40gb --json",
     "speedup --from a100_sxm4_40gb --to h100_sxm --preset gpt2 --batch 16 --json",
     "rank --task infer16 --json",

@@ -473,9 +473,9 @@ TEST_CASE("dlperf model --json answers with the documented keys", "[cli][model]"
       run_dlperf("model --preset bert_large --gpu h100_sxm --batch 32 --seq 512 --json");
   REQUIRE(r.exit_code == 0);
   const nlohmann::json j = nlohmann::json::parse(r.out);
-  for (const char* key :
-       {"model", "gpu", "dtype", "mode", "batch", "seq", "parameters", "step_time_s",
-        "samples_per_s", "tokens_per_s", "tflops", "mfu", "memory", "fits", "ops", "max_batch"})
+  for (const char* key : {"model", "gpu", "dtype", "mode", "batch", "seq", "document_tokens",
+                          "packing", "parameters", "step_time_s", "samples_per_s", "tokens_per_s",
+                          "tflops", "mfu", "memory", "fits", "ops", "max_batch"})
     CHECK(j.contains(key));
   for (const char* key : {"weights_bytes", "gradients_bytes", "optimizer_bytes",
                           "activations_bytes", "kv_cache_bytes", "total_bytes"})

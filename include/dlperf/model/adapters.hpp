@@ -76,6 +76,16 @@ constexpr void validate_lora(const model_spec& m, const run_config& r) {
   }
 }
 
+/// Throws invalid_argument when run @p r does not apply to model @p m: its adapters
+/// (validate_lora), or documents and packing (a training set's tokens) for a CNN.
+constexpr void validate_model_run(const model_spec& m, const run_config& r) {
+  if (m.kind != model_kind::transformer && (r.document > 0 || r.packing))
+    detail::throw_invalid_argument(
+        "run: document tokens and packing describe a transformer's training set; this model is "
+        "a CNN");
+  validate_lora(m, r);
+}
+
 /// Adapters of target @p t per layer: in the encoder (or decoder-only) layers 1, in an
 /// encoder-decoder's decoder layers the attention targets twice (self- and cross-attention).
 constexpr double lora_adapters_per_layer(lora_target t, bool decoder_layer) {

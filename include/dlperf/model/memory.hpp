@@ -169,7 +169,7 @@ constexpr memory_breakdown memory_need(const model_spec& m, const run_config& r)
   const double dp = static_cast<double>(r.data_parallel());
   memory_breakdown b;
   b.overhead = bytes(r.overhead_bytes);
-  validate_lora(m, r);
+  validate_model_run(m, r);
   if (r.training() && r.lora.enabled()) {
     // Frozen weights (NF4 blocks under QLoRA) and trained adapters (docs/models.md).
     const double w = detail::training_weight_bytes(r.type);

@@ -101,7 +101,16 @@ struct run_config {
   weight_format weights = weight_format::native;    ///< inference weight storage
   kv_cache_type kv_cache = kv_cache_type::as_run;   ///< decoder inference: KV-cache datatype
   optimizer_kind optimizer = optimizer_kind::adam;  ///< training optimizer
-  bool checkpointing = false;   ///< training: keep only layer inputs, recompute the rest
+  bool checkpointing = false;  ///< training: keep only layer inputs, recompute the rest
+  /// Training a transformer: mean tokens per training document (an example of a fine-tuning
+  /// set); 0 = every sequence is one document of `seq` tokens. A shorter document is padded to
+  /// `seq`, whose padding is computed and not learned from, unless `packing` (docs/models.md,
+  /// "Padding and packing").
+  long long document = 0;
+  /// Training: documents packed end to end into each sequence, every position a document's
+  /// token; under fused attention each attends only within its document (variable-length
+  /// FlashAttention, as `position_ids` or `cu_seqlens` give it). Needs `document`.
+  bool packing = false;
   bool flash_attention = true;  ///< fused attention (no score matrix in DRAM or memory)
   /// Every element-wise op its own kernel, as an eager framework runs it (no epilogue fusion,
   /// batch norm not folded at inference).
@@ -150,6 +159,7 @@ struct run_config {
     if (training() && weights != weight_format::native)
       detail::throw_invalid_argument("run: weight format " + std::string(name(weights)) +
                                      " is for inference (training keeps 16-bit weights)");
+    validate_documents();
     if (kv_cache != kv_cache_type::as_run && training())
       detail::throw_invalid_argument("run: the KV-cache dtype is for inference");
     if (kv_cache != kv_cache_type::as_run && kv_cache != kv_cache_type::float16 && !flash_attention)
@@ -160,6 +170,21 @@ struct run_config {
   }
 
  private:
+  constexpr void validate_documents() const {
+    if (document < 0)
+      detail::throw_invalid_argument("run: document tokens must be >= 0 (0: one a sequence), got " +
+                                     std::to_string(document));
+    if (document > (1LL << 30)) detail::throw_invalid_argument("run: document tokens <= 2^30");
+    if (packing && document == 0)
+      detail::throw_invalid_argument(
+          "run: packing needs the documents' mean length (document tokens), else every sequence "
+          "is already one whole document");
+    if ((document > 0 || packing) && !training())
+      detail::throw_invalid_argument(
+          "run: document tokens and packing describe a training set; inference takes its prompt "
+          "as given");
+  }
+
   constexpr void validate_lora() const {
     if (lora.rank < 0)
       detail::throw_invalid_argument("run: lora rank must be positive (0: no LoRA), got " +

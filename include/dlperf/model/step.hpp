@@ -549,14 +549,19 @@ constexpr long long active_experts(double experts, double k, double tokens) {
 
 // One transformer layer of @p s on @p tokens tokens, attention over @p seq_q queries and
 // @p seq_kv keys of @p batch sequences; with cross-attention over @p cross_kv keys when > 0.
+// With @p span > 0 (packed documents under variable-length attention) every attention runs
+// within spans of that many tokens instead: batch x seq_q / span sequences of span queries
+// and keys (rounded up to whole spans), the projections over all the tokens as before.
 template <gemm_device D>
-constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>& sb,
-                                                                const transformer_shapes& s,
-                                                                bool causal, long long batch,
-                                                                long long seq_q, long long seq_kv,
-                                                                long long cross_kv) {
+constexpr typename step_builder<D>::block transformer_layer_ops(
+    step_builder<D>& sb, const transformer_shapes& s, bool causal, long long batch, long long seq_q,
+    long long seq_kv, long long cross_kv, long long span = 0) {
   typename step_builder<D>::block b;
   const double T = static_cast<double>(batch * seq_q);
+  const long long attn_batch = span > 0 ? (batch * seq_q + span - 1) / span : batch;
+  const long long attn_q = span > 0 ? span : seq_q;
+  const long long attn_kv = span > 0 ? span : seq_kv;
+  const long long attn_cross = span > 0 && cross_kv > 0 ? span : cross_kv;
   const long long h = s.hidden, q = s.heads_per_gpu * s.head_dim,
                   kv = s.kv_heads_per_gpu * s.head_dim, f = s.ffn_per_gpu;
   sb.norm(b, "norm 1", "norm 1 backward", T * s.h);
@@ -564,8 +569,8 @@ constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>&
   sb.block_gemm(b, "QKV projection", "QKV dgrad", "QKV wgrad", linear(T, q + 2 * kv, h),
                 {adapted{lora_target::q, h, q}, adapted{lora_target::k, h, kv},
                  adapted{lora_target::v, h, kv}});
-  sb.attention(b, attention_problem{batch, s.heads_per_gpu, seq_q, seq_kv, s.head_dim, dtype::bf16,
-                                    causal, s.kv_heads_per_gpu});
+  sb.attention(b, attention_problem{attn_batch, s.heads_per_gpu, attn_q, attn_kv, s.head_dim,
+                                    dtype::bf16, causal, s.kv_heads_per_gpu});
   gemm_problem out = linear(T, h, q);
   out.beta = sb.eager() ? 0.0 : 1.0;  // the residual add, in the epilogue unless eager
   sb.block_gemm(b, "output projection", "output dgrad", "output wgrad", out,
@@ -578,7 +583,7 @@ constexpr typename step_builder<D>::block transformer_layer_ops(step_builder<D>&
     sb.block_gemm(b, "cross KV projection", "cross KV dgrad", "cross KV wgrad",
                   linear(static_cast<double>(batch * cross_kv), 2 * kv, h),
                   {adapted{lora_target::k, h, kv}, adapted{lora_target::v, h, kv}});
-    sb.attention(b, attention_problem{batch, s.heads_per_gpu, seq_q, cross_kv, s.head_dim,
+    sb.attention(b, attention_problem{attn_batch, s.heads_per_gpu, attn_q, attn_cross, s.head_dim,
                                       dtype::bf16, false, s.kv_heads_per_gpu});
     sb.block_gemm(b, "cross output projection", "cross output dgrad", "cross output wgrad", out,
                   {adapted{lora_target::o, q, h}});
@@ -676,7 +681,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transf
   m.peak = dense_peak(d, sb.weight_type());
   m.dequantized_weights = sb.dequantized();
   m.replicas = r.data_parallel();
-  m.samples = static_cast<double>(r.batch);
+  m.samples = s.documents;
   const bool training = r.training();
   op_sequence& fwd = m.forward;
   op_sequence* bwd = training ? &m.backward : nullptr;
@@ -684,17 +689,19 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transf
   const auto ends = transformer_end_ops(sb, s, t, s.tokens, s.head_tokens, training);
   fwd.add(ends.input.forward);
   const bool enc_dec = t.kind == transformer_kind::encoder_decoder;
-  const auto layer = transformer_layer_ops(sb, s, t.causal() && !enc_dec, s.batch, s.seq, s.seq, 0);
+  const long long span = s.varlen_attention ? s.document : 0;
+  const auto layer =
+      transformer_layer_ops(sb, s, t.causal() && !enc_dec, s.batch, s.seq, s.seq, 0, span);
   op_sequence layers_bwd;
   add_block(layer, t.layers, fwd, training ? &layers_bwd : nullptr);
   op_sequence dec_bwd;
   if (enc_dec) {
-    const auto dec = transformer_layer_ops(sb, s, true, s.batch, s.seq, s.seq, s.seq);
+    const auto dec = transformer_layer_ops(sb, s, true, s.batch, s.seq, s.seq, s.seq, span);
     add_block(dec, t.decoder_layers, fwd, training ? &dec_bwd : nullptr);
     if (r.checkpointing && training) m.recompute.add(dec.forward, t.decoder_layers);
   }
   fwd.add(ends.output.forward);
-  m.tokens = s.tokens;
+  m.tokens = s.useful_tokens;
   m.model_work = fwd.work();
   if (training) {
     bwd->add(ends.output.backward_sequence());
@@ -710,6 +717,9 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transf
     // model's work is what the forward and backward passes execute.
     m.model_work = r.lora.enabled() ? fwd.work() + m.backward.work() : 3.0 * fwd.work();
   }
+  // Padding is computed, not learned from: the model's work is the real tokens' share of it
+  // (model FLOPs utilisation counts useful work, as its definition's observed tokens/s does).
+  m.model_work *= s.useful_tokens / s.tokens;
   m.time = m.forward.time() + m.recompute.time() + m.backward.time() + m.optimizer.time();
   return m;
 }
@@ -878,7 +888,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate estimate_model(const D& d, const model_sp
                                                       const run_config& r) {
   m.validate();
   r.validate();
-  validate_lora(m, r);
+  validate_model_run(m, r);
   if (m.kind == model_kind::cnn) return detail::cnn_step(d, m.cnn, r);
   if (!r.training() && m.transformer.generates())
     return detail::transformer_generation(d, m.transformer, r);

@@ -30,8 +30,13 @@ struct transformer_shapes {
   double tokens = 0, h = 0, q = 0, kv = 0, f = 0, heads = 0, vocab = 0;
   double layers = 0, decoder_layers = 0;
   double experts = 0, experts_per_token = 1;
-  double head_tokens = 0;     // tokens the LM head runs on
-  double kv_cache_width = 0;  // cached elements per token per self-attention layer on this GPU
+  double head_tokens = 0;  // tokens the LM head runs on
+  // Training on documents (run_config::document): tokens per document, and how many documents
+  // and real (not padding) tokens a replica's step takes. Without documents: seq, batch, tokens.
+  long long document = 0;
+  double documents = 0, useful_tokens = 0;
+  bool varlen_attention = false;  // packed under fused attention: each document attends alone
+  double kv_cache_width = 0;      // cached elements per token per self-attention layer on this GPU
   bool dropout = false, gated = false;
 
   // Resolves @p t under @p r. Throws invalid_argument naming a sequence the model does not
@@ -83,12 +88,14 @@ struct transformer_shapes {
     s.experts_per_token = static_cast<double>(t.moe() ? t.experts_per_token : 1);
     // MLA caches one latent per token, whole on every tensor-parallel GPU.
     s.kv_cache_width = t.mla() ? static_cast<double>(t.kv_cache_width()) : 2.0 * s.kv;
+    s.resolve_documents(r);
     s.dropout = t.dropout && r.training();
     s.gated = t.ffn_type == ffn_kind::swiglu;
     if (r.training())
-      s.head_tokens = t.kind == transformer_kind::encoder
-                          ? static_cast<double>(ceil_tokens(s.tokens * masked_token_fraction))
-                          : s.tokens;
+      s.head_tokens =
+          t.kind == transformer_kind::encoder
+              ? static_cast<double>(ceil_tokens(s.useful_tokens * masked_token_fraction))
+              : s.tokens;
     else
       s.head_tokens = t.generates() ? static_cast<double>(s.batch) : 0.0;
     return s;
@@ -107,6 +114,20 @@ struct transformer_shapes {
   }
 
  private:
+  // Padding and packing (docs/models.md): a padded sequence holds one document and computes
+  // every position; a packed one holds seq / document documents and no padding.
+  constexpr void resolve_documents(const run_config& r) {
+    document = r.document > 0 ? r.document : seq;
+    if (document > seq)
+      throw_invalid_argument("document tokens (" + std::to_string(document) + ") exceed seq (" +
+                             std::to_string(seq) +
+                             "): a sequence holds at least one whole document on average");
+    const double per = static_cast<double>(document);
+    documents = r.packing ? tokens / per : static_cast<double>(batch);
+    useful_tokens = r.packing ? tokens : static_cast<double>(batch) * per;
+    varlen_attention = r.packing && r.flash_attention;
+  }
+
   static constexpr long long ceil_tokens(double x) {
     const long long n = static_cast<long long>(x);
     return static_cast<double>(n) < x ? n + 1 : (n > 0 ? n : 1);

@@ -13,18 +13,12 @@
 
 #include "cli_run.hpp"
 
+using dlperf_test::json_of;
 using dlperf_test::require_usage_error;
 using dlperf_test::run_dlperf;
 using dlperf_test::run_result;
 
 namespace {
-
-nlohmann::json json_of(const std::string& args) {
-  const run_result r = run_dlperf(args);
-  INFO("dlperf " << args << "\nstderr: " << r.err);
-  REQUIRE(r.exit_code == 0);
-  return nlohmann::json::parse(r.out);
-}
 
 const nlohmann::json& entry(const nlohmann::json& list, const std::string& id) {
   for (const auto& e : list)

@@ -8,17 +8,11 @@
 
 #include "cli_run.hpp"
 
+using dlperf_test::json_of;
 using dlperf_test::require_usage_error;
 using dlperf_test::run_dlperf;
 
 namespace {
-
-nlohmann::json json_of(const std::string& args) {
-  const dlperf_test::run_result r = run_dlperf(args);
-  INFO("dlperf " << args << "\nstderr: " << r.err);
-  REQUIRE(r.exit_code == 0);
-  return nlohmann::json::parse(r.out);
-}
 
 // The guide's cloud-or-desktop example: one RTX 3090 desktop for $2200, GPU 350 W + CPU 100 W,
 // 15 % utilisation, $0.12 per kWh, a cloud V100 spot instance at $2.14 per hour.

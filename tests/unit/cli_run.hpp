@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
@@ -54,6 +55,14 @@ inline void require_usage_error(const std::string& args, const std::string& mess
   CHECK(r.out.empty());
   CHECK(r.err.find(message) != std::string::npos);
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+}
+
+// The JSON `dlperf @p args` prints; the test fails unless it exits with 0.
+inline nlohmann::json json_of(const std::string& args) {
+  const run_result r = run_dlperf(args);
+  INFO("dlperf " << args << "\nstderr: " << r.err);
+  REQUIRE(r.exit_code == 0);
+  return nlohmann::json::parse(r.out);
 }
 
 }  // namespace dlperf_test

@@ -19,6 +19,7 @@
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/transformer.hpp>
+#include <dlperf/model/weight_file.hpp>
 
 namespace dlperf {
 
@@ -32,7 +33,9 @@ struct adapter_shape {
 /// The shape of target @p t in @p m's layers, at full width (no tensor parallelism). Throws
 /// invalid_argument when the model has no such layer (gate without a SwiGLU FFN).
 constexpr adapter_shape lora_target_shape(const transformer_config& m, lora_target t) {
-  const long long h = m.hidden, q = m.heads * m.head_dim(), kv = m.kv_dim(), f = m.ffn_width();
+  // A mixture of experts adapts each routed expert (of its own width).
+  const long long h = m.hidden, q = m.heads * m.head_dim(), kv = m.kv_dim(),
+                  f = m.expert_ffn_width();
   const double experts = m.moe() ? static_cast<double>(m.experts) : 1.0;
   switch (t) {
     case lora_target::q:
@@ -64,6 +67,10 @@ constexpr void validate_lora(const model_spec& m, const run_config& r) {
   if (m.kind != model_kind::transformer)
     detail::throw_invalid_argument(
         "run: lora adapts a transformer's linear layers; this model is a CNN");
+  if (m.transformer.mla())
+    detail::throw_invalid_argument(
+        "run: lora on multi-head latent attention (DeepSeek-V2/V3) is not modelled: its "
+        "low-rank projections are not the q, k and v targets");
   for (lora_target t : enum_values<lora_target>) {
     if (!r.lora.targets.has(t)) continue;
     const adapter_shape s = lora_target_shape(m.transformer, t);
@@ -117,17 +124,13 @@ constexpr double trainable_parameters(const model_spec& m, const run_config& r) 
 }
 
 /// Weights of the linear layers inside @p m's blocks (attention projections, FFN matrices of
-/// every expert, the router; no biases): what bitsandbytes stores in NF4 under QLoRA. The
-/// embeddings, the LM head, norms and biases stay in the compute type.
+/// every expert and of the shared experts, the router; no biases): what bitsandbytes stores in
+/// NF4 under QLoRA. The embeddings, the LM head, norms and biases stay in the compute type.
 constexpr double block_linear_weights(const transformer_config& m) {
-  const double h = static_cast<double>(m.hidden), kv = static_cast<double>(m.kv_dim());
-  const double f = static_cast<double>(m.ffn_width());
-  const double attention = 2.0 * h * h + 2.0 * h * kv;
-  const double expert = (m.ffn_type == ffn_kind::swiglu ? 3.0 : 2.0) * h * f;
-  const double ffn =
-      m.moe() ? static_cast<double>(m.experts) * (expert + h) : expert;  // + h E router
-  return static_cast<double>(m.layers) * (attention + ffn) +
-         static_cast<double>(m.decoder_layers) * (2.0 * attention + ffn);
+  const double routers = m.moe() ? static_cast<double>(m.moe_layers() + m.decoder_layers) *
+                                       static_cast<double>(m.hidden * m.experts)
+                                 : 0.0;
+  return split_weights(m).linear + routers;
 }
 
 }  // namespace dlperf

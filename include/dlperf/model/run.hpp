@@ -97,20 +97,16 @@ struct run_config {
   long long prompt = 0;             ///< decoder inference: prompt tokens; 0 = seq, else the
                                     ///< context less the generated tokens
   long long generate = 0;           ///< decoder inference: tokens generated after the prompt
-  dtype type = dtype::bf16;  ///< compute type; 16-bit and FP8 training keep FP32 master weights
-  weight_format weights = weight_format::native;    ///< inference weight storage
-  kv_cache_type kv_cache = kv_cache_type::as_run;   ///< decoder inference: KV-cache datatype
-  optimizer_kind optimizer = optimizer_kind::adam;  ///< training optimizer
-  bool checkpointing = false;  ///< training: keep only layer inputs, recompute the rest
   /// Training a transformer: mean tokens per training document (an example of a fine-tuning
   /// set); 0 = every sequence is one document of `seq` tokens. A shorter document is padded to
   /// `seq`, whose padding is computed and not learned from, unless `packing` (docs/models.md,
   /// "Padding and packing").
   long long document = 0;
-  /// Training: documents packed end to end into each sequence, every position a document's
-  /// token; under fused attention each attends only within its document (variable-length
-  /// FlashAttention, as `position_ids` or `cu_seqlens` give it). Needs `document`.
-  bool packing = false;
+  dtype type = dtype::bf16;  ///< compute type; 16-bit and FP8 training keep FP32 master weights
+  weight_format weights = weight_format::native;    ///< inference weight storage
+  kv_cache_type kv_cache = kv_cache_type::as_run;   ///< decoder inference: KV-cache datatype
+  optimizer_kind optimizer = optimizer_kind::adam;  ///< training optimizer
+  bool checkpointing = false;  ///< training: keep only layer inputs, recompute the rest
   bool flash_attention = true;  ///< fused attention (no score matrix in DRAM or memory)
   /// Every element-wise op its own kernel, as an eager framework runs it (no epilogue fusion,
   /// batch norm not folded at inference).
@@ -135,6 +131,10 @@ struct run_config {
   /// heads split by strided views (ggml's `soft_max_ext` and `permute`), instead of eager
   /// PyTorch code's scale, mask and head-split kernels (set by `run_under`).
   bool fused_softmax_glue = false;
+  /// Training: documents packed end to end into each sequence, every position a document's
+  /// token; under fused attention each attends only within its document (variable-length
+  /// FlashAttention, as `position_ids` or `cu_seqlens` give it). Needs `document`.
+  bool packing = false;
 
   /// Whether the run trains.
   [[nodiscard]] constexpr bool training() const { return mode == run_mode::train; }

@@ -260,6 +260,8 @@ class step_builder {
   }
   // The decode steps: attention reads the KV cache in its datatype.
   constexpr void decoding(bool on) { decoding_ = on; }
+  // Whether the builder is building a decode step.
+  [[nodiscard]] constexpr bool decoding_step() const { return decoding_; }
 
   // A layer's (or a block's) forward and backward operators; backward ones in reverse order.
   struct block {
@@ -408,11 +410,13 @@ class step_builder {
           streaming_op(d_, bwd, 2.0 * elements * flops_per_element, elements * e * bwd_tensors));
   }
 
-  // Attention of @p p (its type set here), fused or unfused, with its backward pass.
-  constexpr void attention(block& b, attention_problem p) {
+  // Attention of @p p (its type set here), fused or unfused, with its backward pass. A decode
+  // step reads @p kv_read of the cached K and V elements the problem's shape holds (MLA: keys
+  // and values are one latent, read once).
+  constexpr void attention(block& b, attention_problem p, double kv_read = 1.0) {
     p.type = act_;
     // A decode step reads the cached keys and values in the KV cache's datatype.
-    if (decoding_) p.kv_bytes = kv_cache_element_bytes(run_.kv_cache, run_.type);
+    if (decoding_) p.kv_bytes = kv_read * kv_cache_element_bytes(run_.kv_cache, run_.type);
     if (run_.flash_attention) {
       b.forward.add(estimate_attention_fused(d_, p));
       if (run_.training()) b.backward.push_back(estimate_attention_fused_backward(d_, p));
@@ -547,30 +551,142 @@ constexpr long long active_experts(double experts, double k, double tokens) {
                                 static_cast<long long>(whole < expected ? whole + 1.0 : whole)));
 }
 
+// The names of a dense FFN's operators: the FFN's own, or a mixture of experts' shared
+// experts'.
+struct ffn_names {
+  std::string_view up, up_dgrad, up_wgrad, act, act_backward, down, down_dgrad, down_wgrad;
+};
+inline constexpr ffn_names dense_ffn_gated{
+    "FFN gate+up",     "FFN gate+up dgrad", "FFN gate+up wgrad", "SwiGLU",
+    "SwiGLU backward", "FFN down",          "FFN down dgrad",    "FFN down wgrad"};
+inline constexpr ffn_names dense_ffn_plain{"FFN up",         "FFN up dgrad",        "FFN up wgrad",
+                                           "activation",     "activation backward", "FFN down",
+                                           "FFN down dgrad", "FFN down wgrad"};
+inline constexpr ffn_names shared_expert_ffn{
+    "shared expert gate+up",    "shared expert gate+up dgrad",   "shared expert gate+up wgrad",
+    "shared expert SwiGLU",     "shared expert SwiGLU backward", "shared expert down",
+    "shared expert down dgrad", "shared expert down wgrad"};
+
+// A dense FFN of width @p f on this GPU over @p T tokens: gate+up, SwiGLU and down, or up and
+// down with the activation in the up projection's epilogue (and its derivative in the dgrad's),
+// or as its own kernel when eager. The down projection adds the residual when @p beta is 1.
+// LoRA adapters on its targets when @p adapters (the layer's FFN; not shared experts, whose
+// adapters lora_parameters does not count either).
+template <gemm_device D>
+constexpr void dense_ffn_ops(step_builder<D>& sb, typename step_builder<D>::block& b, double T,
+                             long long h, long long f, bool gated, double beta, bool adapters,
+                             const ffn_names& n) {
+  using adapted = typename step_builder<D>::adapted;
+  const double width = static_cast<double>(f);
+  gemm_problem down = linear(T, h, f);
+  down.beta = beta;
+  if (gated) {
+    const gemm_problem up = linear(T, 2 * f, h);
+    if (adapters)
+      sb.block_gemm(b, n.up, n.up_dgrad, n.up_wgrad, up,
+                    {adapted{lora_target::gate, h, f}, adapted{lora_target::up, h, f}});
+    else
+      sb.block_gemm(b, n.up, n.up_dgrad, n.up_wgrad, up);
+    sb.stream(b, n.act, n.act_backward, T * width, 6.0, 3.0, 5.0);
+  } else {
+    if (adapters)
+      sb.block_gemm(b, n.up, n.up_dgrad, n.up_wgrad, linear(T, f, h),
+                    {adapted{lora_target::up, h, f}});
+    else
+      sb.block_gemm(b, n.up, n.up_dgrad, n.up_wgrad, linear(T, f, h));
+    if (sb.eager()) sb.stream(b, n.act, n.act_backward, T * width, 8.0, 2.0, 3.0);
+  }
+  if (adapters)
+    sb.block_gemm(b, n.down, n.down_dgrad, n.down_wgrad, down, {adapted{lora_target::down, f, h}});
+  else
+    sb.block_gemm(b, n.down, n.down_dgrad, n.down_wgrad, down);
+}
+
+// Multi-head latent attention (DeepSeek-V2, arXiv 2405.04434, section 2.1; DeepSeek-V3,
+// arXiv 2412.19437, keeps it) over @p p's sequences (its heads, head dimension and key/value
+// heads are set here) on @p T tokens. Queries go through a rank-r_q down projection, its RMSNorm
+// and an up projection to n heads of d_nope + d_rope (one projection when r_q is 0); keys and
+// values through one down projection to the r_kv latent and a rotary key shared by the heads,
+// the latent's RMSNorm, then:
+//   - training and prefill: an up projection of the latent to n heads of d_nope (keys) and d_v
+//     (values), and attention with keys of d_nope + d_rope and values of d_v;
+//   - decode, as the engines that serve these models run it (DeepSeek's inference code, vLLM,
+//     SGLang, FlashMLA): the key up projection absorbed into the queries (per head q_nope W_UK,
+//     into the latent's space), attention of the n query heads over the cached latent and
+//     rotary key as one shared key/value head (keys r_kv + d_rope wide, values the r_kv latent),
+//     and the value up projection applied to the attention's output (per head, W_UV).
+// The down projections are whole on every tensor-parallel GPU, the rest split by heads. The
+// attention kernel takes one head dimension for QK^T and PV: the mean of the two, which gives
+// their FLOP exactly; in decode, K and V are one cached latent read once, so the kernel reads
+// (r_kv + d_rope) / (2 d) of the elements two separate tensors of that width would hold.
+// Returns the width of the attention's output per token (the output projection's input).
+template <gemm_device D>
+constexpr long long mla_ops(step_builder<D>& sb, typename step_builder<D>::block& b,
+                            const transformer_shapes& s, double T, attention_problem p) {
+  const long long h = s.hidden, n = s.heads_per_gpu, qk = s.nope_dim + s.rope_dim;
+  if (s.q_rank > 0) {
+    sb.block_gemm(b, "Q down projection", "Q down dgrad", "Q down wgrad", linear(T, s.q_rank, h));
+    sb.norm(b, "Q latent norm", "Q latent norm backward", T * static_cast<double>(s.q_rank));
+    sb.block_gemm(b, "Q up projection", "Q up dgrad", "Q up wgrad", linear(T, n * qk, s.q_rank));
+  } else {
+    sb.block_gemm(b, "Q projection", "Q dgrad", "Q wgrad", linear(T, n * qk, h));
+  }
+  sb.block_gemm(b, "KV down projection", "KV down dgrad", "KV down wgrad",
+                linear(T, s.kv_rank + s.rope_dim, h));
+  sb.norm(b, "KV latent norm", "KV latent norm backward", T * static_cast<double>(s.kv_rank));
+  p.heads = n;
+  if (sb.decoding_step()) {
+    const auto rows = static_cast<long long>(T);
+    sb.block_gemm(b, "K up absorbed into Q", "K absorb dgrad", "K absorb wgrad",
+                  gemm_problem{rows, s.kv_rank, s.nope_dim, n});
+    p.head_dim = (2 * s.kv_rank + s.rope_dim + 1) / 2;
+    p.kv_heads = 1;
+    sb.attention(
+        b, p,
+        static_cast<double>(s.kv_rank + s.rope_dim) / (2.0 * static_cast<double>(p.head_dim)));
+    sb.block_gemm(b, "V up on the output", "V up dgrad", "V up wgrad",
+                  gemm_problem{rows, s.v_dim, s.kv_rank, n});
+  } else {
+    sb.block_gemm(b, "KV up projection", "KV up dgrad", "KV up wgrad",
+                  linear(T, n * (s.nope_dim + s.v_dim), s.kv_rank));
+    p.head_dim = (qk + s.v_dim + 1) / 2;
+    p.kv_heads = n;
+    sb.attention(b, p);
+  }
+  return n * s.v_dim;
+}
+
 // One transformer layer of @p s on @p tokens tokens, attention over @p seq_q queries and
 // @p seq_kv keys of @p batch sequences; with cross-attention over @p cross_kv keys when > 0.
 // With @p span > 0 (packed documents under variable-length attention) every attention runs
 // within spans of that many tokens instead: batch x seq_q / span sequences of span queries
-// and keys (rounded up to whole spans), the projections over all the tokens as before.
+// and keys (rounded up to whole spans), the projections over all the tokens as before. A
+// mixture of experts' layer routes its tokens to experts (and its shared experts), unless
+// @p dense_ffn: one of its leading dense layers.
 template <gemm_device D>
 constexpr typename step_builder<D>::block transformer_layer_ops(
     step_builder<D>& sb, const transformer_shapes& s, bool causal, long long batch, long long seq_q,
-    long long seq_kv, long long cross_kv, long long span = 0) {
+    long long seq_kv, long long cross_kv, long long span = 0, bool dense_ffn = false) {
   typename step_builder<D>::block b;
   const double T = static_cast<double>(batch * seq_q);
   const long long attn_batch = span > 0 ? (batch * seq_q + span - 1) / span : batch;
   const long long attn_q = span > 0 ? span : seq_q;
   const long long attn_kv = span > 0 ? span : seq_kv;
   const long long attn_cross = span > 0 && cross_kv > 0 ? span : cross_kv;
-  const long long h = s.hidden, q = s.heads_per_gpu * s.head_dim,
-                  kv = s.kv_heads_per_gpu * s.head_dim, f = s.ffn_per_gpu;
+  const long long h = s.hidden, kv = s.kv_heads_per_gpu * s.head_dim, f = s.ffn_per_gpu;
+  long long q = s.heads_per_gpu * s.head_dim;
   sb.norm(b, "norm 1", "norm 1 backward", T * s.h);
   using adapted = typename step_builder<D>::adapted;
-  sb.block_gemm(b, "QKV projection", "QKV dgrad", "QKV wgrad", linear(T, q + 2 * kv, h),
-                {adapted{lora_target::q, h, q}, adapted{lora_target::k, h, kv},
-                 adapted{lora_target::v, h, kv}});
-  sb.attention(b, attention_problem{attn_batch, s.heads_per_gpu, attn_q, attn_kv, s.head_dim,
-                                    dtype::bf16, causal, s.kv_heads_per_gpu});
+  const attention_problem self{attn_batch, s.heads_per_gpu, attn_q, attn_kv,
+                               s.head_dim, dtype::bf16,     causal, s.kv_heads_per_gpu};
+  if (s.mla) {
+    q = mla_ops(sb, b, s, T, self);  // the output projection reads n heads of d_v
+  } else {
+    sb.block_gemm(b, "QKV projection", "QKV dgrad", "QKV wgrad", linear(T, q + 2 * kv, h),
+                  {adapted{lora_target::q, h, q}, adapted{lora_target::k, h, kv},
+                   adapted{lora_target::v, h, kv}});
+    sb.attention(b, self);
+  }
   gemm_problem out = linear(T, h, q);
   out.beta = sb.eager() ? 0.0 : 1.0;  // the residual add, in the epilogue unless eager
   sb.block_gemm(b, "output projection", "output dgrad", "output wgrad", out,
@@ -590,9 +706,7 @@ constexpr typename step_builder<D>::block transformer_layer_ops(
     sb.residual(b, T * s.h);
   }
   sb.norm(b, "norm 2", "norm 2 backward", T * s.h);
-  gemm_problem down = linear(T, h, f);
-  down.beta = out.beta;
-  if (s.experts > 1) {
+  if (s.experts > 1 && !dense_ffn) {
     const double routed = T * s.experts_per_token;
     // Only the experts some token routes to are read (a decode step of few tokens reads few).
     const long long experts = active_experts(s.experts, s.experts_per_token, T);
@@ -610,20 +724,13 @@ constexpr typename step_builder<D>::block transformer_layer_ops(
     sb.block_gemm(b, "expert FFN down", "expert down dgrad", "expert down wgrad", edown,
                   {adapted{lora_target::down, f, h}});
     sb.stream(b, "expert combine", "expert combine backward", routed * s.h, 2.0, 2.0, 2.0);
-  } else if (s.gated) {
-    sb.block_gemm(b, "FFN gate+up", "FFN gate+up dgrad", "FFN gate+up wgrad", linear(T, 2 * f, h),
-                  {adapted{lora_target::gate, h, f}, adapted{lora_target::up, h, f}});
-    sb.stream(b, "SwiGLU", "SwiGLU backward", T * s.f, 6.0, 3.0, 5.0);
-    sb.block_gemm(b, "FFN down", "FFN down dgrad", "FFN down wgrad", down,
-                  {adapted{lora_target::down, f, h}});
+    // Shared experts see every token (their output joins the routed experts' in the combine).
+    if (s.shared_ffn_per_gpu > 0)
+      dense_ffn_ops(sb, b, T, h, s.shared_ffn_per_gpu, s.gated, 0.0, false, shared_expert_ffn);
   } else {
-    // The activation runs in the up projection's epilogue (and its derivative in the dgrad's),
-    // or as its own kernel when eager.
-    sb.block_gemm(b, "FFN up", "FFN up dgrad", "FFN up wgrad", linear(T, f, h),
-                  {adapted{lora_target::up, h, f}});
-    if (sb.eager()) sb.stream(b, "activation", "activation backward", T * s.f, 8.0, 2.0, 3.0);
-    sb.block_gemm(b, "FFN down", "FFN down dgrad", "FFN down wgrad", down,
-                  {adapted{lora_target::down, f, h}});
+    // A mixture of experts' dense layers take no adapters (lora_parameters counts the experts').
+    dense_ffn_ops(sb, b, T, h, dense_ffn ? s.dense_ffn_per_gpu : f, s.gated, out.beta, !dense_ffn,
+                  s.gated ? dense_ffn_gated : dense_ffn_plain);
   }
   sb.residual(b, T * s.h);
   return b;
@@ -634,6 +741,34 @@ template <class Block>
 constexpr void add_block(const Block& b, long long times, op_sequence& fwd, op_sequence* bwd) {
   fwd.add(b.forward, times);
   if (bwd != nullptr && !b.backward.empty()) bwd->add(b.backward_sequence(), times);
+}
+
+// The layers of a decoder-only or encoder stack: a mixture of experts' leading dense layers
+// (`dense_layers`, DeepSeek), then the others; each kind built once and repeated.
+template <gemm_device D>
+struct layer_stack {
+  typename step_builder<D>::block dense, rest;
+  long long dense_count = 0, rest_count = 0;
+
+  // Adds every layer's forward operators to @p fwd and their backward ones to @p bwd.
+  DLPERF_CONSTEXPR_VECTOR void add_to(op_sequence& fwd, op_sequence* bwd) const {
+    if (dense_count > 0) add_block(dense, dense_count, fwd, bwd);
+    add_block(rest, rest_count, fwd, bwd);
+  }
+};
+
+// The @p layers layers of @p s as transformer_layer_ops builds them (its other arguments).
+template <gemm_device D>
+constexpr layer_stack<D> layer_stack_ops(step_builder<D>& sb, const transformer_shapes& s,
+                                         long long layers, bool causal, long long batch,
+                                         long long seq_q, long long seq_kv, long long span = 0) {
+  layer_stack<D> l;
+  l.dense_count = s.dense_layer_count;
+  l.rest_count = layers - l.dense_count;
+  l.rest = transformer_layer_ops(sb, s, causal, batch, seq_q, seq_kv, 0, span);
+  if (l.dense_count > 0)
+    l.dense = transformer_layer_ops(sb, s, causal, batch, seq_q, seq_kv, 0, span, true);
+  return l;
 }
 
 // The two ends of a transformer's stack of layers.
@@ -690,10 +825,10 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transf
   fwd.add(ends.input.forward);
   const bool enc_dec = t.kind == transformer_kind::encoder_decoder;
   const long long span = s.varlen_attention ? s.document : 0;
-  const auto layer =
-      transformer_layer_ops(sb, s, t.causal() && !enc_dec, s.batch, s.seq, s.seq, 0, span);
+  const auto layers =
+      layer_stack_ops(sb, s, t.layers, t.causal() && !enc_dec, s.batch, s.seq, s.seq, span);
   op_sequence layers_bwd;
-  add_block(layer, t.layers, fwd, training ? &layers_bwd : nullptr);
+  layers.add_to(fwd, training ? &layers_bwd : nullptr);
   op_sequence dec_bwd;
   if (enc_dec) {
     const auto dec = transformer_layer_ops(sb, s, true, s.batch, s.seq, s.seq, s.seq, span);
@@ -708,7 +843,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transf
     bwd->add(dec_bwd);
     bwd->add(layers_bwd);
     bwd->add(ends.input.backward_sequence());
-    if (r.checkpointing) m.recompute.add(layer.forward, t.layers);
+    if (r.checkpointing) layers.add_to(m.recompute, nullptr);
     const double dp = static_cast<double>(r.data_parallel());
     const double trained = r.lora.enabled() ? lora_parameters(t, r) : t.parameters();
     const double params = trained / static_cast<double>(r.tp) / (r.zero >= 1 ? dp : 1.0);
@@ -745,8 +880,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_generation(const D& d,
   op_sequence& pre = m.prefill;
   const auto ends_prefill = transformer_end_ops(sb, s, t, s.tokens, enc_dec ? 0.0 : batch, false);
   pre.add(ends_prefill.input.forward);
-  const auto layer = transformer_layer_ops(sb, s, !enc_dec, s.batch, s.seq, s.seq, 0);
-  pre.add(layer.forward, t.layers);
+  layer_stack_ops(sb, s, t.layers, !enc_dec, s.batch, s.seq, s.seq).add_to(pre, nullptr);
   pre.add(ends_prefill.output.forward);
   m.prefill_time = pre.time();
 
@@ -761,8 +895,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_generation(const D& d,
       const auto dl = transformer_layer_ops(sb, s, true, s.batch, 1, mid, s.seq);
       dec.add(dl.forward, t.decoder_layers);
     } else {
-      const auto dl = transformer_layer_ops(sb, s, true, s.batch, 1, s.seq + mid, 0);
-      dec.add(dl.forward, t.layers);
+      layer_stack_ops(sb, s, t.layers, true, s.batch, 1, s.seq + mid).add_to(dec, nullptr);
     }
     dec.add(ends_decode.output.forward);
     m.decode_per_token = dec.time();

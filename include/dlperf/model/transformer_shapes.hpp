@@ -26,6 +26,15 @@ struct transformer_shapes {
   long long kv_heads_per_gpu = 0;  // key/value heads on this GPU (at least 1)
   long long ffn_per_gpu = 0;       // FFN width on this GPU
   long long vocab_per_gpu = 0;     // LM head columns on this GPU
+  // A mixture of experts' leading dense layers and shared experts (DeepSeek, Qwen2-MoE): how
+  // many dense layers, their FFN width on this GPU, the shared experts' width on this GPU.
+  long long dense_layer_count = 0;
+  long long dense_ffn_per_gpu = 0;
+  long long shared_ffn_per_gpu = 0;
+  // Multi-head latent attention (DeepSeek-V2/V3): the query and key/value ranks (whole on every
+  // GPU), the rotary and the plain part of each query/key head, the value head's width.
+  bool mla = false;
+  long long q_rank = 0, kv_rank = 0, rope_dim = 0, nope_dim = 0, v_dim = 0;
   // The same as doubles, for the formulas.
   double tokens = 0, h = 0, q = 0, kv = 0, f = 0, heads = 0, vocab = 0;
   double layers = 0, decoder_layers = 0;
@@ -71,10 +80,23 @@ struct transformer_shapes {
     s.head_dim = t.head_dim();
     s.heads_per_gpu = t.heads / tp;
     s.kv_heads_per_gpu = kvh % tp == 0 ? kvh / tp : 1;  // fewer kv heads than GPUs: replicated
-    // A mixture of experts runs its routed experts' width (shared experts and leading dense
-    // layers are counted in the parameters, not in the step's GEMMs).
+    // A mixture of experts' layers run its routed experts' width, their shared experts and
+    // its leading dense layers their own (below).
     s.ffn_per_gpu = (t.expert_ffn_width() + tp - 1) / tp;
     s.vocab_per_gpu = (t.vocab + tp - 1) / tp;
+    if (t.moe()) {
+      s.dense_layer_count = t.dense_layers;
+      s.dense_ffn_per_gpu = (t.ffn_width() + tp - 1) / tp;
+      s.shared_ffn_per_gpu = (t.shared_expert_ffn + tp - 1) / tp;
+    }
+    s.mla = t.mla();
+    if (s.mla) {
+      s.q_rank = t.q_lora_rank;
+      s.kv_rank = t.kv_lora_rank;
+      s.rope_dim = t.rope_head_dim;
+      s.nope_dim = t.head_dim() - t.rope_head_dim;
+      s.v_dim = t.v_head_dim;
+    }
     s.tokens = static_cast<double>(s.batch) * static_cast<double>(s.seq);
     s.h = static_cast<double>(t.hidden);
     s.q = static_cast<double>(s.heads_per_gpu * s.head_dim);

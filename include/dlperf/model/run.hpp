@@ -106,7 +106,7 @@ struct run_config {
   weight_format weights = weight_format::native;    ///< inference weight storage
   kv_cache_type kv_cache = kv_cache_type::as_run;   ///< decoder inference: KV-cache datatype
   optimizer_kind optimizer = optimizer_kind::adam;  ///< training optimizer
-  bool checkpointing = false;  ///< training: keep only layer inputs, recompute the rest
+  bool checkpointing = false;   ///< training: keep only layer inputs, recompute the rest
   bool flash_attention = true;  ///< fused attention (no score matrix in DRAM or memory)
   /// Every element-wise op its own kernel, as an eager framework runs it (no epilogue fusion,
   /// batch norm not folded at inference).

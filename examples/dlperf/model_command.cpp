@@ -228,6 +228,7 @@ void run(const model_options& o) {
         {"seq", transformer ? nlohmann::json(seq) : nlohmann::json(nullptr)},
         {"document_tokens", r.document > 0 ? nlohmann::json(r.document) : nlohmann::json(nullptr)},
         {"packing", r.packing},
+        {"nchw", transformer ? nlohmann::json(nullptr) : nlohmann::json(r.nchw)},
         {"image", transformer ? nlohmann::json(nullptr) : nlohmann::json(r.image)},
         {"parameters", m.parameters()},
         {"weights", name(r.weights)},

@@ -47,6 +47,9 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
   cmd->add_flag("--packing", o.packing,
                 "Training: pack documents into each sequence, attending within each under "
                 "fused attention (needs --doc-tokens)");
+  cmd->add_flag("--nchw", o.nchw,
+                "CNNs: activations in NCHW (PyTorch's default layout), transposed around each "
+                "16-bit tensor-core convolution");
   cmd->add_flag("--no-flash", o.no_flash, "Unfused attention (score matrix through DRAM)");
   cmd->add_flag("--eager", o.eager,
                 "Element-wise ops as kernels of their own, as an eager framework runs them");
@@ -95,6 +98,7 @@ run_config make_run(const run_options& o) {
   r.checkpointing = o.checkpointing;
   r.document = parse_tokens("--doc-tokens", o.document);
   r.packing = o.packing;
+  r.nchw = o.nchw;
   if ((r.document > 0 || r.packing) && !r.training())
     throw usage_error(std::string(r.packing ? "--packing" : "--doc-tokens") +
                       " describes a training set: it is for --train");

@@ -23,6 +23,7 @@ struct run_options {
   bool checkpointing = false, no_flash = false, eager = false;
   std::string document = "0";  ///< --doc-tokens
   bool packing = false;        ///< --packing
+  bool nchw = false;           ///< --nchw
   std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
   std::string lora, lora_targets;  // empty: not given
   bool qlora = false;
@@ -34,7 +35,7 @@ CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset);
 
 /// Adds the run flags (--train, --infer, --batch, --seq, --image, --prompt, --generate, --dtype,
 /// --weights, --kv-dtype, --optimizer, --checkpointing, --doc-tokens, --packing, --no-flash,
-/// --eager, --lora,
+/// --nchw, --eager, --lora,
 /// --lora-targets, --qlora, --gpus, --zero, --tp, --overhead, --stack) to @p cmd. With
 /// @p parallel false, --gpus, --zero and --tp are left out (commands that set the GPU count
 /// themselves).

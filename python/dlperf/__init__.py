@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup,
         checkpointing: bool
         doc_tokens: Union[int, str]
         packing: bool
+        nchw: bool
         no_flash: bool
         eager: bool
         gpus: Union[int, str]

@@ -4,11 +4,15 @@
     python3 tests/docs/update_questions.py build/bin/dlperf
 
 Each block opens with "$ dlperf ARGS"; its output lines are replaced by what the tool prints now.
-A block whose output holds a "..." line keeps its first and last lines around the elision: the
-script writes the head and tail of the real output with "..." between, as many lines of each as
-the block had. The test cli_questions_test.cpp checks the page against the tool.
+A block whose output holds "..." lines keeps the lines it shows around the elisions: each shown
+line is matched to the first later line of the real output of the same shape (the same text once
+each figure and its unit are set aside), and the output is written with "..." where lines are left out. When a
+shown line has no such match, the block keeps the head and tail of the real output with one
+"..." between, as many lines of each as it had. The test cli_questions_test.cpp checks the page
+against the tool.
 """
 import pathlib
+import re
 import shlex
 import subprocess
 import sys
@@ -21,6 +25,26 @@ def run(tool, args):
     if result.returncode != 0:
         sys.exit(f"update_questions: dlperf {args} exited {result.returncode}: {result.stderr}")
     return result.stdout.splitlines()
+
+
+def shape(line):
+    """@p line with each figure and the unit after it as "#": what stays when figures change."""
+    return re.sub(r"[0-9][0-9.,]*(\s*[^\s,()]+)?", "#", line)
+
+
+def elide(old, new):
+    """@p new written as @p old shows it: its shown lines matched in order, "..." between."""
+    out, at = [], 0
+    for line in old:
+        if line == "...":
+            out.append(line)
+            continue
+        match = next((k for k in range(at, len(new)) if shape(new[k]) == shape(line)), None)
+        if match is None:
+            return None
+        out.append(new[match])
+        at = match + 1
+    return out
 
 
 def main():
@@ -42,7 +66,9 @@ def main():
             j += 1
         old = lines[i + 2:j]
         new = run(tool, command.removeprefix("$ dlperf "))
-        if "..." in old:
+        if "..." in old and (kept := elide(old, new)) is not None:
+            new = kept
+        elif "..." in old:
             head = old.index("...")
             tail = len(old) - head - 1
             if head + tail < len(new):

@@ -23,16 +23,32 @@ namespace dlperf::evidence {
 inline constexpr std::string_view not_in_catalog = "gpu not in catalog";
 
 // The columns every row has (docs/evidence.md, "Columns").
-inline constexpr std::array<std::string_view, 25> columns{
-    "id",           "source",        "publisher",
-    "url",          "date",          "model",
-    "shape",        "gpu",           "gpu_published",
-    "stack",        "mode",          "precision",
-    "dlperf_dtype", "batch",         "seq",
-    "generate",     "weight_format", "metric",
-    "value",        "eager",         "fused_attention",
-    "calibration",  "settings",      "lora",
-    "checkpointing"};
+inline constexpr std::array<std::string_view, 26> columns{"id",
+                                                          "source",
+                                                          "publisher",
+                                                          "url",
+                                                          "date",
+                                                          "model",
+                                                          "shape",
+                                                          "gpu",
+                                                          "gpu_published",
+                                                          "stack",
+                                                          "mode",
+                                                          "precision",
+                                                          "dlperf_dtype",
+                                                          "batch",
+                                                          "seq",
+                                                          "generate",
+                                                          "weight_format",
+                                                          "metric",
+                                                          "value",
+                                                          "eager",
+                                                          "fused_attention",
+                                                          "calibration",
+                                                          "settings",
+                                                          "lora",
+                                                          "checkpointing",
+                                                          "layout"};
 
 // One CSV record: RFC 4180 fields (quoted fields may hold commas and doubled quotes). Throws on
 // an unterminated quote or text after a closing quote, naming the line.
@@ -232,6 +248,7 @@ inline std::optional<row_run> runnable(const row& r) {
   run.type = type;
   run.eager = field(r, "eager") == "yes";
   run.flash_attention = field(r, "fused_attention") != "no";
+  run.nchw = field(r, "layout") == "nchw";  // CNN rows: the activations' layout (`--nchw`)
   if (run.mode == run_mode::infer) run.weights = weights_of(field(r, "weight_format"));
   if (run.mode == run_mode::train) {
     // Training rows: adapters as `RANK:TARGETS` (`--lora`, `--lora-targets`), NF4 weights as

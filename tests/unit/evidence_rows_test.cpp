@@ -139,6 +139,10 @@ TEST_CASE("evidence rows: cited, dated, finite and broad", "[evidence_rows]") {
     if (!field(r, "checkpointing").empty()) CHECK(field(r, "mode") == "train");
     if (field(r, "mode") == "train" && field(r, "weight_format") == "nf4")
       CHECK(!field(r, "lora").empty());
+    // A layout is a convolutional network's.
+    const std::string& layout = field(r, "layout");
+    CHECK((layout.empty() || layout == "nchw" || layout == "nhwc"));
+    if (!layout.empty()) CHECK(presets::find(field(r, "model")).kind == model_kind::cnn);
     for (const char* flag : {"eager", "fused_attention", "calibration", "checkpointing"}) {
       const std::string& f = field(r, flag);
       CHECK((f.empty() || f == "yes" || f == "no"));

@@ -84,8 +84,12 @@ constexpr void validate_lora(const model_spec& m, const run_config& r) {
 }
 
 /// Throws invalid_argument when run @p r does not apply to model @p m: its adapters
-/// (validate_lora), or documents and packing (a training set's tokens) for a CNN.
+/// (validate_lora), documents and packing (a training set's tokens) for a CNN, or the NCHW
+/// layout for a transformer.
 constexpr void validate_model_run(const model_spec& m, const run_config& r) {
+  if (m.kind == model_kind::transformer && r.nchw)
+    detail::throw_invalid_argument(
+        "run: the NCHW layout is a convolutional network's; this model is a transformer");
   if (m.kind != model_kind::transformer && (r.document > 0 || r.packing))
     detail::throw_invalid_argument(
         "run: document tokens and packing describe a transformer's training set; this model is "

@@ -135,6 +135,11 @@ struct run_config {
   /// token; under fused attention each attends only within its document (variable-length
   /// FlashAttention, as `position_ids` or `cu_seqlens` give it). Needs `document`.
   bool packing = false;
+  /// CNNs: activations in NCHW, PyTorch's default ("contiguous") layout, instead of NHWC
+  /// (channels_last). cuDNN's 16-bit and FP8 tensor-core convolutions take NHWC, so it
+  /// transposes the input and the output of each convolution (docs/models.md, "Tensor
+  /// layout").
+  bool nchw = false;
 
   /// Whether the run trains.
   [[nodiscard]] constexpr bool training() const { return mode == run_mode::train; }

@@ -921,14 +921,25 @@ DLPERF_CONSTEXPR_VECTOR model_estimate cnn_step(const D& d, const cnn_config& c,
   const bool training = r.training();
   const long long n = r.batch;
   const dtype act = sb.activation();
+  const bool transposes = r.nchw && traits(act).storage().value() <= 2.0;  // 16-bit and FP8
   const auto conv = [&](typename step_builder<D>::block& b, std::string_view fwd,
                         std::string_view dgrad, std::string_view wgrad, conv2d_problem p,
                         bool residual, bool relu, bool first = false) {
     p.type = act;
     gemm_problem g = p.as_gemm();
     if (residual && !training && !r.eager) g.beta = 1.0;
-    sb.gemm(b, fwd, dgrad, wgrad, g, true, !first);
     const double out = static_cast<double>(n * p.p() * p.q() * p.k);
+    // NCHW on 16-bit or FP8 tensor cores: cuDNN's kernels take NHWC, so each convolution call
+    // transposes what it reads and writes: forward the input and the output (each read and
+    // written once), backward the data-gradient call's output gradient and input gradient and
+    // the weight-gradient call's input and output gradient (NVIDIA's Convolutional Layers
+    // guide, "Tensor Layouts In Memory: NCHW vs NHWC"; PyTorch's channels_last tutorial).
+    if (transposes) {
+      const double in = static_cast<double>(n * p.c * p.h * p.w);
+      sb.stream(b, "NCHW-NHWC transposes", "NCHW-NHWC transposes (backward)", in + out, 0.0, 2.0,
+                first ? 2.0 : 4.0);
+    }
+    sb.gemm(b, fwd, dgrad, wgrad, g, true, !first);
     // Training normalises with batch statistics (a statistics pass and a normalising pass,
     // ReLU fused); inference folds batch norm into the weights and ReLU into the epilogue.
     // Eager, batch norm and ReLU are kernels of their own, at inference too (running

@@ -30,11 +30,18 @@ inline constexpr stack_figure library_gemm{1.0, fraction,
 // Python dispatch plus the launch: ~5-25 us of host time per PyTorch op before its kernel runs
 // (jiahuanglin.xyz/all_lessons/gpu_kernel_serving/18_pytorch_to_kernel.html, 2025); the
 // lower end, as ops in a model reuse cached cuBLAS algorithms.
+// Eager PyTorch's host time per operator call: Python module call, dispatcher, autocast and
+// the cuDNN call's set-up. Measured at 51.95 us per nn.Conv2d forward call on CUDA (about 130k
+// CPU instructions) in pytorch/pytorch PR #51390 (comment of 2021-05-26, the PyTorch 1.9 and
+// cuDNN 8 generation of the evidence's NGC containers); NVIDIA's ResNet-50 inference table
+// (DeepLearningExamples, NGC 21.03) shows the same floor: 10.4 ms for its ~200 operators at
+// batch 1 to 4, on V100 and T4 alike (docs/stacks.md). Launches alone cost far less (~5 us);
+// newer PyTorch on faster hosts costs less per call.
 inline constexpr stack_figure pytorch_host{
-    5e-6, per_kernel,
-    "PyTorch dispatch ~5-25 us per op, jiahuanglin.xyz/all_lessons/gpu_kernel_serving/"
-    "18_pytorch_to_kernel.html",
-    "2025-01"};
+    50e-6, per_kernel,
+    "pytorch/pytorch PR #51390: 51.95 us per nn.Conv2d forward call (PyTorch 1.9, cuDNN 8); "
+    "DeepLearningExamples ResNet-50 inference floor ~50 us per operator",
+    "2021-05"};
 // FlashAttention-2 reaches 50-73 % of A100's FP16 peak in the forward pass (Dao 2023,
 // arXiv 2307.08691, Fig. 5); the tile model's fused attention assumes the large-GEMM efficiency
 // of the architecture (~0.8-0.9 of peak): 0.62 / 0.85 = 0.73 of the ceiling.

@@ -906,6 +906,22 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_generation(const D& d,
   return m;
 }
 
+// NCHW on 16-bit or FP8 tensor cores (@p on): cuDNN's kernels take NHWC, so each convolution
+// call of @p p transposes what it reads and writes: forward the input and the output (each read
+// and written once), backward the data-gradient call's output gradient and input gradient and
+// the weight-gradient call's input and output gradient; the @p first convolution's input (the
+// image) has no gradient (NVIDIA's Convolutional Layers guide, "Tensor Layouts In Memory: NCHW
+// vs NHWC"; PyTorch's channels_last tutorial).
+template <gemm_device D>
+constexpr void nchw_transposes(step_builder<D>& sb, typename step_builder<D>::block& b,
+                               const conv2d_problem& p, bool first, bool on) {
+  if (!on) return;
+  const double in = static_cast<double>(p.n * p.c * p.h * p.w);
+  const double out = static_cast<double>(p.n * p.p() * p.q() * p.k);
+  sb.stream(b, "NCHW-NHWC transposes", "NCHW-NHWC transposes (backward)", in + out, 0.0, 2.0,
+            first ? 2.0 : 4.0);
+}
+
 // A CNN's training step or inference.
 template <gemm_device D>
 DLPERF_CONSTEXPR_VECTOR model_estimate cnn_step(const D& d, const cnn_config& c,
@@ -929,16 +945,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate cnn_step(const D& d, const cnn_config& c,
     gemm_problem g = p.as_gemm();
     if (residual && !training && !r.eager) g.beta = 1.0;
     const double out = static_cast<double>(n * p.p() * p.q() * p.k);
-    // NCHW on 16-bit or FP8 tensor cores: cuDNN's kernels take NHWC, so each convolution call
-    // transposes what it reads and writes: forward the input and the output (each read and
-    // written once), backward the data-gradient call's output gradient and input gradient and
-    // the weight-gradient call's input and output gradient (NVIDIA's Convolutional Layers
-    // guide, "Tensor Layouts In Memory: NCHW vs NHWC"; PyTorch's channels_last tutorial).
-    if (transposes) {
-      const double in = static_cast<double>(n * p.c * p.h * p.w);
-      sb.stream(b, "NCHW-NHWC transposes", "NCHW-NHWC transposes (backward)", in + out, 0.0, 2.0,
-                first ? 2.0 : 4.0);
-    }
+    nchw_transposes(sb, b, p, first, transposes);
     sb.gemm(b, fwd, dgrad, wgrad, g, true, !first);
     // Training normalises with batch statistics (a statistics pass and a normalising pass,
     // ReLU fused); inference folds batch norm into the weights and ReLU into the epilogue.

@@ -83,9 +83,10 @@ TEST_CASE("NCHW activations transpose around every 16-bit tensor-core convolutio
   CHECK(nchw.time > nhwc.time);
   CHECK(nchw.model_work.value() == nhwc.model_work.value());
   // Inference transposes forward only.
-  const model_estimate infer = estimate_model(g, m, resnet_run(dtype::fp16, true, run_mode::infer));
-  CHECK(infer.backward.size() == 0);
-  CHECK(transpose_bytes(infer) > 0);
+  const model_estimate inference =
+      estimate_model(g, m, resnet_run(dtype::fp16, true, run_mode::infer));
+  CHECK(inference.backward.size() == 0);
+  CHECK(transpose_bytes(inference) > 0);
   // FP32 and TF32 keep their layout: no transposes are modelled (docs/models.md).
   for (dtype t : {dtype::fp32, dtype::tf32}) {
     const model_estimate a = estimate_model(g, m, resnet_run(t, true));

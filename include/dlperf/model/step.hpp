@@ -577,34 +577,30 @@ constexpr void dense_ffn_ops(step_builder<D>& sb, typename step_builder<D>::bloc
                              long long h, long long f, bool gated, double beta, bool adapters,
                              const ffn_names& n) {
   using adapted = typename step_builder<D>::adapted;
-  const double width = static_cast<double>(f);
-  gemm_problem down = linear(T, h, f);
-  down.beta = beta;
-  if (gated) {
-    const gemm_problem up = linear(T, 2 * f, h);
+  const auto weight_gemm = [&](std::string_view fwd, std::string_view dgrad, std::string_view wgrad,
+                               const gemm_problem& g, std::initializer_list<adapted> targets) {
     if (adapters)
-      sb.block_gemm(b, n.up, n.up_dgrad, n.up_wgrad, up,
-                    {adapted{lora_target::gate, h, f}, adapted{lora_target::up, h, f}});
+      sb.block_gemm(b, fwd, dgrad, wgrad, g, targets);
     else
-      sb.block_gemm(b, n.up, n.up_dgrad, n.up_wgrad, up);
+      sb.block_gemm(b, fwd, dgrad, wgrad, g);
+  };
+  const double width = static_cast<double>(f);
+  if (gated) {
+    weight_gemm(n.up, n.up_dgrad, n.up_wgrad, linear(T, 2 * f, h),
+                {adapted{lora_target::gate, h, f}, adapted{lora_target::up, h, f}});
     sb.stream(b, n.act, n.act_backward, T * width, 6.0, 3.0, 5.0);
   } else {
-    if (adapters)
-      sb.block_gemm(b, n.up, n.up_dgrad, n.up_wgrad, linear(T, f, h),
-                    {adapted{lora_target::up, h, f}});
-    else
-      sb.block_gemm(b, n.up, n.up_dgrad, n.up_wgrad, linear(T, f, h));
+    weight_gemm(n.up, n.up_dgrad, n.up_wgrad, linear(T, f, h), {adapted{lora_target::up, h, f}});
     if (sb.eager()) sb.stream(b, n.act, n.act_backward, T * width, 8.0, 2.0, 3.0);
   }
-  if (adapters)
-    sb.block_gemm(b, n.down, n.down_dgrad, n.down_wgrad, down, {adapted{lora_target::down, f, h}});
-  else
-    sb.block_gemm(b, n.down, n.down_dgrad, n.down_wgrad, down);
+  gemm_problem down = linear(T, h, f);
+  down.beta = beta;
+  weight_gemm(n.down, n.down_dgrad, n.down_wgrad, down, {adapted{lora_target::down, f, h}});
 }
 
 // Multi-head latent attention (DeepSeek-V2, arXiv 2405.04434, section 2.1; DeepSeek-V3,
-// arXiv 2412.19437, keeps it) over @p p's sequences (its heads, head dimension and key/value
-// heads are set here) on @p T tokens. Queries go through a rank-r_q down projection, its RMSNorm
+// arXiv 2412.19437, keeps it) over @p p's sequences (its head dimension and key/value heads
+// are set here) on @p T tokens. Queries go through a rank-r_q down projection, its RMSNorm
 // and an up projection to n heads of d_nope + d_rope (one projection when r_q is 0); keys and
 // values through one down projection to the r_kv latent and a rotary key shared by the heads,
 // the latent's RMSNorm, then:
@@ -634,7 +630,6 @@ constexpr long long mla_ops(step_builder<D>& sb, typename step_builder<D>::block
   sb.block_gemm(b, "KV down projection", "KV down dgrad", "KV down wgrad",
                 linear(T, s.kv_rank + s.rope_dim, h));
   sb.norm(b, "KV latent norm", "KV latent norm backward", T * static_cast<double>(s.kv_rank));
-  p.heads = n;
   if (sb.decoding_step()) {
     const auto rows = static_cast<long long>(T);
     sb.block_gemm(b, "K up absorbed into Q", "K absorb dgrad", "K absorb wgrad",

@@ -27,9 +27,6 @@ inline constexpr std::string_view cuda_graphs = "CUDA graphs: one launch per gra
 inline constexpr stack_figure library_gemm{1.0, fraction,
                                            "the architectures' large-GEMM efficiencies are "
                                            "cuBLAS/rocBLAS measurements (docs/gemm.md)"};
-// Python dispatch plus the launch: ~5-25 us of host time per PyTorch op before its kernel runs
-// (jiahuanglin.xyz/all_lessons/gpu_kernel_serving/18_pytorch_to_kernel.html, 2025); the
-// lower end, as ops in a model reuse cached cuBLAS algorithms.
 // Eager PyTorch's host time per operator call: Python module call, dispatcher, autocast and
 // the cuDNN call's set-up. Measured at 51.95 us per nn.Conv2d forward call on CUDA (about 130k
 // CPU instructions) in pytorch/pytorch PR #51390 (comment of 2021-05-26, the PyTorch 1.9 and

@@ -205,5 +205,9 @@ TEST_CASE("dlperf model rejects bad --doc-tokens and --packing with exit code 2 
   require_usage_error("model --preset resnet50 --gpu h100_sxm --train --doc-tokens 64",
                       "this model is a CNN");
   require_usage_error(base + "--train --seq 1.5", "--seq '1.5' must be a whole number of tokens");
+  require_usage_error(base + "--infer --prompt 511.5 --generate 8",
+                      "--prompt '511.5' must be a whole number of tokens");
+  require_usage_error(base + "--infer --prompt 512 --generate 0.5",
+                      "--generate '0.5' must be a whole number of tokens");
 }
 #endif

@@ -238,6 +238,9 @@ void run(const model_options& o) {
         {"tp", r.tp},
         {"zero", r.zero},
         {"eager", run_under(stack, r).eager},
+        {"optimizer", r.training() ? nlohmann::json(name(r.optimizer)) : nlohmann::json(nullptr)},
+        {"optimizer_kernels", r.training() ? nlohmann::json(name(optimizer_kernels_of(stack, r)))
+                                           : nlohmann::json(nullptr)},
         {"stack", stack.name()},
         {"step_time_s", e.time.value()},
         {"samples_per_s", e.samples_per_second()},
@@ -308,13 +311,19 @@ void run(const model_options& o) {
         generation ? fmt::format("; KV cache {} ({})", name(r.kv_cache), description(r.kv_cache))
                    : "");
   }
+  // Which optimizer and which of its kernel families (docs/stacks.md, "The optimizer").
+  const std::string update = r.training()
+                                 ? fmt::format("; {} update, {} kernels", name(r.optimizer),
+                                               name(optimizer_kernels_of(stack, r)))
+                                 : std::string();
   if (r.lora.enabled())
-    fmt::print("  {} rank {} on {}{}: {} trainable parameters ({} of the model)\n",
+    fmt::print("  {} rank {} on {}{}: {} trainable parameters ({} of the model){}\n",
                r.lora.qlora ? "QLoRA" : "LoRA", r.lora.rank, describe(r.lora.targets),
                r.lora.qlora ? ", NF4 base" : "", format_parameters(trainable),
-               format_percent(trainable, m.parameters()));
+               format_percent(trainable, m.parameters()), update);
   else if (r.training())
-    fmt::print("  full training: {} trainable parameters\n", format_parameters(trainable));
+    fmt::print("  full training: {} trainable parameters{}\n", format_parameters(trainable),
+               update);
   fmt::print("  {:<10} {:<28} {:>5} {:>10} {:>7}  {}\n", "phase", "operator", "runs", "time",
              "share", "bound");
   for (const op_row& row : rows) {

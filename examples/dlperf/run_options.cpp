@@ -40,6 +40,9 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
   add_enum_option<kv_cache_type>(cmd, "--kv-dtype", o.kv_cache,
                                  "Decoder inference: KV-cache datatype (default auto: the run's)");
   add_enum_option<optimizer_kind>(cmd, "--optimizer", o.optimizer, "Optimizer (default adam)");
+  add_enum_option<optimizer_kernel>(cmd, "--optimizer-kernels", o.optimizer_kernels,
+                                    "Training: kernels of the optimizer's update (default "
+                                    "as-stack: the stack's; docs/stacks.md)");
   cmd->add_flag("--checkpointing", o.checkpointing, "Activation checkpointing (recompute)");
   cmd->add_option("--doc-tokens", o.document,
                   "Training: mean tokens per document of the data set; shorter than --seq, "
@@ -95,6 +98,16 @@ run_config make_run(const run_options& o) {
   r.weights = o.weights;
   r.kv_cache = o.kv_cache;
   r.optimizer = o.optimizer;
+  r.optimizer_kernels = o.optimizer_kernels;
+  if (r.optimizer_kernels != optimizer_kernel::as_stack) {
+    if (!r.training()) throw usage_error("--optimizer-kernels is for --train");
+    if (r.optimizer == optimizer_kind::adam8bit &&
+        r.optimizer_kernels != optimizer_kernel::per_tensor_fused)
+      throw usage_error(
+          "--optimizer-kernels: adam8bit runs bitsandbytes' fused kernel per tensor, so "
+          "per-tensor-fused (or as-stack), not " +
+          std::string(name(r.optimizer_kernels)));
+  }
   r.checkpointing = o.checkpointing;
   r.document = parse_tokens("--doc-tokens", o.document);
   r.packing = o.packing;

@@ -20,6 +20,7 @@ struct run_options {
   weight_format weights = weight_format::native;
   kv_cache_type kv_cache = kv_cache_type::as_run;
   optimizer_kind optimizer = optimizer_kind::adam;
+  optimizer_kernel optimizer_kernels = optimizer_kernel::as_stack;  ///< --optimizer-kernels
   bool checkpointing = false, no_flash = false, eager = false;
   std::string document = "0";  ///< --doc-tokens
   bool packing = false;        ///< --packing
@@ -34,7 +35,8 @@ struct run_options {
 CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset);
 
 /// Adds the run flags (--train, --infer, --batch, --seq, --image, --prompt, --generate, --dtype,
-/// --weights, --kv-dtype, --optimizer, --checkpointing, --doc-tokens, --packing, --no-flash,
+/// --weights, --kv-dtype, --optimizer, --optimizer-kernels, --checkpointing, --doc-tokens,
+/// --packing, --no-flash,
 /// --nchw, --eager, --lora,
 /// --lora-targets, --qlora, --gpus, --zero, --tp, --overhead, --stack) to @p cmd. With
 /// @p parallel false, --gpus, --zero and --tp are left out (commands that set the GPU count

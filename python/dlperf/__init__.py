@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup,
         dtype: str
         weights: str
         optimizer: str
+        optimizer_kernels: str
         checkpointing: bool
         doc_tokens: Union[int, str]
         packing: bool

@@ -23,7 +23,7 @@ namespace dlperf::evidence {
 inline constexpr std::string_view not_in_catalog = "gpu not in catalog";
 
 // The columns every row has (docs/evidence.md, "Columns").
-inline constexpr std::array<std::string_view, 26> columns{"id",
+inline constexpr std::array<std::string_view, 28> columns{"id",
                                                           "source",
                                                           "publisher",
                                                           "url",
@@ -48,7 +48,9 @@ inline constexpr std::array<std::string_view, 26> columns{"id",
                                                           "settings",
                                                           "lora",
                                                           "checkpointing",
-                                                          "layout"};
+                                                          "layout",
+                                                          "optimizer",
+                                                          "optimizer_kernels"};
 
 // One CSV record: RFC 4180 fields (quoted fields may hold commas and doubled quotes). Throws on
 // an unterminated quote or text after a closing quote, naming the line.
@@ -258,6 +260,12 @@ inline std::optional<row_run> runnable(const row& r) {
       run.lora.qlora = weights_of(field(r, "weight_format")) == weight_format::nf4;
     }
     run.checkpointing = field(r, "checkpointing") == "yes";
+    // The optimizer the code ran (`--optimizer`) and its kernels (`--optimizer-kernels`; empty:
+    // the stack's default).
+    if (!field(r, "optimizer").empty())
+      run.optimizer = parse<optimizer_kind>(field(r, "optimizer"));
+    if (!field(r, "optimizer_kernels").empty())
+      run.optimizer_kernels = parse<optimizer_kernel>(field(r, "optimizer_kernels"));
   }
   x.model = &presets::find(field(r, "model"));
   x.seq = *count(field(r, "seq"));

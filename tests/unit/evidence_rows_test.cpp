@@ -143,6 +143,16 @@ TEST_CASE("evidence rows: cited, dated, finite and broad", "[evidence_rows]") {
     const std::string& layout = field(r, "layout");
     CHECK((layout.empty() || layout == "nchw" || layout == "nhwc"));
     if (!layout.empty()) CHECK(presets::find(field(r, "model")).kind == model_kind::cnn);
+    // Training rows name the optimizer their code ran; its kernels are a training setting too
+    // (empty: the stack's default, docs/stacks.md).
+    if (field(r, "mode") == "train") {
+      CHECK_NOTHROW(parse<optimizer_kind>(field(r, "optimizer")));
+    } else {
+      CHECK(field(r, "optimizer").empty());
+      CHECK(field(r, "optimizer_kernels").empty());
+    }
+    if (!field(r, "optimizer_kernels").empty())
+      CHECK_NOTHROW(parse<optimizer_kernel>(field(r, "optimizer_kernels")));
     for (const char* flag : {"eager", "fused_attention", "calibration", "checkpointing"}) {
       const std::string& f = field(r, flag);
       CHECK((f.empty() || f == "yes" || f == "no"));

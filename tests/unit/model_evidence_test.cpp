@@ -217,6 +217,24 @@ bool eager_source(const model_row& r) {
          r.source == "BERT-PyT-19" || (r.source == "RN50-TF" && r.mode == run_mode::infer);
 }
 
+// The optimizer a training row's code ran, and its kernels (docs/stacks.md, "The optimizer";
+// rows.csv `optimizer`, `optimizer_kernels`): DLE's ConvNets step torch.optim.SGD in PyTorch
+// 1.9's for-loop and TensorFlow's MomentumOptimizer per variable (the stack's default); DLE's
+// BERT pretraining Apex's FusedLAMB (a fused Adam-like pass), its SQuAD fine-tuning Apex's
+// FusedAdam with --fp16 and the per-tensor BertAdam without.
+void set_optimizer(const model_row& r, run_config& run) {
+  if (r.mode != run_mode::train) return;
+  const bool convnet = r.source == "RN50-PyT" || r.source == "SXT-PyT" || r.source == "RN50-TF";
+  run.optimizer = convnet ? optimizer_kind::sgd : optimizer_kind::adam;
+  if (r.source == "RN50-PyT" || r.source == "SXT-PyT") {
+    run.optimizer_kernels = optimizer_kernel::per_tensor;
+  } else if (r.source == "BERT-PyT" || r.source == "BERT-PyT-19") {
+    const bool squad_full =
+        r.label.find("SQuAD") != std::string_view::npos && r.type != dtype::fp16;
+    run.optimizer_kernels = squad_full ? optimizer_kernel::per_tensor : optimizer_kernel::fused;
+  }
+}
+
 // The software stack of a row, from its source (docs/stacks.md, "Evidence by stack").
 stack_id stack_of(const model_row& r) {
   if (r.source == "RN50-TF")
@@ -237,6 +255,7 @@ prediction predict(const model_row& r, const software_stack* stack = nullptr) {
   run.batch = r.batch;
   run.type = r.type;
   run.flash_attention = r.fused_attention;
+  set_optimizer(r, run);
   const model_spec& m = presets::find(r.model);
   if (m.kind == model_kind::cnn) {
     run.image = r.seq;

@@ -121,6 +121,19 @@ constexpr double lora_parameters(const transformer_config& m, const run_config& 
   return p;
 }
 
+/// The adapters' tensors under @p r: an A and a B matrix per adapted matrix.
+constexpr double lora_tensors(const transformer_config& m, const run_config& r) {
+  if (!r.lora.enabled()) return 0;
+  double t = 0;
+  for (lora_target target : enum_values<lora_target>) {
+    if (!r.lora.targets.has(target)) continue;
+    const double per = 2.0 * lora_target_shape(m, target).count;
+    t += per * (static_cast<double>(m.layers) * lora_adapters_per_layer(target, false) +
+                static_cast<double>(m.decoder_layers) * lora_adapters_per_layer(target, true));
+  }
+  return t;
+}
+
 /// The parameters a training run updates: the adapters under LoRA, else every parameter.
 constexpr double trainable_parameters(const model_spec& m, const run_config& r) {
   validate_lora(m, r);

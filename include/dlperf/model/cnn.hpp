@@ -110,6 +110,23 @@ struct cnn_config {
     }
     return p;
   }
+  /// Parameter tensors: each convolution's weight, each batch norm's scale and bias, the SE
+  /// layers' weights and biases, the classifier's weight and bias (what an optimizer walks
+  /// tensor by tensor, stack/optimizer_kernels.hpp).
+  [[nodiscard]] constexpr double parameter_tensors() const {
+    validate();
+    double t = 3.0 + 2.0;  // the stem's convolution and batch norm; the classifier
+    long long in = stem_channels;
+    for (int s = 0; s < stage_count(); ++s) {
+      const cnn_stage& st = stages[static_cast<std::size_t>(s)];
+      const long long out = out_channels(st.planes);
+      // Three convolutions with their batch norms, and the squeeze-excite layers.
+      const double block = 9.0 + (se_reduction > 0 ? 4.0 : 0.0);
+      t += static_cast<double>(st.blocks) * block + (st.stride != 1 || in != out ? 3.0 : 0.0);
+      in = out;
+    }
+    return t;
+  }
   /// Every parameter of the network.
   [[nodiscard]] constexpr double parameters() const {
     validate();

@@ -34,24 +34,6 @@ struct enum_list<run_mode> {
                                      enumerator{run_mode::infer, "infer"}};
 };
 
-/// The optimizer of a training step.
-enum class optimizer_kind : std::uint8_t {
-  sgd,      ///< SGD with momentum: one state per parameter
-  adam,     ///< Adam / AdamW: two FP32 moments per parameter
-  adam8bit  ///< 8-bit Adam (Dettmers et al. 2021): two 1-byte moments per parameter
-};
-
-/// The optimizers and their stable names.
-template <>
-struct enum_list<optimizer_kind> {
-  static constexpr std::string_view kind = "optimizer";  ///< what the enum names
-  /// Every optimizer.
-  static constexpr std::array values{
-      enumerator{optimizer_kind::sgd, "sgd", "SGD with momentum"},
-      enumerator{optimizer_kind::adam, "adam", "Adam/AdamW, FP32 moments"},
-      enumerator{optimizer_kind::adam8bit, "adam8bit", "Adam with 8-bit moments"}};
-};
-
 /// Which datatype inference keeps the KV cache in (`--kv-dtype`).
 enum class kv_cache_type : std::uint8_t {
   as_run,   ///< the run's activation type (FP8 runs: FP8), as before the choice existed
@@ -140,6 +122,10 @@ struct run_config {
   /// transposes the input and the output of each convolution (docs/models.md, "Tensor
   /// layout").
   bool nchw = false;
+  /// Training: which kernels apply the optimizer's update (docs/stacks.md, "The optimizer"):
+  /// the stack's default (as_stack), or what the run's code chose (PyTorch's `foreach` or
+  /// `fused=True`, Apex's fused optimizers).
+  optimizer_kernel optimizer_kernels = optimizer_kernel::as_stack;
 
   /// Whether the run trains.
   [[nodiscard]] constexpr bool training() const { return mode == run_mode::train; }
@@ -172,9 +158,21 @@ struct run_config {
           "run: an 8-bit KV cache needs fused attention (engines dequantise it inside their "
           "attention kernels), not unfused attention");
     validate_lora();
+    validate_optimizer_kernels();
   }
 
  private:
+  constexpr void validate_optimizer_kernels() const {
+    if (optimizer_kernels == optimizer_kernel::as_stack) return;
+    if (!training()) detail::throw_invalid_argument("run: optimizer kernels are for training");
+    if (optimizer == optimizer_kind::adam8bit &&
+        optimizer_kernels != optimizer_kernel::per_tensor_fused)
+      detail::throw_invalid_argument(
+          "run: adam8bit runs bitsandbytes' fused kernel per tensor; optimizer kernels must be "
+          "per-tensor-fused (or the stack's), not " +
+          std::string(name(optimizer_kernels)));
+  }
+
   constexpr void validate_documents() const {
     if (document < 0)
       detail::throw_invalid_argument("run: document tokens must be >= 0 (0: one a sequence), got " +

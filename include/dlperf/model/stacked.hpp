@@ -21,9 +21,18 @@ struct stacked_estimate {
   model_estimate stack;    ///< the same sequence as the stack runs it
 };
 
+/// The kernels that apply run @p r's optimizer update under stack @p s: the run's own choice,
+/// else the stack's; 8-bit Adam's are bitsandbytes' fused kernels per tensor whatever either
+/// says (stack/optimizer_kernels.hpp).
+constexpr optimizer_kernel optimizer_kernels_of(const software_stack& s, const run_config& r) {
+  if (r.optimizer == optimizer_kind::adam8bit) return optimizer_kernel::per_tensor_fused;
+  return r.optimizer_kernels == optimizer_kernel::as_stack ? s.optimizer_kernels
+                                                           : r.optimizer_kernels;
+}
+
 /// Run @p r with the kernel choices of stack @p s: its element-wise fusion and attention kernel
-/// where it fixes them, the run's own where it leaves them (`as_run`), and how it multiplies
-/// quantised weights over many rows.
+/// where it fixes them, the run's own where it leaves them (`as_run`), how it multiplies
+/// quantised weights over many rows, and its optimizer kernels unless the run names its own.
 constexpr run_config run_under(const software_stack& s, run_config r) {
   if (s.fusion != kernel_fusion::as_run) r.eager = s.fusion == kernel_fusion::eager;
   if (s.attention != attention_kernel::as_run)
@@ -31,6 +40,7 @@ constexpr run_config run_under(const software_stack& s, run_config r) {
   if (s.norms != norm_kernel::as_run) r.composite_norms = s.norms == norm_kernel::composite;
   r.prompt_dequantize = s.prompt_dequantize;
   if (s.fused_softmax_glue) r.fused_softmax_glue = true;
+  if (r.training()) r.optimizer_kernels = optimizer_kernels_of(s, r);
   return r;
 }
 
@@ -48,7 +58,11 @@ DLPERF_CONSTEXPR_VECTOR model_estimate apply_stack(const software_stack& s,
   e.forward = apply_stack(s, ceiling.forward, c);
   e.recompute = apply_stack(s, ceiling.recompute, c);
   e.backward = apply_stack(s, ceiling.backward, c);
-  e.optimizer = apply_stack(s, ceiling.optimizer, c);
+  // The optimizer's kernels are issued by framework op calls (or a multi-tensor call), which
+  // cost the host far less than a module call: they take the stack's optimizer host time.
+  software_stack update = s;
+  update.host_overhead = s.optimizer_host_overhead;
+  e.optimizer = apply_stack(update, ceiling.optimizer, c);
   e.prefill = apply_stack(s, ceiling.prefill, c);
   e.decode = apply_stack(s, ceiling.decode, c);
   e.prefill_time = e.prefill.time();

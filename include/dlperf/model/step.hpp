@@ -457,8 +457,10 @@ class step_builder {
       stream(b, "attention head merge", "head merge backward", tokens * q_width, 0.0, 2.0, 2.0);
   }
 
-  // The optimizer's pass over @p params parameters on this GPU.
-  [[nodiscard]] DLPERF_CONSTEXPR_VECTOR op_sequence optimizer(double params) const {
+  // The optimizer's update of @p params parameters in @p tensors tensors on this GPU, under the
+  // run's optimizer kernels (stack/optimizer_kernels.hpp; as_stack, outside a stack, is the
+  // ceiling's fused pass). Each kernel pays the launch overhead.
+  [[nodiscard]] DLPERF_CONSTEXPR_VECTOR op_sequence optimizer(double params, double tensors) const {
     const double w = training_weight_bytes(run_.type);
     double state = 8.0, flop = 12.0;
     if (run_.optimizer == optimizer_kind::sgd) {
@@ -467,12 +469,23 @@ class step_builder {
     } else if (run_.optimizer == optimizer_kind::adam8bit) {
       state = 2.0;
     }
-    // Read the gradient, read and write the FP32 (master) weights and the states, and write
-    // the working copy when it is not the FP32 one.
-    const double per_param = w + 8.0 + 2.0 * state + (w < 4.0 ? w : 0.0);
+    // Fused: read the gradient, read and write the FP32 (master) weights and the states, and
+    // write the working copy when it is not the FP32 one.
+    const double fused = w + 8.0 + 2.0 * state + (w < 4.0 ? w : 0.0);
+    const optimizer_update u =
+        optimizer_update_of(run_.optimizer, run_.optimizer_kernels, params, tensors, fused);
+    op_estimate op =
+        streaming_op(d_, run_.optimizer == optimizer_kind::sgd ? "SGD update" : "Adam update",
+                     params * flop, params * u.bytes_per_parameter);
+    if (u.kernels > 2147483647.0 || u.host_calls > 2147483647.0)
+      throw_invalid_argument("optimizer: more than 2^31 kernel launches per step");
+    // The GPU pays every launch; the host pays its framework calls (apply_stack charges the
+    // stack's host time per `kernels`), which for a multi-tensor or fused update are fewer than
+    // its launches.
+    op.time += (u.kernels - 1.0) * d_.launch_overhead();
+    op.kernels = static_cast<int>(u.host_calls);
     op_sequence s;
-    s.add(streaming_op(d_, run_.optimizer == optimizer_kind::sgd ? "SGD update" : "Adam update",
-                       params * flop, params * per_param));
+    s.add(op);
     return s;
   }
 
@@ -842,7 +855,8 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transf
     const double dp = static_cast<double>(r.data_parallel());
     const double trained = r.lora.enabled() ? lora_parameters(t, r) : t.parameters();
     const double params = trained / static_cast<double>(r.tp) / (r.zero >= 1 ? dp : 1.0);
-    m.optimizer = sb.optimizer(params);
+    m.optimizer =
+        sb.optimizer(params, r.lora.enabled() ? lora_tensors(t, r) : t.parameter_tensors());
     // A full step does 3 x the forward's FLOP; under LoRA the frozen GEMMs have no wgrad, so the
     // model's work is what the forward and backward passes execute.
     m.model_work = r.lora.enabled() ? fwd.work() + m.backward.work() : 3.0 * fwd.work();
@@ -1017,7 +1031,8 @@ DLPERF_CONSTEXPR_VECTOR model_estimate cnn_step(const D& d, const cnn_config& c,
     bwd->add(blocks_bwd);
     bwd->add(stem.backward_sequence());
     m.optimizer =
-        sb.optimizer(c.parameters() / (r.zero >= 1 ? static_cast<double>(r.data_parallel()) : 1.0));
+        sb.optimizer(c.parameters() / (r.zero >= 1 ? static_cast<double>(r.data_parallel()) : 1.0),
+                     c.parameter_tensors());
     m.model_work = 3.0 * m.model_work;
   }
   m.time = m.forward.time() + m.recompute.time() + m.backward.time() + m.optimizer.time();

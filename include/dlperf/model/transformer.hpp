@@ -283,6 +283,36 @@ struct transformer_config {
            static_cast<double>(decoder_layers) * cross_layer_parameters() +
            stacks * norm_parameters();
   }
+  /// Parameter tensors, as the reference implementations hold them (Hugging Face modules:
+  /// separate Q, K, V and output projections, one tensor per expert matrix): what an optimizer
+  /// walks tensor by tensor (stack/optimizer_kernels.hpp).
+  [[nodiscard]] constexpr double parameter_tensors() const {
+    validate();
+    const double norms = norm == norm_kind::layernorm ? 2.0 : 1.0;
+    double attention = 0;
+    if (mla()) {
+      // Q down, its norm and Q up (or one Q projection), KV down, its norm, KV up, output.
+      attention = (q_lora_rank > 0 ? 3.0 : 1.0) + 4.0;
+    } else {
+      attention = 4.0 + (biases ? 4.0 : (qkv_bias ? 3.0 : 0.0)) + (qk_norm ? 2.0 : 0.0);
+    }
+    // Two or three matrices (gated), each with its bias when the model has them.
+    const double matrices = ffn_type == ffn_kind::swiglu ? 3.0 : 2.0;
+    const double ffn_tensors = matrices + (biases ? matrices : 0.0);
+    double block = ffn_tensors;
+    if (moe())
+      block = static_cast<double>(experts) * ffn_tensors + (biases ? 2.0 : 1.0) +
+              (shared_expert_ffn > 0 ? ffn_tensors : 0.0);
+    const double layer = attention + block + layer_norms() * norms;
+    const double dense_layer = attention + ffn_tensors + layer_norms() * norms;
+    const double cross = 2.0 * attention + block + 3.0 * norms;
+    const double embedding = 1.0 + (learned_positions ? 1.0 : 0.0) + (token_types > 0 ? 1.0 : 0.0) +
+                             (tied_embeddings ? 0.0 : 1.0) + (pooler ? 2.0 : 0.0);
+    const double stacks = kind == transformer_kind::encoder_decoder ? 2.0 : 1.0;
+    const double dense = moe() ? static_cast<double>(dense_layers) : 0.0;
+    return embedding + static_cast<double>(layers) * layer - dense * (layer - dense_layer) +
+           static_cast<double>(decoder_layers) * cross + stacks * norms;
+  }
   /// Parameters one token passes through: all of them for a dense model; for a mixture of
   /// experts only experts_per_token of each layer's experts.
   [[nodiscard]] constexpr double active_parameters() const {

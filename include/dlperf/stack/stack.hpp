@@ -34,6 +34,7 @@
 #include <dlperf/core/library_support.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/estimate/estimate.hpp>
+#include <dlperf/stack/optimizer_kernels.hpp>
 
 namespace dlperf {
 
@@ -181,6 +182,12 @@ struct software_stack {
   /// mask, and the heads are strided views of the projections, not copies (false: as the run
   /// says, eager code's kernels of their own; `run_config::fused_softmax_glue`).
   bool fused_softmax_glue = false;
+  /// The kernels that apply the optimizer's update unless the run says otherwise
+  /// (stack/optimizer_kernels.hpp; never as_stack).
+  optimizer_kernel optimizer_kernels = optimizer_kernel::fused;
+  /// Host time to issue one of the optimizer's kernels: a per-tensor loop pays a framework op
+  /// call per kernel, which costs far less than a module call (`host_overhead`).
+  stack_figure optimizer_host_overhead{0.0, "s per kernel", "none"};
 
   /// The stack's name.
   [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }
@@ -204,6 +211,13 @@ struct software_stack {
     if (!(host_overhead.value >= 0.0) || !detail::is_finite(host_overhead.value))
       detail::throw_invalid_argument("stack " + std::string(name()) +
                                      ": host_overhead must be finite and >= 0");
+    if (!(optimizer_host_overhead.value >= 0.0) ||
+        !detail::is_finite(optimizer_host_overhead.value))
+      detail::throw_invalid_argument("stack " + std::string(name()) +
+                                     ": optimizer_host_overhead must be finite and >= 0");
+    if (optimizer_kernels == optimizer_kernel::as_stack)
+      detail::throw_invalid_argument("stack " + std::string(name()) +
+                                     ": optimizer_kernels must name a kernel family, not as-stack");
     if (prompt_dequantize.above_rows < 0 || prompt_dequantize.ubatch < 0 ||
         (prompt_dequantize.above_rows > 0) != (prompt_dequantize.ubatch > 0))
       detail::throw_invalid_argument("stack " + std::string(name()) +

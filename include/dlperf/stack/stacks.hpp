@@ -42,6 +42,21 @@ inline constexpr stack_figure pytorch_host{
 // FlashAttention-2 reaches 50-73 % of A100's FP16 peak in the forward pass (Dao 2023,
 // arXiv 2307.08691, Fig. 5); the tile model's fused attention assumes the large-GEMM efficiency
 // of the architecture (~0.8-0.9 of peak): 0.62 / 0.85 = 0.73 of the ceiling.
+// Eager PyTorch's host time per kernel of the optimizer's update: an element-wise op call from
+// Python (dispatcher, allocation, launch), far cheaper than a module call. pytorch/pytorch
+// PR #45299 timed torch.optim.SGD (momentum, no weight decay: 3 kernels per tensor) over
+// torchvision's ResNet-101 (314 tensors) at 6.28 ms per step, 6.7 us per kernel; issue #41383
+// measured 5-6.8 us per small eager op. The same PR's Adam loop costs 17 us per kernel
+// (42.69 ms over 314 x 8 kernels): docs/stacks.md, "The optimizer", says where this misses.
+inline constexpr stack_figure pytorch_op_host{
+    7e-6, per_kernel,
+    "pytorch/pytorch PR #45299: torch.optim.SGD over ResNet-101, 6.28 ms for 314 tensors x 3 "
+    "kernels (6.7 us per kernel); issue #41383: 5-6.8 us per eager op",
+    "2020-09"};
+// PyTorch 2.0 made the foreach (multi-tensor) implementation the default on CUDA for
+// torch.optim's optimizers when the code names neither foreach nor fused (PR #92306, 2023-01;
+// fused stays opt-in). Code before 2.0 ran the for-loop (per-tensor) by default: an evidence
+// row from such code says so (rows.csv `optimizer_kernels`).
 inline constexpr stack_figure flash2{0.73, fraction,
                                      "FlashAttention-2 forward 50-73 % of A100 FP16 peak, "
                                      "arXiv 2307.08691 Fig. 5; midpoint over the GEMM efficiency",
@@ -87,7 +102,11 @@ inline constexpr software_stack pytorch_eager{
     {0.80, detail::share,
      "fitted on the evidence: RN50-PyT, SXT-PyT, BERT-PyT rows (element-wise kernels)"},
     detail::pytorch_host,
-    norm_kernel::composite};
+    norm_kernel::composite,
+    {},
+    false,
+    optimizer_kernel::multi_tensor,  // PyTorch >= 2.0's default (see pytorch_op_host)
+    detail::pytorch_op_host};
 
 /// PyTorch 2 with torch.compile: Inductor fuses element-wise ops (Triton), CUDA graphs (mode
 /// "reduce-overhead") remove most of the host time.
@@ -104,7 +123,14 @@ inline constexpr software_stack torch_compile{
     {0.60, detail::share, "as pytorch-eager"},
     detail::flash2,
     {0.85, detail::share, "assumed: Triton element-wise kernels near the STREAM rate"},
-    {1e-6, detail::per_kernel, detail::cuda_graphs}};
+    {1e-6, detail::per_kernel, detail::cuda_graphs},
+    norm_kernel::as_run,
+    {},
+    false,
+    // torch.compile compiles the model, not the optimizer's step, unless the code compiles
+    // the step too: the update is eager PyTorch's default.
+    optimizer_kernel::multi_tensor,
+    detail::pytorch_op_host};
 
 /// TensorFlow without XLA (graph mode): cuDNN convolutions, one kernel per element-wise op,
 /// launched from the C++ executor.
@@ -119,6 +145,12 @@ inline constexpr software_stack tensorflow{
     {0.60, detail::share, "as pytorch-eager"},
     detail::flash2,
     {0.80, detail::share, "as pytorch-eager"},
+    {2e-6, detail::per_kernel, "assumed: the C++ graph executor launches without Python"},
+    norm_kernel::as_run,
+    {},
+    false,
+    // One ApplyMomentum / ResourceApplyAdam kernel per variable (tf.train optimizers).
+    optimizer_kernel::per_tensor_fused,
     {2e-6, detail::per_kernel, "assumed: the C++ graph executor launches without Python"}};
 
 /// TensorFlow with XLA: fused element-wise ops, cuDNN convolutions.
@@ -133,6 +165,12 @@ inline constexpr software_stack tensorflow_xla{
     {0.60, detail::share, "as pytorch-eager"},
     detail::flash2,
     {0.80, detail::share, "fitted on the evidence: RN50-TF training rows"},
+    {2e-6, detail::per_kernel, "assumed: XLA launches its compiled thunks from C++"},
+    norm_kernel::as_run,
+    {},
+    false,
+    // One ApplyMomentum / ResourceApplyAdam kernel per variable (tf.train optimizers).
+    optimizer_kernel::per_tensor_fused,
     {2e-6, detail::per_kernel, "assumed: XLA launches its compiled thunks from C++"}};
 
 /// Megatron-LM with Transformer Engine: fused kernels, FlashAttention, fused optimizers.
@@ -147,6 +185,13 @@ inline constexpr software_stack megatron{
     {0.60, detail::share, "as pytorch-eager"},
     detail::flash2,
     {0.85, detail::share, "assumed: fused Apex/TE kernels near the STREAM rate"},
+    {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"},
+    norm_kernel::as_run,
+    {},
+    false,
+    // Megatron-LM's optimizer is Apex's (or Transformer Engine's) FusedAdam: one multi-tensor
+    // pass (megatron/core/optimizer/__init__.py).
+    optimizer_kernel::fused,
     {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"}};
 
 /// TensorRT-LLM: fused engine, its own attention (XQA/FMHA), CUDA graphs.
@@ -253,7 +298,11 @@ inline constexpr software_stack pytorch_rocm{
     {0.60, detail::fraction, "assumed: CK FlashAttention below FlashAttention-2 on CUDA"},
     {0.75, detail::share, "assumed: below pytorch-eager's"},
     {7e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"},
-    norm_kernel::composite};
+    norm_kernel::composite,
+    {},
+    false,
+    optimizer_kernel::multi_tensor,  // as pytorch-eager
+    detail::pytorch_op_host};
 
 /// Every stack, in `stack_id` order.
 inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{

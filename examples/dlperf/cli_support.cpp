@@ -194,6 +194,21 @@ cli_device select_device(const std::string& gpu_id, const std::string& device_fi
   return std::get<host_device>(std::move(d));
 }
 
+software_stack stack_on_device(stack_id id, const std::string& device_file,
+                               std::vector<stack_calibration>& held,
+                               const stack_calibration** applied) {
+  if (applied != nullptr) *applied = nullptr;
+  const software_stack& named = stacks::of(id);
+  if (device_file.empty() || id == stack_id::ceiling) return named;
+  held = calibrate::read_stack_calibrations(device_file);
+  for (const stack_calibration& c : held)
+    if (c.stack == id) {
+      if (applied != nullptr) *applied = &c;
+      return c.apply_to(named);
+    }
+  return named;
+}
+
 std::string device_label(const cli_device& d) {
   if (const auto* g = std::get_if<const gpu_spec*>(&d)) return std::string((*g)->id());
   if (const auto* m = std::get_if<measured_device>(&d)) return std::string(m->id());

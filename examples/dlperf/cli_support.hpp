@@ -187,6 +187,14 @@ decltype(auto) visit_device(const cli_device& d, F&& f) {
 /// Stable label of a device for output: the catalog id, or the file's device name.
 std::string device_label(const cli_device& d);
 
+/// The stack a run under @p id uses on the device of @p device_file (none: the catalog's GPU):
+/// the named stack's record, with the figures the file measured for it ("stacks") in place of
+/// its own. @p held keeps the file's calibrations, which the result's sources refer to; the one
+/// applied, if any, is returned in @p applied.
+software_stack stack_on_device(stack_id id, const std::string& device_file,
+                               std::vector<stack_calibration>& held,
+                               const stack_calibration** applied = nullptr);
+
 /// Adds the mutually exclusive --gpu ID and --device FILE options to @p cmd.
 void add_device_options(CLI::App* cmd, std::string& gpu_id, std::string& device_file);
 

@@ -157,6 +157,29 @@ struct op_row {
   double time;  // seconds
 };
 
+// The figures a device file measured for the run's stack, by name: {"gemm_efficiency":
+// {"value", "method"}, ...}; null when the stack runs on its own figures.
+nlohmann::json measured_figures_json(const stack_calibration* c) {
+  if (c == nullptr) return nullptr;
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [figure, m] : c->figures)
+    out[std::string(name(figure))] = {{"value", m.value}, {"method", m.method}};
+  return out;
+}
+
+// "measured on this device: gemm_efficiency 0.71 (torch.matmul ...), host_overhead 21.0 µs per
+// kernel (...)".
+std::string describe_measured(const stack_calibration& c) {
+  std::string text;
+  for (const auto& [figure, m] : c.figures) {
+    const bool time = figure == stack_figure_id::host_overhead ||
+                      figure == stack_figure_id::optimizer_host_overhead;
+    text += fmt::format("{}{} {} ({})", text.empty() ? "" : ", ", name(figure),
+                        time ? format_duration(m.value) : three_digits(m.value), m.method);
+  }
+  return "measured on this device: " + text;
+}
+
 std::vector<op_row> op_rows(const model_estimate& e) {
   std::vector<op_row> rows;
   for (step_phase p : enum_values<step_phase>)
@@ -173,7 +196,11 @@ void run(const model_options& o) {
   if (o.serve.serve && !flags.train) flags.infer = true;  // --serve is inference
   const run_config r = make_run(flags);
   const cli_device dev = select_device(o.gpu, o.device);
-  const software_stack& stack = stacks::of(o.run.stack);
+  // The stack's own figures, or those the device file measured for it (docs/stacks.md, "Your own
+  // measurements").
+  std::vector<stack_calibration> held;
+  const stack_calibration* measured = nullptr;
+  const software_stack stack = stack_on_device(o.run.stack, o.device, held, &measured);
   if (o.serve.serve) {
     print_serving(m, r, dev, stack, o.serve, o.batch_given, o.json);
     return;
@@ -242,6 +269,7 @@ void run(const model_options& o) {
         {"optimizer_kernels", r.training() ? nlohmann::json(name(optimizer_kernels_of(stack, r)))
                                            : nlohmann::json(nullptr)},
         {"stack", stack.name()},
+        {"stack_measured", measured_figures_json(measured)},
         {"step_time_s", e.time.value()},
         {"samples_per_s", e.samples_per_second()},
         {"tokens_per_s",
@@ -303,6 +331,7 @@ void run(const model_options& o) {
   // No stack: the figures are the ceiling itself, said once.
   fmt::print("  {}{}\n", describe_stack(stack.id),
              stack.id == stack_id::ceiling ? "" : "; in brackets, the hardware model's ceiling");
+  if (measured != nullptr) fmt::print("  {}\n", describe_measured(*measured));
   if (!r.training()) {
     const double file = weight_file_bytes(m, r.weights, r.type);
     fmt::print(

@@ -18,5 +18,7 @@
 #include <dlperf/model/transformer.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
 #include <dlperf/model/weight_file.hpp>
+#include <dlperf/stack/optimizer_kernels.hpp>
 #include <dlperf/stack/stack.hpp>
+#include <dlperf/stack/stack_calibration.hpp>
 #include <dlperf/stack/stacks.hpp>

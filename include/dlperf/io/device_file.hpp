@@ -23,7 +23,11 @@
 ///          "sm_clock_mhz": M, "launch_overhead_us": M,
 ///          "tiers": {TIER: {"bandwidth_gbps": M, "latency_cycles": M}},
 ///          "achieved": [{"dtype", "accumulator", "tflops", "method", "spread"}],
-///          "gemm_efficiency": {DTYPE: M}}}
+///          "gemm_efficiency": {DTYPE: M}},
+///      "stacks": {                             optional: software stacks measured on this GPU
+///          STACK: {FIGURE: M}}}                 (stack/stack_calibration.hpp: a stack's
+///                                              efficiencies, shares and host times in place of
+///                                              its record's; STACK as --stack spells it)
 ///
 ///     {"schema": "dlperf-device", "version": 2, "kind": "host", "name": string,
 ///      "clock_mhz": M, "fp32_tflops": M,
@@ -63,6 +67,8 @@
 #include <dlperf/hardware/host_device.hpp>
 #include <dlperf/hardware/measured_device.hpp>
 #include <dlperf/io/json.hpp>
+#include <dlperf/stack/stack_calibration.hpp>
+#include <dlperf/stack/stacks.hpp>
 
 namespace dlperf::calibrate {
 
@@ -390,11 +396,59 @@ inline void check_derived(const measured_device& d) {
   }
 }
 
+// The software stacks measured on a GPU ("stacks"): each stack by its --stack name, each figure
+// by its member name, each in its domain (shares and efficiencies in (0, 1], host times >= 0),
+// and the stack they make valid.
+inline std::vector<stack_calibration> read_stacks(const json& j) {
+  const std::string root = "stacks";
+  std::vector<stack_calibration> out;
+  for (const auto& [key, value] : io::detail::object_at(j, root).items()) {
+    const std::string path = join(root, key);
+    stack_calibration c;
+    try {
+      c.stack = parse<stack_id>(key);
+    } catch (const not_found& e) {
+      fail(path, e.what());
+    }
+    if (c.stack == stack_id::ceiling)
+      fail(path, "ceiling is the hardware model itself; measure a named stack");
+    for (const auto& [figure, measured] : io::detail::object_at(value, path).items()) {
+      const std::string figure_path = join(path, figure);
+      stack_figure_id f{};
+      try {
+        f = parse<stack_figure_id>(figure);
+      } catch (const not_found& e) {
+        fail(figure_path, e.what());
+      }
+      const bool time =
+          f == stack_figure_id::host_overhead || f == stack_figure_id::optimizer_host_overhead;
+      // Host times: up to a second per kernel; anything longer is not a kernel's issue time.
+      c.figures.emplace_back(f, read_measured(measured, figure_path,
+                                              time ? io::rule{0.0, 1.0} : gemm_efficiency_range));
+    }
+    apply_at(path, [&] { (void)c.apply_to(stacks::of(c.stack)); });
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+inline json stacks_to_json(const std::vector<stack_calibration>& stacks) {
+  json out = json::object();
+  for (const stack_calibration& c : stacks) {
+    json figures = json::object();
+    for (const auto& [figure, measured] : c.figures)
+      figures[std::string(dlperf::name(figure))] = io::to_json(measured);
+    out[std::string(dlperf::name(c.stack))] = figures;
+  }
+  return out;
+}
+
 inline measured_device read_gpu(const json& j, int version) {
   for (const auto& [key, value] : j.items())
     if (key != "schema" && key != "version" && key != "kind" && key != "base" && key != "arch" &&
-        key != "architecture" && key != "facts" && key != "measurements")
+        key != "architecture" && key != "facts" && key != "measurements" && key != "stacks")
       fail(key, "unknown field (check its name and unit)");
+  if (j.contains("stacks")) (void)read_stacks(j["stacks"]);
   const bool has_base = j.contains("base");
   const bool has_arch = j.contains("arch") || j.contains("architecture");
   if (has_base == (has_arch || j.contains("facts")))
@@ -519,6 +573,19 @@ inline any_device parse_device(std::string_view text) {
   }
 }
 
+/// The software stacks measured on the GPU that a device file's text describes ("stacks"; none:
+/// empty), each valid against its named stack. Throws as parse_device does.
+inline std::vector<stack_calibration> parse_stack_calibrations(std::string_view text) {
+  (void)parse_device(text);  // the whole file, checked as every reader checks it
+  try {
+    const nlohmann::json j = detail::parse_json(text);
+    if (!j.contains("stacks")) return {};
+    return detail::read_stacks(j["stacks"]);
+  } catch (const io::json_error& e) {
+    ::dlperf::detail::throw_invalid_argument("device file: " + std::string(e.what()));
+  }
+}
+
 /// The text of the @p what ("device file", "model file") at @p path. Throws invalid_argument
 /// naming it when it is a directory or cannot be opened.
 inline std::string read_text_file(const std::string& path, const std::string& what) {
@@ -549,6 +616,20 @@ inline nlohmann::json to_json(const measured_device& d) {
   const nlohmann::json measurements = detail::measurements_to_json(d);
   if (!measurements.empty()) out["measurements"] = measurements;
   return out;
+}
+
+/// GPU @p d as device-file JSON with the software stacks measured on it (@p stacks, "stacks").
+inline nlohmann::json to_json(const measured_device& d,
+                              const std::vector<stack_calibration>& stacks) {
+  nlohmann::json out = to_json(d);
+  if (!stacks.empty()) out["stacks"] = detail::stacks_to_json(stacks);
+  return out;
+}
+
+/// The software stacks measured on the GPU of the device file at @p path (none: empty). Throws
+/// invalid_argument when it cannot be read or parsed.
+inline std::vector<stack_calibration> read_stack_calibrations(const std::string& path) {
+  return parse_stack_calibrations(read_text_file(path, "device file"));
 }
 
 /// A catalog (or any nominal) GPU as device-file JSON: its complete description.

@@ -117,6 +117,7 @@ struct multi_tensor_launch_limits {
   std::array<int, 5> max_tensors{110, 64, 48, 36, 30};  ///< by depth 1 to 5
   int max_blocks = 320;                                 ///< chunks per launch
   double chunk = 65536;                                 ///< elements per chunk
+  /// Where the limits come from.
   std::string_view source =
       "pytorch/pytorch aten/src/ATen/native/cuda/MultiTensorApply.cuh: depth_to_max_tensors "
       "{110, 64, 48, 36, 30}, depth_to_max_blocks 320, kChunkSize 65536";

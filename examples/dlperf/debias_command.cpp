@@ -5,7 +5,10 @@
 #include <dlperf/buying/debias.hpp>
 #include <dlperf/hardware/links.hpp>
 #include <memory>
+#include <span>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "cli_support.hpp"
 #include "run_options.hpp"
@@ -16,6 +19,7 @@ namespace {
 struct debias_options {
   std::string ratio, batch_from, batch_to, gpus_from = "1", gpus_to = "1";
   std::string efficiency_from, efficiency_to, gpu_from, gpu_to, link_from, link_to;
+  std::string device_from, device_to;  // --device-from, --device-to: device files
   std::string preset{typical_cluster_model.name};
   workload_kind kind = workload_kind::transformer;
   bool json = false;
@@ -28,28 +32,48 @@ double parse_efficiency(std::string_view flag, const std::string& text) {
   return e;
 }
 
-// One side's efficiency: given, from the multi-GPU model (--gpu-X with --link-X), or 1.
+// One side's efficiency: given, from the multi-GPU model (--gpu-X or --device-X with --link-X),
+// or 1.
 double side_efficiency(std::string_view side, const std::string& given, const std::string& gpu,
-                       const std::string& link, long long gpus, long long batch,
-                       const std::string& preset, std::string& how) {
+                       const std::string& device, const std::string& link, long long gpus,
+                       long long batch, const std::string& preset, std::string& how) {
   const std::string eff_flag = fmt::format("--efficiency-{}", side);
+  const bool modelled = !gpu.empty() || !device.empty();
+  if (!gpu.empty() && !device.empty())
+    throw usage_error(fmt::format("give one of --gpu-{} and --device-{}", side, side));
   if (!given.empty()) {
-    if (!gpu.empty() || !link.empty())
+    if (modelled || !link.empty())
       throw usage_error(
-          fmt::format("{}: give it or --gpu-{} with --link-{}, not both", eff_flag, side, side));
+          fmt::format("{}: give it or --gpu-{} (or --device-{}) with --link-{}, not both", eff_flag,
+                      side, side, side));
     how = "given";
     return parse_efficiency(eff_flag, given);
   }
-  if (gpu.empty() != link.empty())
-    throw usage_error(fmt::format("--gpu-{} and --link-{} go together", side, side));
-  if (gpu.empty()) {
+  if (modelled != !link.empty())
+    throw usage_error(
+        fmt::format("--gpu-{} (or --device-{}) and --link-{} go together", side, side, side));
+  if (!modelled) {
     how = gpus > 1 ? "linear (no efficiency given)" : "one GPU";
     return 1.0;
   }
   run_config r = typical_cluster_run;
   r.batch = batch;
-  how = fmt::format("multi-GPU model: {} on {} x {} over {}", preset, gpus, gpu, link);
-  return estimate_cluster(catalog::find(gpu), gpus, presets::find(preset), r, find_link(link))
+  const model_spec& m = presets::find(preset);
+  if (!gpu.empty()) {
+    how = fmt::format("multi-GPU model: {} on {} x {} over {}", preset, gpus, gpu, link);
+    return estimate_cluster(catalog::find(gpu), gpus, m, r, find_link(link)).efficiency;
+  }
+  // A device file's GPU, as `cluster --device` runs it: every GPU of the side a copy of it.
+  const cli_device dev = select_device("", device);
+  const auto* d = std::get_if<measured_device>(&dev);
+  if (d == nullptr)
+    throw usage_error(
+        fmt::format("--device-{}: debias needs a GPU; '{}' describes a host CPU", side, device));
+  how = fmt::format("multi-GPU model: {} on {} x {} (from {}) over {}", preset, gpus, d->id(),
+                    device, link);
+  const std::vector<const measured_device*> copies(static_cast<std::size_t>(gpus), d);
+  return estimate_cluster_on<measured_device>(std::span<const measured_device* const>(copies), m, r,
+                                              find_link(link))
       .efficiency;
 }
 
@@ -67,10 +91,11 @@ void run_debias(const debias_options& o) {
   in.gpus_to = parse_plausible_count("--gpus-to", o.gpus_to);
   in.kind = o.kind;
   std::string how_from, how_to;
-  in.efficiency_from = side_efficiency("from", o.efficiency_from, o.gpu_from, o.link_from,
-                                       in.gpus_from, in.batch_from, o.preset, how_from);
-  in.efficiency_to = side_efficiency("to", o.efficiency_to, o.gpu_to, o.link_to, in.gpus_to,
-                                     in.batch_to, o.preset, how_to);
+  in.efficiency_from =
+      side_efficiency("from", o.efficiency_from, o.gpu_from, o.device_from, o.link_from,
+                      in.gpus_from, in.batch_from, o.preset, how_from);
+  in.efficiency_to = side_efficiency("to", o.efficiency_to, o.gpu_to, o.device_to, o.link_to,
+                                     in.gpus_to, in.batch_to, o.preset, how_to);
   const debias_result d = debias(in);
   if (o.json) {
     const nlohmann::json out = {
@@ -125,6 +150,10 @@ void add_debias_command(CLI::App& app) {
       ->check(gpu_id_validator());
   cmd->add_option("--gpu-to", o->gpu_to, "Efficiency from the multi-GPU model: GPU id")
       ->check(gpu_id_validator());
+  cmd->add_option("--device-from", o->device_from,
+                  "Efficiency from the multi-GPU model: device file (instead of --gpu-from)");
+  cmd->add_option("--device-to", o->device_to,
+                  "Efficiency from the multi-GPU model: device file (instead of --gpu-to)");
   cmd->add_option("--link-from", o->link_from, "Efficiency from the multi-GPU model: link")
       ->check(link_validator());
   cmd->add_option("--link-to", o->link_to, "Efficiency from the multi-GPU model: link")

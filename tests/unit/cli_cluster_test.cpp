@@ -1,6 +1,8 @@
 // `dlperf cluster` and `dlperf debias` (docs/buying.md: Multi-GPU, De-biasing a vendor
 // comparison): their output and every rejection.
 #include <catch2/catch.hpp>
+#include <cstdio>
+#include <fstream>
 
 #ifdef DLPERF_CLI_PATH
 #include <nlohmann/json.hpp>
@@ -105,6 +107,43 @@ TEST_CASE("dlperf debias: 8x A100 7.0x against 8x V100 6.67x, efficiency from th
   REQUIRE(model.exit_code == 0);
   CHECK(model.out.find("multi-GPU model") != std::string::npos);
   CHECK(model.out.find("de-biased ratio") != std::string::npos);
+}
+
+TEST_CASE("dlperf debias --device-to: a device file's GPU in the multi-GPU model, as its id's",
+          "[cli][cluster]") {
+  const std::string file = "dlperf_debias_device_test.json";
+  REQUIRE(run_dlperf("export --gpu a100_sxm4_40gb --out " + file).exit_code == 0);
+  const std::string side = "debias --ratio 2 --gpus-to 8 --link-to nvlink3 --kind cnn --json ";
+  const auto by_id = nlohmann::json::parse(run_dlperf(side + "--gpu-to a100_sxm4_40gb").out);
+  const auto by_file = nlohmann::json::parse(run_dlperf(side + "--device-to " + file).out);
+  // The exported file describes the same GPU, so the model gives it the same efficiency.
+  CHECK(by_file["factors"]["efficiency_to"] == by_id["factors"]["efficiency_to"]);
+  CHECK(by_file["factors"]["efficiency_to"].get<double>() < 1.0);
+  CHECK(by_file["debiased_ratio"] == by_id["debiased_ratio"]);
+  require_usage_error(
+      "debias --ratio 2 --gpus-to 8 --link-to nvlink3 --gpu-to a100_sxm4_40gb --device-to " + file,
+      "give one of --gpu-to and --device-to");
+  require_usage_error("debias --ratio 2 --gpus-from 8 --device-from " + file,
+                      "--link-from go together");
+  require_usage_error(
+      "debias --ratio 2 --gpus-to 8 --efficiency-to 0.9 --link-to nvlink3 "
+      "--device-to " +
+          file,
+      "not both");
+  std::remove(file.c_str());
+  const std::string host = "dlperf_debias_host_test.json";
+  {
+    std::ofstream out(host);
+    out << R"({"schema": "dlperf-device", "version": 2, "kind": "host", "name": "cpu",
+      "clock_mhz": {"value": 3000, "method": "m"}, "fp32_tflops": {"value": 1, "method": "m"},
+      "dram": {"capacity_bytes": 1e10, "bandwidth_gbps": {"value": 50, "method": "m"},
+               "latency_ns": {"value": 90, "method": "m"}},
+      "cache": {"capacity_bytes": 1e7, "bandwidth_gbps": {"value": 500, "method": "m"},
+                "latency_ns": {"value": 10, "method": "m"}}})";
+  }
+  require_usage_error("debias --ratio 2 --gpus-to 8 --link-to nvlink3 --device-to " + host,
+                      "describes a host CPU");
+  std::remove(host.c_str());
 }
 
 TEST_CASE("dlperf debias rejects a bad ratio, batch, GPU count, efficiency or link",

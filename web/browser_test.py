@@ -36,6 +36,11 @@ CASES = [
     # A weight format and a datatype from the menus; a model that does not fit one of them.
     {"preset": "llama3_70b", "gpu": "rtx_4090,h200_sxm", "mode": "infer", "batch": "8",
      "seq": "4096", "generate": "256", "weights": "int4"},
+    # Fine-tuning on short documents, packed; a CNN in PyTorch's default NCHW layout.
+    {"preset": "llama3_8b", "gpu": "rtx_4090,a100_sxm4_80gb", "mode": "train", "batch": "2",
+     "seq": "2048", "doc-tokens": "400", "packing": "1"},
+    {"preset": "resnet50", "gpu": "a100_sxm4_80gb,rtx_4090", "mode": "train", "batch": "256",
+     "dtype": "fp16", "stack": "pytorch-eager", "nchw": "1"},
     # A pasted HuggingFace config.json.
     {"config": "tests/data/hf/qwen2_5_7b.json", "gpu": "l40s,rtx_5090", "mode": "infer",
      "batch": "2", "seq": "1024", "generate": "64", "dtype": "fp16"},
@@ -48,8 +53,10 @@ CASES = [
 ]
 # The run's flags that the page passes to both the model and the rank lines; the model lines also
 # pass --gpus (rank picks the count itself).
-RUN_FLAGS = ("batch", "seq", "generate", "dtype", "weights", "stack")
+RUN_FLAGS = ("batch", "seq", "generate", "dtype", "weights", "stack", "doc-tokens")
 MODEL_FLAGS = ("gpus",) + RUN_FLAGS
+# The run's switches: a bare flag when the case sets "1" (a checked box).
+SWITCHES = ("packing", "nchw")
 TIME_KEYS = ("prefill_s", "decode_s_per_token", "step_time_s")
 
 
@@ -122,6 +129,7 @@ def cli_args(case, gpu, config_file):
     for key in MODEL_FLAGS:
         if case.get(key, "") != "":
             args += [f"--{key}", case[key]]
+    args += [f"--{key}" for key in SWITCHES if case.get(key) == "1"]
     return args
 
 
@@ -133,6 +141,7 @@ def rank_args(case):
     for key in RUN_FLAGS:
         if case.get(key, "") != "":
             args += [f"--{key}", case[key]]
+    args += [f"--{key}" for key in SWITCHES if case.get(key) == "1"]
     return args
 
 
@@ -200,7 +209,7 @@ def check_permalink(page, case):
     if not page.permalink or not page.permalink.startswith("?"):
         return [f"the page's link to the run is {page.permalink!r}"]
     link = dict(urllib.parse.parse_qsl(page.permalink[1:], keep_blank_values=True))
-    expected = {key: "" for key in MODEL_FLAGS}
+    expected = {key: "" for key in MODEL_FLAGS + SWITCHES}
     expected.update({k: v for k, v in case.items() if k != "config"})
     return [f"the link to the run has {key}={link.get(key)!r}, not {value!r}"
             for key, value in expected.items() if link.get(key) != value]
@@ -301,7 +310,7 @@ def main():
             for n, case in enumerate(CASES):
                 # Every field given, empty ones too: an empty field leaves its flag out, as
                 # cli_args does, instead of taking the page's defaults.
-                query = {key: "" for key in MODEL_FLAGS}
+                query = {key: "" for key in MODEL_FLAGS + SWITCHES}
                 query.update(case)
                 if "config" in case:
                     path = os.path.join(root, case["config"])

@@ -9,10 +9,12 @@
   const $ = (id) => document.getElementById(id);
   // The run's flags that the model and rank lines both pass, each named as the form field that
   // holds it; the model lines also pass --gpus (rank picks the count itself).
-  const RUN_FLAGS = ['batch', 'seq', 'generate', 'dtype', 'weights', 'stack'];
+  const RUN_FLAGS = ['batch', 'seq', 'generate', 'dtype', 'weights', 'stack', 'doc-tokens'];
   const MODEL_FLAGS = ['gpus', ...RUN_FLAGS];
+  // The run's switches (checkboxes): a bare flag when checked, '1' in the address.
+  const SWITCHES = ['packing', 'nchw'];
   // Every field the page's address carries, so that a copied link reproduces the run.
-  const FIELDS = ['preset', 'config', 'gpu', 'mode', ...MODEL_FLAGS];
+  const FIELDS = ['preset', 'config', 'gpu', 'mode', ...MODEL_FLAGS, ...SWITCHES];
   const DEFAULTS = {preset: 'llama3_8b', gpu: 'rtx_4090,a100_sxm4_80gb,h100_sxm,mi300x,rtx_5090',
     gpus: '1', mode: 'infer', batch: '1', seq: '2048', generate: '128', dtype: '', weights: ''};
   const MEMORY_PARTS = [
@@ -78,7 +80,8 @@
     for (const o of $('gpu').options) o.selected = false;
     gpuOrder = given('gpu').split(',').map((s) => s.trim()).filter((s) => s);
     for (const id of gpuOrder) choose($('gpu'), id);
-    for (const k of ['gpus', 'batch', 'seq', 'generate']) $(k).value = given(k);
+    for (const k of ['gpus', 'batch', 'seq', 'generate', 'doc-tokens']) $(k).value = given(k);
+    for (const k of SWITCHES) $(k).checked = given(k) === '1';
     choose($('mode'), given('mode'));
     choose($('dtype'), given('dtype'));
     choose($('weights'), given('weights'));
@@ -100,6 +103,7 @@
     s.gpu = selectedGpus().join(',');
     for (const k of ['mode', ...MODEL_FLAGS])
       s[k] = $(k).value.trim();
+    for (const k of SWITCHES) s[k] = $(k).checked ? '1' : '';
     return s;
   }
   // The tool's command line for GPU @p gpu: an empty field leaves its flag out (the default).
@@ -114,6 +118,8 @@
     args.push('--gpu', gpu, s.mode === 'infer' ? '--infer' : '--train');
     for (const k of MODEL_FLAGS)
       if (s[k] !== '') args.push('--' + k, s[k]);
+    for (const k of SWITCHES)
+      if (s[k] === '1') args.push('--' + k);
     args.push('--json');
     return args;
   }
@@ -201,6 +207,8 @@
     const args = ['rank', '--task', s.preset, s.mode === 'infer' ? '--infer' : '--train'];
     for (const k of RUN_FLAGS)
       if (s[k] !== '') args.push('--' + k, s[k]);
+    for (const k of SWITCHES)
+      if (s[k] === '1') args.push('--' + k);
     args.push('--json');
     return args;
   }

@@ -105,33 +105,37 @@ constexpr double lora_adapters_per_layer(lora_target t, bool decoder_layer) {
   return decoder_layer && attention ? 2.0 : 1.0;
 }
 
+namespace detail {
+// The sum over run @p r's adapters on @p m of @p per_adapter(the target's shape): every target,
+// once per encoder (or decoder-only) layer and as often per decoder layer as it is adapted
+// there. 0 without LoRA.
+template <class F>
+constexpr double sum_over_adapters(const transformer_config& m, const run_config& r,
+                                   F per_adapter) {
+  if (!r.lora.enabled()) return 0;
+  double sum = 0;
+  for (lora_target t : enum_values<lora_target>) {
+    if (!r.lora.targets.has(t)) continue;
+    sum += per_adapter(lora_target_shape(m, t)) *
+           (static_cast<double>(m.layers) * lora_adapters_per_layer(t, false) +
+            static_cast<double>(m.decoder_layers) * lora_adapters_per_layer(t, true));
+  }
+  return sum;
+}
+}  // namespace detail
+
 /// Trainable parameters of run @p r's adapters on @p m (all GPUs together): r (in + out) per
 /// adapted layer. 0 without LoRA.
 constexpr double lora_parameters(const transformer_config& m, const run_config& r) {
-  if (!r.lora.enabled()) return 0;
   const double rank = static_cast<double>(r.lora.rank);
-  double p = 0;
-  for (lora_target t : enum_values<lora_target>) {
-    if (!r.lora.targets.has(t)) continue;
-    const adapter_shape s = lora_target_shape(m, t);
-    const double per = rank * static_cast<double>(s.in + s.out) * s.count;
-    p += per * (static_cast<double>(m.layers) * lora_adapters_per_layer(t, false) +
-                static_cast<double>(m.decoder_layers) * lora_adapters_per_layer(t, true));
-  }
-  return p;
+  return detail::sum_over_adapters(m, r, [rank](const adapter_shape& s) {
+    return rank * static_cast<double>(s.in + s.out) * s.count;
+  });
 }
 
 /// The adapters' tensors under @p r: an A and a B matrix per adapted matrix.
 constexpr double lora_tensors(const transformer_config& m, const run_config& r) {
-  if (!r.lora.enabled()) return 0;
-  double t = 0;
-  for (lora_target target : enum_values<lora_target>) {
-    if (!r.lora.targets.has(target)) continue;
-    const double per = 2.0 * lora_target_shape(m, target).count;
-    t += per * (static_cast<double>(m.layers) * lora_adapters_per_layer(target, false) +
-                static_cast<double>(m.decoder_layers) * lora_adapters_per_layer(target, true));
-  }
-  return t;
+  return detail::sum_over_adapters(m, r, [](const adapter_shape& s) { return 2.0 * s.count; });
 }
 
 /// The parameters a training run updates: the adapters under LoRA, else every parameter.

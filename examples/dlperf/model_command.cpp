@@ -172,10 +172,9 @@ nlohmann::json measured_figures_json(const stack_calibration* c) {
 std::string describe_measured(const stack_calibration& c) {
   std::string text;
   for (const auto& [figure, m] : c.figures) {
-    const bool time = figure == stack_figure_id::host_overhead ||
-                      figure == stack_figure_id::optimizer_host_overhead;
     text += fmt::format("{}{} {} ({})", text.empty() ? "" : ", ", name(figure),
-                        time ? format_duration(m.value) : three_digits(m.value), m.method);
+                        is_host_time(figure) ? format_duration(m.value) : three_digits(m.value),
+                        m.method);
   }
   return "measured on this device: " + text;
 }

@@ -420,11 +420,10 @@ inline std::vector<stack_calibration> read_stacks(const json& j) {
       } catch (const not_found& e) {
         fail(figure_path, e.what());
       }
-      const bool time =
-          f == stack_figure_id::host_overhead || f == stack_figure_id::optimizer_host_overhead;
       // Host times: up to a second per kernel; anything longer is not a kernel's issue time.
-      c.figures.emplace_back(f, read_measured(measured, figure_path,
-                                              time ? io::rule{0.0, 1.0} : gemm_efficiency_range));
+      c.figures.emplace_back(
+          f, read_measured(measured, figure_path,
+                           is_host_time(f) ? io::rule{0.0, 1.0} : gemm_efficiency_range));
     }
     apply_at(path, [&] { (void)c.apply_to(stacks::of(c.stack)); });
     out.push_back(std::move(c));
@@ -443,12 +442,18 @@ inline json stacks_to_json(const std::vector<stack_calibration>& stacks) {
   return out;
 }
 
-inline measured_device read_gpu(const json& j, int version) {
+// The GPU of device-file JSON @p j; its measured stacks ("stacks", checked either way) into
+// @p stacks when given.
+inline measured_device read_gpu(const json& j, int version,
+                                std::vector<stack_calibration>* stacks = nullptr) {
   for (const auto& [key, value] : j.items())
     if (key != "schema" && key != "version" && key != "kind" && key != "base" && key != "arch" &&
         key != "architecture" && key != "facts" && key != "measurements" && key != "stacks")
       fail(key, "unknown field (check its name and unit)");
-  if (j.contains("stacks")) (void)read_stacks(j["stacks"]);
+  if (j.contains("stacks")) {
+    std::vector<stack_calibration> measured = read_stacks(j["stacks"]);
+    if (stacks != nullptr) *stacks = std::move(measured);
+  }
   const bool has_base = j.contains("base");
   const bool has_arch = j.contains("arch") || j.contains("architecture");
   if (has_base == (has_arch || j.contains("facts")))
@@ -539,9 +544,9 @@ inline json parse_json(std::string_view text) {
 
 namespace dlperf::calibrate {
 
-/// Parses a device file's text. Throws invalid_argument, starting "device file: " and naming the
-/// field, for anything wrong.
-inline any_device parse_device(std::string_view text) {
+namespace detail {
+// parse_device, with a GPU file's measured stacks into @p stacks when given.
+inline any_device parse_device_text(std::string_view text, std::vector<stack_calibration>* stacks) {
   try {
     const nlohmann::json j = detail::parse_json(text);
     io::detail::object_at(j, "");
@@ -557,7 +562,7 @@ inline any_device parse_device(std::string_view text) {
                               " to " + std::to_string(device_file_version) + ")");
     if (!j.contains("kind")) io::fail("kind", "missing");
     const std::string kind = io::detail::text(j["kind"], "kind");
-    if (kind == "gpu") return detail::read_gpu(j, version);
+    if (kind == "gpu") return detail::read_gpu(j, version, stacks);
     if (kind != "host") io::fail("kind", R"(must be "gpu" or "host", got ")" + kind + "\"");
     nlohmann::json body = j;
     for (const char* key : {"schema", "version", "kind"}) body.erase(key);
@@ -572,18 +577,20 @@ inline any_device parse_device(std::string_view text) {
     ::dlperf::detail::throw_invalid_argument("device file: a value has the wrong JSON type");
   }
 }
+}  // namespace detail
+
+/// Parses a device file's text. Throws invalid_argument, starting "device file: " and naming the
+/// field, for anything wrong.
+inline any_device parse_device(std::string_view text) {
+  return detail::parse_device_text(text, nullptr);
+}
 
 /// The software stacks measured on the GPU that a device file's text describes ("stacks"; none:
 /// empty), each valid against its named stack. Throws as parse_device does.
 inline std::vector<stack_calibration> parse_stack_calibrations(std::string_view text) {
-  (void)parse_device(text);  // the whole file, checked as every reader checks it
-  try {
-    const nlohmann::json j = detail::parse_json(text);
-    if (!j.contains("stacks")) return {};
-    return detail::read_stacks(j["stacks"]);
-  } catch (const io::json_error& e) {
-    ::dlperf::detail::throw_invalid_argument("device file: " + std::string(e.what()));
-  }
+  std::vector<stack_calibration> stacks;
+  (void)detail::parse_device_text(text, &stacks);  // the whole file, as every reader checks it
+  return stacks;
 }
 
 /// The text of the @p what ("device file", "model file") at @p path. Throws invalid_argument

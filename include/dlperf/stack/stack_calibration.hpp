@@ -59,6 +59,12 @@ struct enum_list<stack_figure_id> {
                  "s per optimizer call"}};
 };
 
+/// Whether figure @p f is a host time (seconds per kernel or call) rather than a fraction in
+/// (0, 1].
+constexpr bool is_host_time(stack_figure_id f) {
+  return f == stack_figure_id::host_overhead || f == stack_figure_id::optimizer_host_overhead;
+}
+
 /// The member of software_stack that figure @p f names.
 constexpr stack_figure software_stack::*stack_figure_member(stack_figure_id f) {
   switch (f) {

@@ -215,15 +215,20 @@ std::string device_label(const cli_device& d) {
   return std::string(std::get<host_device>(d).name());
 }
 
+measured_device gpu_device_file(std::string_view flag, std::string_view command,
+                                const std::string& file) {
+  cli_device d = select_device("", file);
+  auto* m = std::get_if<measured_device>(&d);
+  if (m == nullptr)
+    throw usage_error(
+        fmt::format("{}: {} needs a GPU; '{}' describes a host CPU", flag, command, file));
+  return std::move(*m);
+}
+
 candidate_gpus::candidate_gpus(const std::string& device_file, std::string_view command)
     : list(catalog::all.begin(), catalog::all.end()) {
   if (device_file.empty()) return;
-  cli_device d = select_device("", device_file);
-  auto* m = std::get_if<measured_device>(&d);
-  if (m == nullptr)
-    throw usage_error("--device: " + std::string(command) + " needs a GPU; '" + device_file +
-                      "' describes a host CPU");
-  device.emplace(std::move(*m));
+  device.emplace(gpu_device_file("--device", command, device_file));
   const gpu_spec* mine = &device->nominal();
   std::erase_if(list, [mine](const gpu_spec* g) { return g->id() == mine->id(); });
   list.push_back(mine);

@@ -187,6 +187,11 @@ decltype(auto) visit_device(const cli_device& d, F&& f) {
 /// Stable label of a device for output: the catalog id, or the file's device name.
 std::string device_label(const cli_device& d);
 
+/// The GPU of the device file @p file that @p flag gives @p command. Throws usage_error naming
+/// the flag when the file describes a host CPU ("--device: cluster needs a GPU; ...").
+measured_device gpu_device_file(std::string_view flag, std::string_view command,
+                                const std::string& file);
+
 /// The stack a run under @p id uses on the device of @p device_file (none: the catalog's GPU):
 /// the named stack's record, with the figures the file measured for it ("stacks") in place of
 /// its own. @p held keeps the file's calibrations, which the result's sources refer to; the one

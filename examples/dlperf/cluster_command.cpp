@@ -181,10 +181,8 @@ void run_cluster(const cluster_options& o) {
     report(o, ro, job_gpus(o, ro));
     return;
   }
-  const cli_device dev = select_device("", o.device);
-  const auto* d = std::get_if<measured_device>(&dev);
-  if (d == nullptr)
-    throw usage_error("--device: cluster needs a GPU; '" + o.device + "' describes a host CPU");
+  const measured_device device = gpu_device_file("--device", "cluster", o.device);
+  const measured_device* d = &device;
   if (ro.gpus.empty()) ro.gpus = "1";
   const long long n = parse_count("--gpus", ro.gpus);
   if (n > (1LL << 20)) throw usage_error("--gpus: at most 2^20, got " + ro.gpus);

@@ -64,11 +64,9 @@ double side_efficiency(std::string_view side, const std::string& given, const st
     return estimate_cluster(catalog::find(gpu), gpus, m, r, find_link(link)).efficiency;
   }
   // A device file's GPU, as `cluster --device` runs it: every GPU of the side a copy of it.
-  const cli_device dev = select_device("", device);
-  const auto* d = std::get_if<measured_device>(&dev);
-  if (d == nullptr)
-    throw usage_error(
-        fmt::format("--device-{}: debias needs a GPU; '{}' describes a host CPU", side, device));
+  const measured_device file_gpu =
+      gpu_device_file(fmt::format("--device-{}", side), "debias", device);
+  const measured_device* d = &file_gpu;
   how = fmt::format("multi-GPU model: {} on {} x {} (from {}) over {}", preset, gpus, d->id(),
                     device, link);
   const std::vector<const measured_device*> copies(static_cast<std::size_t>(gpus), d);

@@ -195,6 +195,26 @@ TEST_CASE("optimizer kernel rejections name what is wrong", "[optimizer_kernels]
   s.optimizer_host_overhead.value = -1e-6;
   CHECK_THROWS_WITH(s.validate(), Catch::Contains("optimizer_host_overhead"));
   CHECK_THROWS_WITH(parse<optimizer_kernel>("foreach"), Catch::Contains("multi-tensor"));
+  // A per-tensor AdamW over 4096 layers of 65,536 tiny experts (the largest the transformer
+  // allows) would launch 8 kernels for each of about 8e8 tensors: more than a step's int count.
+  transformer_config wide = presets::mixtral_8x7b.transformer;
+  wide.layers = 4096;
+  wide.hidden = 8;
+  wide.heads = 1;
+  wide.kv_heads = 1;
+  wide.ffn = 8;
+  wide.expert_ffn = 0;
+  wide.head_size = 0;
+  wide.vocab = 8;
+  wide.experts = 65536;
+  wide.experts_per_token = 1;
+  const model_spec tiny{"tiny experts", model_kind::transformer, wide, {}, 0, "this test"};
+  REQUIRE(tiny.transformer.parameter_tensors() * 8.0 > 2147483647.0);
+  const run_config loop = training_with(optimizer_kind::adam, optimizer_kernel::per_tensor);
+  CHECK_THROWS_WITH(estimate_model(catalog::h100_sxm, tiny, loop),
+                    Catch::Contains("more than 2^31 kernel launches"));
+  CHECK_NOTHROW(estimate_model(catalog::h100_sxm, tiny,
+                               training_with(optimizer_kind::adam, optimizer_kernel::fused)));
 }
 
 #ifdef DLPERF_CLI_PATH
@@ -226,5 +246,10 @@ TEST_CASE("dlperf model --optimizer-kernels: the family in JSON and text, and it
   dlperf_test::require_usage_error(bert + "--optimizer adam8bit --optimizer-kernels fused",
                                    "per-tensor-fused");
   dlperf_test::require_usage_error(bert + "--optimizer-kernels foreach", "--optimizer-kernels");
+  dlperf_test::require_usage_error(
+      "model --layers 4096 --hidden 8 --heads 1 --vocab 8 --ffn 8 --max-seq 8 --experts 65536 "
+      "--experts-per-token 1 --gpu h100_sxm --train --batch 1 --seq 8 --optimizer-kernels "
+      "per-tensor",
+      "more than 2^31 kernel launches");
 }
 #endif

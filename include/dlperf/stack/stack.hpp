@@ -159,6 +159,51 @@ struct stack_figure {
   std::string_view date{};  ///< when the source was published (YYYY-MM)
 };
 
+/// The figures of a software stack that a measurement can replace (software_stack's members of
+/// the same names).
+enum class stack_figure_id : std::uint8_t {
+  gemm_efficiency,            ///< software_stack::gemm_efficiency
+  conv_efficiency,            ///< software_stack::conv_efficiency
+  tf32_conv_efficiency,       ///< software_stack::tf32_conv_efficiency
+  gemv_dram_share,            ///< software_stack::gemv_dram_share
+  quantized_gemv_dram_share,  ///< software_stack::quantized_gemv_dram_share
+  attention_efficiency,       ///< software_stack::attention_efficiency
+  streaming_dram_share,       ///< software_stack::streaming_dram_share
+  host_overhead,              ///< software_stack::host_overhead
+  optimizer_host_overhead     ///< software_stack::optimizer_host_overhead
+};
+
+/// The stack figures and their stable names: the member names, as a device file spells them.
+template <>
+struct enum_list<stack_figure_id> {
+  static constexpr std::string_view kind = "stack figure";  ///< what the enum names
+  /// Every figure, with its unit.
+  static constexpr std::array values{
+      enumerator{stack_figure_id::gemm_efficiency, "gemm_efficiency",
+                 "compute-bound GEMMs: fraction of the ceiling"},
+      enumerator{stack_figure_id::conv_efficiency, "conv_efficiency",
+                 "convolutions: factor on gemm_efficiency"},
+      enumerator{stack_figure_id::tf32_conv_efficiency, "tf32_conv_efficiency",
+                 "TF32 convolutions: instead of conv_efficiency"},
+      enumerator{stack_figure_id::gemv_dram_share, "gemv_dram_share",
+                 "DRAM-bound GEMMs: share of the DRAM rate"},
+      enumerator{stack_figure_id::quantized_gemv_dram_share, "quantized_gemv_dram_share",
+                 "DRAM-bound GEMMs over quantised weights: share of the DRAM rate"},
+      enumerator{stack_figure_id::attention_efficiency, "attention_efficiency",
+                 "attention: fraction of the ceiling"},
+      enumerator{stack_figure_id::streaming_dram_share, "streaming_dram_share",
+                 "element-wise, norms, optimizer: share of the DRAM rate"},
+      enumerator{stack_figure_id::host_overhead, "host_overhead", "s per kernel"},
+      enumerator{stack_figure_id::optimizer_host_overhead, "optimizer_host_overhead",
+                 "s per optimizer call"}};
+};
+
+/// Whether figure @p f is a host time (seconds per kernel or call) rather than a fraction in
+/// (0, 1].
+constexpr bool is_host_time(stack_figure_id f) {
+  return f == stack_figure_id::host_overhead || f == stack_figure_id::optimizer_host_overhead;
+}
+
 /// A software stack: the kernel families it runs and how efficiently, as data.
 struct software_stack {
   stack_id id = stack_id::ceiling;               ///< its name
@@ -192,39 +237,58 @@ struct software_stack {
   /// The stack's name.
   [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }
 
-  /// Throws invalid_argument naming the first figure out of its domain: efficiencies and shares
-  /// in (0, 1], the host overhead finite and >= 0.
-  constexpr void validate() const {
-    const std::array<std::pair<std::string_view, double>, 7> shares{{
-        {"gemm_efficiency", gemm_efficiency.value},
-        {"conv_efficiency", conv_efficiency.value},
-        {"tf32_conv_efficiency", tf32_conv_efficiency.value},
-        {"gemv_dram_share", gemv_dram_share.value},
-        {"quantized_gemv_dram_share", quantized_gemv_dram_share.value},
-        {"attention_efficiency", attention_efficiency.value},
-        {"streaming_dram_share", streaming_dram_share.value},
-    }};
-    for (const auto& [field, v] : shares)
-      if (!(v > 0.0 && v <= 1.0))
-        detail::throw_invalid_argument("stack " + std::string(name()) + ": " + std::string(field) +
-                                       " must be in (0, 1], got " + std::to_string(v));
-    if (!(host_overhead.value >= 0.0) || !detail::is_finite(host_overhead.value))
-      detail::throw_invalid_argument("stack " + std::string(name()) +
-                                     ": host_overhead must be finite and >= 0");
-    if (!(optimizer_host_overhead.value >= 0.0) ||
-        !detail::is_finite(optimizer_host_overhead.value))
-      detail::throw_invalid_argument("stack " + std::string(name()) +
-                                     ": optimizer_host_overhead must be finite and >= 0");
-    if (optimizer_kernels == optimizer_kernel::as_stack)
-      detail::throw_invalid_argument("stack " + std::string(name()) +
-                                     ": optimizer_kernels must name a kernel family, not as-stack");
-    if (prompt_dequantize.above_rows < 0 || prompt_dequantize.ubatch < 0 ||
-        (prompt_dequantize.above_rows > 0) != (prompt_dequantize.ubatch > 0))
-      detail::throw_invalid_argument("stack " + std::string(name()) +
-                                     ": prompt_dequantize needs above_rows and ubatch both > 0 "
-                                     "(or both 0: no pass)");
-  }
+  /// Throws invalid_argument naming the first figure (stack_figure_id) out of its domain: the
+  /// efficiencies and shares in (0, 1], the host times finite and >= 0; and for an optimizer
+  /// family left as-stack or a half-set prompt_dequantize.
+  constexpr void validate() const;
 };
+
+/// The member of software_stack that figure @p f names.
+constexpr stack_figure software_stack::*stack_figure_member(stack_figure_id f) {
+  switch (f) {
+    case stack_figure_id::gemm_efficiency:
+      return &software_stack::gemm_efficiency;
+    case stack_figure_id::conv_efficiency:
+      return &software_stack::conv_efficiency;
+    case stack_figure_id::tf32_conv_efficiency:
+      return &software_stack::tf32_conv_efficiency;
+    case stack_figure_id::gemv_dram_share:
+      return &software_stack::gemv_dram_share;
+    case stack_figure_id::quantized_gemv_dram_share:
+      return &software_stack::quantized_gemv_dram_share;
+    case stack_figure_id::attention_efficiency:
+      return &software_stack::attention_efficiency;
+    case stack_figure_id::streaming_dram_share:
+      return &software_stack::streaming_dram_share;
+    case stack_figure_id::host_overhead:
+      return &software_stack::host_overhead;
+    case stack_figure_id::optimizer_host_overhead:
+      break;
+  }
+  return &software_stack::optimizer_host_overhead;
+}
+
+constexpr void software_stack::validate() const {
+  for (const auto& e : enum_list<stack_figure_id>::values) {
+    const double v = (this->*stack_figure_member(e.value)).value;
+    if (is_host_time(e.value)) {
+      if (!(v >= 0.0) || !detail::is_finite(v))
+        detail::throw_invalid_argument("stack " + std::string(name()) + ": " + std::string(e.name) +
+                                       " must be finite and >= 0");
+    } else if (!(v > 0.0 && v <= 1.0)) {
+      detail::throw_invalid_argument("stack " + std::string(name()) + ": " + std::string(e.name) +
+                                     " must be in (0, 1], got " + std::to_string(v));
+    }
+  }
+  if (optimizer_kernels == optimizer_kernel::as_stack)
+    detail::throw_invalid_argument("stack " + std::string(name()) +
+                                   ": optimizer_kernels must name a kernel family, not as-stack");
+  if (prompt_dequantize.above_rows < 0 || prompt_dequantize.ubatch < 0 ||
+      (prompt_dequantize.above_rows > 0) != (prompt_dequantize.ubatch > 0))
+    detail::throw_invalid_argument("stack " + std::string(name()) +
+                                   ": prompt_dequantize needs above_rows and ubatch both > 0 "
+                                   "(or both 0: no pass)");
+}
 
 /// What the stack needs to know about an operator beyond its estimate.
 struct stack_op_context {

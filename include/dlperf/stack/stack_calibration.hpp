@@ -6,8 +6,6 @@
 /// measured device.
 #pragma once
 
-#include <array>
-#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,76 +17,6 @@
 #include <dlperf/stack/stack.hpp>
 
 namespace dlperf {
-
-/// The figures of a software stack that a measurement can replace (software_stack's members of
-/// the same names).
-enum class stack_figure_id : std::uint8_t {
-  gemm_efficiency,            ///< software_stack::gemm_efficiency
-  conv_efficiency,            ///< software_stack::conv_efficiency
-  tf32_conv_efficiency,       ///< software_stack::tf32_conv_efficiency
-  gemv_dram_share,            ///< software_stack::gemv_dram_share
-  quantized_gemv_dram_share,  ///< software_stack::quantized_gemv_dram_share
-  attention_efficiency,       ///< software_stack::attention_efficiency
-  streaming_dram_share,       ///< software_stack::streaming_dram_share
-  host_overhead,              ///< software_stack::host_overhead
-  optimizer_host_overhead     ///< software_stack::optimizer_host_overhead
-};
-
-/// The stack figures and their stable names: the member names, as a device file spells them.
-template <>
-struct enum_list<stack_figure_id> {
-  static constexpr std::string_view kind = "stack figure";  ///< what the enum names
-  /// Every figure, with its unit.
-  static constexpr std::array values{
-      enumerator{stack_figure_id::gemm_efficiency, "gemm_efficiency",
-                 "compute-bound GEMMs: fraction of the ceiling"},
-      enumerator{stack_figure_id::conv_efficiency, "conv_efficiency",
-                 "convolutions: factor on gemm_efficiency"},
-      enumerator{stack_figure_id::tf32_conv_efficiency, "tf32_conv_efficiency",
-                 "TF32 convolutions: instead of conv_efficiency"},
-      enumerator{stack_figure_id::gemv_dram_share, "gemv_dram_share",
-                 "DRAM-bound GEMMs: share of the DRAM rate"},
-      enumerator{stack_figure_id::quantized_gemv_dram_share, "quantized_gemv_dram_share",
-                 "DRAM-bound GEMMs over quantised weights: share of the DRAM rate"},
-      enumerator{stack_figure_id::attention_efficiency, "attention_efficiency",
-                 "attention: fraction of the ceiling"},
-      enumerator{stack_figure_id::streaming_dram_share, "streaming_dram_share",
-                 "element-wise, norms, optimizer: share of the DRAM rate"},
-      enumerator{stack_figure_id::host_overhead, "host_overhead", "s per kernel"},
-      enumerator{stack_figure_id::optimizer_host_overhead, "optimizer_host_overhead",
-                 "s per optimizer call"}};
-};
-
-/// Whether figure @p f is a host time (seconds per kernel or call) rather than a fraction in
-/// (0, 1].
-constexpr bool is_host_time(stack_figure_id f) {
-  return f == stack_figure_id::host_overhead || f == stack_figure_id::optimizer_host_overhead;
-}
-
-/// The member of software_stack that figure @p f names.
-constexpr stack_figure software_stack::*stack_figure_member(stack_figure_id f) {
-  switch (f) {
-    case stack_figure_id::gemm_efficiency:
-      return &software_stack::gemm_efficiency;
-    case stack_figure_id::conv_efficiency:
-      return &software_stack::conv_efficiency;
-    case stack_figure_id::tf32_conv_efficiency:
-      return &software_stack::tf32_conv_efficiency;
-    case stack_figure_id::gemv_dram_share:
-      return &software_stack::gemv_dram_share;
-    case stack_figure_id::quantized_gemv_dram_share:
-      return &software_stack::quantized_gemv_dram_share;
-    case stack_figure_id::attention_efficiency:
-      return &software_stack::attention_efficiency;
-    case stack_figure_id::streaming_dram_share:
-      return &software_stack::streaming_dram_share;
-    case stack_figure_id::host_overhead:
-      return &software_stack::host_overhead;
-    case stack_figure_id::optimizer_host_overhead:
-      break;
-  }
-  return &software_stack::optimizer_host_overhead;
-}
 
 /// Figures of stack `stack` measured on one device, each with its method.
 struct stack_calibration {

@@ -209,6 +209,37 @@ software_stack stack_on_device(stack_id id, const std::string& device_file,
   return named;
 }
 
+const stack_calibration* device_stacks::add(const std::string& file, std::string_view device,
+                                            stack_id id) {
+  if (file.empty() || id == stack_id::ceiling) return nullptr;
+  std::vector<stack_calibration>& held = held_.emplace_back();
+  const stack_calibration* applied = nullptr;
+  software_stack s = stack_on_device(id, file, held, &applied);
+  if (applied == nullptr) return nullptr;
+  stacks_.push_back(s);
+  ids_.emplace_back(device);
+  entries_.push_back({ids_.back(), &stacks_.back()});
+  return applied;
+}
+
+nlohmann::json measured_figures_json(const stack_calibration* c) {
+  if (c == nullptr) return nullptr;
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [figure, m] : c->figures)
+    out[std::string(name(figure))] = {{"value", m.value}, {"method", m.method}};
+  return out;
+}
+
+std::string describe_measured(const stack_calibration& c, std::string_view where) {
+  std::string text;
+  for (const auto& [figure, m] : c.figures) {
+    text += fmt::format("{}{} {} ({})", text.empty() ? "" : ", ", name(figure),
+                        is_host_time(figure) ? format_duration(m.value) : three_digits(m.value),
+                        m.method);
+  }
+  return fmt::format("measured on {}: {}", where, text);
+}
+
 std::string device_label(const cli_device& d) {
   if (const auto* g = std::get_if<const gpu_spec*>(&d)) return std::string((*g)->id());
   if (const auto* m = std::get_if<measured_device>(&d)) return std::string(m->id());

@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <array>
+#include <deque>
 #include <dlperf/calibrate/gpu_probes.hpp>
 #include <dlperf/calibrate/measurement.hpp>
 #include <dlperf/dlperf.hpp>
@@ -13,6 +14,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -199,6 +201,40 @@ measured_device gpu_device_file(std::string_view flag, std::string_view command,
 software_stack stack_on_device(stack_id id, const std::string& device_file,
                                std::vector<stack_calibration>& held,
                                const stack_calibration** applied = nullptr);
+
+/// The stacks that device files measured, for the runs of the commands that compare devices
+/// (run_config::measured_stacks): each file's figures for the run's stack, bound to the id of
+/// the file's GPU. Runs point into it, so it is neither copied nor moved.
+class device_stacks {
+ public:
+  device_stacks() = default;
+  device_stacks(const device_stacks&) = delete;
+  device_stacks& operator=(const device_stacks&) = delete;
+  ~device_stacks() = default;
+  device_stacks(device_stacks&&) = delete;
+  device_stacks& operator=(device_stacks&&) = delete;
+
+  /// Adds what device file @p file measured for stack @p id on its GPU, whose id is @p device;
+  /// nothing for no file (empty), the ceiling, or a stack the file did not measure. Returns the
+  /// calibration applied, if any (it lives as long as this object).
+  const stack_calibration* add(const std::string& file, std::string_view device, stack_id id);
+  /// What a run takes as run_config::measured_stacks.
+  [[nodiscard]] std::span<const measured_stack> entries() const { return entries_; }
+
+ private:
+  std::deque<std::vector<stack_calibration>> held_;  // each file's calibrations
+  std::deque<software_stack> stacks_;                // the stacks applied
+  std::deque<std::string> ids_;                      // their devices' ids
+  std::vector<measured_stack> entries_;
+};
+
+/// The figures calibration @p c measured, by name: {"gemm_efficiency": {"value", "method"},
+/// ...}; null for none (the stack runs on its own figures). JSON "stack_measured".
+nlohmann::json measured_figures_json(const stack_calibration* c);
+
+/// "measured on @p where: gemm_efficiency 0.700 (torch.matmul ...), host_overhead 21.0 µs
+/// (...)": calibration @p c for the text output.
+std::string describe_measured(const stack_calibration& c, std::string_view where);
 
 /// Adds the mutually exclusive --gpu ID and --device FILE options to @p cmd.
 void add_device_options(CLI::App* cmd, std::string& gpu_id, std::string& device_file);

@@ -73,8 +73,12 @@ std::vector<const gpu_spec*> job_gpus(const cluster_options& o, run_options& run
 // The job on @p gpus (catalog GPUs, or copies of one device file's GPU) and its report.
 template <class D>
 void report(const cluster_options& o, const run_options& ro, const std::vector<const D*>& gpus) {
-  const run_config r = make_run(ro);
+  run_config r = make_run(ro);
   if (!r.training()) throw usage_error("--infer: cluster models training steps only");
+  // The device file's GPU runs on the stack figures the file measured, if any.
+  device_stacks measured;
+  const stack_calibration* applied = measured.add(o.device, gpus.front()->id(), r.stack);
+  r.measured_stacks = measured.entries();
   const model_spec& m = presets::find(o.preset);
   if (r.tp > 1 && m.kind != model_kind::transformer)
     throw usage_error("--tp: tensor parallelism is for transformer presets only");
@@ -129,6 +133,7 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
         {"memory_need_bytes", fit.need.total().value()},
         {"memory_capacity_bytes", fit.capacity.value()},
         {"stack", name(r.stack)},
+        {"stack_measured", measured_figures_json(applied)},
     };
     print_json(std::move(out));
     return;
@@ -136,6 +141,9 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
   fmt::print("{} training, {}, batch {} per replica, on {} x {} over {}\n", m.name, name(r.type),
              r.batch, c.gpus, names, l.id);
   fmt::print("  {}\n", describe_stack(r.stack));
+  if (applied != nullptr)
+    fmt::print("  {}\n",
+               describe_measured(*applied, fmt::format("{} ({})", gpus.front()->id(), o.device)));
   fmt::print(
       "  link: {} each way{}, {} per ring step\n", format_si(c.effective_bandwidth.value(), "B/s"),
       c.peer_to_peer ? "" : " (through host memory: GeForce cards have no PCIe peer-to-peer)",

@@ -157,28 +157,6 @@ struct op_row {
   double time;  // seconds
 };
 
-// The figures a device file measured for the run's stack, by name: {"gemm_efficiency":
-// {"value", "method"}, ...}; null when the stack runs on its own figures.
-nlohmann::json measured_figures_json(const stack_calibration* c) {
-  if (c == nullptr) return nullptr;
-  nlohmann::json out = nlohmann::json::object();
-  for (const auto& [figure, m] : c->figures)
-    out[std::string(name(figure))] = {{"value", m.value}, {"method", m.method}};
-  return out;
-}
-
-// "measured on this device: gemm_efficiency 0.71 (torch.matmul ...), host_overhead 21.0 µs per
-// kernel (...)".
-std::string describe_measured(const stack_calibration& c) {
-  std::string text;
-  for (const auto& [figure, m] : c.figures) {
-    text += fmt::format("{}{} {} ({})", text.empty() ? "" : ", ", name(figure),
-                        is_host_time(figure) ? format_duration(m.value) : three_digits(m.value),
-                        m.method);
-  }
-  return "measured on this device: " + text;
-}
-
 std::vector<op_row> op_rows(const model_estimate& e) {
   std::vector<op_row> rows;
   for (step_phase p : enum_values<step_phase>)
@@ -330,7 +308,7 @@ void run(const model_options& o) {
   // No stack: the figures are the ceiling itself, said once.
   fmt::print("  {}{}\n", describe_stack(stack.id),
              stack.id == stack_id::ceiling ? "" : "; in brackets, the hardware model's ceiling");
-  if (measured != nullptr) fmt::print("  {}\n", describe_measured(*measured));
+  if (measured != nullptr) fmt::print("  {}\n", describe_measured(*measured, "this device"));
   if (!r.training()) {
     const double file = weight_file_bytes(m, r.weights, r.type);
     fmt::print(

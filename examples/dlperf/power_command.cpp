@@ -37,8 +37,15 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
   // The clock-bound share of the workload: given, from a model estimate, or 1 (the worst case).
   double share = 1.0;
   if (!o.compute_share.empty()) share = parse_fraction("--compute-share", o.compute_share);
-  if (!o.preset.empty())
-    share = clock_bound_share(estimate_run(g, presets::find(o.preset), make_run(o.run)));
+  // The device file's GPU runs on the stack figures the file measured, if any.
+  device_stacks measured;
+  const stack_calibration* applied = nullptr;
+  if (!o.preset.empty()) {
+    run_config r = make_run(o.run);
+    applied = measured.add(o.device, g.id(), r.stack);
+    r.measured_stacks = measured.entries();
+    share = clock_bound_share(estimate_run(g, presets::find(o.preset), r));
+  }
   const power_budget b = power_budget_of(limit.value_or(tdp), count, params);
   const double clock = limit ? clock_fraction(*limit, tdp) : 1.0;
   const double perf = performance_fraction(share, clock);
@@ -66,7 +73,8 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
         {"compute_share", share},
         {"performance_fraction", perf},
         {"warnings", warnings},
-        {"stack", o.preset.empty() ? nlohmann::json(nullptr) : nlohmann::json(name(o.run.stack))}};
+        {"stack", o.preset.empty() ? nlohmann::json(nullptr) : nlohmann::json(name(o.run.stack))},
+        {"stack_measured", measured_figures_json(applied)}};
     print_json(std::move(out));
     return;
   }
@@ -87,6 +95,8 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
         format_watts(saving), format_percent(clock, 1.0), format_percent(perf, 1.0),
         format_percent(share, 1.0));
   if (limit && !o.preset.empty()) fmt::print("{}\n", describe_stack(o.run.stack));
+  if (limit && applied != nullptr)
+    fmt::print("{}\n", describe_measured(*applied, fmt::format("{} ({})", g.id(), o.device)));
   for (power_warning w : enum_values<power_warning>)
     if (b.warns(w)) fmt::print("warning: {}\n", description(w));
 }

@@ -73,9 +73,21 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
   std::optional<model_speedup> ceiling;  // with --stack: the same run at the hardware model's speed
   std::optional<run_config> r;
   const model_spec* m = nullptr;
+  // The stack figures each side's device file measured, if any.
+  device_stacks measured;
+  const stack_calibration* from_measured = nullptr;
+  const stack_calibration* to_measured = nullptr;
   if (!o.preset.empty()) {
     m = &presets::find(o.preset);
     r = make_run(o.run);
+    from_measured = measured.add(o.from_device, from.id(), r->stack);
+    to_measured = measured.add(o.to_device, to.id(), r->stack);
+    if ((from_measured != nullptr || to_measured != nullptr) && from.id() == to.id())
+      throw usage_error(fmt::format(
+          "--from-device/--to-device: both sides are GPU '{}', so the {} figures measured in {} "
+          "cannot apply to one side only (give one file's GPU another id in its \"facts\")",
+          from.id(), name(r->stack), from_measured != nullptr ? o.from_device : o.to_device));
+    r->measured_stacks = measured.entries();
     for (const auto& [id, runs] :
          {std::pair{std::string(from.id()), from.supports(r->type, default_accumulator(r->type))},
           std::pair{std::string(to.id()), to.supports(r->type, default_accumulator(r->type))}})
@@ -114,6 +126,8 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
       out["dtype"] = name(r->type);
       out["batch"] = r->batch;
       out["stack"] = name(r->stack);
+      out["from_stack_measured"] = measured_figures_json(from_measured);
+      out["to_stack_measured"] = measured_figures_json(to_measured);
       if (ceiling) {
         out["ceiling_modelled"] = ceiling->ratio();
         out["ceiling_from_step_s"] = ceiling->from.time.value();
@@ -139,6 +153,12 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
                r->eager ? ", eager" : "", format_duration(modelled->from.time.value()), from.id(),
                format_duration(modelled->to.time.value()), to.id(), modelled->ratio());
     fmt::print("    {}\n", describe_stack(r->stack));
+    if (from_measured != nullptr)
+      fmt::print("    {}\n", describe_measured(*from_measured,
+                                               fmt::format("{} ({})", from.id(), o.from_device)));
+    if (to_measured != nullptr)
+      fmt::print("    {}\n",
+                 describe_measured(*to_measured, fmt::format("{} ({})", to.id(), o.to_device)));
     if (ceiling)
       fmt::print("    the hardware model's ceiling: {} / {} = {:.2f}\n",
                  format_duration(ceiling->from.time.value()),

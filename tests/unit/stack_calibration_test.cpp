@@ -1,13 +1,16 @@
 // A software stack measured on one device (stack/stack_calibration.hpp; docs/stacks.md, "Your
 // own measurements"): the measured figures replace the named stack's, travel in the device file
-// ("stacks") and reach `dlperf model --device`; every malformed or implausible one is rejected
-// naming its field.
+// ("stacks") and reach `dlperf model --device` and the buying layer (run_config::measured_stacks,
+// the buying commands' --device); every malformed or implausible one is rejected naming its
+// field.
+#include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
 #include <dlperf/dlperf.hpp>
 #include <dlperf/io/device_file.hpp>
 #include <fstream>
+#include <span>
 #include <string>
 
 #ifdef DLPERF_CLI_PATH
@@ -134,7 +137,126 @@ TEST_CASE("measured stacks out of their domain are rejected, naming the field",
                     Catch::Contains("gemm_efficiency must be in (0, 1]"));
 }
 
+TEST_CASE("a run's measured stacks apply to the device measured, by id, and nowhere else",
+          "[stack_calibration]") {
+  const stack_calibration c = eager_measured();
+  const software_stack mine = c.apply_to(stacks::pytorch_eager);
+  const std::array<measured_stack, 1> on_4090{{{"rtx_4090", &mine}}};
+  run_config r;
+  r.batch = 4;
+  r.seq = 2048;
+  r.stack = stack_id::pytorch_eager;
+  r.measured_stacks = on_4090;
+  CHECK(&stack_of_run(catalog::rtx_4090, r) == &mine);
+  CHECK(&stack_of_run(catalog::rtx_3090, r) == &stacks::pytorch_eager);
+  // The run's stack must be the one measured.
+  run_config compiled = r;
+  compiled.stack = stack_id::torch_compile;
+  CHECK(&stack_of_run(catalog::rtx_4090, compiled) == &stacks::torch_compile);
+  const model_spec& m = presets::llama3_8b;
+  r.lora.rank = 16;
+  run_config plain = r;
+  plain.measured_stacks = {};
+  // A GEMM efficiency of 0.70 and 20 us per call make the 4090's step slower, and only its.
+  CHECK(estimate_run(catalog::rtx_4090, m, r).time >
+        estimate_run(catalog::rtx_4090, m, plain).time);
+  CHECK(estimate_run(catalog::rtx_3090, m, r).time ==
+        estimate_run(catalog::rtx_3090, m, plain).time);
+  CHECK(estimate_run(catalog::rtx_4090, m, r).time ==
+        estimate_model(catalog::rtx_4090, m, plain, mine).stack.time);
+  // The buying layer takes them through the run: a speed-up from the measured 4090.
+  CHECK(speedup_by_model(catalog::rtx_4090, catalog::h100_sxm, m, r).ratio() >
+        speedup_by_model(catalog::rtx_4090, catalog::h100_sxm, m, plain).ratio());
+  // Rejections: no stack, the ceiling, no device, two for one device and stack.
+  const auto rejects = [&](std::span<const measured_stack> entries, const std::string& message) {
+    run_config bad = r;
+    bad.measured_stacks = entries;
+    CHECK_THROWS_WITH(bad.validate(), Catch::Contains(message));
+  };
+  const std::array<measured_stack, 1> none{{{"rtx_4090", nullptr}}};
+  rejects(none, "measured_stacks[0] needs a device id and a named stack");
+  const std::array<measured_stack, 1> ceiling{{{"rtx_4090", &stacks::ceiling}}};
+  rejects(ceiling, "ceiling is the hardware model itself");
+  const std::array<measured_stack, 1> nameless{{{"", &mine}}};
+  rejects(nameless, "measured_stacks[0] needs a device id");
+  const std::array<measured_stack, 2> twice{{{"rtx_4090", &mine}, {"rtx_4090", &mine}}};
+  rejects(twice, "two pytorch-eager stacks for device 'rtx_4090'");
+  const std::array<measured_stack, 2> two_devices{{{"rtx_4090", &mine}, {"rtx_3090", &mine}}};
+  run_config fine = r;
+  fine.measured_stacks = two_devices;
+  CHECK_NOTHROW(fine.validate());
+}
+
 #ifdef DLPERF_CLI_PATH
+TEST_CASE("the buying commands run the device file's GPU on the stack the file measured",
+          "[stack_calibration][cli]") {
+  const std::string path = "dlperf_stack_calibration_buying_test.json";
+  const std::string plain_path = "dlperf_stack_calibration_buying_plain.json";
+  {
+    std::ofstream out(path);
+    out << device_text(catalog::rtx_4090, {eager_measured()});
+    std::ofstream plain(plain_path);
+    plain << device_text(catalog::rtx_4090, {});
+  }
+  const std::string run =
+      "--preset llama3_8b --batch 4 --seq 2048 --lora 16 --stack pytorch-eager ";
+  const auto entry = [](const nlohmann::json& list, const std::string& id) {
+    for (const nlohmann::json& e : list)
+      if (e.at("id") == id) return e;
+    FAIL("no entry " << id);
+    return nlohmann::json();
+  };
+  // rank: the file's GPU ranks on its measured figures; the others on the named stack's.
+  const std::string rank =
+      "rank --task llama3_8b --batch 4 --seq 2048 --lora 16 --stack "
+      "pytorch-eager --json --device ";
+  const nlohmann::json ranked = dlperf_test::json_of(rank + path);
+  const nlohmann::json ranked_plain = dlperf_test::json_of(rank + plain_path);
+  CHECK(entry(ranked, "rtx_4090").at("stack_measured").at("gemm_efficiency").at("value") == 0.70);
+  CHECK(entry(ranked, "rtx_3090").at("stack_measured").is_null());
+  CHECK(entry(ranked_plain, "rtx_4090").at("stack_measured").is_null());
+  CHECK(entry(ranked, "rtx_4090").at("relative_performance").get<double>() <
+        entry(ranked_plain, "rtx_4090").at("relative_performance").get<double>());
+  CHECK(entry(ranked, "rtx_3090").at("relative_performance") ==
+        entry(ranked_plain, "rtx_3090").at("relative_performance"));
+  const dlperf_test::run_result text = dlperf_test::run_dlperf(
+      "rank --task llama3_8b --batch 4 --seq 2048 --lora 16 --stack pytorch-eager --device " +
+      path);
+  CHECK(text.out.find("measured on rtx_4090 (" + path + "): gemm_efficiency 0.700") !=
+        std::string::npos);
+  // advise: the same in its recommendations.
+  const std::string advise = "advise " + run + "--gpus 4 --top 80 --json --device ";
+  CHECK(entry(dlperf_test::json_of(advise + path), "rtx_4090")
+            .at("stack_measured")
+            .at("host_overhead")
+            .at("value") == 20e-6);
+  CHECK(
+      entry(dlperf_test::json_of(advise + plain_path), "rtx_4090").at("stack_measured").is_null());
+  // speedup: the side whose file measured the stack.
+  const std::string speedup = "speedup --to h100_sxm --json " + run + "--from-device ";
+  const nlohmann::json faster = dlperf_test::json_of(speedup + path);
+  CHECK(faster.at("from_stack_measured").at("gemm_efficiency").at("value") == 0.70);
+  CHECK(faster.at("to_stack_measured").is_null());
+  CHECK(faster.at("modelled").get<double>() >
+        dlperf_test::json_of(speedup + plain_path).at("modelled").get<double>());
+  dlperf_test::require_usage_error("speedup --to rtx_4090 " + run + "--from-device " + path,
+                                   "both sides are GPU 'rtx_4090'");
+  // cluster and power.
+  const std::string cluster =
+      "cluster --gpus 2 --link pcie4_x16 --preset llama3_8b --batch 4 "
+      "--seq 2048 --lora 16 --stack pytorch-eager --json --device ";
+  const nlohmann::json job = dlperf_test::json_of(cluster + path);
+  CHECK(job.at("stack_measured").at("gemm_efficiency").at("value") == 0.70);
+  CHECK(job.at("single_gpu_step_s").get<double>() >
+        dlperf_test::json_of(cluster + plain_path).at("single_gpu_step_s").get<double>());
+  const std::string power = "power --count 1 --limit 300 " + run + "--json --device ";
+  CHECK(dlperf_test::json_of(power + path).at("stack_measured").at("host_overhead").at("method") ==
+        "torch.profiler, 200 nn.Linear calls");
+  CHECK(dlperf_test::json_of(power + plain_path).at("stack_measured").is_null());
+  std::remove(path.c_str());
+  std::remove(plain_path.c_str());
+}
+
 TEST_CASE("dlperf model --device: a stack measured in the file replaces the named stack's figures",
           "[stack_calibration][cli]") {
   const std::string path = "dlperf_stack_calibration_test.json";

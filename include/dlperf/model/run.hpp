@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,7 @@
 #include <dlperf/core/weight_format.hpp>
 #include <dlperf/model/lora.hpp>
 #include <dlperf/stack/stack.hpp>
+#include <dlperf/stack/stack_calibration.hpp>
 
 namespace dlperf {
 
@@ -126,6 +128,10 @@ struct run_config {
   /// the stack's default (as_stack), or what the run's code chose (PyTorch's `foreach` or
   /// `fused=True`, Apex's fused optimizers).
   optimizer_kernel optimizer_kernels = optimizer_kernel::as_stack;
+  /// Stacks measured on particular devices (a device file's `"stacks"`): where one is for
+  /// `stack` and for the device a run is estimated on (by id), estimate_run and the buying layer
+  /// take its figures (model/stacked.hpp, `stack_of_run`). The entries must outlive the run.
+  std::span<const measured_stack> measured_stacks{};
 
   /// Whether the run trains.
   [[nodiscard]] constexpr bool training() const { return mode == run_mode::train; }
@@ -159,9 +165,24 @@ struct run_config {
           "attention kernels), not unfused attention");
     validate_lora();
     validate_optimizer_kernels();
+    validate_measured_stacks();
   }
 
  private:
+  constexpr void validate_measured_stacks() const {
+    for (std::size_t i = 0; i < measured_stacks.size(); ++i) {
+      const measured_stack& m = measured_stacks[i];
+      if (m.stack == nullptr || m.stack->id == stack_id::ceiling || m.device.empty())
+        detail::throw_invalid_argument(
+            "run: measured_stacks[" + std::to_string(i) +
+            "] needs a device id and a named stack (ceiling is the hardware model itself)");
+      for (std::size_t j = 0; j < i; ++j)
+        if (measured_stacks[j].device == m.device && measured_stacks[j].stack->id == m.stack->id)
+          detail::throw_invalid_argument("run: measured_stacks has two " +
+                                         std::string(m.stack->name()) + " stacks for device '" +
+                                         std::string(m.device) + "'");
+    }
+  }
   constexpr void validate_optimizer_kernels() const {
     if (optimizer_kernels == optimizer_kernel::as_stack) return;
     if (!training()) detail::throw_invalid_argument("run: optimizer kernels are for training");

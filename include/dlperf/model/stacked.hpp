@@ -11,6 +11,7 @@
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/step.hpp>
 #include <dlperf/stack/stack.hpp>
+#include <dlperf/stack/stack_calibration.hpp>
 #include <dlperf/stack/stacks.hpp>
 
 namespace dlperf {
@@ -87,15 +88,26 @@ DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_
   return out;
 }
 
+/// The stack run @p r runs under on device @p d: the one of r.measured_stacks measured on d
+/// (by id) for r.stack, else the named stack r.stack (stacks::of).
+template <gemm_device D>
+constexpr const software_stack& stack_of_run(const D& d, const run_config& r) {
+  if constexpr (requires { d.id(); })
+    for (const measured_stack& s : r.measured_stacks)
+      if (s.stack != nullptr && s.stack->id == r.stack && s.device == d.id()) return *s.stack;
+  return stacks::of(r.stack);
+}
+
 /// The step of run @p r of model @p m on device @p d as r's own software stack runs it
-/// (r.stack, one of stacks::all): the stack's figures of estimate_model(d, m, r, stack), or the
+/// (r.stack, one of stacks::all, with the figures measured on d where r.measured_stacks has
+/// them: `stack_of_run`): the stack's figures of estimate_model(d, m, r, stack), or the
 /// hardware model's ceiling when r.stack is ceiling. What the buying layer (speed-ups, rankings,
 /// advice, clusters) compares, so a ranking under a stack can differ from the ceiling's.
 template <gemm_device D>
 DLPERF_CONSTEXPR_VECTOR model_estimate estimate_run(const D& d, const model_spec& m,
                                                     const run_config& r) {
   if (r.stack == stack_id::ceiling) return estimate_model(d, m, r);
-  return estimate_model(d, m, r, stacks::of(r.stack)).stack;
+  return estimate_model(d, m, r, stack_of_run(d, r)).stack;
 }
 
 }  // namespace dlperf

@@ -52,4 +52,14 @@ struct stack_calibration {
   [[nodiscard]] software_stack apply_to(const software_stack&) const&& = delete;
 };
 
+/// A named stack as measured on one device, for the estimates that compare devices (the buying
+/// layer, through run_config::measured_stacks): an estimate on the device whose id is `device`,
+/// under the stack `stack` measures, takes `stack`'s figures instead of the named stack's
+/// (docs/stacks.md, "Your own measurements").
+struct measured_stack {
+  std::string_view device;                ///< id of the device the figures were measured on
+  const software_stack* stack = nullptr;  ///< the named stack with the measured figures in place
+                                          ///< (stack_calibration::apply_to)
+};
+
 }  // namespace dlperf

@@ -1,6 +1,6 @@
 #include "cli_support.hpp"
 
-#include <dlperf/core/library_support.hpp>
+#include <dlperf/model/number_text.hpp>
 #include <dlperf/io/price_json.hpp>
 
 #include <fmt/format.h>

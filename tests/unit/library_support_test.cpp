@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 #include <charconv>
 #include <cmath>
-#include <dlperf/core/library_support.hpp>
+#include <dlperf/model/number_text.hpp>
 #include <limits>
 #include <string>
 #include <string_view>

@@ -5,6 +5,10 @@
 /// first, then the budget, then performance per dollar among the GPUs that fit; every
 /// recommendation says why, with the figures it used: memory margin, performance per dollar,
 /// multi-GPU scaling, power and PSU, cooling, and the limits of consumer cards.
+///
+/// Its functions are templates with an unused parameter (`template <class = void>`), so that
+/// only a file that calls one compiles its body and the model it runs (docs/layers.md,
+/// "Compile cost"); they are called as plain functions.
 #pragma once
 
 #include <algorithm>
@@ -118,11 +122,15 @@ struct recommendation {
 namespace detail {
 
 // Whether @p g has tensor-core math at all.
-inline bool has_tensor_cores(const gpu_spec& g) { return g.arch().tensor_cores_per_sm > 0; }
+template <class = void>
+bool has_tensor_cores(const gpu_spec& g) {
+  return g.arch().tensor_cores_per_sm > 0;
+}
 
 // The type the model's memory step runs in on @p g: the workload's first type g has when the
 // workload is the model's own run, else the run's type.
-inline dtype advice_type(const advice_request& q, const gpu_spec& g) {
+template <class = void>
+dtype advice_type(const advice_request& q, const gpu_spec& g) {
   if (q.workload.items.size() == 1 && q.workload.items.front().model == q.model)
     for (dtype t : workload_dtypes(q.workload))
       if (g.supports(t, default_accumulator(t))) return t;
@@ -131,7 +139,8 @@ inline dtype advice_type(const advice_request& q, const gpu_spec& g) {
 
 // Step 1, memory: the model's need on @p g at its split (the fastest split of q.gpus that fits,
 // or of the smallest count that has one), else the use case's threshold on one GPU.
-inline void advise_memory(const advice_request& q, const gpu_spec& g, recommendation& r) {
+template <class = void>
+void advise_memory(const advice_request& q, const gpu_spec& g, recommendation& r) {
   r.gpus = q.search_gpus ? 1 : q.gpus;
   if (q.model == nullptr) {
     r.need = memory_threshold(q.use);
@@ -178,7 +187,8 @@ inline void advise_memory(const advice_request& q, const gpu_spec& g, recommenda
 }
 
 // Step 2, budget: N x price + host against it. A GPU without a price is never within a budget.
-inline void advise_budget(const advice_request& q, const gpu_spec& g, recommendation& r) {
+template <class = void>
+void advise_budget(const advice_request& q, const gpu_spec& g, recommendation& r) {
   const std::optional<money> price = q.prices.gpu(g);
   r.priced = price.has_value();
   if (!price) {
@@ -198,7 +208,8 @@ inline void advise_budget(const advice_request& q, const gpu_spec& g, recommenda
 
 // Step 3, performance per dollar: the ranking's relative performance of one GPU's share of its
 // system (its split's throughput / N), and, for a model, the system's speed-up over one GPU.
-inline void advise_performance(const advice_request& q, const gpu_spec& g, recommendation& r) {
+template <class = void>
+void advise_performance(const advice_request& q, const gpu_spec& g, recommendation& r) {
   if (!r.ranked) {
     if (r.priced)
       r.reasons.emplace_back("cannot run the workload " + q.workload.name +
@@ -226,7 +237,8 @@ inline void advise_performance(const advice_request& q, const gpu_spec& g, recom
 }
 
 // Steps 4 and 5: power and PSU, cooling, consumer limits, tensor cores.
-inline void advise_hardware(const advice_request& q, const gpu_spec& g, recommendation& r) {
+template <class = void>
+void advise_hardware(const advice_request& q, const gpu_spec& g, recommendation& r) {
   r.power = power_budget_of(g, r.gpus, q.power);
   std::string power_text =
       "power: " + std::to_string(r.gpus) + " x " + sig3(r.power.board.value()) + " W + " +
@@ -258,7 +270,8 @@ inline void advise_hardware(const advice_request& q, const gpu_spec& g, recommen
 
 // Where a recommendation ranks: fits and within budget (0), fits but over budget (1), fits but
 // not ranked (2), does not fit (3).
-inline int advice_group(const recommendation& r) {
+template <class = void>
+int advice_group(const recommendation& r) {
   if (!r.fits) return 3;
   if (!r.ranked || !r.priced) return 2;
   return r.within_budget ? 0 : 1;
@@ -272,8 +285,9 @@ inline int advice_group(const recommendation& r) {
 /// performance is against rank_reference (H100 SXM where it runs the workload, else the fastest
 /// GPU that does). Throws invalid_argument for a GPU count other than 1, 2, 4, 8 or a negative
 /// budget, and what check_fit and rank_gpus throw for a bad run.
-inline std::vector<recommendation> advise(
-    const advice_request& q, std::span<const gpu_spec* const> candidates = catalog::all) {
+template <class = void>
+std::vector<recommendation> advise(const advice_request& q,
+                                   std::span<const gpu_spec* const> candidates = catalog::all) {
   if (q.budget && !(q.budget->value() >= 0 && detail::is_finite(q.budget->value())))
     detail::throw_invalid_argument("budget: must be >= 0 and finite");
   if (!q.search_gpus) (void)q.prices.host.for_gpus(q.gpus);  // throws for a count not priced

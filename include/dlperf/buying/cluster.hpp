@@ -9,6 +9,10 @@
 ///                               all-reduce of the last bucket)
 ///     step(N)             = compute step on N GPUs + exposed + tensor-parallel all-reduces
 ///     speedup             = data-parallel replicas x step(1) / step(N);  efficiency = speedup / N
+///
+/// Its functions are templates with an unused parameter (`template <class = void>`), so that
+/// only a file that calls one compiles its body and the model it runs (docs/layers.md,
+/// "Compile cost"); they are called as plain functions.
 #pragma once
 
 #include <algorithm>
@@ -106,7 +110,8 @@ struct cluster_part {
 };
 
 // Bytes of one tensor-parallel activation all-reduce: batch x seq x hidden elements.
-inline byte_count tp_activation_bytes(const model_spec& m, const run_config& r) {
+template <class = void>
+byte_count tp_activation_bytes(const model_spec& m, const run_config& r) {
   const transformer_shapes s = transformer_shapes::of(m.transformer, r);
   return bytes(static_cast<double>(s.batch) * static_cast<double>(s.seq) *
                static_cast<double>(s.hidden) * activation_bytes(r.type));
@@ -210,9 +215,10 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
 }
 
 /// A training job of @p m on the catalog GPUs @p gpus (estimate_cluster_on).
-inline cluster_estimate estimate_cluster(std::span<const gpu_spec* const> gpus, const model_spec& m,
-                                         const run_config& r, const link_spec& link,
-                                         byte_count bucket = ddp_bucket_bytes) {
+template <class = void>
+cluster_estimate estimate_cluster(std::span<const gpu_spec* const> gpus, const model_spec& m,
+                                  const run_config& r, const link_spec& link,
+                                  byte_count bucket = ddp_bucket_bytes) {
   return estimate_cluster_on<gpu_spec>(gpus, m, r, link, bucket);
 }
 
@@ -230,9 +236,10 @@ cluster_estimate estimate_cluster_on(const D& g, long long n, const model_spec& 
 
 /// @p n GPUs of one type @p g (see the overload over a list of GPUs). Throws invalid_argument
 /// for @p n < 1.
-inline cluster_estimate estimate_cluster(const gpu_spec& g, long long n, const model_spec& m,
-                                         const run_config& r, const link_spec& link,
-                                         byte_count bucket = ddp_bucket_bytes) {
+template <class = void>
+cluster_estimate estimate_cluster(const gpu_spec& g, long long n, const model_spec& m,
+                                  const run_config& r, const link_spec& link,
+                                  byte_count bucket = ddp_bucket_bytes) {
   return estimate_cluster_on<gpu_spec>(g, n, m, r, link, bucket);
 }
 

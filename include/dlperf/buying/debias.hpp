@@ -9,6 +9,10 @@
 ///
 /// with the scaling efficiencies of each side's GPU count (from the multi-GPU model,
 /// buying/cluster.hpp, or a published figure).
+///
+/// Its functions are templates with an unused parameter (`template <class = void>`), so that
+/// only a file that calls one compiles its body and the model it runs (docs/layers.md,
+/// "Compile cost"); they are called as plain functions.
 #pragma once
 
 #include <array>
@@ -78,7 +82,8 @@ struct debias_result {
 /// Takes the batch and GPU-count advantage out of @p in's ratio. Throws invalid_argument
 /// naming the field for a ratio, batch, GPU count or efficiency that is not positive (an
 /// efficiency above 1 is rejected too).
-inline debias_result debias(const debias_input& in) {
+template <class = void>
+debias_result debias(const debias_input& in) {
   detail::require_positive_finite("debias", {{"ratio", in.ratio},
                                              {"efficiency_from", in.efficiency_from},
                                              {"efficiency_to", in.efficiency_to}});

@@ -12,6 +12,10 @@
 /// The clock-bound share s is the time in operators whose bound runs in the SM clock domain
 /// (arithmetic, registers, shared memory, L2, latency); DRAM-bound time does not slow down with
 /// the SM clock. It comes from a model estimate (`clock_bound_share`) or is given.
+///
+/// Its functions are templates with an unused parameter (`template <class = void>`), so that
+/// only a file that calls one compiles its body and the model it runs (docs/layers.md,
+/// "Compile cost"); they are called as plain functions.
 #pragma once
 
 #include <cmath>
@@ -147,7 +151,8 @@ inline constexpr double power_clock_exponent = 3.0;
 
 /// The SM clock, as a fraction of its clock at the board power, that a power limit allows:
 /// (limit / TDP)^(1 / power_clock_exponent). Throws invalid_argument for a bad limit.
-inline double clock_fraction(power limit, power tdp) {
+template <class = void>
+double clock_fraction(power limit, power tdp) {
   check_power_limit(limit, tdp);
   return std::pow((limit / tdp).value(), 1.0 / power_clock_exponent);
 }
@@ -185,12 +190,14 @@ constexpr double performance_fraction(double share, double clock) {
 }
 
 /// Speed under a power limit of a workload whose clock-bound share of time is @p share.
-inline double performance_fraction(double share, power limit, power tdp) {
+template <class = void>
+double performance_fraction(double share, power limit, power tdp) {
   return performance_fraction(share, clock_fraction(limit, tdp));
 }
 
 /// Speed under a power limit of the workload @p e estimates (its share from clock_bound_share).
-inline double performance_fraction(const model_estimate& e, power limit, power tdp) {
+template <class = void>
+double performance_fraction(const model_estimate& e, power limit, power tdp) {
   return performance_fraction(clock_bound_share(e), limit, tdp);
 }
 

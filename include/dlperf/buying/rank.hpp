@@ -8,6 +8,10 @@
 /// the system's GPUs that fits (split.hpp); performance per dollar = relative performance /
 /// (g's price + host(N) / N) for a host of N GPUs. With one GPU per system this is the ratio of
 /// step times.
+///
+/// Its functions are templates with an unused parameter (`template <class = void>`), so that
+/// only a file that calls one compiles its body and the model it runs (docs/layers.md,
+/// "Compile cost"); they are called as plain functions.
 #pragma once
 
 #include <algorithm>
@@ -90,7 +94,8 @@ inline constexpr long long rank_bert_seq = 128;     ///< BERT-large tokens per s
 inline constexpr long long rank_resnet_batch = 64;  ///< ResNet-50 images per step
 
 /// The mix of task @p t, each run under software stack @p stack (default: the hardware model).
-inline rank_workload make_workload(rank_task t, stack_id stack = stack_id::ceiling) {
+template <class = void>
+rank_workload make_workload(rank_task t, stack_id stack = stack_id::ceiling) {
   run_config bert{.batch = rank_bert_batch, .seq = rank_bert_seq};
   run_config resnet{.batch = rank_resnet_batch};
   const run_mode mode = t == rank_task::train16 ? run_mode::train : run_mode::infer;
@@ -102,13 +107,15 @@ inline rank_workload make_workload(rank_task t, stack_id stack = stack_id::ceili
 }
 
 /// A one-model workload: preset @p m with run @p r, at r's own type.
-inline rank_workload make_workload(const model_spec& m, const run_config& r) {
+template <class = void>
+rank_workload make_workload(const model_spec& m, const run_config& r) {
   return {std::string(m.name), {{&m, r}}, precision_choice::as_given};
 }
 
 /// The types workload @p w may run in, most preferred first: BF16 then FP16 (sixteen_bit); FP8,
 /// AMD's FNUZ FP8, then INT8 (eight_bit); the runs' own type (as_given).
-inline std::vector<dtype> workload_dtypes(const rank_workload& w) {
+template <class = void>
+std::vector<dtype> workload_dtypes(const rank_workload& w) {
   switch (w.precision) {
     case precision_choice::sixteen_bit:
       return {dtype::bf16, dtype::fp16};
@@ -157,8 +164,9 @@ struct rank_entry {
 /// Workload @p w on @p g in type @p t on @p gpus GPUs (each run at its fastest split that
 /// fits), or on the smallest of host_gpu_counts where every run fits when @p search; none when
 /// no split fits or g has no path for t (an 8-bit workload on a GPU without FP8 or INT8).
-inline std::optional<workload_run> workload_times(const rank_workload& w, const gpu_spec& g,
-                                                  dtype t, long long gpus, bool search = false) {
+template <class = void>
+std::optional<workload_run> workload_times(const rank_workload& w, const gpu_spec& g, dtype t,
+                                           long long gpus, bool search = false) {
   const std::span<const long long> counts =
       search ? std::span<const long long>(host_gpu_counts) : std::span<const long long>(&gpus, 1);
   for (long long n : counts) {
@@ -178,8 +186,9 @@ inline std::optional<workload_run> workload_times(const rank_workload& w, const 
 
 /// Workload @p w on @p g in the first type of workload_dtypes(w) that g runs and fits (see
 /// workload_times for @p gpus and @p search), or none.
-inline std::optional<workload_run> workload_on(const rank_workload& w, const gpu_spec& g,
-                                               long long gpus = 1, bool search = false) {
+template <class = void>
+std::optional<workload_run> workload_on(const rank_workload& w, const gpu_spec& g,
+                                        long long gpus = 1, bool search = false) {
   for (dtype t : workload_dtypes(w)) {
     const bool has = g.supports(t, default_accumulator(t));
     if (!has) continue;
@@ -193,7 +202,8 @@ inline std::optional<workload_run> workload_on(const rank_workload& w, const gpu
 namespace detail {
 
 // ln of the geometric mean of @p run's GPU-seconds per sample.
-inline double mean_log_time(const workload_run& run) {
+template <class = void>
+double mean_log_time(const workload_run& run) {
   double sum = 0;
   for (double t : run.gpu_seconds) sum += std::log(t);
   return sum / static_cast<double>(run.gpu_seconds.size());
@@ -204,8 +214,9 @@ inline double mean_log_time(const workload_run& run) {
 /// The reference of a ranking of @p w under @p o and its run: o.reference where it runs and
 /// fits the workload, else the candidate with the fewest GPU-seconds per sample (geometric
 /// mean over the mix), price or not. Throws invalid_argument when no candidate runs it.
-inline std::pair<const gpu_spec*, workload_run> rank_reference(const rank_workload& w,
-                                                               const rank_options& o) {
+template <class = void>
+std::pair<const gpu_spec*, workload_run> rank_reference(const rank_workload& w,
+                                                        const rank_options& o) {
   if (auto run = workload_on(w, *o.reference, o.gpus, o.search_gpus))
     return {o.reference, std::move(*run)};
   std::optional<std::pair<const gpu_spec*, workload_run>> best;
@@ -223,9 +234,10 @@ inline std::pair<const gpu_spec*, workload_run> rank_reference(const rank_worklo
 
 /// GPU @p g's entry against reference @p ref (its run @p ref_run), with @p run its own run of
 /// @p w and @p price its price, in a host costing @p host.
-inline rank_entry make_rank_entry(const gpu_spec& g, const workload_run& run, money price,
-                                  const host_costs& host, const gpu_spec& ref,
-                                  const workload_run& ref_run) {
+template <class = void>
+rank_entry make_rank_entry(const gpu_spec& g, const workload_run& run, money price,
+                           const host_costs& host, const gpu_spec& ref,
+                           const workload_run& ref_run) {
   double log_sum = 0;
   for (std::size_t i = 0; i < run.gpu_seconds.size(); ++i)
     log_sum += std::log(ref_run.gpu_seconds[i] / run.gpu_seconds[i]);
@@ -248,8 +260,9 @@ inline rank_entry make_rank_entry(const gpu_spec& g, const workload_run& run, mo
 /// MI325X unless a price file gives one), without the workload's type or without the memory
 /// drop out. Throws invalid_argument for a host size other than 1, 2, 4, 8, an empty workload,
 /// or a workload no candidate runs (rank_reference).
-inline std::vector<rank_entry> rank_gpus(const rank_workload& w, const price_table& p,
-                                         const rank_options& o = {}) {
+template <class = void>
+std::vector<rank_entry> rank_gpus(const rank_workload& w, const price_table& p,
+                                  const rank_options& o = {}) {
   if (!o.search_gpus) (void)p.host.for_gpus(o.gpus);  // throws for a count not priced
   if (w.items.empty()) detail::throw_invalid_argument("rank: the workload has no runs");
   const auto [ref, ref_run] = rank_reference(w, o);

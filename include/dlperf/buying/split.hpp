@@ -15,6 +15,10 @@
 /// The system's link is NVLink where a data-centre board has it (its servers connect every
 /// card), else the card's own PCIe link at x16; GeForce cards stage PCIe traffic through host
 /// memory (cluster.hpp, pcie_peer_to_peer).
+///
+/// Its functions are templates with an unused parameter (`template <class = void>`), so that
+/// only a file that calls one compiles its body and the model it runs (docs/layers.md,
+/// "Compile cost"); they are called as plain functions.
 #pragma once
 
 #include <algorithm>
@@ -73,7 +77,8 @@ namespace detail {
 
 // The link between the cards of one system: NVLink where a data-centre board has it (its
 // servers connect every card), else each card's own PCIe link at x16 (the guide's PCIe builds).
-inline const link_spec& system_link(const gpu_spec& g) {
+template <class = void>
+const link_spec& system_link(const gpu_spec& g) {
   const interconnect& peer = g.facts().peer_link;
   if (g.facts().segment == segment::datacenter && peer.kind == interconnect_kind::nvlink &&
       peer.generation >= 2 && peer.generation <= 5)
@@ -85,8 +90,9 @@ inline const link_spec& system_link(const gpu_spec& g) {
 // Time of the tensor-parallel all-reduces of inference run @p r of @p m on @p link: two per
 // layer (attention and MLP outputs, Megatron-LM: Shoeybi et al. 2019, arXiv:1909.08053) of
 // batch x tokens x hidden activations, once for the prompt and once per generated token.
-inline duration inference_tp_time(const gpu_spec& g, const model_spec& m, const run_config& r,
-                                  const link_spec& link) {
+template <class = void>
+duration inference_tp_time(const gpu_spec& g, const model_spec& m, const run_config& r,
+                           const link_spec& link) {
   if (r.tp == 1 || m.kind != model_kind::transformer) return seconds(0);
   const transformer_config& t = m.transformer;
   const transformer_shapes s = transformer_shapes::of(t, r);
@@ -114,8 +120,9 @@ inline duration inference_tp_time(const gpu_spec& g, const model_spec& m, const 
 /// (see the file comment). A split the GPU cannot run (no path for the type, a tp that does not
 /// divide the heads) comes back with runs false and the reason; the run's own errors (a
 /// sequence beyond the context) are thrown as estimate_model throws them.
-inline split_outcome evaluate_split(const gpu_spec& g, const model_spec& m, const run_config& r,
-                                    parallel_split s) {
+template <class = void>
+split_outcome evaluate_split(const gpu_spec& g, const model_spec& m, const run_config& r,
+                             parallel_split s) {
   split_outcome out;
   out.split = s;
   run_config x = r;
@@ -142,7 +149,8 @@ inline split_outcome evaluate_split(const gpu_spec& g, const model_spec& m, cons
 
 /// The splits of @p gpus GPUs for @p m: tp = 1, 2, 4, ... dividing gpus; tp > 1 for
 /// transformers only (a CNN's layers are not cut). Throws invalid_argument for gpus < 1.
-inline std::vector<parallel_split> splits_of(const model_spec& m, long long gpus) {
+template <class = void>
+std::vector<parallel_split> splits_of(const model_spec& m, long long gpus) {
   detail::require_positive(gpus, "split", "gpus");
   std::vector<parallel_split> out;
   for (long long tp = 1; tp <= gpus; tp *= 2) {
@@ -153,8 +161,9 @@ inline std::vector<parallel_split> splits_of(const model_spec& m, long long gpus
 }
 
 /// The fastest split of @p gpus GPUs @p g that fits @p m under @p r (ties: the smaller tp).
-inline split_choice best_split(const gpu_spec& g, const model_spec& m, const run_config& r,
-                               long long gpus) {
+template <class = void>
+split_choice best_split(const gpu_spec& g, const model_spec& m, const run_config& r,
+                        long long gpus) {
   split_choice c;
   c.link = std::string(detail::system_link(g).id);
   for (const parallel_split& s : splits_of(m, gpus)) {
@@ -168,8 +177,8 @@ inline split_choice best_split(const gpu_spec& g, const model_spec& m, const run
 
 /// The smallest count of host_gpu_counts at which a split of GPUs @p g fits @p m under @p r,
 /// and its fastest split; every split tried on the way is kept.
-inline split_choice smallest_fitting_split(const gpu_spec& g, const model_spec& m,
-                                           const run_config& r) {
+template <class = void>
+split_choice smallest_fitting_split(const gpu_spec& g, const model_spec& m, const run_config& r) {
   split_choice all;
   for (long long n : host_gpu_counts) {
     split_choice c = best_split(g, m, r, n);
@@ -202,7 +211,8 @@ std::optional<long long> smallest_fitting_tp(const D& d, const model_spec& m, ru
 }
 
 /// A split for people: "1 GPU", "2 GPUs, tp 2", "4 GPUs, tp 2 x dp 2", "8 GPUs, dp 8".
-inline std::string describe(const parallel_split& s) {
+template <class = void>
+std::string describe(const parallel_split& s) {
   if (s.gpus == 1) return "1 GPU";
   const std::string n = std::to_string(s.gpus) + " GPUs, ";
   if (s.tp == 1) return n + "dp " + std::to_string(s.gpus);
@@ -214,7 +224,8 @@ namespace detail {
 
 // One outcome for a reason: "does not fit (needs 34.4 GB of 24 GB)", "cannot run (...)",
 // "1.2 samples/s".
-inline std::string outcome_text(const split_outcome& o) {
+template <class = void>
+std::string outcome_text(const split_outcome& o) {
   if (!o.runs) return "cannot run (" + o.why_not + ")";
   if (!o.fit.fits)
     return "does not fit (needs " + gb_text(o.fit.need.total()) + " of " + gb_text(o.fit.capacity) +
@@ -229,7 +240,8 @@ inline std::string outcome_text(const split_outcome& o) {
 /// 35.9 GB of 24 GB)". A smaller GPU count where nothing fits is summed up by its split that
 /// needs least memory ("1 GPU: does not fit (...)", "4 GPUs: no split fits, least: tp 4 needs
 /// ..."). Empty when one GPU was the only split tried and it fits.
-inline std::string explain(const split_choice& c) {
+template <class = void>
+std::string explain(const split_choice& c) {
   if (c.tried.size() == 1 && c.chosen) return {};
   std::string text;
   if (c.chosen)

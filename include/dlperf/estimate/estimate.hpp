@@ -93,7 +93,11 @@ class op_sequence {
   /// Throws invalid_argument unless @p times >= 1 and the products stay within `max_op_repeats`.
   DLPERF_CONSTEXPR_VECTOR op_sequence& add(const op_sequence& block, long long times = 1) {
     const op_sequence r = block.repeat(times);  // a copy first: @p block may be *this
-    ops_.insert(ops_.end(), r.ops_.begin(), r.ops_.end());
+    // push_back, which add(op) instantiates anyway, rather than a range insert: every file that
+    // includes this header would otherwise instantiate vector's range insert (about 3 % of
+    // kernel.hpp's compile; docs/layers.md, "Compile cost").
+    ops_.reserve(ops_.size() + r.ops_.size());
+    for (const op_estimate& op : r.ops_) ops_.push_back(op);
     return *this;
   }
   /// This sequence run @p times in a row: the same operators, each one's repeats times @p times.

@@ -31,7 +31,7 @@
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
-#include <dlperf/core/library_support.hpp>
+#include <dlperf/model/number_text.hpp>
 #include <dlperf/core/provenance.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/hardware/architecture.hpp>

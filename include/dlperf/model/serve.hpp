@@ -40,7 +40,7 @@
 #include <string>
 
 #include <dlperf/core/error.hpp>
-#include <dlperf/core/library_support.hpp>
+#include <dlperf/model/number_text.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/hardware/device.hpp>
 #include <dlperf/model/memory.hpp>

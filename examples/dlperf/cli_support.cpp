@@ -1,7 +1,7 @@
 #include "cli_support.hpp"
 
-#include <dlperf/model/number_text.hpp>
 #include <dlperf/io/price_json.hpp>
+#include <dlperf/model/number_text.hpp>
 
 #include <fmt/format.h>
 #include <array>

@@ -31,12 +31,12 @@
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
-#include <dlperf/model/number_text.hpp>
 #include <dlperf/core/provenance.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/hardware/architecture.hpp>
 #include <dlperf/hardware/gpu.hpp>
 #include <dlperf/hardware/interconnect.hpp>
+#include <dlperf/model/number_text.hpp>
 
 namespace dlperf::io {
 

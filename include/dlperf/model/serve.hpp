@@ -40,10 +40,10 @@
 #include <string>
 
 #include <dlperf/core/error.hpp>
-#include <dlperf/model/number_text.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/hardware/device.hpp>
 #include <dlperf/model/memory.hpp>
+#include <dlperf/model/number_text.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/stacked.hpp>

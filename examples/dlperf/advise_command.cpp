@@ -48,13 +48,9 @@ void run_advise(const advise_options& o) {
   const candidate_gpus candidates(o.device, "advise");
   // The device file's GPU runs on the stack figures the file measured, if any.
   device_stacks measured;
-  const stack_calibration* applied =
-      candidates.device ? measured.add(o.device, candidates.device->id(), o.run.stack) : nullptr;
+  if (candidates.device) measured.add(o.device, candidates.device->id(), o.run.stack);
   q.run.measured_stacks = measured.entries();
   for (rank_item& i : q.workload.items) i.run.measured_stacks = measured.entries();
-  const auto measured_on = [&](const gpu_spec& g) {
-    return applied != nullptr && g.id() == candidates.device->id();
-  };
   const std::vector<recommendation> advice = advise(q, candidates.list);
   if (o.json) {
     nlohmann::json out = nlohmann::json::array();
@@ -81,7 +77,7 @@ void run_advise(const advise_options& o) {
           {"reference",
            r.ranked ? nlohmann::json(r.ranked->reference->id()) : nlohmann::json(nullptr)},
           {"stack", name(o.run.stack)},
-          {"stack_measured", measured_figures_json(measured_on(*r.gpu) ? applied : nullptr)}};
+          {"stack_measured", measured_figures_json(measured.on(r.gpu->id()))}};
       if (r.split && r.split->chosen)
         item["split"] = {{"gpus", r.split->chosen->split.gpus},
                          {"tp", r.split->chosen->split.tp},
@@ -104,9 +100,7 @@ void run_advise(const advise_options& o) {
              q.budget ? ", budget " + detail::dollars_text(*q.budget) : std::string(),
              q.workload.name);
   fmt::print("{}\n", describe_stack(o.run.stack));
-  if (applied != nullptr)
-    fmt::print("{}\n", describe_measured(
-                           *applied, fmt::format("{} ({})", candidates.device->id(), o.device)));
+  for (const std::string& line : measured.describe()) fmt::print("{}\n", line);
   long long shown = 0;
   for (const recommendation& r : advice) {
     if (shown == top) break;

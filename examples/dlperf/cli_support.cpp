@@ -217,9 +217,22 @@ const stack_calibration* device_stacks::add(const std::string& file, std::string
   software_stack s = stack_on_device(id, file, held, &applied);
   if (applied == nullptr) return nullptr;
   stacks_.push_back(s);
-  ids_.emplace_back(device);
-  entries_.push_back({ids_.back(), &stacks_.back()});
+  applied_.push_back({std::string(device), file, applied});
+  entries_.push_back({applied_.back().device, &stacks_.back()});
   return applied;
+}
+
+const stack_calibration* device_stacks::on(std::string_view device) const {
+  for (const applied_stack& a : applied_)
+    if (a.device == device) return a.calibration;
+  return nullptr;
+}
+
+std::vector<std::string> device_stacks::describe() const {
+  std::vector<std::string> lines;
+  for (const applied_stack& a : applied_)
+    lines.push_back(describe_measured(*a.calibration, fmt::format("{} ({})", a.device, a.file)));
+  return lines;
 }
 
 nlohmann::json measured_figures_json(const stack_calibration* c) {

@@ -220,11 +220,21 @@ class device_stacks {
   const stack_calibration* add(const std::string& file, std::string_view device, stack_id id);
   /// What a run takes as run_config::measured_stacks.
   [[nodiscard]] std::span<const measured_stack> entries() const { return entries_; }
+  /// The calibration applied on the GPU of id @p device; null when none was.
+  [[nodiscard]] const stack_calibration* on(std::string_view device) const;
+  /// One `describe_measured` line per calibration applied, in the order added, each naming its
+  /// GPU and file ("measured on rtx_4090 (FILE): ...").
+  [[nodiscard]] std::vector<std::string> describe() const;
 
  private:
+  // A calibration applied: its GPU's id, the file it came from, and the calibration itself.
+  struct applied_stack {
+    std::string device, file;
+    const stack_calibration* calibration = nullptr;
+  };
   std::deque<std::vector<stack_calibration>> held_;  // each file's calibrations
   std::deque<software_stack> stacks_;                // the stacks applied
-  std::deque<std::string> ids_;                      // their devices' ids
+  std::deque<applied_stack> applied_;  // what was applied, where (entries_ name these ids)
   std::vector<measured_stack> entries_;
 };
 

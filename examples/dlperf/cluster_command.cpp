@@ -141,9 +141,7 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
   fmt::print("{} training, {}, batch {} per replica, on {} x {} over {}\n", m.name, name(r.type),
              r.batch, c.gpus, names, l.id);
   fmt::print("  {}\n", describe_stack(r.stack));
-  if (applied != nullptr)
-    fmt::print("  {}\n",
-               describe_measured(*applied, fmt::format("{} ({})", gpus.front()->id(), o.device)));
+  for (const std::string& line : measured.describe()) fmt::print("  {}\n", line);
   fmt::print(
       "  link: {} each way{}, {} per ring step\n", format_si(c.effective_bandwidth.value(), "B/s"),
       c.peer_to_peer ? "" : " (through host memory: GeForce cards have no PCIe peer-to-peer)",

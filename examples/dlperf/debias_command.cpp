@@ -5,10 +5,7 @@
 #include <dlperf/buying/debias.hpp>
 #include <dlperf/hardware/links.hpp>
 #include <memory>
-#include <span>
 #include <string>
-#include <variant>
-#include <vector>
 
 #include "cli_support.hpp"
 #include "run_options.hpp"
@@ -66,13 +63,9 @@ double side_efficiency(std::string_view side, const std::string& given, const st
   // A device file's GPU, as `cluster --device` runs it: every GPU of the side a copy of it.
   const measured_device file_gpu =
       gpu_device_file(fmt::format("--device-{}", side), "debias", device);
-  const measured_device* d = &file_gpu;
-  how = fmt::format("multi-GPU model: {} on {} x {} (from {}) over {}", preset, gpus, d->id(),
+  how = fmt::format("multi-GPU model: {} on {} x {} (from {}) over {}", preset, gpus, file_gpu.id(),
                     device, link);
-  const std::vector<const measured_device*> copies(static_cast<std::size_t>(gpus), d);
-  return estimate_cluster_on<measured_device>(std::span<const measured_device* const>(copies), m, r,
-                                              find_link(link))
-      .efficiency;
+  return estimate_cluster_on(file_gpu, gpus, m, r, find_link(link)).efficiency;
 }
 
 void run_debias(const debias_options& o) {

@@ -95,8 +95,8 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
         format_watts(saving), format_percent(clock, 1.0), format_percent(perf, 1.0),
         format_percent(share, 1.0));
   if (limit && !o.preset.empty()) fmt::print("{}\n", describe_stack(o.run.stack));
-  if (limit && applied != nullptr)
-    fmt::print("{}\n", describe_measured(*applied, fmt::format("{} ({})", g.id(), o.device)));
+  if (limit)
+    for (const std::string& line : measured.describe()) fmt::print("{}\n", line);
   for (power_warning w : enum_values<power_warning>)
     if (b.warns(w)) fmt::print("warning: {}\n", description(w));
 }

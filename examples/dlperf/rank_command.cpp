@@ -41,12 +41,8 @@ void run_rank(const rank_cli_options& o) {
   rank_workload w = select_rank_workload(o.task, o.run);
   // The device file's GPU runs on the stack figures the file measured, if any.
   device_stacks measured;
-  const stack_calibration* applied =
-      candidates.device ? measured.add(o.device, candidates.device->id(), o.run.stack) : nullptr;
+  if (candidates.device) measured.add(o.device, candidates.device->id(), o.run.stack);
   for (rank_item& i : w.items) i.run.measured_stacks = measured.entries();
-  const auto measured_on = [&](const gpu_spec& g) {
-    return applied != nullptr && g.id() == candidates.device->id();
-  };
   const std::vector<rank_entry> ranked = rank_gpus(w, prices, opts);
   if (o.json) {
     nlohmann::json out = nlohmann::json::array();
@@ -54,21 +50,20 @@ void run_rank(const rank_cli_options& o) {
       nlohmann::json splits = nlohmann::json::array();
       for (const parallel_split& s : e.splits)
         splits.push_back({{"gpus", s.gpus}, {"tp", s.tp}, {"data_parallel", s.data_parallel()}});
-      out.push_back(
-          {{"id", e.gpu->id()},
-           {"dtype", name(e.type)},
-           {"relative_performance", e.relative_performance},
-           {"system_cost_usd", e.system_cost.value()},
-           {"perf_per_dollar", e.perf_per_dollar},
-           {"memory_gb", in_gibibytes(e.gpu->facts().memory)},  // GiB: kept stable
-           {"memory_bytes", e.gpu->facts().memory.value()},
-           {"gpus", e.gpus},
-           {"splits", splits},
-           {"reference", e.reference->id()},
-           {"gpu_price_usd", e.gpu_price.value()},
-           {"host_share_usd", e.host_share.value()},
-           {"stack", name(o.run.stack)},
-           {"stack_measured", measured_figures_json(measured_on(*e.gpu) ? applied : nullptr)}});
+      out.push_back({{"id", e.gpu->id()},
+                     {"dtype", name(e.type)},
+                     {"relative_performance", e.relative_performance},
+                     {"system_cost_usd", e.system_cost.value()},
+                     {"perf_per_dollar", e.perf_per_dollar},
+                     {"memory_gb", in_gibibytes(e.gpu->facts().memory)},  // GiB: kept stable
+                     {"memory_bytes", e.gpu->facts().memory.value()},
+                     {"gpus", e.gpus},
+                     {"splits", splits},
+                     {"reference", e.reference->id()},
+                     {"gpu_price_usd", e.gpu_price.value()},
+                     {"host_share_usd", e.host_share.value()},
+                     {"stack", name(o.run.stack)},
+                     {"stack_measured", measured_figures_json(measured.on(e.gpu->id()))}});
     }
     print_json(std::move(out));
     return;
@@ -80,9 +75,7 @@ void run_rank(const rank_cli_options& o) {
              opts.search_gpus ? std::string("each GPU in the fewest of 1, 2, 4, 8 that fit")
                               : fmt::format("{}-GPU systems", opts.gpus));
   fmt::print("{}\n", describe_stack(o.run.stack));
-  if (applied != nullptr)
-    fmt::print("{}\n", describe_measured(
-                           *applied, fmt::format("{} ({})", candidates.device->id(), o.device)));
+  for (const std::string& line : measured.describe()) fmt::print("{}\n", line);
   fmt::print("{:<16} {:<14} {:>8} {:>10} {:>8} {:>12} {:>7}  {}\n", "GPU", "dtype", "rel.", "GPU $",
              "host $", "rel./$1000", "mem GB", "split");
   for (const rank_entry& e : ranked) {

@@ -153,12 +153,7 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
                r->eager ? ", eager" : "", format_duration(modelled->from.time.value()), from.id(),
                format_duration(modelled->to.time.value()), to.id(), modelled->ratio());
     fmt::print("    {}\n", describe_stack(r->stack));
-    if (from_measured != nullptr)
-      fmt::print("    {}\n", describe_measured(*from_measured,
-                                               fmt::format("{} ({})", from.id(), o.from_device)));
-    if (to_measured != nullptr)
-      fmt::print("    {}\n",
-                 describe_measured(*to_measured, fmt::format("{} ({})", to.id(), o.to_device)));
+    for (const std::string& line : measured.describe()) fmt::print("    {}\n", line);
     if (ceiling)
       fmt::print("    the hardware model's ceiling: {} / {} = {:.2f}\n",
                  format_duration(ceiling->from.time.value()),

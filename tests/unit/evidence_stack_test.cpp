@@ -64,11 +64,14 @@ const std::vector<prepared_row>& prepared() {
   return rows;
 }
 
+// The DRAM bandwidth of row @p p's GPU.
+bandwidth dram_of(const prepared_row& p) { return p.x.gpu->memory(tier::global).throughput; }
+
 // Row @p p's figure under stack record @p s (the row's stack, or a variant of it).
 double stacked_of(const prepared_row& p, const software_stack& s) {
   if (p.x.gemm)  // one library GEMM: the stack's GEMM efficiency (GEMV share if DRAM-bound)
     return p.gemm_ceiling * (p.gemm_dram_bound ? s.gemv_dram_share.value : s.gemm_efficiency.value);
-  return metric_of(p.x, apply_stack(s, p.ceiling, *p.x.model, p.run));
+  return metric_of(p.x, apply_stack(s, p.ceiling, *p.x.model, p.run, dram_of(p)));
 }
 
 // |log(predicted / measured)|: the fit's loss, the same for a rate and for a time.
@@ -347,7 +350,8 @@ TEST_CASE("llama.cpp rows by phase, format and architecture", "[.][evidence_llam
     old_run.prompt_dequantize = {};
     old_run.flash_attention = true;
     const model_estimate old_ceiling = estimate_model(*p.x.gpu, *p.x.model, old_run);
-    const double before = metric_of(p.x, apply_stack(old, old_ceiling, *p.x.model, old_run));
+    const double before =
+        metric_of(p.x, apply_stack(old, old_ceiling, *p.x.model, old_run, dram_of(p)));
     rows_out.push_back(fmt_row(p, s, before));
     const std::string phase = p.x.metric == "tokens_per_s" ? "decode" : "prefill";
     const std::string format = field(*p.x.source_row, "weight_format");

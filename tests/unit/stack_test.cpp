@@ -24,6 +24,13 @@ run_config decode_run(dtype t, long long batch) {
   return r;
 }
 
+// The bytes a decode step of @p m reads from its weights in format @p f: every linear weight
+// and the LM head, once per token.
+double weight_read_bytes(const model_spec& m, weight_format f, dtype t) {
+  return split_weights(m.transformer).linear * linear_weight_bytes(m.transformer, f, t) +
+         static_cast<double>(m.transformer.vocab * m.transformer.hidden) * head_bytes(f, t);
+}
+
 }  // namespace
 
 TEST_CASE("the ceiling stack is the hardware model exactly", "[stack]") {
@@ -80,6 +87,91 @@ TEST_CASE("no stack is faster than its ceiling, on any GPU", "[stack]") {
           for (std::size_t i = 0; i < e.stack.phase(p).size(); ++i)
             CHECK(e.stack.phase(p)[i].time >= e.ceiling.phase(p)[i].time);
       }
+    }
+  }
+}
+
+TEST_CASE("a GEMM under a stack never streams faster than the stack's GEMV share", "[stack]") {
+  // A GEMM the ceiling finds compute-bound: 1 ms of arithmetic, 1 GB of DRAM traffic.
+  const op_estimate gemm{.name = "gemm",
+                         .time = seconds(1e-3),
+                         .dram = bytes(1e9),
+                         .bound = bound::compute,
+                         .kind = op_kind::gemm};
+  software_stack s = stacks::ceiling;
+  s.gemm_efficiency.value = 0.8;
+  s.gemv_dram_share.value = 0.5;
+  s.quantized_gemv_dram_share.value = 0.25;
+  // Without the device's bandwidth the arithmetic alone sets the time, as before.
+  CHECK(apply_stack(s, gemm).time.value() == Approx(1e-3 / 0.8));
+  CHECK(apply_stack(s, gemm).bound == bound::compute);
+  // At 2 TB/s the stream takes 1 ms at the GEMV share, less than the 1.25 ms of arithmetic.
+  stack_op_context c{.dram_bandwidth = gigabytes_per_second(2000)};
+  CHECK(apply_stack(s, gemm, c).time.value() == Approx(1e-3 / 0.8));
+  CHECK(apply_stack(s, gemm, c).bound == bound::compute);
+  // At 1 TB/s the stream takes 2 ms at the GEMV share: the GEMM is then DRAM-bound.
+  c.dram_bandwidth = gigabytes_per_second(1000);
+  CHECK(apply_stack(s, gemm, c).time.value() == Approx(2e-3));
+  CHECK(apply_stack(s, gemm, c).bound == bound::global);
+  // Quantised weights stream at the quantised share, where the op reads them.
+  op_estimate quantized = gemm;
+  quantized.quantized_weights = true;
+  c.quantized_weights = true;
+  CHECK(apply_stack(s, quantized, c).time.value() == Approx(4e-3));
+  CHECK(apply_stack(s, gemm, c).time.value() == Approx(2e-3));
+  // The ceiling stack streams at the full bandwidth, which the ceiling already allowed for.
+  const op_estimate ceiling = apply_stack(stacks::ceiling, gemm, c);
+  CHECK(ceiling.time.value() == gemm.time.value());
+  CHECK(ceiling.bound == bound::compute);
+}
+
+TEST_CASE("batch-1 decode under every stack is never below its weight-read floor", "[stack]") {
+  // The floor is the weights' bytes at the stack's own GEMV share of the datasheet bandwidth
+  // (the quantised share for weight-only formats): every GPU, stack and weight format. A GEMM
+  // the ceiling finds compute-bound (Pascal, which has no tensor cores, at 4 and 8 bits) used to
+  // come out faster than that, down to 0.7x the floor (docs/stacks.md). Under the ceiling
+  // stack (shares 1) this is the hardware model's own floor at the datasheet bandwidth.
+  const model_spec& m = presets::llama2_7b;
+  for (const gpu_spec* g : catalog::all) {
+    const dtype t = widest_half(*g);
+    const double bandwidth = g->memory(tier::global).throughput.value();
+    for (stack_id id : enum_values<stack_id>) {
+      const software_stack& s = stacks::of(id);
+      for (weight_format f : enum_values<weight_format>) {
+        run_config r = decode_run(t, 1);
+        r.weights = f;
+        const stacked_estimate e = estimate_model(*g, m, r, s);
+        const double share = e.ceiling.dequantized_weights ? s.quantized_gemv_dram_share.value
+                                                           : s.gemv_dram_share.value;
+        INFO(g->id() << " under " << s.name() << ": " << name(f));
+        CHECK(std::isfinite(e.stack.decode_per_token.value()));
+        CHECK(e.stack.decode_per_token.value() >= weight_read_bytes(m, f, t) / (bandwidth * share));
+      }
+    }
+  }
+}
+
+TEST_CASE("a 70B model's 16-bit batch-1 decode is within 1.5x of its weight-read floor",
+          "[stack]") {
+  // The property issue 18 asks of every decode, where the measurements support it: the weight
+  // read dominates a large model's decode step under every stack that issues kernels faster
+  // than the GPU runs them. Eager PyTorch's 50 us per call is host-bound at batch 1 (2.2x the
+  // floor on MI350X), and small models on fast GPUs sit above 1.5x in the measurements too
+  // (docs/stacks.md, "Batch-1 decode against the weight-read floor").
+  const model_spec& m = presets::llama2_70b;
+  for (const gpu_spec* g : catalog::all) {
+    const dtype t = widest_half(*g);
+    const double read = weight_read_bytes(m, weight_format::native, t);
+    for (stack_id id : enum_values<stack_id>) {
+      if (id == stack_id::pytorch_eager) continue;
+      const software_stack& s = stacks::of(id);
+      const double floor =
+          read / (g->memory(tier::global).throughput.value() * s.gemv_dram_share.value);
+      INFO(g->id() << " under " << s.name());
+      const double ratio =
+          estimate_model(*g, m, decode_run(t, 1), s).stack.decode_per_token.value() / floor;
+      CHECK(ratio >= 1.0);
+      CHECK(ratio <= 1.5);
     }
   }
 }

@@ -131,25 +131,6 @@ TEST_CASE("batch-1 decode: int4 faster than int8 faster than fp16, on every GPU"
   }
 }
 
-TEST_CASE("batch-1 decode never beats the weight-read floor", "[weights]") {
-  const model_spec& m = presets::llama2_7b;
-  const weight_split w = split_weights(m.transformer);
-  for (const gpu_spec* g : catalog::all) {
-    const dtype t = widest_half(*g);
-    const double bandwidth = g->memory(tier::global).throughput.value();
-    for (weight_format f : enum_values<weight_format>) {
-      INFO(g->id() << ": " << name(f));
-      // Every linear weight and the LM head are read once per token.
-      const double read =
-          w.linear * linear_weight_bytes(m.transformer, f, t) +
-          static_cast<double>(m.transformer.vocab * m.transformer.hidden) * head_bytes(f, t);
-      const model_estimate e = estimate_model(*g, m, decode_run(t, f));
-      CHECK(e.decode_per_token.value() >= read / bandwidth);
-      CHECK(std::isfinite(e.decode_per_token.value()));
-    }
-  }
-}
-
 TEST_CASE("the dequantisation cost is the stack's quantised-GEMV share", "[weights][stack]") {
   // FP8 weights on H100 run as FP8 products (no dequantisation); on A100, which has no FP8, they
   // are dequantised in the product, as weight-only int4 is everywhere.

@@ -45,16 +45,18 @@ constexpr run_config run_under(const software_stack& s, run_config r) {
   return r;
 }
 
-/// @p ceiling (an `estimate_model` result for @p m under @p r) as stack @p s runs it: every
-/// operator through `apply_stack`, the times summed again as the estimate sums them.
+/// @p ceiling (an `estimate_model` result for @p m under @p r on a device whose DRAM bandwidth
+/// is @p dram) as stack @p s runs it: every operator through `apply_stack`, the times summed
+/// again as the estimate sums them.
 DLPERF_CONSTEXPR_VECTOR model_estimate apply_stack(const software_stack& s,
                                                    const model_estimate& ceiling,
-                                                   const model_spec& m, const run_config& r) {
+                                                   const model_spec& m, const run_config& r,
+                                                   bandwidth dram) {
   s.validate();
   // The stack's quantised-GEMV share is its dequantisation cost: it applies where the weights
   // are dequantised in the product (a weight-only format, or FP8/FP4 on a GPU without them).
   const stack_op_context c{m.kind == model_kind::cnn, ceiling.dequantized_weights,
-                           r.type == dtype::tf32};
+                           r.type == dtype::tf32, dram};
   model_estimate e = ceiling;
   e.forward = apply_stack(s, ceiling.forward, c);
   e.recompute = apply_stack(s, ceiling.recompute, c);
@@ -84,7 +86,7 @@ DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_
   s.validate();
   const run_config run = run_under(s, r);
   stacked_estimate out{estimate_model(d, m, run), {}};
-  out.stack = apply_stack(s, out.ceiling, m, run);
+  out.stack = apply_stack(s, out.ceiling, m, run, d.memory(tier::global).throughput);
   return out;
 }
 

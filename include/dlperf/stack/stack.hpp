@@ -15,7 +15,15 @@
 ///                                                               quantized_gemv_dram_share)
 ///                                          attention            attention_efficiency
 ///                                          streaming, other     streaming_dram_share
+///     device time = max(device time, DRAM bytes / (DRAM bandwidth x GEMV share))
+///                                          for a GEMM the ceiling finds bound by anything but
+///                                          DRAM, where the context gives the bandwidth
 ///     time        = max(device time, k x host_overhead_per_kernel)
+///
+/// The second line is the roofline at the stack's figures: a GEMM the ceiling finds
+/// compute-bound (a batch-1 decode GEMM on a GPU without tensor cores, whose tile does far more
+/// arithmetic than the one token needs) slows by the stack's GEMM efficiency, but its weights
+/// still cannot stream faster than the stack's GEMV kernels read DRAM.
 ///
 /// The host issues kernels asynchronously, so its per-kernel cost only shows where the GPU
 /// finishes a kernel sooner than the host can issue the next one. With every efficiency 1 and no
@@ -296,16 +304,25 @@ struct stack_op_context {
   bool quantized_weights = false;  ///< weight GEMMs read weight-only quantised weights (the
                                    ///< quantised share applies to the ops that say so)
   bool tf32 = false;               ///< GEMMs run in TF32
+  /// The device's DRAM bandwidth: a GEMM is then never faster than its DRAM traffic at the
+  /// stack's GEMV share (see the file comment). Zero leaves that bound out.
+  bandwidth dram_bandwidth{};
 };
+
+/// The share of DRAM bandwidth @p s reaches when GEMM @p op streams its operands: the
+/// quantised-GEMV share where @p op dequantises weight-only quantised weights, else the GEMV share.
+constexpr double gemv_share(const software_stack& s, const op_estimate& op,
+                            const stack_op_context& c = {}) {
+  return c.quantized_weights && op.quantized_weights ? s.quantized_gemv_dram_share.value
+                                                     : s.gemv_dram_share.value;
+}
 
 /// The efficiency @p s reaches on operator @p op (see the file comment), in (0, 1].
 constexpr double stack_efficiency(const software_stack& s, const op_estimate& op,
                                   const stack_op_context& c = {}) {
   switch (op.kind) {
     case op_kind::gemm:
-      if (op.bound == bound::global)
-        return c.quantized_weights && op.quantized_weights ? s.quantized_gemv_dram_share.value
-                                                           : s.gemv_dram_share.value;
+      if (op.bound == bound::global) return gemv_share(s, op, c);
       if (!c.convolution) return s.gemm_efficiency.value;
       return s.gemm_efficiency.value *
              (c.tf32 ? s.tf32_conv_efficiency.value : s.conv_efficiency.value);
@@ -319,10 +336,19 @@ constexpr double stack_efficiency(const software_stack& s, const op_estimate& op
 }
 
 /// Operator @p op as stack @p s runs it: the ceiling time over the stack's efficiency for its
-/// class, and never less than the host's time to issue its kernels.
+/// class; for a GEMM not bound by DRAM, never less than its DRAM traffic at the stack's GEMV
+/// share (when @p c gives the bandwidth); and never less than the host's time to issue its
+/// kernels.
 constexpr op_estimate apply_stack(const software_stack& s, op_estimate op,
                                   const stack_op_context& c = {}) {
-  const duration device = op.time / stack_efficiency(s, op, c);
+  duration device = op.time / stack_efficiency(s, op, c);
+  if (op.kind == op_kind::gemm && op.bound != bound::global && c.dram_bandwidth > bandwidth{}) {
+    const duration stream = op.dram / (c.dram_bandwidth * gemv_share(s, op, c));
+    if (stream > device) {
+      device = stream;
+      op.bound = bound::global;
+    }
+  }
   const duration host = static_cast<double>(op.kernels) * seconds(s.host_overhead.value);
   if (host > device) {
     op.time = host;

@@ -41,9 +41,9 @@ void run_advise(const advise_options& o) {
     q.use = *o.use;
   }
   if (!o.task.empty())
-    q.workload = make_workload(parse<rank_task>(o.task), o.run.stack);
+    q.workload = task_workload(parse<rank_task>(o.task), o.run.stack);
   else if (!q.model)
-    q.workload = make_workload(rank_task::train16, o.run.stack);
+    q.workload = task_workload(rank_task::train16, o.run.stack);
 
   const candidate_gpus candidates(o.device, "advise");
   // The device file's GPU runs on the stack figures the file measured, if any.

@@ -18,7 +18,7 @@ namespace dlperf::cli {
 // The workload --task names: a task of the guide, else a preset with the run flags.
 rank_workload select_rank_workload(const std::string& task, const run_options& run) {
   for (rank_task t : enum_values<rank_task>)
-    if (name(t) == task) return make_workload(t, run.stack);
+    if (name(t) == task) return task_workload(t, run.stack);
   for (const model_spec& m : presets::all)
     if (m.name == task) return make_workload(m, make_run(run));
   throw usage_error("--task: unknown task '" + task + "' (valid: " + enum_names<rank_task>(", ") +

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
+#include <dlperf/stack/stacks.hpp>
 
 #include "cli_support.hpp"
 
@@ -85,6 +86,26 @@ std::string describe_stack(stack_id s) {
   return fmt::format("software stack: {} ({})", name(s), description(s));
 }
 
+namespace {
+
+// The stacks that run training steps, for a message.
+std::string training_stacks() {
+  std::string out;
+  for (const software_stack* s : stacks::all)
+    if (s->trains) out += (out.empty() ? "" : ", ") + std::string(s->name());
+  return out;
+}
+
+}  // namespace
+
+rank_workload task_workload(rank_task t, stack_id stack) {
+  if (t == rank_task::train16 && !stacks::of(stack).trains)
+    throw usage_error("--stack " + std::string(name(stack)) + " is an inference engine: task " +
+                      std::string(name(t)) + " trains; rank infer16 or infer8 under it, or " +
+                      "train16 under one of " + training_stacks());
+  return make_workload(t, stack);
+}
+
 run_config make_run(const run_options& o) {
   if (o.train && o.infer) throw usage_error("give one of --train and --infer");
   run_config r;
@@ -127,6 +148,10 @@ run_config make_run(const run_options& o) {
   r.tp = parse_count("--tp", o.tp);
   r.overhead_bytes = parse_amount("--overhead", o.overhead);
   r.stack = o.stack;
+  if (r.training() && !stacks::of(r.stack).trains)
+    throw usage_error("--stack " + std::string(name(r.stack)) +
+                      " is an inference engine: give --infer, or train under one of " +
+                      training_stacks());
   if (!o.lora.empty()) {
     r.lora.rank = parse_count("--lora", o.lora);
     if (!r.training()) throw usage_error("--lora and --qlora are for --train");

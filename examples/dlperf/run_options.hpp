@@ -66,4 +66,8 @@ rank_options parse_rank_options(const std::string& gpus, const std::string& min_
 /// Throws usage_error listing the valid names.
 rank_workload select_rank_workload(const std::string& task, const run_options& run);
 
+/// Guide task @p t's mix under @p stack (make_workload). Throws usage_error naming --stack when
+/// the task trains and the stack is an inference engine.
+rank_workload task_workload(rank_task t, stack_id stack);
+
 }  // namespace dlperf::cli

@@ -39,6 +39,7 @@ TEST_CASE("estimate_run is the ceiling under no stack and the stack's figure und
       const model_estimate ceiling = estimate_model(*g, *m, base);
       CHECK(estimate_run(*g, *m, base).time == ceiling.time);  // r.stack defaults to ceiling
       for (const software_stack* s : stacks::all) {
+        if (base.training() && !s->trains) continue;  // an inference engine (stack_test.cpp)
         run_config r = base;
         r.stack = s->id;
         INFO(m->name << " on " << g->id() << " under " << s->name());
@@ -142,26 +143,31 @@ TEST_CASE("dlperf speedup --stack: the stack's ratio with the ceiling's beside i
 }
 
 TEST_CASE("dlperf rank, advise, cluster and power take --stack and name it", "[cli][stack]") {
-  const std::vector<std::string> commands = {
-      "rank --task infer16 --gpus 1",
-      "rank --task llama2_7b --infer --prompt 512 --generate 128 --gpus 1",
-      "advise --preset llama2_7b --infer --prompt 512 --generate 128 --gpus 1",
-      "cluster --preset llama2_7b --gpu h100_sxm --gpus 8 --link nvlink4 --batch 4 --seq 1024",
-      "power --gpu rtx_4090 --preset llama2_7b --infer --limit 300"};
-  for (const std::string& c : commands) {
-    const run_result r = run_dlperf(c + " --stack vllm --json");
+  // cluster models training steps, which an inference engine does not run (stack_test.cpp):
+  // it runs under a training stack.
+  const std::vector<std::pair<std::string, std::string>> commands = {
+      {"rank --task infer16 --gpus 1", "vllm"},
+      {"rank --task llama2_7b --infer --prompt 512 --generate 128 --gpus 1", "vllm"},
+      {"advise --preset llama2_7b --infer --prompt 512 --generate 128 --gpus 1", "vllm"},
+      {"cluster --preset llama2_7b --gpu h100_sxm --gpus 8 --link nvlink4 --batch 4 --seq 1024",
+       "torch-compile"},
+      {"power --gpu rtx_4090 --preset llama2_7b --infer --limit 300", "vllm"}};
+  for (const auto& [c, stack] : commands) {
+    const run_result r = run_dlperf(c + " --stack " + stack + " --json");
     INFO(c << "\n" << r.err);
     REQUIRE(r.exit_code == 0);
     const auto j = nlohmann::json::parse(r.out);
     if (j.is_array()) {
       REQUIRE(!j.empty());
-      for (const auto& row : j) CHECK(row.at("stack") == "vllm");
+      for (const auto& row : j) CHECK(row.at("stack") == stack);
     } else {
-      CHECK(j.at("stack") == "vllm");
+      CHECK(j.at("stack") == stack);
     }
-    const run_result human = run_dlperf(c + " --stack vllm");
+    const run_result human = run_dlperf(c + " --stack " + stack);
     REQUIRE(human.exit_code == 0);
-    CHECK(human.out.find("software stack: vllm (vLLM inference)") != std::string::npos);
+    CHECK(human.out.find("software stack: " + stack + " (" +
+                         std::string(description(parse<stack_id>(stack))) + ")") !=
+          std::string::npos);
   }
   // Under a stack the ranking's figures are the stack's: eager PyTorch moves a GPU against
   // the reference.

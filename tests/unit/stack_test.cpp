@@ -78,6 +78,7 @@ TEST_CASE("no stack is faster than its ceiling, on any GPU", "[stack]") {
             std::pair{&presets::resnet50,
                       run_config{.mode = run_mode::infer, .batch = 8, .type = t}},
             std::pair{&presets::gpt2, decode_run(t, 1)}}) {
+        if (run.training() && !s.trains) continue;  // an inference engine: rejected below
         const stacked_estimate e = estimate_model(*g, *model, run, s);
         CHECK(std::isfinite(e.stack.time.value()));
         CHECK(e.stack.time >= e.ceiling.time);
@@ -190,6 +191,60 @@ TEST_CASE("a stack's kernel choices change the kernel sequence", "[stack]") {
   const double kernels = static_cast<double>(decode.stack.decode.kernels());
   CHECK(decode.stack.decode_per_token.value() >=
         kernels * stacks::pytorch_eager.host_overhead.value);
+}
+
+TEST_CASE("an inference engine runs no training step", "[stack]") {
+  // The engines built for inference only: TensorRT-LLM, vLLM, LMDeploy and llama.cpp.
+  const gpu_spec& h100 = catalog::find("h100_sxm");
+  const run_config train{.batch = 4, .seq = 256, .type = dtype::bf16};
+  for (stack_id id : {stack_id::tensorrt_llm, stack_id::vllm, stack_id::lmdeploy,
+                      stack_id::llama_cpp, stack_id::llama_cpp_rocm}) {
+    const software_stack& s = stacks::of(id);
+    INFO(s.name());
+    CHECK_FALSE(s.trains);
+    const std::string message = "stack " + std::string(s.name()) + " is an inference engine";
+    CHECK_THROWS_WITH(estimate_model(h100, presets::gpt2, train, s),
+                      Catch::Matchers::Contains(message));
+    run_config r = train;
+    r.stack = id;
+    CHECK_THROWS_AS(estimate_run(h100, presets::gpt2, r), invalid_argument);
+    CHECK_THROWS_WITH(make_workload(rank_task::train16, id), Catch::Matchers::Contains(message));
+    CHECK_NOTHROW(make_workload(rank_task::infer16, id));
+    CHECK_NOTHROW(estimate_model(h100, presets::gpt2, decode_run(dtype::bf16, 1), s));
+  }
+  // The frameworks train, and so does every stack the records leave trainable.
+  for (stack_id id :
+       {stack_id::ceiling, stack_id::pytorch_eager, stack_id::torch_compile, stack_id::tensorflow,
+        stack_id::tensorflow_xla, stack_id::megatron, stack_id::pytorch_rocm}) {
+    INFO(name(id));
+    CHECK(stacks::of(id).trains);
+    CHECK_NOTHROW(estimate_model(h100, presets::gpt2, train, stacks::of(id)));
+  }
+}
+
+TEST_CASE("training under an inference engine is refused naming --stack", "[stack][cli]") {
+  for (const auto& [args, stack] :
+       {std::pair{"model --preset gpt2 --gpu h100_sxm --stack vllm", "vllm"},
+        std::pair{"model --preset gpt2 --gpu h100_sxm --train --stack llama.cpp --json",
+                  "llama.cpp"},
+        std::pair{"speedup --from rtx_3090 --to rtx_4090 --preset gpt2 --stack tensorrt-llm",
+                  "tensorrt-llm"},
+        std::pair{"rank --task gpt2 --stack lmdeploy", "lmdeploy"},
+        std::pair{"advise --preset gpt2 --stack llama.cpp-rocm", "llama.cpp-rocm"},
+        std::pair{"cluster --preset gpt2 --gpu h100_sxm --gpus 2 --link nvlink4 --stack vllm",
+                  "vllm"},
+        std::pair{"power --gpu rtx_4090 --count 2 --preset gpt2 --stack vllm", "vllm"}})
+    require_usage_error(args, "--stack " + std::string(stack) +
+                                  " is an inference engine: give --infer, or train under one of "
+                                  "ceiling, pytorch-eager, torch-compile");
+  // A guide task that trains, in rank, plot rank and advise (whose default task is train16).
+  for (const char* args : {"rank --task train16 --stack vllm",
+                           "plot rank --task train16 --stack vllm --out unused.svg",
+                           "advise --use-case transformers --stack vllm"})
+    require_usage_error(args, "--stack vllm is an inference engine: task train16 trains");
+  // The same stack runs inference.
+  CHECK(run_dlperf("model --preset gpt2 --gpu h100_sxm --infer --stack vllm").exit_code == 0);
+  CHECK(run_dlperf("rank --task infer16 --stack vllm --json").exit_code == 0);
 }
 
 TEST_CASE("every stack figure is sourced and in its domain", "[stack]") {

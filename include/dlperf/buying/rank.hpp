@@ -34,6 +34,8 @@
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/step.hpp>
+#include <dlperf/stack/stack.hpp>
+#include <dlperf/stack/stacks.hpp>
 
 namespace dlperf {
 
@@ -94,11 +96,13 @@ inline constexpr long long rank_bert_seq = 128;     ///< BERT-large tokens per s
 inline constexpr long long rank_resnet_batch = 64;  ///< ResNet-50 images per step
 
 /// The mix of task @p t, each run under software stack @p stack (default: the hardware model).
+/// Throws invalid_argument for train16 under an inference engine (`check_runs`).
 template <class = void>
 rank_workload make_workload(rank_task t, stack_id stack = stack_id::ceiling) {
   run_config bert{.batch = rank_bert_batch, .seq = rank_bert_seq};
   run_config resnet{.batch = rank_resnet_batch};
   const run_mode mode = t == rank_task::train16 ? run_mode::train : run_mode::infer;
+  check_runs(stacks::of(stack), mode == run_mode::train);
   bert.mode = resnet.mode = mode;
   bert.stack = resnet.stack = stack;
   return {std::string(name(t)),

@@ -78,12 +78,14 @@ DLPERF_CONSTEXPR_VECTOR model_estimate apply_stack(const software_stack& s,
 }
 
 /// The estimate of @p m on @p d under @p r as stack @p s runs it, with its ceiling. Throws as
-/// `estimate_model` does, and invalid_argument for a stack figure out of its domain.
+/// `estimate_model` does, and invalid_argument for a stack figure out of its domain or a
+/// training run under an inference engine (`check_runs`).
 template <gemm_device D>
 DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_spec& m,
                                                         const run_config& r,
                                                         const software_stack& s) {
   s.validate();
+  check_runs(s, r.training());
   const run_config run = run_under(s, r);
   stacked_estimate out{estimate_model(d, m, run), {}};
   out.stack = apply_stack(s, out.ceiling, m, run, d.memory(tier::global).throughput);

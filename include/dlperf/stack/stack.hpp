@@ -241,6 +241,9 @@ struct software_stack {
   /// Host time to issue one of the optimizer's kernels: a per-tensor loop pays a framework op
   /// call per kernel, which costs far less than a module call (`host_overhead`).
   stack_figure optimizer_host_overhead{0.0, "s per kernel", "none"};
+  /// Whether the stack runs training steps; an inference engine (TensorRT-LLM, vLLM, LMDeploy,
+  /// llama.cpp) does not, and a training run under it is rejected (`check_runs`).
+  bool trains = true;
 
   /// The stack's name.
   [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }
@@ -296,6 +299,14 @@ constexpr void software_stack::validate() const {
     detail::throw_invalid_argument("stack " + std::string(name()) +
                                    ": prompt_dequantize needs above_rows and ubatch both > 0 "
                                    "(or both 0: no pass)");
+}
+
+/// Throws invalid_argument when stack @p s cannot run a run whose mode is @p training: a
+/// training step under an inference engine.
+constexpr void check_runs(const software_stack& s, bool training) {
+  if (training && !s.trains)
+    detail::throw_invalid_argument("stack " + std::string(s.name()) +
+                                   " is an inference engine: it runs no training step");
 }
 
 /// What the stack needs to know about an operator beyond its estimate.

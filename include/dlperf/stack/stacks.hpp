@@ -67,6 +67,12 @@ inline constexpr stack_figure flash3{0.88, fraction,
                                      "FlashAttention-3 740 TFLOPS = 75 % of H100 FP16 peak, "
                                      "arXiv 2407.08608",
                                      "2024-07"};
+// Record @p s as an inference engine: the same figures, without training steps
+// (software_stack::trains).
+constexpr software_stack inference_engine(software_stack s) {
+  s.trains = false;
+  return s;
+}
 }  // namespace detail
 
 /// The stack whose efficiencies are the hardware model's own: today's estimates exactly.
@@ -195,95 +201,95 @@ inline constexpr software_stack megatron{
     {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"}};
 
 /// TensorRT-LLM: fused engine, its own attention (XQA/FMHA), CUDA graphs.
-inline constexpr software_stack tensorrt_llm{
-    stack_id::tensorrt_llm,
-    kernel_fusion::fused,
-    attention_kernel::vendor,
-    detail::library_gemm,
-    {1.0, detail::fraction, "no convolutions"},
-    {1.0, detail::fraction, "no convolutions"},
-    {0.80, detail::share, "assumed: weight-streaming GEMV kernels at ~80 % of peak DRAM rate"},
-    {0.70, detail::share, "assumed: FpA_IntB kernels dequantise in the inner loop"},
-    detail::flash2,
-    {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
-    {1e-6, detail::per_kernel, detail::cuda_graphs}};
+inline constexpr software_stack tensorrt_llm = detail::inference_engine(
+    {stack_id::tensorrt_llm,
+     kernel_fusion::fused,
+     attention_kernel::vendor,
+     detail::library_gemm,
+     {1.0, detail::fraction, "no convolutions"},
+     {1.0, detail::fraction, "no convolutions"},
+     {0.80, detail::share, "assumed: weight-streaming GEMV kernels at ~80 % of peak DRAM rate"},
+     {0.70, detail::share, "assumed: FpA_IntB kernels dequantise in the inner loop"},
+     detail::flash2,
+     {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+     {1e-6, detail::per_kernel, detail::cuda_graphs}});
 
 /// vLLM: PagedAttention / FlashAttention, CUDA graphs for decode.
-inline constexpr software_stack vllm{
-    stack_id::vllm,
-    kernel_fusion::fused,
-    attention_kernel::flash2,
-    detail::library_gemm,
-    {1.0, detail::fraction, "no convolutions"},
-    {1.0, detail::fraction, "no convolutions"},
-    {0.75, detail::share, "assumed: cuBLAS GEMV at ~75 % of peak DRAM rate"},
-    {0.65, detail::share, "assumed: Marlin/AWQ kernels dequantise in the inner loop"},
-    detail::flash2,
-    {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
-    {1e-6, detail::per_kernel, detail::cuda_graphs}};
+inline constexpr software_stack vllm = detail::inference_engine(
+    {stack_id::vllm,
+     kernel_fusion::fused,
+     attention_kernel::flash2,
+     detail::library_gemm,
+     {1.0, detail::fraction, "no convolutions"},
+     {1.0, detail::fraction, "no convolutions"},
+     {0.75, detail::share, "assumed: cuBLAS GEMV at ~75 % of peak DRAM rate"},
+     {0.65, detail::share, "assumed: Marlin/AWQ kernels dequantise in the inner loop"},
+     detail::flash2,
+     {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+     {1e-6, detail::per_kernel, detail::cuda_graphs}});
 
 /// LMDeploy TurboMind: hand-fused C++ engine.
-inline constexpr software_stack lmdeploy{
-    stack_id::lmdeploy,
-    kernel_fusion::fused,
-    attention_kernel::vendor,
-    detail::library_gemm,
-    {1.0, detail::fraction, "no convolutions"},
-    {1.0, detail::fraction, "no convolutions"},
-    {0.78, detail::share, "fitted on the evidence: LMD decode rows (Llama-2-7B and 13B)"},
-    {0.65, detail::share, "assumed: below the FP16 share (dequantisation)"},
-    detail::flash2,
-    {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
-    {4e-6, detail::per_kernel, "fitted on the evidence: LMD decode rows"}};
+inline constexpr software_stack lmdeploy = detail::inference_engine(
+    {stack_id::lmdeploy,
+     kernel_fusion::fused,
+     attention_kernel::vendor,
+     detail::library_gemm,
+     {1.0, detail::fraction, "no convolutions"},
+     {1.0, detail::fraction, "no convolutions"},
+     {0.78, detail::share, "fitted on the evidence: LMD decode rows (Llama-2-7B and 13B)"},
+     {0.65, detail::share, "assumed: below the FP16 share (dequantisation)"},
+     detail::flash2,
+     {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+     {4e-6, detail::per_kernel, "fitted on the evidence: LMD decode rows"}});
 
 /// llama.cpp with its CUDA backend (ggml kernels, CUDA graphs since 2024-05), as the evidence's
 /// builds (2023-12 to 2024-05) ran it: batch-1 products of quantised weights in MMVQ kernels
 /// (quantised blocks and their scales read once, dot products on int8 activations), products over
 /// more than 32 rows by a dequantisation of the weights to FP16 and cuBLAS.
-inline constexpr software_stack llama_cpp{
-    stack_id::llama_cpp,
-    kernel_fusion::eager,
-    // As the run says: FlashAttention is llama-bench's `-fa 1`, off by default in the evidence's
-    // builds (attention as two cuBLAS GEMMs around ggml's softmax; the rows say which).
-    attention_kernel::as_run,
-    detail::library_gemm,
-    {1.0, detail::fraction, "no convolutions"},
-    {1.0, detail::fraction, "no convolutions"},
-    {0.95, detail::share,
-     "fitted on the evidence: LCPP F16 tg128 rows (RTX 4090, RTX 3090) and XDAI-LLAMA3 F16 "
-     "tg512/tg4096 rows (RTX 3090, 4080, 4090)"},
-    {0.95, detail::share,
-     "fitted on the evidence: XDAI-LLAMA3 Q4_K_M tg512/tg4096 rows (RTX 3070, 3080, 3090, "
-     "4070 Ti, 4080, 4090) and LCPP-4766 Q4_0 tg128 (RTX 3090): MMVQ kernels read the "
-     "quantised blocks and their scales, which the format's bytes price; the fit (0.98) held "
-     "at the 16-bit share, as dequantising never makes a kernel stream faster"},
-    detail::flash2,
-    {0.80, detail::share, "assumed: as pytorch-eager's element-wise kernels"},
-    {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
-    norm_kernel::as_run,
-    {32, 512,
-     "ggml-cuda.cu to 2024-06: quantised products over more than MMQ_MAX_BATCH_SIZE = 32 rows "
-     "dequantise to FP16 and call cuBLAS on GPUs with FP16 tensor cores (MMQ the default on "
-     "Turing and later only from github.com/ggml-org/llama.cpp/pull/8075, 2024-06); llama-bench "
-     "and main process a prompt in micro-batches of 512 tokens (n_ubatch / n_batch default)"},
-    // llama.cpp's unfused attention (llama.cpp, build_attn without -fa): Q and the cached K/V
-    // as ggml_permute views, ggml_soft_max_ext(kq, mask, scale) one kernel, the merged heads
-    // one ggml_cont copy (github.com/ggml-org/llama.cpp, src/llama.cpp, 2024).
-    true};
+inline constexpr software_stack llama_cpp = detail::inference_engine(
+    {stack_id::llama_cpp,
+     kernel_fusion::eager,
+     // As the run says: FlashAttention is llama-bench's `-fa 1`, off by default in the evidence's
+     // builds (attention as two cuBLAS GEMMs around ggml's softmax; the rows say which).
+     attention_kernel::as_run,
+     detail::library_gemm,
+     {1.0, detail::fraction, "no convolutions"},
+     {1.0, detail::fraction, "no convolutions"},
+     {0.95, detail::share,
+      "fitted on the evidence: LCPP F16 tg128 rows (RTX 4090, RTX 3090) and XDAI-LLAMA3 F16 "
+      "tg512/tg4096 rows (RTX 3090, 4080, 4090)"},
+     {0.95, detail::share,
+      "fitted on the evidence: XDAI-LLAMA3 Q4_K_M tg512/tg4096 rows (RTX 3070, 3080, 3090, "
+      "4070 Ti, 4080, 4090) and LCPP-4766 Q4_0 tg128 (RTX 3090): MMVQ kernels read the "
+      "quantised blocks and their scales, which the format's bytes price; the fit (0.98) held "
+      "at the 16-bit share, as dequantising never makes a kernel stream faster"},
+     detail::flash2,
+     {0.80, detail::share, "assumed: as pytorch-eager's element-wise kernels"},
+     {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
+     norm_kernel::as_run,
+     {32, 512,
+      "ggml-cuda.cu to 2024-06: quantised products over more than MMQ_MAX_BATCH_SIZE = 32 rows "
+      "dequantise to FP16 and call cuBLAS on GPUs with FP16 tensor cores (MMQ the default on "
+      "Turing and later only from github.com/ggml-org/llama.cpp/pull/8075, 2024-06); llama-bench "
+      "and main process a prompt in micro-batches of 512 tokens (n_ubatch / n_batch default)"},
+     // llama.cpp's unfused attention (llama.cpp, build_attn without -fa): Q and the cached K/V
+     // as ggml_permute views, ggml_soft_max_ext(kq, mask, scale) one kernel, the merged heads
+     // one ggml_cont copy (github.com/ggml-org/llama.cpp, src/llama.cpp, 2024).
+     true});
 
 /// llama.cpp with its HIP backend on ROCm.
-inline constexpr software_stack llama_cpp_rocm{
-    stack_id::llama_cpp_rocm,
-    kernel_fusion::eager,
-    attention_kernel::vendor,
-    {0.45, detail::fraction, "assumed: hipBLAS/rocWMMA prompt kernels below CUDA's"},
-    {1.0, detail::fraction, "no convolutions"},
-    {1.0, detail::fraction, "no convolutions"},
-    {0.60, detail::share, "assumed: below the CUDA backend's share"},
-    {0.55, detail::share, "assumed: below the FP16 share (dequantisation)"},
-    detail::flash2,
-    {0.75, detail::share, "assumed: below the CUDA backend's"},
-    {3e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"}};
+inline constexpr software_stack llama_cpp_rocm = detail::inference_engine(
+    {stack_id::llama_cpp_rocm,
+     kernel_fusion::eager,
+     attention_kernel::vendor,
+     {0.45, detail::fraction, "assumed: hipBLAS/rocWMMA prompt kernels below CUDA's"},
+     {1.0, detail::fraction, "no convolutions"},
+     {1.0, detail::fraction, "no convolutions"},
+     {0.60, detail::share, "assumed: below the CUDA backend's share"},
+     {0.55, detail::share, "assumed: below the FP16 share (dequantisation)"},
+     detail::flash2,
+     {0.75, detail::share, "assumed: below the CUDA backend's"},
+     {3e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"}});
 
 /// PyTorch eager on ROCm: rocBLAS/hipBLASLt GEMMs, MIOpen convolutions.
 inline constexpr software_stack pytorch_rocm{

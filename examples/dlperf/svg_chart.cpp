@@ -45,6 +45,16 @@ std::string decade_label(int e) {
   return fmt::format("1e{}", e);
 }
 
+// The step of a linear axis from 0 to @p v_max: 1, 2 or 5 times a power of ten, the least that
+// cuts the axis into at most 5 parts.
+double tick_step(double v_max) {
+  const double raw = v_max / 5;
+  const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 5.0})
+    if (m * decade >= raw * (1 - 1e-12)) return m * decade;
+  return 10 * decade;
+}
+
 // A marker centred on (x, y).
 std::string shape(marker_shape s, double x, double y, const char* fill) {
   if (s == marker_shape::square)
@@ -192,7 +202,8 @@ std::string bar_chart(const std::string& title, const std::string& value_label,
   const double note_w = 6.0 * static_cast<double>(note_chars);
   const double w = std::max(
       {x0 + bars_w + 5 + note_w + 20, left + 9.8 * static_cast<double>(title.size()) + 20, width});
-  const double h = top + row * static_cast<double>(bars.size()) + bottom;
+  constexpr double tick_room = 16;  // the tick labels under the axis
+  const double h = top + row * static_cast<double>(bars.size()) + bottom + tick_room;
 
   std::string out = header(title, w, h);
   for (std::size_t i = 0; i < bars.size(); ++i) {
@@ -210,7 +221,19 @@ std::string bar_chart(const std::string& title, const std::string& value_label,
   out += fmt::format(
       "<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2:.1f}\" y2=\"{1:.1f}\" stroke=\"black\"/>\n"
       "<text x=\"{3:.1f}\" y=\"{4:.1f}\" text-anchor=\"middle\">{5}</text>\n",
-      x0, axis_y, x0 + bars_w, x0 + bars_w / 2, axis_y + 22, escape(value_label));
+      x0, axis_y, x0 + bars_w, x0 + bars_w / 2, axis_y + 22 + tick_room, escape(value_label));
+  // Ticks at round values, with as many decimals as the step needs.
+  const double step = tick_step(v_max);
+  const int decimals = std::max(0, static_cast<int>(-std::floor(std::log10(step))));
+  for (int k = 0; k * step <= v_max * (1 + 1e-9); ++k) {
+    const double x = x0 + k * step / v_max * bars_w;
+    out += fmt::format(
+        "<line class=\"tick\" x1=\"{0:.1f}\" y1=\"{1:.1f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" "
+        "stroke=\"black\"/>\n"
+        "<text class=\"tick\" x=\"{0:.1f}\" y=\"{3:.1f}\" text-anchor=\"middle\" "
+        "font-size=\"11\">{4:.{5}f}</text>\n",
+        x, axis_y, axis_y + 5, axis_y + 18, k * step, decimals);
+  }
   out += "</svg>\n";
   return out;
 }

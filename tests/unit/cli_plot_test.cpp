@@ -10,6 +10,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "cli_run.hpp"
 
@@ -99,6 +101,33 @@ TEST_CASE("dlperf plot rank draws one bar per ranked GPU, longest first", "[cli]
     const double width = std::stod(svg.substr(w, svg.find('"', w) - w));
     CHECK(width <= last);
     last = width;
+  }
+  // A linear axis under the bars: ticks at round values from 0, each where its value falls on
+  // the bars' scale, none beyond the longest bar (the first).
+  std::vector<std::pair<double, double>> ticks;  // (x, value)
+  for (std::size_t at = svg.find("<text class=\"tick\""); at != std::string::npos;
+       at = svg.find("<text class=\"tick\"", at + 1)) {
+    const std::size_t x = svg.find("x=\"", at) + 3;
+    const std::size_t v = svg.find('>', at) + 1;
+    ticks.emplace_back(std::stod(svg.substr(x, svg.find('"', x) - x)),
+                       std::stod(svg.substr(v, svg.find('<', v) - v)));
+  }
+  REQUIRE(ticks.size() >= 3);
+  CHECK(ticks.size() <= 6);
+  CHECK(ticks[0].second == 0);
+  const std::size_t first_bar = svg.find("<rect class=\"bar\"");
+  const auto attribute = [&](const char* name) {
+    const std::size_t a = svg.find(name, first_bar) + std::string(name).size();
+    return std::stod(svg.substr(a, svg.find('"', a) - a));
+  };
+  const double x0 = attribute(" x=\""), longest = attribute("width=\"");
+  CHECK(ticks[0].first == Approx(x0).margin(0.05));
+  const double per_unit = (ticks[1].first - x0) / ticks[1].second;
+  for (std::size_t k = 1; k < ticks.size(); ++k) {
+    INFO("tick " << k << " at " << ticks[k].first << ": " << ticks[k].second);
+    CHECK(ticks[k].second > ticks[k - 1].second);
+    CHECK(ticks[k].first - x0 == Approx(per_unit * ticks[k].second).margin(0.1));
+    CHECK(ticks[k].first <= x0 + longest + 0.1);
   }
   // The same order as dlperf rank prints.
   const dlperf_test::run_result table = dlperf_test::run_dlperf("rank --task infer8 --json");

@@ -187,12 +187,21 @@ void run(const model_options& o) {
     fit_verdict fit;
     std::string gpu_name, arch;
     std::optional<long long> fitting_tp;  // the tp at which a job that does not fit would
+    const link_spec* link = nullptr;      // between the GPUs of one model copy (inference)
+    bool staged = false;                  // through host memory (no peer-to-peer)
   };
+  const bool split = !r.training() && r.model_parallel() > 1;
   const result res = visit_device(dev, [&](const auto& d) -> result {
-    if constexpr (gemm_device<std::decay_t<decltype(d)>>)
-      return {estimate_model(d, m, r, stack), check_fit(d, m, r), std::string(d.name()),
-              std::string(d.arch().name), smallest_fitting_tp(d, m, r)};
-    else
+    if constexpr (gemm_device<std::decay_t<decltype(d)>>) {
+      const link_spec* link = split ? &link_of_run(d, r) : nullptr;
+      return {estimate_model(d, m, r, stack),
+              check_fit(d, m, r),
+              std::string(d.name()),
+              std::string(d.arch().name),
+              r.pp > 1 ? std::nullopt : smallest_fitting_tp(d, m, r),
+              link,
+              link != nullptr && staged_through_host(segment_of(d), *link)};
+    } else
       throw usage_error("model needs a GPU: device file '" + o.device + "' describes a host CPU");
   });
   // Every figure below is the stack's; the ceiling (the same kernel sequence at the hardware
@@ -208,6 +217,10 @@ void run(const model_options& o) {
     seq = s.seq;
   }
   const std::vector<op_row> rows = op_rows(e);
+  // A layer split's estimate holds every GPU's turn: each GPU does 1/pp of its work.
+  const double stages = static_cast<double>(r.pp);
+  const auto per_gpu = [stages](const model_estimate& x) { return x.achieved() / stages; };
+  const auto mfu = [stages](const model_estimate& x) { return x.mfu() / stages; };
   const double trainable = r.training() ? trainable_parameters(m, r) : 0.0;
   if (o.json) {
     // Built key by key: an initializer list of pairs builds each pair as a JSON array first,
@@ -240,6 +253,12 @@ void run(const model_options& o) {
         {"kv_dtype", generation ? nlohmann::json(name(r.kv_cache)) : nlohmann::json(nullptr)},
         {"gpus", r.gpus},
         {"tp", r.tp},
+        {"pp", r.pp},
+        {"split", split ? nlohmann::json(name(r.pp > 1 ? split_mode::layer : split_mode::tensor))
+                        : nlohmann::json(nullptr)},
+        {"link", res.link != nullptr ? nlohmann::json(res.link->id) : nlohmann::json(nullptr)},
+        {"staged_through_host", split ? nlohmann::json(res.staged) : nlohmann::json(nullptr)},
+        {"communication_s", e.time_of(op_kind::communication).value()},
         {"zero", r.zero},
         {"eager", run_under(stack, r).eager},
         {"optimizer", r.training() ? nlohmann::json(name(r.optimizer)) : nlohmann::json(nullptr)},
@@ -251,8 +270,8 @@ void run(const model_options& o) {
         {"samples_per_s", e.samples_per_second()},
         {"tokens_per_s",
          transformer ? nlohmann::json(e.tokens_per_second()) : nlohmann::json(nullptr)},
-        {"tflops", in_teraflops(e.achieved())},
-        {"mfu", e.mfu()},
+        {"tflops", in_teraflops(per_gpu(e))},
+        {"mfu", mfu(e)},
         {"memory",
          {{"weights_bytes", f.need.weights.value()},
           {"gradients_bytes", f.need.gradients.value()},
@@ -280,8 +299,8 @@ void run(const model_options& o) {
         {"samples_per_s", ceiling.samples_per_second()},
         {"tokens_per_s",
          transformer ? nlohmann::json(ceiling.tokens_per_second()) : nlohmann::json(nullptr)},
-        {"tflops", in_teraflops(ceiling.achieved())},
-        {"mfu", ceiling.mfu()}};
+        {"tflops", in_teraflops(per_gpu(ceiling))},
+        {"mfu", mfu(ceiling)}};
     if (generation) {
       out["prompt"] = seq;
       out["generate"] = r.generate;
@@ -304,11 +323,31 @@ void run(const model_options& o) {
   fmt::print("{} ({} parameters): {} on {} ({}), {}, {}{}\n", m.name,
              format_parameters(m.parameters()), r.training() ? "training step" : "inference",
              res.gpu_name, res.arch, name(r.type), shape,
-             r.gpus > 1 ? fmt::format(", {} GPUs (tp {}, ZeRO {})", r.gpus, r.tp, r.zero) : "");
+             r.gpus > 1 ? fmt::format(", {} GPUs (tp {}{}, ZeRO {})", r.gpus, r.tp,
+                                      r.pp > 1 ? fmt::format(", pp {}", r.pp) : "", r.zero)
+                        : "");
   // No stack: the figures are the ceiling itself, said once.
   fmt::print("  {}{}\n", describe_stack(stack.id),
              stack.id == stack_id::ceiling ? "" : "; in brackets, the hardware model's ceiling");
   if (measured != nullptr) fmt::print("  {}\n", describe_measured(*measured, "this device"));
+  if (split) {
+    // How one model copy spreads over its GPUs, and over what (docs/parallel.md).
+    const std::string over = fmt::format(
+        "over {}{}", res.link->id,
+        res.staged ? " staged through host memory (no peer-to-peer between GeForce cards)" : "");
+    if (r.pp > 1)
+      fmt::print(
+          "  split: {} GPUs by layers, each running its layers in turn{}; {} hand-off{} "
+          "of the activations a pass {}{}\n",
+          r.pp, r.tp > 1 ? fmt::format(" (each a tp {} group)", r.tp) : "", r.pp - 1,
+          r.pp > 2 ? "s" : "", over,
+          stack.multi_gpu.pipeline.pipelines()
+              ? fmt::format("; a prompt pipelined in micro-batches of {} tokens",
+                            stack.multi_gpu.pipeline.ubatch)
+              : "");
+    else
+      fmt::print("  split: {} GPUs by tensors, two all-reduces a layer {}\n", r.tp, over);
+  }
   if (!r.training()) {
     const double file = weight_file_bytes(m, r.weights, r.type);
     fmt::print(
@@ -366,9 +405,9 @@ void run(const model_options& o) {
                 : "");
   }
   fmt::print("  {} per GPU ({} of peak {}), model FLOPs utilisation {}\n",
-             format_si(e.achieved().value(), "FLOP/s"),
-             format_percent(e.achieved().value(), e.peak.value()),
-             format_si(e.peak.value(), "FLOP/s"), format_percent(e.mfu(), 1.0));
+             format_si(per_gpu(e).value(), "FLOP/s"),
+             format_percent(per_gpu(e).value(), e.peak.value()),
+             format_si(e.peak.value(), "FLOP/s"), format_percent(mfu(e), 1.0));
   const memory_breakdown& n = f.need;
   fmt::print(
       "memory per GPU: weights {}, gradients {}, optimizer {}, activations {}, KV cache {}, "
@@ -384,7 +423,10 @@ void run(const model_options& o) {
     fmt::print("  with --tp {} (tensor parallelism over the {} GPUs) it fits\n", *res.fitting_tp,
                r.gpus);
   else if (!f.fits && r.gpus == 1 && m.kind == model_kind::transformer)
-    fmt::print("  more GPUs with tensor parallelism (--gpus N --tp N) share the weights\n");
+    fmt::print("  more GPUs share the weights: --gpus N{}\n",
+               !r.training() && stack.multi_gpu.split == split_mode::layer
+                   ? fmt::format(" ({} splits by layers)", stack.name())
+                   : " --tp N (tensor parallelism)");
 }
 
 }  // namespace

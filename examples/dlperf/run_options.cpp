@@ -69,6 +69,11 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
     cmd->add_option("--zero", o.zero, "ZeRO stage 0..3 over the data-parallel GPUs")
         ->capture_default_str();
     cmd->add_option("--tp", o.tp, "Tensor-parallel degree")->capture_default_str();
+    add_enum_option<split_mode>(
+        cmd, "--split", o.split,
+        "Inference: how one model copy spreads over the GPUs (default: the stack's; llama.cpp "
+        "and pytorch-eager by layers, the others by tensors with --tp, the rest replicas; "
+        "docs/parallel.md)");
   }
   cmd->add_option("--overhead", o.overhead, "Framework and workspace memory per GPU")
       ->capture_default_str();
@@ -148,6 +153,13 @@ run_config make_run(const run_options& o) {
   r.tp = parse_count("--tp", o.tp);
   r.overhead_bytes = parse_amount("--overhead", o.overhead);
   r.stack = o.stack;
+  // A layer split (the stack's default, or --split layer) spreads one model copy over every GPU
+  // that --tp leaves: llama.cpp runs one process on all the GPUs it sees.
+  const split_mode split = o.split ? *o.split : stacks::of(r.stack).multi_gpu.split;
+  if (o.split == split_mode::layer && !o.infer)
+    throw usage_error(
+        "--split layer is for --infer: pipeline-parallel training schedules are not modelled");
+  if (split == split_mode::layer && o.infer && r.tp > 0 && r.gpus % r.tp == 0) r.pp = r.gpus / r.tp;
   if (r.training() && !stacks::of(r.stack).trains)
     throw usage_error("--stack " + std::string(name(r.stack)) +
                       " is an inference engine: give --infer, or train under one of " +

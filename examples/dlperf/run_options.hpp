@@ -7,6 +7,7 @@
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/stack/stack.hpp>
+#include <optional>
 #include <string>
 
 namespace dlperf::cli {
@@ -26,7 +27,8 @@ struct run_options {
   bool packing = false;        ///< --packing
   bool nchw = false;           ///< --nchw
   std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
-  std::string lora, lora_targets;  // empty: not given
+  std::optional<split_mode> split;  ///< --split (none: the stack's)
+  std::string lora, lora_targets;   // empty: not given
   bool qlora = false;
   stack_id stack = stack_id::ceiling;  ///< --stack
 };
@@ -38,9 +40,9 @@ CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset);
 /// --weights, --kv-dtype, --optimizer, --optimizer-kernels, --checkpointing, --doc-tokens,
 /// --packing, --no-flash,
 /// --nchw, --eager, --lora,
-/// --lora-targets, --qlora, --gpus, --zero, --tp, --overhead, --stack) to @p cmd. With
-/// @p parallel false, --gpus, --zero and --tp are left out (commands that set the GPU count
-/// themselves).
+/// --lora-targets, --qlora, --gpus, --zero, --tp, --split, --overhead, --stack) to @p cmd. With
+/// @p parallel false, --gpus, --zero, --tp and --split are left out (commands that set the GPU
+/// count themselves).
 void add_run_options(CLI::App* cmd, run_options& o, bool parallel = true);
 
 /// The software stack line every command that runs a model prints: the stack and what it is, or,

@@ -13,6 +13,7 @@
 #include <dlperf/core/provenance.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/core/weight_format.hpp>
+#include <dlperf/estimate/collective.hpp>
 #include <dlperf/estimate/cycle_model.hpp>
 #include <dlperf/estimate/estimate.hpp>
 #include <dlperf/estimate/gemm.hpp>

@@ -10,6 +10,7 @@
 #include <dlperf/model/cnn_shapes.hpp>
 #include <dlperf/model/lora.hpp>
 #include <dlperf/model/memory.hpp>
+#include <dlperf/model/parallel.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/serve.hpp>
@@ -18,6 +19,8 @@
 #include <dlperf/model/transformer.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
 #include <dlperf/model/weight_file.hpp>
+#include <dlperf/stack/multi_gpu.hpp>
+#include <dlperf/stack/nccl.hpp>
 #include <dlperf/stack/optimizer_kernels.hpp>
 #include <dlperf/stack/stack.hpp>
 #include <dlperf/stack/stack_calibration.hpp>

@@ -147,6 +147,28 @@ BENCHMARK_CAPTURE(model_stack_bench, llama2_7b_generate_vllm, &presets::llama2_7
 BENCHMARK_CAPTURE(model_stack_bench, resnet50_train_pytorch_eager, &presets::resnet50,
                   run_mode::train, 0, &stacks::pytorch_eager);
 
+// One model over several GPUs (docs/parallel.md): the estimate of one GPU's share under the
+// stack, then the split's communication (NCCL's ring or the engine's all-reduce per layer, the
+// hand-offs of a layer split) on the ceiling and the stack's figures.
+void model_split_bench(benchmark::State& state, const model_spec* m, const char* gpu,
+                       const software_stack* stack, long long tp, long long pp) {
+  const gpu_spec& g = catalog::find(gpu);
+  long long batch = 1;
+  for (auto _ : state) {
+    batch = batch == 16 ? 1 : batch + 1;
+    run_config r = bench_run(m, run_mode::infer, 1024, batch);
+    r.gpus = tp * pp;
+    r.tp = tp;
+    r.pp = pp;
+    benchmark::DoNotOptimize(estimate_model(g, *m, r, *stack));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK_CAPTURE(model_split_bench, llama3_70b_tp8_vllm_h100, &presets::llama3_70b, "h100_sxm",
+                  &stacks::vllm, 8, 1);
+BENCHMARK_CAPTURE(model_split_bench, llama3_70b_layers2_llama_cpp_3090, &presets::llama3_70b,
+                  "rtx_3090", &stacks::llama_cpp, 1, 2);
+
 // The memory need and fit of a model (no estimator: closed-form).
 void model_fit(benchmark::State& state) {
   long long batch = 1;

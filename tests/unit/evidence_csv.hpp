@@ -23,7 +23,7 @@ namespace dlperf::evidence {
 inline constexpr std::string_view not_in_catalog = "gpu not in catalog";
 
 // The columns every row has (docs/evidence.md, "Columns").
-inline constexpr std::array<std::string_view, 28> columns{"id",
+inline constexpr std::array<std::string_view, 30> columns{"id",
                                                           "source",
                                                           "publisher",
                                                           "url",
@@ -50,7 +50,9 @@ inline constexpr std::array<std::string_view, 28> columns{"id",
                                                           "checkpointing",
                                                           "layout",
                                                           "optimizer",
-                                                          "optimizer_kernels"};
+                                                          "optimizer_kernels",
+                                                          "gpus",
+                                                          "split"};
 
 // One CSV record: RFC 4180 fields (quoted fields may hold commas and doubled quotes). Throws on
 // an unterminated quote or text after a closing quote, naming the line.
@@ -225,9 +227,18 @@ struct row_run {
   long long seq = 0;
 };
 
-// The run of row @p r; nothing when the row lacks what the model needs (a catalog GPU, a batch,
-// a sequence).
-inline std::optional<row_run> runnable(const row& r) {
+// The GPUs of row @p r's run (the `gpus` column; empty: one).
+inline long long gpus_of(const row& r) {
+  const std::optional<long long> n = count(field(r, "gpus"));
+  return n ? *n : 1;
+}
+
+// Whether row @p r ran one model over several GPUs (docs/evidence.md, "Several GPUs"): its run
+// needs the communication of its split, which the single-GPU tables leave out.
+inline bool is_multi_gpu(const row& r) { return gpus_of(r) > 1; }
+
+// The run of row @p r on however many GPUs it ran (see runnable).
+inline std::optional<row_run> runnable_on_any_gpus(const row& r) {
   const std::string& gpu = field(r, "gpu");
   if (gpu == not_in_catalog || field(r, "batch").empty()) return std::nullopt;
   row_run x;
@@ -278,7 +289,21 @@ inline std::optional<row_run> runnable(const row& r) {
   } else {
     run.seq = x.seq;
   }
+  // Several GPUs: the split the row's engine ran (`--split`), over all of them.
+  run.gpus = gpus_of(r);
+  if (run.gpus > 1) {
+    const split_mode split = parse<split_mode>(field(r, "split"));
+    if (split == split_mode::layer) run.pp = run.gpus;
+    if (split == split_mode::tensor) run.tp = run.gpus;
+  }
   return x;
+}
+
+// The run of row @p r on one GPU; nothing when the row lacks what the model needs (a catalog
+// GPU, a batch, a sequence) or ran on several GPUs (is_multi_gpu).
+inline std::optional<row_run> runnable(const row& r) {
+  if (is_multi_gpu(r)) return std::nullopt;
+  return runnable_on_any_gpus(r);
 }
 
 // A whole-model estimate in the row's unit.

@@ -129,6 +129,10 @@ TEST_CASE("evidence rows: cited, dated, finite and broad", "[evidence_rows]") {
     CHECK_NOTHROW(count(field(r, "generate")));
     // LLM rows say how the weights are stored (F16, Q4_0, ...).
     CHECK_NOTHROW(weights_of(field(r, "weight_format")));
+    // Several GPUs: a count and the split the engine ran, both or neither.
+    CHECK_NOTHROW(count(field(r, "gpus")));
+    CHECK(field(r, "split").empty() == !is_multi_gpu(r));
+    if (is_multi_gpu(r)) CHECK_NOTHROW(parse<split_mode>(field(r, "split")));
     if (is_llm_metric(field(r, "metric"))) CHECK(!field(r, "weight_format").empty());
     // Adapters and recomputation are training settings; NF4 weights on a training row are
     // QLoRA's frozen base, so they need adapters.

@@ -58,14 +58,6 @@ inline constexpr const model_spec& typical_cluster_model = presets::resnet50;
 inline constexpr run_config typical_cluster_run{
     .batch = 64, .type = dtype::fp16, .optimizer = optimizer_kind::sgd};
 
-/// Whether GPUs of segment @p s exchange data peer to peer over PCI Express. NVIDIA's stock
-/// driver does not enable PCIe peer-to-peer on consumer GeForce boards: `p2pBandwidthLatencyTest`
-/// reports "CANNOT Access Peer" between RTX 3090s (https://github.com/NVIDIA/nccl/issues/1127),
-/// and RTX 4090s need tinygrad's patched kernel module to get it
-/// (https://github.com/tinygrad/open-gpu-kernel-modules). Their collectives are staged through
-/// host memory, so every byte crosses the PCIe bus twice.
-constexpr bool pcie_peer_to_peer(segment s) { return s != segment::geforce; }
-
 /// Time of a ring all-reduce of @p data over @p n GPUs on links of @p per_direction bytes per
 /// second each way and @p latency per step: 2 (n-1)/n x data / bandwidth + 2 (n-1) x latency
 /// (n-1 reduce-scatter and n-1 all-gather steps). Zero for one GPU.

@@ -158,9 +158,11 @@ double clock_fraction(power limit, power tdp) {
 }
 
 /// Whether time bound by @p b runs at the SM clock: arithmetic, the on-chip memories (registers,
-/// shared memory, L2) and latency do; DRAM and an off-die last-level cache (AMD's Infinity
-/// Cache, on its own fabric clock) do not.
-constexpr bool scales_with_sm_clock(bound b) { return b != bound::global && b != bound::llc; }
+/// shared memory, L2) and latency do; DRAM, an off-die last-level cache (AMD's Infinity Cache, on
+/// its own fabric clock) and the links between GPUs do not.
+constexpr bool scales_with_sm_clock(bound b) {
+  return b != bound::global && b != bound::llc && b != bound::interconnect;
+}
 
 /// The share of @p e's operator time that scales with the SM clock (see scales_with_sm_clock),
 /// over every operator kind and phase; 0 for an estimate without operators.

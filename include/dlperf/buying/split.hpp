@@ -7,14 +7,13 @@
 ///
 ///     training   step = estimate_cluster: the tp shard's step, the gradient all-reduce the
 ///                       backward pass cannot hide and the tp all-reduces, over the system's link
-///     inference  step = estimate_run (the run's stack) on the tp shard + tp all-reduces, two per
-///     layer of
-///                       batch x tokens x hidden for the prompt and for each generated token
+///     inference  step = estimate_run (the run's stack) on the tp shard, with its tp all-reduces
+///                       (model/parallel.hpp: two a layer, for the prompt and each token)
 ///     samples per second = batch x (gpus / tp) / step
 ///
 /// The system's link is NVLink where a data-centre board has it (its servers connect every
 /// card), else the card's own PCIe link at x16; GeForce cards stage PCIe traffic through host
-/// memory (cluster.hpp, pcie_peer_to_peer).
+/// memory (hardware/links.hpp: system_link, pcie_peer_to_peer).
 ///
 /// Its functions are templates with an unused parameter (`template <class = void>`), so that
 /// only a file that calls one compiles its body and the model it runs (docs/layers.md,
@@ -73,49 +72,6 @@ struct split_choice {
   std::string link;                     ///< the system's link (links.hpp id)
 };
 
-namespace detail {
-
-// The link between the cards of one system: NVLink where a data-centre board has it (its
-// servers connect every card), else each card's own PCIe link at x16 (the guide's PCIe builds).
-template <class = void>
-const link_spec& system_link(const gpu_spec& g) {
-  const interconnect& peer = g.facts().peer_link;
-  if (g.facts().segment == segment::datacenter && peer.kind == interconnect_kind::nvlink &&
-      peer.generation >= 2 && peer.generation <= 5)
-    return find_link("nvlink" + std::to_string(peer.generation));
-  const int gen = std::clamp(g.facts().host_link.generation, 3, 5);
-  return find_link("pcie" + std::to_string(gen) + "_x16");
-}
-
-// Time of the tensor-parallel all-reduces of inference run @p r of @p m on @p link: two per
-// layer (attention and MLP outputs, Megatron-LM: Shoeybi et al. 2019, arXiv:1909.08053) of
-// batch x tokens x hidden activations, once for the prompt and once per generated token.
-template <class = void>
-duration inference_tp_time(const gpu_spec& g, const model_spec& m, const run_config& r,
-                           const link_spec& link) {
-  if (r.tp == 1 || m.kind != model_kind::transformer) return seconds(0);
-  const transformer_config& t = m.transformer;
-  const transformer_shapes s = transformer_shapes::of(t, r);
-  const bool staged =
-      link.link.kind == interconnect_kind::pcie && !pcie_peer_to_peer(g.facts().segment);
-  const bandwidth bw = link.per_direction() / (staged ? 2.0 : 1.0);
-  const double element = activation_bytes(r.type);
-  const double batch = static_cast<double>(s.batch);
-  const auto all_reduce = [&](double tokens, long long layers) {
-    return 2.0 * static_cast<double>(layers) *
-           ring_allreduce_time(bytes(tokens * s.h * element), r.tp, bw, link.latency);
-  };
-  duration time = all_reduce(s.tokens, t.layers);
-  if (t.generates() && r.generate > 0) {
-    const long long decoding =
-        t.kind == transformer_kind::encoder_decoder ? t.decoder_layers : t.layers;
-    time += static_cast<double>(r.generate) * all_reduce(batch, decoding);
-  }
-  return time;
-}
-
-}  // namespace detail
-
 /// Split @p s of run @p r of @p m on GPUs @p g: memory per GPU, step and samples per second
 /// (see the file comment). A split the GPU cannot run (no path for the type, a tp that does not
 /// divide the heads) comes back with runs false and the reason; the run's own errors (a
@@ -131,10 +87,9 @@ split_outcome evaluate_split(const gpu_spec& g, const model_spec& m, const run_c
   try {
     out.fit = check_fit(g, m, x);
     if (x.training() && s.gpus > 1) {
-      out.step = estimate_cluster(g, s.gpus, m, x, detail::system_link(g)).step_time;
+      out.step = estimate_cluster(g, s.gpus, m, x, system_link(g)).step_time;
     } else {
-      out.step =
-          estimate_run(g, m, x).time + detail::inference_tp_time(g, m, x, detail::system_link(g));
+      out.step = estimate_run(g, m, x).time;  // with the tp all-reduces (model/parallel.hpp)
     }
     out.runs = true;
     out.samples_per_second = static_cast<double>(x.batch * s.data_parallel()) / out.step.value();
@@ -165,7 +120,7 @@ template <class = void>
 split_choice best_split(const gpu_spec& g, const model_spec& m, const run_config& r,
                         long long gpus) {
   split_choice c;
-  c.link = std::string(detail::system_link(g).id);
+  c.link = std::string(system_link(g).id);
   for (const parallel_split& s : splits_of(m, gpus)) {
     c.tried.push_back(evaluate_split(g, m, r, s));
     const split_outcome& o = c.tried.back();

@@ -14,15 +14,17 @@
 
 namespace dlperf {
 
-/// What limits a workload's time: the arithmetic, one memory tier, or latency.
+/// What limits a workload's time: the arithmetic, one memory tier, latency, or a link between
+/// GPUs.
 enum class bound : std::uint8_t {
-  compute,    ///< arithmetic
-  registers,  ///< register-file bandwidth
-  shared,     ///< shared-memory bandwidth
-  l2,         ///< L2 bandwidth
-  llc,        ///< last-level cache (Infinity Cache) bandwidth
-  global,     ///< DRAM bandwidth
-  latency     ///< pipeline fill and launch (tile estimators only: too little work to hide them)
+  compute,      ///< arithmetic
+  registers,    ///< register-file bandwidth
+  shared,       ///< shared-memory bandwidth
+  l2,           ///< L2 bandwidth
+  llc,          ///< last-level cache (Infinity Cache) bandwidth
+  global,       ///< DRAM bandwidth
+  latency,      ///< pipeline fill and launch (tile estimators only: too little work to hide them)
+  interconnect  ///< a link between GPUs (a collective or a hand-off of activations)
 };
 
 /// The bounds, their stable names and the tier each memory bound names (compute and latency
@@ -38,7 +40,8 @@ struct enum_list<bound> {
                                      enumerator{bound::l2, "l2", "L2-bound"},
                                      enumerator{bound::llc, "llc", "Infinity-Cache-bound"},
                                      enumerator{bound::global, "global", "DRAM-bound"},
-                                     enumerator{bound::latency, "latency", "latency-bound"}};
+                                     enumerator{bound::latency, "latency", "latency-bound"},
+                                     enumerator{bound::interconnect, "interconnect", "link-bound"}};
 };
 
 /// Which bound is a memory tier's, and which tier a memory bound names.
@@ -57,7 +60,7 @@ constexpr bound bound_of(tier t) {
   detail::throw_invalid_argument("dlperf: invalid tier enumerator");
 }
 
-/// The tier a memory bound names; empty for compute and latency.
+/// The tier a memory bound names; empty for compute, latency and interconnect.
 constexpr std::optional<tier> tier_of(bound b) {
   for (const auto& [tr, bd] : tier_bounds)
     if (bd == b) return tr;

@@ -22,10 +22,11 @@ namespace dlperf {
 /// What kind of kernel an operator is, so that a layer's or a model's time can be split by kind
 /// ("the GEMMs are compute-bound, the rest is DRAM-bound").
 enum class op_kind : std::uint8_t {
-  gemm,       ///< a matrix multiply on tensor cores (or CUDA cores for FP32)
-  attention,  ///< fused attention
-  streaming,  ///< a memory-streaming kernel: element-wise map, norm, reduction, optimizer pass
-  other       ///< anything else
+  gemm,          ///< a matrix multiply on tensor cores (or CUDA cores for FP32)
+  attention,     ///< fused attention
+  streaming,     ///< a memory-streaming kernel: element-wise map, norm, reduction, optimizer pass
+  other,         ///< anything else
+  communication  ///< data between GPUs: a collective, or activations handed to the next GPU
 };
 
 /// The operator kinds and their stable names.
@@ -35,7 +36,8 @@ struct enum_list<op_kind> {
   /// Every operator kind.
   static constexpr std::array values{
       enumerator{op_kind::gemm, "gemm"}, enumerator{op_kind::attention, "attention"},
-      enumerator{op_kind::streaming, "streaming"}, enumerator{op_kind::other, "other"}};
+      enumerator{op_kind::streaming, "streaming"}, enumerator{op_kind::other, "other"},
+      enumerator{op_kind::communication, "communication"}};
 };
 
 /// Estimate of one operator (one kernel, or one fused kernel).

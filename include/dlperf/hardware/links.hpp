@@ -12,11 +12,14 @@
 /// (https://github.com/NVIDIA/nccl/blob/master/src/graph/tuning.cc).
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <string>
 #include <string_view>
 
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/units.hpp>
+#include <dlperf/hardware/gpu.hpp>
 #include <dlperf/hardware/interconnect.hpp>
 
 namespace dlperf {
@@ -168,6 +171,34 @@ constexpr const link_spec& find_link(std::string_view id) {
   for (const link_spec& l : links::all)
     if (l.id == id) return l;
   detail::throw_unknown("link", id, links::all, [](const link_spec& l) { return l.id; });
+}
+
+/// Whether GPUs of segment @p s exchange data peer to peer over PCI Express. NVIDIA's stock
+/// driver does not enable PCIe peer-to-peer on consumer GeForce boards: `p2pBandwidthLatencyTest`
+/// reports "CANNOT Access Peer" between RTX 3090s (https://github.com/NVIDIA/nccl/issues/1127),
+/// and RTX 4090s need tinygrad's patched kernel module to get it
+/// (https://github.com/tinygrad/open-gpu-kernel-modules). Their collectives are staged through
+/// host memory, so every byte crosses the PCIe bus twice.
+constexpr bool pcie_peer_to_peer(segment s) { return s != segment::geforce; }
+
+/// Whether traffic between GPUs of segment @p s over @p link is staged through host memory:
+/// PCI Express between boards without peer-to-peer (pcie_peer_to_peer).
+constexpr bool staged_through_host(segment s, const link_spec& link) {
+  return link.link.kind == interconnect_kind::pcie && !pcie_peer_to_peer(s);
+}
+
+/// The link between the cards of one system of device @p d (any type with a board's facts: a
+/// gpu_spec, a measured_device): NVLink where a data-centre board has it (its servers connect
+/// every card), else each card's own PCIe link at x16 (the buying guide's PCIe builds; PCIe 3.0
+/// for older boards).
+template <class D>
+constexpr const link_spec& system_link(const D& d) {
+  const interconnect& peer = d.facts().peer_link;
+  if (d.facts().segment == segment::datacenter && peer.kind == interconnect_kind::nvlink &&
+      peer.generation >= 2 && peer.generation <= 5)
+    return find_link("nvlink" + std::to_string(peer.generation));
+  const int gen = std::clamp(d.facts().host_link.generation, 3, 5);
+  return find_link("pcie" + std::to_string(gen) + "_x16");
 }
 
 }  // namespace dlperf

@@ -94,6 +94,14 @@ constexpr void validate_model_run(const model_spec& m, const run_config& r) {
     detail::throw_invalid_argument(
         "run: document tokens and packing describe a transformer's training set; this model is "
         "a CNN");
+  if (m.kind != model_kind::transformer && r.pp > 1)
+    detail::throw_invalid_argument(
+        "run: a layer split (pp " + std::to_string(r.pp) +
+        ") is modelled for transformers; a CNN runs on one GPU per replica");
+  if (m.kind == model_kind::transformer && r.pp > m.transformer.total_layers())
+    detail::throw_invalid_argument("run: a layer split over " + std::to_string(r.pp) +
+                                   " GPUs needs as many layers, the model has " +
+                                   std::to_string(m.transformer.total_layers()));
   validate_lora(m, r);
 }
 

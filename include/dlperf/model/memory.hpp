@@ -152,6 +152,16 @@ constexpr double adapter_activation_bytes(const transformer_config& t, const tra
   return (r.checkpointing ? kept / std::max(1.0, s.layers + s.decoder_layers) : kept) + widest;
 }
 
+// The share of the model's layers on the GPU of a layer split that holds most: ceil(L / pp) of
+// L (llama.cpp and accelerate give each GPU whole layers; with equal GPUs one holds the rounded-up
+// share). Weights outside the layers (embeddings, LM head) are counted in the same proportion.
+constexpr double largest_stage_share(const model_spec& m, const run_config& r) {
+  if (r.pp <= 1 || m.kind != model_kind::transformer) return 1.0;
+  const long long layers = m.transformer.total_layers();
+  const long long most = (layers + r.pp - 1) / r.pp;
+  return static_cast<double>(most) / static_cast<double>(layers);
+}
+
 // The live set of a transformer's inference: one layer's largest tensors and the logits.
 constexpr double transformer_inference_bytes(const transformer_shapes& s, const run_config& r) {
   const double e = activation_bytes(r.type);
@@ -188,7 +198,8 @@ constexpr memory_breakdown memory_need(const model_spec& m, const run_config& r)
     b.optimizer =
         bytes(params * detail::optimizer_bytes(r.optimizer, r.type) / (r.zero >= 1 ? dp : 1.0));
   } else {
-    b.weights = bytes(weight_file_bytes(m, r.weights, r.type) / static_cast<double>(r.tp));
+    b.weights = bytes(weight_file_bytes(m, r.weights, r.type) / static_cast<double>(r.tp) *
+                      detail::largest_stage_share(m, r));
   }
   if (m.kind == model_kind::transformer) {
     const detail::transformer_shapes s = detail::transformer_shapes::of(m.transformer, r);
@@ -197,7 +208,7 @@ constexpr memory_breakdown memory_need(const model_spec& m, const run_config& r)
                             detail::adapter_activation_bytes(m.transformer, s, r));
     } else {
       b.activations = bytes(detail::transformer_inference_bytes(s, r));
-      b.kv_cache = bytes(s.kv_cache_bytes(r));
+      b.kv_cache = bytes(s.kv_cache_bytes(r) * detail::largest_stage_share(m, r));
     }
   } else {
     const detail::cnn_activation_count a = detail::cnn_activations(m.cnn, r.image);

@@ -15,6 +15,7 @@
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/weight_format.hpp>
+#include <dlperf/hardware/links.hpp>
 #include <dlperf/model/lora.hpp>
 #include <dlperf/stack/stack.hpp>
 #include <dlperf/stack/stack_calibration.hpp>
@@ -98,9 +99,15 @@ struct run_config {
   /// RMSNorm as the framework's element-wise ops, each a kernel in FP32 (Hugging Face's
   /// Python RMSNorm under eager PyTorch) instead of one kernel.
   bool composite_norms = false;
-  long long gpus = 1;                    ///< GPUs of the job
-  int zero = 0;                          ///< ZeRO stage over the data-parallel GPUs: 0 to 3
-  long long tp = 1;                      ///< tensor-parallel degree (divides gpus)
+  long long gpus = 1;  ///< GPUs of the job
+  int zero = 0;        ///< ZeRO stage over the data-parallel GPUs: 0 to 3
+  long long tp = 1;    ///< tensor-parallel degree (divides gpus)
+  /// Inference: GPUs a layer split runs the model over, each holding consecutive layers and
+  /// running them in turn (llama.cpp's default `--split-mode layer`, accelerate's `device_map`;
+  /// docs/parallel.md). tp x pp divides gpus.
+  long long pp = 1;
+  /// The link between the job's GPUs; none: the system's (hardware/links.hpp, system_link).
+  const link_spec* link = nullptr;
   double overhead_bytes = 1073741824.0;  ///< framework and workspace memory per GPU (1 GiB)
   lora_config lora{};  ///< training: LoRA / QLoRA adapters instead of every weight (rank 0: off)
   /// The software stack the run's kernels run under (docs/stacks.md). estimate_model gives the
@@ -135,19 +142,29 @@ struct run_config {
 
   /// Whether the run trains.
   [[nodiscard]] constexpr bool training() const { return mode == run_mode::train; }
-  /// Data-parallel replicas: gpus / tp.
-  [[nodiscard]] constexpr long long data_parallel() const { return gpus / tp; }
+  /// Data-parallel replicas: gpus / (tp x pp).
+  [[nodiscard]] constexpr long long data_parallel() const { return gpus / (tp * pp); }
+  /// GPUs that hold one copy of the model: tp x pp.
+  [[nodiscard]] constexpr long long model_parallel() const { return tp * pp; }
 
   /// Throws invalid_argument naming the first field out of its domain.
   constexpr void validate() const {
-    detail::require_positive("run",
-                             {{"batch", batch}, {"image", image}, {"gpus", gpus}, {"tp", tp}});
+    detail::require_positive(
+        "run", {{"batch", batch}, {"image", image}, {"gpus", gpus}, {"tp", tp}, {"pp", pp}});
     if (seq < 0 || prompt < 0 || generate < 0)
       detail::throw_invalid_argument("run: seq, prompt and generate must be >= 0");
     if (zero < 0 || zero > 3) detail::throw_invalid_argument("run: zero must be 0, 1, 2 or 3");
     if (gpus % tp != 0)
       detail::throw_invalid_argument("run: tp (" + std::to_string(tp) + ") must divide gpus (" +
                                      std::to_string(gpus) + ")");
+    if ((gpus / tp) % pp != 0)
+      detail::throw_invalid_argument("run: tp x pp (" + std::to_string(tp) + " x " +
+                                     std::to_string(pp) + ") must divide gpus (" +
+                                     std::to_string(gpus) + ")");
+    if (pp > 1 && training())
+      detail::throw_invalid_argument(
+          "run: a layer split (pp " + std::to_string(pp) +
+          ") is modelled for inference; pipeline-parallel training schedules are not");
     if (!(overhead_bytes >= 0) || !detail::is_finite(overhead_bytes))
       detail::throw_invalid_argument("run: overhead_bytes must be >= 0 and finite");
     if (batch > (1LL << 24) || image > (1LL << 16) || gpus > (1LL << 20) || seq > (1LL << 30) ||

@@ -7,6 +7,7 @@
 #include <dlperf/core/library_support.hpp>
 #include <dlperf/estimate/tile_search.hpp>
 #include <dlperf/hardware/device.hpp>
+#include <dlperf/model/parallel.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/step.hpp>
@@ -68,18 +69,37 @@ DLPERF_CONSTEXPR_VECTOR model_estimate apply_stack(const software_stack& s,
   e.optimizer = apply_stack(update, ceiling.optimizer, c);
   e.prefill = apply_stack(s, ceiling.prefill, c);
   e.decode = apply_stack(s, ceiling.decode, c);
-  e.prefill_time = e.prefill.time();
-  e.decode_per_token = e.decode.time();
-  // The step as estimate_model sums it: every phase once, decode once per generated token.
-  duration t{};
-  for (step_phase p : enum_values<step_phase>) t += e.runs(p) * e.phase(p).time();
-  e.time = t;
+  e.sum_phases();  // the step as estimate_model sums it
   return e;
 }
 
-/// The estimate of @p m on @p d under @p r as stack @p s runs it, with its ceiling. Throws as
-/// `estimate_model` does, and invalid_argument for a stack figure out of its domain or a
-/// training run under an inference engine (`check_runs`).
+/// The link between the GPUs of run @p r on device @p d: the run's, else the system's
+/// (system_link) for a device with a board's facts. Throws invalid_argument for a device without
+/// them when the run has no link.
+template <class D>
+constexpr const link_spec& link_of_run(const D& d, const run_config& r) {
+  if (r.link != nullptr) return *r.link;
+  if constexpr (requires { d.facts(); })
+    return system_link(d);
+  else
+    detail::throw_invalid_argument(
+        "run: this device has no board facts to find its system's link; give run_config::link");
+}
+
+/// The market segment of device @p d where it has a board's facts (datacenter otherwise: peer
+/// to peer over PCIe).
+template <class D>
+constexpr segment segment_of(const D& d) {
+  if constexpr (requires { d.facts(); })
+    return d.facts().segment;
+  else
+    return segment::datacenter;
+}
+
+/// The estimate of @p m on @p d under @p r as stack @p s runs it, with its ceiling; inference
+/// over several GPUs (tp or pp above 1) with the communication of its split on both
+/// (with_communication). Throws as `estimate_model` does, and invalid_argument for a stack
+/// figure out of its domain or a training run under an inference engine (`check_runs`).
 template <gemm_device D>
 DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_spec& m,
                                                         const run_config& r,
@@ -89,6 +109,11 @@ DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_
   const run_config run = run_under(s, r);
   stacked_estimate out{estimate_model(d, m, run), {}};
   out.stack = apply_stack(s, out.ceiling, m, run, d.memory(tier::global).throughput);
+  if (!run.training() && run.model_parallel() > 1) {
+    const link_spec& link = link_of_run(d, run);
+    out.ceiling = with_communication(out.ceiling, m, run, s, link, segment_of(d));
+    out.stack = with_communication(out.stack, m, run, s, link, segment_of(d));
+  }
   return out;
 }
 
@@ -105,12 +130,14 @@ constexpr const software_stack& stack_of_run(const D& d, const run_config& r) {
 /// The step of run @p r of model @p m on device @p d as r's own software stack runs it
 /// (r.stack, one of stacks::all, with the figures measured on d where r.measured_stacks has
 /// them: `stack_of_run`): the stack's figures of estimate_model(d, m, r, stack), or the
-/// hardware model's ceiling when r.stack is ceiling. What the buying layer (speed-ups, rankings,
-/// advice, clusters) compares, so a ranking under a stack can differ from the ceiling's.
+/// hardware model's ceiling when r.stack is ceiling; inference over several GPUs with its split's
+/// communication (with_communication). What the buying layer (speed-ups, rankings, advice,
+/// clusters) compares, so a ranking under a stack can differ from the ceiling's.
 template <gemm_device D>
 DLPERF_CONSTEXPR_VECTOR model_estimate estimate_run(const D& d, const model_spec& m,
                                                     const run_config& r) {
-  if (r.stack == stack_id::ceiling) return estimate_model(d, m, r);
+  if (r.stack == stack_id::ceiling && (r.training() || r.model_parallel() == 1))
+    return estimate_model(d, m, r);
   return estimate_model(d, m, r, stack_of_run(d, r)).stack;
 }
 

@@ -130,6 +130,16 @@ struct model_estimate {
     if (p != step_phase::decode) return 1.0;
     return decode.size() > 0 ? tokens / std::max(samples, 1.0) : 0.0;
   }
+  /// Sums the times again from the phases' operators, after a change to them (a stack's
+  /// figures, the communication of a split): prefill_time and decode_per_token from their phases,
+  /// time from every phase once and decode once per generated token.
+  constexpr void sum_phases() {
+    prefill_time = prefill.time();
+    decode_per_token = decode.time();
+    duration t{};
+    for (step_phase p : enum_values<step_phase>) t += runs(p) * phase(p).time();
+    time = t;
+  }
   /// Every operator's FLOP per step, recompute included, on one GPU.
   [[nodiscard]] constexpr flop_count work() const {
     flop_count w{};

@@ -42,6 +42,7 @@
 #include <dlperf/core/library_support.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/estimate/estimate.hpp>
+#include <dlperf/stack/multi_gpu.hpp>
 #include <dlperf/stack/optimizer_kernels.hpp>
 
 namespace dlperf {
@@ -244,6 +245,9 @@ struct software_stack {
   /// Whether the stack runs training steps; an inference engine (TensorRT-LLM, vLLM, LMDeploy,
   /// llama.cpp) does not, and a training run under it is rejected (`check_runs`).
   bool trains = true;
+  /// How the stack runs one model over several GPUs: its default split, its prompt pipeline
+  /// over a layer split, its own small-message all-reduce (stack/multi_gpu.hpp).
+  multi_gpu_kernels multi_gpu{};
 
   /// The stack's name.
   [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }
@@ -299,6 +303,7 @@ constexpr void software_stack::validate() const {
     detail::throw_invalid_argument("stack " + std::string(name()) +
                                    ": prompt_dequantize needs above_rows and ubatch both > 0 "
                                    "(or both 0: no pass)");
+  multi_gpu.validate(name());
 }
 
 /// Throws invalid_argument when stack @p s cannot run a run whose mode is @p training: a
@@ -339,6 +344,9 @@ constexpr double stack_efficiency(const software_stack& s, const op_estimate& op
              (c.tf32 ? s.tf32_conv_efficiency.value : s.conv_efficiency.value);
     case op_kind::attention:
       return s.attention_efficiency.value;
+    case op_kind::communication:
+      // A link's time is the collective library's (stack/nccl.hpp), not a kernel's share.
+      return 1.0;
     case op_kind::streaming:
     case op_kind::other:
       break;

@@ -73,6 +73,28 @@ constexpr software_stack inference_engine(software_stack s) {
   s.trains = false;
   return s;
 }
+// Record @p s with how it runs a model over several GPUs (stack/multi_gpu.hpp).
+constexpr software_stack on_several_gpus(software_stack s, const multi_gpu_kernels& k) {
+  s.multi_gpu = k;
+  return s;
+}
+// Eager PyTorch inference over several GPUs: Hugging Face accelerate's `device_map="auto"`
+// places consecutive layers on each GPU and runs them in turn (no pipelining of micro-batches).
+inline constexpr multi_gpu_kernels accelerate_device_map{
+    split_mode::layer,
+    "Hugging Face accelerate big-model inference: device_map places consecutive layers on each "
+    "GPU, which run in turn (huggingface.co/docs/accelerate/usage_guides/big_modeling)"};
+// llama.cpp's CUDA backend from 2024-03 (github.com/ggml-org/llama.cpp/pull/6017): the default
+// `--split-mode layer` gives each GPU consecutive layers (by free memory), and with every layer
+// offloaded pipelines a batch's micro-batches of n_ubatch = 512 tokens over the GPUs, at most
+// GGML_SCHED_MAX_COPIES = 4 in flight (ggml-backend.c; llama-bench's defaults n_batch 2048,
+// n_ubatch 512). The residual stream it hands on is F32 (ggml's activations).
+inline constexpr multi_gpu_kernels llama_cpp_layers{
+    split_mode::layer,
+    "llama.cpp --split-mode layer, the default since github.com/ggml-org/llama.cpp/pull/4766",
+    {512, 4, 4.0,
+     "llama.cpp pipeline parallelism (github.com/ggml-org/llama.cpp/pull/6017, 2024-03): "
+     "micro-batches of n_ubatch 512 tokens, GGML_SCHED_MAX_COPIES 4 in flight, F32 activations"}};
 }  // namespace detail
 
 /// The stack whose efficiencies are the hardware model's own: today's estimates exactly.
@@ -89,30 +111,32 @@ inline constexpr software_stack ceiling{stack_id::ceiling,
                                         {0.0, detail::per_kernel, "definition"}};
 
 /// PyTorch eager on CUDA: cuBLAS GEMMs, cuDNN convolutions, every element-wise op its own kernel.
-inline constexpr software_stack pytorch_eager{
-    stack_id::pytorch_eager,
-    kernel_fusion::eager,
-    attention_kernel::as_run,
-    detail::library_gemm,
-    {0.80, detail::fraction,
-     "fitted on the evidence: RN50-PyT and SXT-PyT rows (cuDNN convolutions against the "
-     "tile model's implicit GEMM)"},
-    {0.65, detail::fraction,
-     "fitted on the evidence: RN50-PyT and SXT-PyT TF32 rows (A100, the only TF32 GPU in the set): "
-     "cuDNN 8.1 TF32 convolutions"},
-    {0.72, detail::share,
-     "fitted on the evidence: LCPP tg128 rows share the mechanism (GEMV kernels reach "
-     "~70 % of peak DRAM bandwidth); no PyTorch decode row yet"},
-    {0.60, detail::share, "assumed: dequantising GEMV kernels (bitsandbytes/AWQ) below FP16's"},
-    detail::flash2,
-    {0.80, detail::share,
-     "fitted on the evidence: RN50-PyT, SXT-PyT, BERT-PyT rows (element-wise kernels)"},
-    detail::pytorch_host,
-    norm_kernel::composite,
-    {},
-    false,
-    optimizer_kernel::multi_tensor,  // PyTorch >= 2.0's default (see pytorch_op_host)
-    detail::pytorch_op_host};
+inline constexpr software_stack pytorch_eager = detail::on_several_gpus(
+    {stack_id::pytorch_eager,
+     kernel_fusion::eager,
+     attention_kernel::as_run,
+     detail::library_gemm,
+     {0.80, detail::fraction,
+      "fitted on the evidence: RN50-PyT and SXT-PyT rows (cuDNN convolutions against the "
+      "tile model's implicit GEMM)"},
+     {0.65, detail::fraction,
+      "fitted on the evidence: RN50-PyT and SXT-PyT TF32 rows (A100, the only TF32 GPU in the "
+      "set): "
+      "cuDNN 8.1 TF32 convolutions"},
+     {0.72, detail::share,
+      "fitted on the evidence: LCPP tg128 rows share the mechanism (GEMV kernels reach "
+      "~70 % of peak DRAM bandwidth); no PyTorch decode row yet"},
+     {0.60, detail::share, "assumed: dequantising GEMV kernels (bitsandbytes/AWQ) below FP16's"},
+     detail::flash2,
+     {0.80, detail::share,
+      "fitted on the evidence: RN50-PyT, SXT-PyT, BERT-PyT rows (element-wise kernels)"},
+     detail::pytorch_host,
+     norm_kernel::composite,
+     {},
+     false,
+     optimizer_kernel::multi_tensor,  // PyTorch >= 2.0's default (see pytorch_op_host)
+     detail::pytorch_op_host},
+    detail::accelerate_device_map);
 
 /// PyTorch 2 with torch.compile: Inductor fuses element-wise ops (Triton), CUDA graphs (mode
 /// "reduce-overhead") remove most of the host time.
@@ -201,32 +225,48 @@ inline constexpr software_stack megatron{
     {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"}};
 
 /// TensorRT-LLM: fused engine, its own attention (XQA/FMHA), CUDA graphs.
-inline constexpr software_stack tensorrt_llm = detail::inference_engine(
-    {stack_id::tensorrt_llm,
-     kernel_fusion::fused,
-     attention_kernel::vendor,
-     detail::library_gemm,
-     {1.0, detail::fraction, "no convolutions"},
-     {1.0, detail::fraction, "no convolutions"},
-     {0.80, detail::share, "assumed: weight-streaming GEMV kernels at ~80 % of peak DRAM rate"},
-     {0.70, detail::share, "assumed: FpA_IntB kernels dequantise in the inner loop"},
-     detail::flash2,
-     {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
-     {1e-6, detail::per_kernel, detail::cuda_graphs}});
+inline constexpr software_stack tensorrt_llm = detail::on_several_gpus(
+    detail::inference_engine(
+        {stack_id::tensorrt_llm,
+         kernel_fusion::fused,
+         attention_kernel::vendor,
+         detail::library_gemm,
+         {1.0, detail::fraction, "no convolutions"},
+         {1.0, detail::fraction, "no convolutions"},
+         {0.80, detail::share, "assumed: weight-streaming GEMV kernels at ~80 % of peak DRAM rate"},
+         {0.70, detail::share, "assumed: FpA_IntB kernels dequantise in the inner loop"},
+         detail::flash2,
+         {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+         {1e-6, detail::per_kernel, detail::cuda_graphs}}),
+    {split_mode::tensor,
+     "TensorRT-LLM --tp_size",
+     {},
+     {seconds(3.7e-6), seconds(5.9e-6), mebibytes(8),
+      "TensorRT-LLM's one-shot custom all-reduce kernel timed on H100 at 2 KB: 3.7 us over 2 "
+      "GPUs, 5.9 us over 8 (github.com/sgl-project/sglang/pull/2904, 2025-01); peer-to-peer "
+      "links only, NCCL above the limit"}});
 
 /// vLLM: PagedAttention / FlashAttention, CUDA graphs for decode.
-inline constexpr software_stack vllm = detail::inference_engine(
-    {stack_id::vllm,
-     kernel_fusion::fused,
-     attention_kernel::flash2,
-     detail::library_gemm,
-     {1.0, detail::fraction, "no convolutions"},
-     {1.0, detail::fraction, "no convolutions"},
-     {0.75, detail::share, "assumed: cuBLAS GEMV at ~75 % of peak DRAM rate"},
-     {0.65, detail::share, "assumed: Marlin/AWQ kernels dequantise in the inner loop"},
-     detail::flash2,
-     {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
-     {1e-6, detail::per_kernel, detail::cuda_graphs}});
+inline constexpr software_stack vllm = detail::on_several_gpus(
+    detail::inference_engine(
+        {stack_id::vllm,
+         kernel_fusion::fused,
+         attention_kernel::flash2,
+         detail::library_gemm,
+         {1.0, detail::fraction, "no convolutions"},
+         {1.0, detail::fraction, "no convolutions"},
+         {0.75, detail::share, "assumed: cuBLAS GEMV at ~75 % of peak DRAM rate"},
+         {0.65, detail::share, "assumed: Marlin/AWQ kernels dequantise in the inner loop"},
+         detail::flash2,
+         {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+         {1e-6, detail::per_kernel, detail::cuda_graphs}}),
+    {split_mode::tensor,
+     "vLLM --tensor-parallel-size",
+     {},
+     {seconds(9.5e-6), seconds(10.1e-6), mebibytes(8),
+      "vLLM custom all-reduce (csrc/custom_all_reduce.cu, max_size 8 MiB) timed on H100 at 2 KB: "
+      "9.5 us over 2 GPUs, 10.1 us over 8 (github.com/sgl-project/sglang/pull/2904, 2025-01); "
+      "peer-to-peer links only, NCCL above the limit"}});
 
 /// LMDeploy TurboMind: hand-fused C++ engine.
 inline constexpr software_stack lmdeploy = detail::inference_engine(
@@ -246,69 +286,77 @@ inline constexpr software_stack lmdeploy = detail::inference_engine(
 /// builds (2023-12 to 2024-05) ran it: batch-1 products of quantised weights in MMVQ kernels
 /// (quantised blocks and their scales read once, dot products on int8 activations), products over
 /// more than 32 rows by a dequantisation of the weights to FP16 and cuBLAS.
-inline constexpr software_stack llama_cpp = detail::inference_engine(
-    {stack_id::llama_cpp,
-     kernel_fusion::eager,
-     // As the run says: FlashAttention is llama-bench's `-fa 1`, off by default in the evidence's
-     // builds (attention as two cuBLAS GEMMs around ggml's softmax; the rows say which).
-     attention_kernel::as_run,
-     detail::library_gemm,
-     {1.0, detail::fraction, "no convolutions"},
-     {1.0, detail::fraction, "no convolutions"},
-     {0.95, detail::share,
-      "fitted on the evidence: LCPP F16 tg128 rows (RTX 4090, RTX 3090) and XDAI-LLAMA3 F16 "
-      "tg512/tg4096 rows (RTX 3090, 4080, 4090)"},
-     {0.95, detail::share,
-      "fitted on the evidence: XDAI-LLAMA3 Q4_K_M tg512/tg4096 rows (RTX 3070, 3080, 3090, "
-      "4070 Ti, 4080, 4090) and LCPP-4766 Q4_0 tg128 (RTX 3090): MMVQ kernels read the "
-      "quantised blocks and their scales, which the format's bytes price; the fit (0.98) held "
-      "at the 16-bit share, as dequantising never makes a kernel stream faster"},
-     detail::flash2,
-     {0.80, detail::share, "assumed: as pytorch-eager's element-wise kernels"},
-     {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
-     norm_kernel::as_run,
-     {32, 512,
-      "ggml-cuda.cu to 2024-06: quantised products over more than MMQ_MAX_BATCH_SIZE = 32 rows "
-      "dequantise to FP16 and call cuBLAS on GPUs with FP16 tensor cores (MMQ the default on "
-      "Turing and later only from github.com/ggml-org/llama.cpp/pull/8075, 2024-06); llama-bench "
-      "and main process a prompt in micro-batches of 512 tokens (n_ubatch / n_batch default)"},
-     // llama.cpp's unfused attention (llama.cpp, build_attn without -fa): Q and the cached K/V
-     // as ggml_permute views, ggml_soft_max_ext(kq, mask, scale) one kernel, the merged heads
-     // one ggml_cont copy (github.com/ggml-org/llama.cpp, src/llama.cpp, 2024).
-     true});
+inline constexpr software_stack llama_cpp = detail::on_several_gpus(
+    detail::inference_engine(
+        {stack_id::llama_cpp,
+         kernel_fusion::eager,
+         // As the run says: FlashAttention is llama-bench's `-fa 1`, off by default in the
+         // evidence's builds (attention as two cuBLAS GEMMs around ggml's softmax; the rows say
+         // which).
+         attention_kernel::as_run,
+         detail::library_gemm,
+         {1.0, detail::fraction, "no convolutions"},
+         {1.0, detail::fraction, "no convolutions"},
+         {0.95, detail::share,
+          "fitted on the evidence: LCPP F16 tg128 rows (RTX 4090, RTX 3090) and XDAI-LLAMA3 F16 "
+          "tg512/tg4096 rows (RTX 3090, 4080, 4090)"},
+         {0.95, detail::share,
+          "fitted on the evidence: XDAI-LLAMA3 Q4_K_M tg512/tg4096 rows (RTX 3070, 3080, 3090, "
+          "4070 Ti, 4080, 4090) and LCPP-4766 Q4_0 tg128 (RTX 3090): MMVQ kernels read the "
+          "quantised blocks and their scales, which the format's bytes price; the fit (0.98) held "
+          "at the 16-bit share, as dequantising never makes a kernel stream faster"},
+         detail::flash2,
+         {0.80, detail::share, "assumed: as pytorch-eager's element-wise kernels"},
+         {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
+         norm_kernel::as_run,
+         {32, 512,
+          "ggml-cuda.cu to 2024-06: quantised products over more than MMQ_MAX_BATCH_SIZE = 32 rows "
+          "dequantise to FP16 and call cuBLAS on GPUs with FP16 tensor cores (MMQ the default on "
+          "Turing and later only from github.com/ggml-org/llama.cpp/pull/8075, 2024-06); "
+          "llama-bench "
+          "and main process a prompt in micro-batches of 512 tokens (n_ubatch / n_batch default)"},
+         // llama.cpp's unfused attention (llama.cpp, build_attn without -fa): Q and the cached K/V
+         // as ggml_permute views, ggml_soft_max_ext(kq, mask, scale) one kernel, the merged heads
+         // one ggml_cont copy (github.com/ggml-org/llama.cpp, src/llama.cpp, 2024).
+         true}),
+    detail::llama_cpp_layers);
 
 /// llama.cpp with its HIP backend on ROCm.
-inline constexpr software_stack llama_cpp_rocm = detail::inference_engine(
-    {stack_id::llama_cpp_rocm,
-     kernel_fusion::eager,
-     attention_kernel::vendor,
-     {0.45, detail::fraction, "assumed: hipBLAS/rocWMMA prompt kernels below CUDA's"},
-     {1.0, detail::fraction, "no convolutions"},
-     {1.0, detail::fraction, "no convolutions"},
-     {0.60, detail::share, "assumed: below the CUDA backend's share"},
-     {0.55, detail::share, "assumed: below the FP16 share (dequantisation)"},
-     detail::flash2,
-     {0.75, detail::share, "assumed: below the CUDA backend's"},
-     {3e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"}});
+inline constexpr software_stack llama_cpp_rocm = detail::on_several_gpus(
+    detail::inference_engine(
+        {stack_id::llama_cpp_rocm,
+         kernel_fusion::eager,
+         attention_kernel::vendor,
+         {0.45, detail::fraction, "assumed: hipBLAS/rocWMMA prompt kernels below CUDA's"},
+         {1.0, detail::fraction, "no convolutions"},
+         {1.0, detail::fraction, "no convolutions"},
+         {0.60, detail::share, "assumed: below the CUDA backend's share"},
+         {0.55, detail::share, "assumed: below the FP16 share (dequantisation)"},
+         detail::flash2,
+         {0.75, detail::share, "assumed: below the CUDA backend's"},
+         {3e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"}}),
+    {split_mode::layer, "llama.cpp --split-mode layer (the HIP build is the CUDA backend's code)",
+     detail::llama_cpp_layers.pipeline});
 
 /// PyTorch eager on ROCm: rocBLAS/hipBLASLt GEMMs, MIOpen convolutions.
-inline constexpr software_stack pytorch_rocm{
-    stack_id::pytorch_rocm,
-    kernel_fusion::eager,
-    attention_kernel::as_run,
-    detail::library_gemm,
-    {0.70, detail::fraction, "assumed: MIOpen below cuDNN relative to the GEMM"},
-    {0.70, detail::fraction, "no TF32 on CDNA2/3 convolutions: as conv_efficiency"},
-    {0.65, detail::share, "assumed: below pytorch-eager's"},
-    {0.55, detail::share, "assumed: below pytorch-eager's"},
-    {0.60, detail::fraction, "assumed: CK FlashAttention below FlashAttention-2 on CUDA"},
-    {0.75, detail::share, "assumed: below pytorch-eager's"},
-    {7e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"},
-    norm_kernel::composite,
-    {},
-    false,
-    optimizer_kernel::multi_tensor,  // as pytorch-eager
-    detail::pytorch_op_host};
+inline constexpr software_stack pytorch_rocm = detail::on_several_gpus(
+    {stack_id::pytorch_rocm,
+     kernel_fusion::eager,
+     attention_kernel::as_run,
+     detail::library_gemm,
+     {0.70, detail::fraction, "assumed: MIOpen below cuDNN relative to the GEMM"},
+     {0.70, detail::fraction, "no TF32 on CDNA2/3 convolutions: as conv_efficiency"},
+     {0.65, detail::share, "assumed: below pytorch-eager's"},
+     {0.55, detail::share, "assumed: below pytorch-eager's"},
+     {0.60, detail::fraction, "assumed: CK FlashAttention below FlashAttention-2 on CUDA"},
+     {0.75, detail::share, "assumed: below pytorch-eager's"},
+     {7e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"},
+     norm_kernel::composite,
+     {},
+     false,
+     optimizer_kernel::multi_tensor,  // as pytorch-eager
+     detail::pytorch_op_host},
+    detail::accelerate_device_map);
 
 /// Every stack, in `stack_id` order.
 inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{

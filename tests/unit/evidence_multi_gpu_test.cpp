@@ -1,0 +1,86 @@
+// The evidence rows that ran one model over several GPUs (docs/evidence.md, "Several GPUs"):
+// every one runs through the model with its split, and the hidden report prints the errors by
+// phase and GPU count. No figure of the multi-GPU model is fitted on these rows.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdio>
+#include <dlperf/dlperf.hpp>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "evidence_csv.hpp"
+
+using namespace dlperf;
+using namespace dlperf::evidence;
+
+namespace {
+
+struct multi_gpu_row {
+  const row* r = nullptr;
+  row_run x;
+  double predicted = 0, error = 0;
+};
+
+std::vector<multi_gpu_row> multi_gpu_rows() {
+  std::vector<multi_gpu_row> out;
+  for (const row& r : rows()) {
+    if (!is_multi_gpu(r)) continue;
+    const std::optional<row_run> x = runnable_on_any_gpus(r);
+    if (!x) continue;
+    run_config run = x->run;
+    run.stack = x->stack;
+    const double predicted = metric_of(*x, estimate_run(*x->gpu, *x->model, run));
+    out.push_back({&r, *x, predicted, error_of(*x, predicted)});
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("multi-GPU evidence rows run with their split: finite and positive", "[evidence_rows]") {
+  const std::vector<multi_gpu_row> all = multi_gpu_rows();
+  REQUIRE(all.size() >= 80);
+  for (const multi_gpu_row& m : all) {
+    INFO(field(*m.r, "id"));
+    CHECK(std::isfinite(m.predicted));
+    CHECK(m.predicted > 0);
+    CHECK(m.x.run.model_parallel() == gpus_of(*m.r));
+  }
+}
+
+// Prints docs/evidence.md's "Several GPUs" table. Hidden: `dlperf_tests "[evidence_multi_gpu]"`.
+TEST_CASE("multi-GPU evidence report: errors by phase and GPU count", "[.][evidence_multi_gpu]") {
+  std::map<std::string, std::vector<double>> groups;
+  std::cout << "| id | model | GPUs | weights | metric | measured | predicted | error |\n"
+               "|---|---|---|---|---|---:|---:|---:|\n";
+  for (const multi_gpu_row& m : multi_gpu_rows()) {
+    const row& r = *m.r;
+    std::printf("| %s | %s | %s | %s | %s (%s) | %.5g | %.4g | %+.1f %% |\n",
+                field(r, "id").c_str(), field(r, "model").c_str(),
+                field(r, "gpu_published").c_str(), field(r, "weight_format").c_str(),
+                field(r, "metric").c_str(),
+                (field(r, "metric") == "tokens_per_s" ? "tg" + field(r, "generate")
+                                                      : "pp" + field(r, "seq"))
+                    .c_str(),
+                m.x.measured, m.predicted, 100 * m.error);
+    const std::string phase = field(r, "metric") == "tokens_per_s" ? "decode" : "prompt";
+    groups[phase + ", " + field(r, "gpus") + " GPUs"].push_back(m.error);
+    groups[phase + ", all"].push_back(m.error);
+    groups["all"].push_back(m.error);
+  }
+  std::cout << "\n| group | rows | median abs error | bias (median) | worst |\n"
+               "|---|---:|---:|---:|---:|\n";
+  for (const auto& [group, errors] : groups) {
+    std::vector<double> magnitude;
+    double worst = 0;
+    for (double e : errors) {
+      magnitude.push_back(std::abs(e));
+      if (std::abs(e) > std::abs(worst)) worst = e;
+    }
+    std::printf("| %s | %zu | %.1f %% | %+.1f %% | %+.1f %% |\n", group.c_str(), errors.size(),
+                100 * median(magnitude), 100 * median(errors), 100 * worst);
+  }
+  CHECK(groups.count("all") == 1);
+}

@@ -1,0 +1,224 @@
+// One model over several GPUs (docs/parallel.md): collectives as NCCL prices them, the engines'
+// own all-reduce, tensor and layer splits of inference, and their rejections.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <dlperf/dlperf.hpp>
+#include <string>
+
+using namespace dlperf;
+
+namespace {
+
+run_config decode_run(stack_id stack, weight_format w, long long gpus) {
+  run_config r;
+  r.mode = run_mode::infer;
+  r.type = dtype::fp16;
+  r.weights = w;
+  r.prompt = 1;
+  r.generate = 128;
+  r.stack = stack;
+  r.gpus = gpus;
+  r.flash_attention = stack != stack_id::llama_cpp;
+  return r;
+}
+
+// Whether @p s can run inference of type @p t with weights @p w on @p g (the rest is rejected
+// by the estimators with unsupported).
+bool runs(const gpu_spec& g, const model_spec& m, const run_config& r) {
+  try {
+    (void)estimate_run(g, m, r);
+    return true;
+  } catch (const unsupported&) {
+    return false;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("collectives: the worked figures of NCCL's own ring model", "[parallel]") {
+  // A 2-byte all-reduce over 8 GPUs on NVLink: LL is fastest, baseLat 6.6 us + 14 steps x 0.6 us
+  // (NVIDIA/nccl v2.21.5-1 tuning.cc); over PCIe 14 x 1.0 us.
+  const nccl_collective nv = nccl_time(collective::all_reduce, bytes(2), 8, links::nvlink4);
+  CHECK(nv.protocol == nccl_protocol::ll);
+  CHECK(nv.time.value() == Approx(15.0e-6).epsilon(1e-3));
+  const nccl_collective pcie = nccl_time(collective::all_reduce, bytes(2), 8, links::pcie4_x16);
+  CHECK(pcie.time.value() == Approx(20.6e-6).epsilon(1e-3));
+  // 1 GiB: the bandwidth term dominates and Simple (the whole link) wins; the bus factor is
+  // 2 (n-1)/n of the buffer at the one-way rate, 450 GB/s on NVLink 4.
+  const nccl_collective big = nccl_time(collective::all_reduce, gibibytes(1), 8, links::nvlink4);
+  CHECK(big.protocol == nccl_protocol::simple);
+  CHECK(big.time.value() == Approx(8.4e-6 + 14 * 3.4e-6 + 1.75 * 1073741824.0 / 450e9));
+  // LL128 only over NVLink.
+  for (long long kb = 1; kb <= (1LL << 20); kb *= 4)
+    CHECK(nccl_time(collective::all_reduce, kibibytes(static_cast<double>(kb)), 8, links::pcie5_x16)
+              .protocol != nccl_protocol::ll128);
+  CHECK(nccl_time(collective::all_reduce, bytes(2), 1, links::nvlink4).time.value() == 0.0);
+}
+
+TEST_CASE("collectives never beat the bus-bandwidth floor and staging never helps",
+          "[parallel][properties]") {
+  for (const link_spec& l : links::all)
+    for (collective c : enum_values<collective>)
+      for (long long n : {2LL, 3LL, 8LL, 64LL, 512LL})
+        for (double b = 1; b <= 1e10; b *= 37) {
+          const byte_count data = bytes(b);
+          const duration floor = collective_floor(c, data, n, l.per_direction());
+          const duration p2p = nccl_time(c, data, n, l, false).time;
+          const duration staged = nccl_time(c, data, n, l, true).time;
+          INFO(l.id << " " << name(c) << " n=" << n << " bytes=" << b);
+          CHECK(std::isfinite(p2p.value()));
+          CHECK(p2p >= floor);
+          CHECK(staged >= p2p);
+          // More bytes never take less time.
+          CHECK(nccl_time(c, bytes(2 * b), n, l, false).time >= p2p);
+        }
+  // An engine's own all-reduce keeps the ring's bandwidth term.
+  for (const software_stack* s : stacks::all)
+    for (double b = 1; b <= 1e9; b *= 10) {
+      const tp_all_reduce a = tensor_parallel_all_reduce(*s, bytes(b), 8, links::nvlink4, false);
+      CHECK(a.time >=
+            collective_floor(collective::all_reduce, bytes(b), 8, links::nvlink4.per_direction()));
+    }
+}
+
+TEST_CASE("collectives: bad sizes and counts and costs are rejected by name",
+          "[parallel][errors]") {
+  const bandwidth bw = links::nvlink4.per_direction();
+  CHECK_THROWS_WITH(collective_floor(collective::all_reduce, bytes(1), 0, bw),
+                    Catch::Contains("GPUs must be 1 to 2^20"));
+  CHECK_THROWS_WITH(collective_floor(collective::all_reduce, bytes(-1), 2, bw),
+                    Catch::Contains("bytes must be finite"));
+  CHECK_THROWS_WITH(collective_floor(collective::all_reduce, bytes(1), 2, bandwidth{}),
+                    Catch::Contains("bandwidth must be positive"));
+  CHECK_THROWS_WITH(
+      collective_time(collective::all_reduce, bytes(1), 2, bw, {seconds(0), seconds(0), 0.0}),
+      Catch::Contains("bandwidth share"));
+  CHECK_THROWS_WITH(
+      collective_time(collective::all_reduce, bytes(1), 2, bw, {seconds(-1e-6), seconds(0), 1.0}),
+      Catch::Contains("latencies"));
+}
+
+TEST_CASE("engines' own all-reduce: peer-to-peer links only and within its size", "[parallel]") {
+  const byte_count small = kibibytes(16);
+  // vLLM over NVLink: its kernel (9.5 us at 2 GPUs, 10.1 at 8) beats NCCL's LL ring at 8 GPUs.
+  const tp_all_reduce v = tensor_parallel_all_reduce(stacks::vllm, small, 8, links::nvlink4, false);
+  CHECK(v.custom);
+  CHECK(v.time.value() == Approx(10.1e-6 + 1.75 * 16384.0 / 450e9));
+  // GeForce cards without peer-to-peer, and more than two PCIe GPUs: NCCL.
+  CHECK_FALSE(tensor_parallel_all_reduce(stacks::vllm, small, 2, links::pcie4_x16, true).custom);
+  CHECK_FALSE(tensor_parallel_all_reduce(stacks::vllm, small, 4, links::pcie4_x16, false).custom);
+  // Two PCIe GPUs with peer-to-peer may use it: TensorRT-LLM's (3.7 us) beats NCCL's LL ring
+  // (6.6 + 2 x 1.0 us); vLLM's (9.5 us) does not, by NCCL's own model.
+  CHECK(tensor_parallel_all_reduce(stacks::tensorrt_llm, small, 2, links::pcie4_x16, false).custom);
+  CHECK_FALSE(
+      tensor_parallel_all_reduce(stacks::tensorrt_llm, small, 4, links::pcie4_x16, false).custom);
+  CHECK_FALSE(tensor_parallel_all_reduce(stacks::vllm, small, 2, links::pcie4_x16, false).custom);
+  // Above its 8 MiB limit, and for a stack without one: NCCL.
+  CHECK_FALSE(
+      tensor_parallel_all_reduce(stacks::vllm, mebibytes(9), 8, links::nvlink4, false).custom);
+  CHECK_FALSE(tensor_parallel_all_reduce(stacks::ceiling, small, 8, links::nvlink4, false).custom);
+}
+
+TEST_CASE("a layer split's batch-1 decode is never faster than one GPU reading every weight",
+          "[parallel][properties]") {
+  // llama.cpp and eager PyTorch split by layers: the GPUs take turns on each token, so a token
+  // takes at least the whole model's weights at one GPU's bandwidth and its stack's share.
+  const model_spec& m = presets::llama3_70b;
+  for (const gpu_spec* g : catalog::all)
+    for (stack_id id : {stack_id::llama_cpp, stack_id::pytorch_eager, stack_id::ceiling})
+      for (weight_format w : {weight_format::q4_k_m, weight_format::native}) {
+        const run_config one = decode_run(id, w, 1);
+        if (!runs(*g, m, one)) continue;
+        // One GPU of the set running the whole model: every weight a token reads, at the stack's
+        // share (stack_test checks that one GPU never beats its weight-read floor).
+        const duration single = estimate_run(*g, m, one).decode_per_token;
+        duration previous = single;
+        for (long long n : {2LL, 4LL, 8LL}) {
+          run_config r = one;
+          r.gpus = n;
+          r.pp = n;
+          const model_estimate e = estimate_run(*g, m, r);
+          INFO(g->id() << " " << name(id) << " " << name(w) << " pp " << n);
+          CHECK(e.decode_per_token > single);
+          CHECK(e.decode_per_token >= previous);  // more hand-offs, never faster
+          CHECK(e.time_of(op_kind::communication) > duration{});
+          previous = e.decode_per_token;
+        }
+      }
+}
+
+TEST_CASE("a tensor split's decode is never faster than 1/N of one GPU's",
+          "[parallel][properties]") {
+  const model_spec& m = presets::llama3_8b;
+  for (const gpu_spec* g : catalog::all)
+    for (stack_id id : {stack_id::vllm, stack_id::tensorrt_llm, stack_id::ceiling}) {
+      const run_config one = decode_run(id, weight_format::native, 1);
+      if (!runs(*g, m, one)) continue;
+      const duration single = estimate_run(*g, m, one).decode_per_token;
+      for (long long n : {2LL, 4LL, 8LL}) {
+        run_config r = one;
+        r.gpus = n;
+        r.tp = n;
+        const model_estimate e = estimate_run(*g, m, r);
+        INFO(g->id() << " " << name(id) << " tp " << n);
+        CHECK(e.decode_per_token >= single / static_cast<double>(n));
+        CHECK(e.time_of(op_kind::communication) > duration{});
+        // GeForce cards stage through the host: never faster than the same split with
+        // peer-to-peer (a data-centre card's), all else equal.
+        if (g->facts().segment == segment::geforce) {
+          const model_estimate p2p = with_communication(
+              estimate_model(*g, m, run_under(stacks::of(id), r)), m, run_under(stacks::of(id), r),
+              stacks::of(id), link_of_run(*g, r), segment::datacenter);
+          CHECK(e.decode_per_token >= p2p.decode_per_token);
+        }
+      }
+    }
+}
+
+TEST_CASE("a layer split holds a share of the layers on each GPU", "[parallel]") {
+  run_config r = decode_run(stack_id::llama_cpp, weight_format::q4_k_m, 2);
+  const model_spec& m = presets::llama3_70b;  // 80 layers
+  const memory_breakdown one = memory_need(m, decode_run(stack_id::llama_cpp, r.weights, 1));
+  r.pp = 2;
+  CHECK(memory_need(m, r).weights.value() == Approx(one.weights.value() / 2));
+  CHECK(memory_need(m, r).kv_cache.value() == Approx(one.kv_cache.value() / 2));
+  r.gpus = 3;
+  r.pp = 3;  // 27 of 80 layers on the fullest GPU
+  CHECK(memory_need(m, r).weights.value() == Approx(one.weights.value() * 27.0 / 80.0));
+  // The stacks that split by layers by default, and the ones that pipeline a prompt.
+  CHECK(stacks::llama_cpp.multi_gpu.split == split_mode::layer);
+  CHECK(stacks::llama_cpp.multi_gpu.pipeline.pipelines());
+  CHECK(stacks::pytorch_eager.multi_gpu.split == split_mode::layer);
+  CHECK_FALSE(stacks::pytorch_eager.multi_gpu.pipeline.pipelines());
+  CHECK(stacks::vllm.multi_gpu.split == split_mode::tensor);
+  // llama.cpp's pipeline: 8 micro-batches over 2 GPUs take (2 + 7) of 16 GPU-turns; one
+  // micro-batch none fewer; 8 GPUs with 4 in flight: (8 + 7 x 2) of 64.
+  const layer_pipeline& p = stacks::llama_cpp.multi_gpu.pipeline;
+  CHECK(p.prompt_fraction(4096, 2) == Approx(9.0 / 16.0));
+  CHECK(p.prompt_fraction(512, 4) == Approx(1.0));
+  CHECK(p.prompt_fraction(4096, 8) == Approx(22.0 / 64.0));
+}
+
+TEST_CASE("a layer split is rejected where it is not modelled", "[parallel][errors]") {
+  run_config r = decode_run(stack_id::llama_cpp, weight_format::q4_k_m, 4);
+  r.pp = 3;
+  CHECK_THROWS_WITH(r.validate(), Catch::Contains("tp x pp (1 x 3) must divide gpus (4)"));
+  r.pp = 0;
+  CHECK_THROWS_WITH(r.validate(), Catch::Contains("pp"));
+  run_config t;
+  t.gpus = 2;
+  t.pp = 2;
+  CHECK_THROWS_WITH(t.validate(), Catch::Contains("pipeline-parallel training"));
+  run_config cnn = decode_run(stack_id::pytorch_eager, weight_format::native, 2);
+  cnn.pp = 2;
+  CHECK_THROWS_WITH(memory_need(presets::resnet50, cnn), Catch::Contains("CNN"));
+  run_config deep = decode_run(stack_id::llama_cpp, weight_format::native, 64);
+  deep.pp = 64;  // Llama 3 8B has 32 layers
+  CHECK_THROWS_WITH(memory_need(presets::llama3_8b, deep), Catch::Contains("needs as many layers"));
+  software_stack s = stacks::llama_cpp;
+  s.multi_gpu.pipeline.in_flight = 0;
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("pipeline needs ubatch and in_flight"));
+  s = stacks::vllm;
+  s.multi_gpu.all_reduce.at_8 = seconds(1e-6);
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("custom all-reduce"));
+}

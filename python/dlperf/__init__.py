@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup,
         gpus: Union[int, str]
         zero: Union[int, str]
         tp: Union[int, str]
+        split: str  # "tensor" or "layer" (default: the stack's; docs/parallel.md)
         overhead: Union[int, float, str]
         kv_dtype: str
         lora: Union[int, str]

@@ -34,6 +34,11 @@ LINES = [
     "model --preset llama3_8b --gpu rtx_4090 --infer --prompt 1024 --generate 0 --kv-dtype fp8 --json",
     "model --preset gpt2 --gpu a100_sxm4_80gb --infer --batch 32 --seq 512 --stack pytorch-eager --no-flash --json",
     "model --preset llama3_8b --gpu rtx_4090 --train --seq 2048 --lora 16 --doc-tokens 400 --packing --json",
+    # One model over several GPUs (docs/parallel.md): llama.cpp's layer split by default, and
+    # vLLM's tensor split with its own all-reduce.
+    "model --preset llama3_70b --gpu rtx_3090 --infer --weights q4_k_m --dtype fp16 --no-flash --prompt 512 --generate 128 --gpus 2 --stack llama.cpp --json",
+    "model --preset llama3_70b --gpu h100_sxm --infer --prompt 512 --generate 128 --gpus 8 --tp 8 --stack vllm --json",
+    "model --preset llama3_8b --gpu rtx_4090 --infer --gpus 2 --split layer --json",
     "speedup --from v100_sxm2 --to a100_sxm4_40gb --json",
     "speedup --from a100_sxm4_40gb --to h100_sxm --preset gpt2 --batch 16 --json",
     "rank --task infer16 --json",

@@ -199,6 +199,33 @@ TEST_CASE("a layer split holds a share of the layers on each GPU", "[parallel]")
   CHECK(p.prompt_fraction(4096, 8) == Approx(22.0 / 64.0));
 }
 
+TEST_CASE("a pipelined layer split costs llama.cpp its CUDA graphs in decode", "[parallel]") {
+  // On the run PR #6766 measured (Llama 3 8B Q4_0, tg128, RTX 4090) split over two cards, the
+  // launches without graphs add exactly what graphs saved there: 1/149.28 - 1/159.67 s a token.
+  run_config r = decode_run(stack_id::llama_cpp, weight_format::q4_0, 2);
+  r.pp = 2;
+  const auto launches = [](const model_estimate& e) {
+    duration t{};
+    for (const op_estimate& op : e.decode)
+      if (op.name == "launches without CUDA graphs") t += static_cast<double>(op.repeats) * op.time;
+    return t;
+  };
+  const model_estimate on_4090 = estimate_run(catalog::find("rtx_4090"), presets::llama3_8b, r);
+  CHECK(launches(on_4090).value() == Approx(1.0 / 149.28 - 1.0 / 159.67).epsilon(1e-9));
+  // A bigger model launches as many kernels a layer: more layers, more of the same gap.
+  const model_estimate big = estimate_run(catalog::find("rtx_4090"), presets::llama3_70b, r);
+  CHECK(launches(big) > 2.0 * launches(on_4090));
+  // Turing had no graphs to lose (compute capability 8.0 and later), nor had the HIP build.
+  CHECK(launches(estimate_run(catalog::find("rtx_2080_ti"), presets::llama3_8b, r)).value() == 0);
+  r.stack = stack_id::llama_cpp_rocm;
+  CHECK(launches(estimate_run(catalog::find("rx_7900_xtx"), presets::llama3_8b, r)).value() == 0);
+  // Nor does one GPU, or a prompt.
+  CHECK(launches(estimate_run(catalog::find("rtx_4090"), presets::llama3_8b,
+                              decode_run(stack_id::llama_cpp, weight_format::q4_0, 1)))
+            .value() == 0);
+  for (const op_estimate& op : on_4090.prefill) CHECK(op.name != "launches without CUDA graphs");
+}
+
 TEST_CASE("a layer split is rejected where it is not modelled", "[parallel][errors]") {
   run_config r = decode_run(stack_id::llama_cpp, weight_format::q4_k_m, 4);
   r.pp = 3;
@@ -221,4 +248,7 @@ TEST_CASE("a layer split is rejected where it is not modelled", "[parallel][erro
   s = stacks::vllm;
   s.multi_gpu.all_reduce.at_8 = seconds(1e-6);
   CHECK_THROWS_WITH(s.validate(), Catch::Contains("custom all-reduce"));
+  s = stacks::llama_cpp;
+  s.multi_gpu.pipeline.graphs_lost.without = 200;  // faster without graphs than with them
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("graphs_lost needs"));
 }

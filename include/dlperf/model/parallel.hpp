@@ -17,6 +17,7 @@
 /// the model's layers. A layer split of equal GPUs runs that same sequence, one share on each.
 #pragma once
 
+#include <algorithm>
 #include <string_view>
 
 #include <dlperf/core/error.hpp>
@@ -71,6 +72,14 @@ constexpr duration layer_handoff(byte_count data, const link_spec& link, bool st
                          {seconds(0), crossings * link.latency, 1.0 / crossings});
 }
 
+/// Kernels @p ops launches: every operator's kernels times its repeats.
+constexpr double kernels_of(const op_sequence& ops) {
+  double n = 0;
+  for (const op_estimate& op : ops)
+    n += static_cast<double>(op.kernels) * static_cast<double>(op.repeats);
+  return n;
+}
+
 namespace detail {
 
 // @p ops with every operator's time scaled by @p fraction (a pipeline's overlap).
@@ -98,10 +107,20 @@ constexpr op_estimate communication_op(std::string_view name, duration time, byt
 }
 
 // The communication of one pass (the prompt, one generated token, an encoder's forward) of
-// @p tokens tokens through @p layers layers under run @p r on @p link, added to @p ops.
+// @p tokens tokens through @p layers layers under run @p r on @p link, added to @p ops; a
+// generated token of a layer split also pays @p launch_gap per kernel for the CUDA graphs the
+// split costs its stack.
 DLPERF_CONSTEXPR_VECTOR op_sequence with_pass_communication(
     op_sequence ops, const software_stack& s, const run_config& r, double tokens, double hidden,
-    long long layers, const link_spec& link, bool staged, bool prompt) {
+    long long layers, const link_spec& link, bool staged, bool prompt, duration launch_gap) {
+  if (r.pp > 1 && !prompt && launch_gap > duration{}) {
+    op_estimate launches;
+    launches.name = "launches without CUDA graphs";
+    launches.time = launch_gap;
+    launches.bound = bound::latency;
+    launches.repeats = std::max(1LL, static_cast<long long>(kernels_of(ops)));
+    ops.add(launches);
+  }
   if (r.pp > 1) {
     const multi_gpu_kernels& k = s.multi_gpu;
     const double element =
@@ -124,26 +143,30 @@ DLPERF_CONSTEXPR_VECTOR op_sequence with_pass_communication(
 /// Estimate @p e of inference run @p r of @p m under stack @p s (one GPU's share: estimate_model
 /// or apply_stack) with the communication of r's split over its GPUs on @p link, between GPUs of
 /// segment @p seg (see the file comment); @p e itself for a training run, one GPU per model copy
-/// or a CNN. The phases gain operators of kind `communication`, and the times are summed again.
+/// or a CNN. The phases gain operators of kind `communication`, a layer split's generated token
+/// @p launch_gap per kernel where the split costs the stack its CUDA graphs
+/// (layer_pipeline::graphs_lost; stacked.hpp, launch_gap_without_graphs), and the times are
+/// summed again.
 DLPERF_CONSTEXPR_VECTOR model_estimate with_communication(model_estimate e, const model_spec& m,
                                                           const run_config& r,
                                                           const software_stack& s,
-                                                          const link_spec& link, segment seg) {
+                                                          const link_spec& link, segment seg,
+                                                          duration launch_gap = {}) {
   if (r.training() || r.model_parallel() == 1 || m.kind != model_kind::transformer) return e;
   const transformer_config& t = m.transformer;
   const detail::transformer_shapes sh = detail::transformer_shapes::of(t, r);
   const bool staged = staged_through_host(seg, link);
   if (t.generates()) {
     e.prefill = detail::with_pass_communication(e.prefill, s, r, sh.tokens, sh.h, t.layers, link,
-                                                staged, true);
+                                                staged, true, launch_gap);
     const long long decoding =
         t.kind == transformer_kind::encoder_decoder ? t.decoder_layers : t.layers;
     if (e.decode.size() > 0)
       e.decode = detail::with_pass_communication(e.decode, s, r, static_cast<double>(sh.batch),
-                                                 sh.h, decoding, link, staged, false);
+                                                 sh.h, decoding, link, staged, false, launch_gap);
   } else {
     e.forward = detail::with_pass_communication(e.forward, s, r, sh.tokens, sh.h, t.total_layers(),
-                                                link, staged, true);
+                                                link, staged, true, launch_gap);
   }
   e.sum_phases();
   return e;

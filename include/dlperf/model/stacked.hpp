@@ -6,6 +6,7 @@
 
 #include <dlperf/core/library_support.hpp>
 #include <dlperf/estimate/tile_search.hpp>
+#include <dlperf/hardware/catalog.hpp>
 #include <dlperf/hardware/device.hpp>
 #include <dlperf/model/parallel.hpp>
 #include <dlperf/model/presets.hpp>
@@ -96,6 +97,26 @@ constexpr segment segment_of(const D& d) {
     return segment::datacenter;
 }
 
+/// The time each kernel of a generated token costs stack @p s when a layer split keeps it from
+/// using its CUDA graphs: the per-token time its graphs saved in the published run
+/// (layer_pipeline::graphs_lost) over the kernels of that run's token as @p s runs it. Zero for a
+/// stack that loses none.
+template <class = void>
+duration launch_gap_without_graphs(const software_stack& s) {
+  const graph_saving& g = s.multi_gpu.pipeline.graphs_lost;
+  if (!g.exists()) return {};
+  run_config r;  // the measured run: llama-bench's tg128, batch 1
+  r.mode = run_mode::infer;
+  r.type = dtype::fp16;
+  r.weights = g.weights;
+  r.prompt = 1;
+  r.generate = 128;
+  r.flash_attention = false;
+  const model_estimate e =
+      estimate_model(catalog::find(g.gpu), presets::find(g.model), run_under(s, r));
+  return g.per_token() / kernels_of(e.decode);
+}
+
 /// The estimate of @p m on @p d under @p r as stack @p s runs it, with its ceiling; inference
 /// over several GPUs (tp or pp above 1) with the communication of its split on both
 /// (with_communication). Throws as `estimate_model` does, and invalid_argument for a stack
@@ -111,8 +132,11 @@ DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_
   out.stack = apply_stack(s, out.ceiling, m, run, d.memory(tier::global).throughput);
   if (!run.training() && run.model_parallel() > 1) {
     const link_spec& link = link_of_run(d, run);
-    out.ceiling = with_communication(out.ceiling, m, run, s, link, segment_of(d));
-    out.stack = with_communication(out.stack, m, run, s, link, segment_of(d));
+    const bool graphs_lost =
+        run.pp > 1 && s.multi_gpu.pipeline.graphs_lost.applies(d.arch().family);
+    const duration gap = graphs_lost ? launch_gap_without_graphs(s) : duration{};
+    out.ceiling = with_communication(out.ceiling, m, run, s, link, segment_of(d), gap);
+    out.stack = with_communication(out.stack, m, run, s, link, segment_of(d), gap);
   }
   return out;
 }

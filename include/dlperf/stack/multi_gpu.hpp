@@ -15,6 +15,8 @@
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/units.hpp>
+#include <dlperf/core/weight_format.hpp>
+#include <dlperf/hardware/architecture.hpp>
 
 namespace dlperf {
 
@@ -34,6 +36,32 @@ struct enum_list<split_mode> {
       enumerator{split_mode::layer, "layer", "layers in turn, one GPU after another"}};
 };
 
+/// A published measurement of what CUDA graphs save a stack per generated token: one batch-1
+/// decode timed with and without them, on the architecture families where the stack uses them.
+/// A split that keeps the stack from using its graphs pays the difference, spread over the
+/// kernels of that run's token (model/parallel.hpp, launch_gap_without_graphs).
+struct graph_saving {
+  std::string_view model{};                       ///< preset id of the measured run
+  std::string_view gpu{};                         ///< catalog id of its GPU
+  weight_format weights = weight_format::native;  ///< its weights
+  double without = 0;                             ///< tokens/s without CUDA graphs
+  double with = 0;                                ///< tokens/s with them
+  std::array<family, 4> families{};               ///< where the stack uses graphs
+  std::size_t family_count = 0;                   ///< how many of `families` are set
+  std::string_view source{};                      ///< where the figures come from
+
+  /// Whether there is a measurement.
+  [[nodiscard]] constexpr bool exists() const { return with > 0; }
+  /// Whether the stack uses CUDA graphs on architecture family @p f.
+  [[nodiscard]] constexpr bool applies(family f) const {
+    for (std::size_t i = 0; i < family_count && i < families.size(); ++i)
+      if (families[i] == f) return true;
+    return false;
+  }
+  /// The time graphs saved the measured run per token.
+  [[nodiscard]] constexpr duration per_token() const { return seconds(1.0 / without - 1.0 / with); }
+};
+
 /// How a layer split pipelines a prompt: micro-batches of `ubatch` tokens flow through the GPUs
 /// one after another, at most `in_flight` at once, so that GPU k works on micro-batch j while GPU
 /// k + 1 works on j - 1. A stack without it (ubatch 0) runs a prompt through the GPUs in turn.
@@ -42,6 +70,8 @@ struct layer_pipeline {
   long long in_flight = 0;      ///< micro-batches in flight at most
   double activation_bytes = 0;  ///< bytes per element handed on; 0: the run's activation type
   std::string_view source{};    ///< where the figures come from
+  /// CUDA graphs the pipeline keeps the stack from using in decode (none: it keeps them).
+  graph_saving graphs_lost{};
 
   /// Whether prompts are pipelined.
   [[nodiscard]] constexpr bool pipelines() const { return ubatch > 0; }
@@ -95,6 +125,14 @@ struct multi_gpu_kernels {
                                      "pipeline needs ubatch and in_flight both > 0 (or both 0)");
     if (!(pipeline.activation_bytes >= 0) || pipeline.activation_bytes > 16)
       detail::throw_invalid_argument(who + "pipeline activation bytes must be in [0, 16]");
+    const graph_saving& g = pipeline.graphs_lost;
+    if (g.exists() && (!(g.without > 0) || !(g.without < g.with) || !detail::is_finite(g.with) ||
+                       g.family_count < 1 || g.family_count > g.families.size() ||
+                       g.model.empty() || g.gpu.empty()))
+      detail::throw_invalid_argument(
+          who +
+          "graphs_lost needs a run (model, GPU), 0 < without < with tokens/s, and the "
+          "families that use graphs");
     if (all_reduce.exists() &&
         (!(all_reduce.at_8 >= all_reduce.at_2) || !detail::is_finite(all_reduce.at_8.value()) ||
          !(all_reduce.max_bytes.value() > 0)))

@@ -33,6 +33,12 @@ CASES = [
     # A software stack from the menu: the times and the ranking as vLLM runs them.
     {"preset": "mistral_7b", "gpu": "rtx_4090,a100_sxm4_80gb", "mode": "infer", "batch": "8",
      "seq": "2048", "generate": "128", "stack": "vllm"},
+    # One model over two GeForce cards as llama.cpp splits it (by layers, its default), and the
+    # same forced to a tensor split (docs/parallel.md).
+    {"preset": "llama3_70b", "gpu": "rtx_3090,rtx_4090", "gpus": "2", "mode": "infer",
+     "batch": "1", "seq": "512", "generate": "128", "weights": "q4_k_m", "stack": "llama.cpp"},
+    {"preset": "llama3_8b", "gpu": "rtx_4090", "gpus": "2", "split": "tensor", "mode": "infer",
+     "batch": "1", "seq": "512", "generate": "128", "stack": "llama.cpp"},
     # A weight format and a datatype from the menus; a model that does not fit one of them.
     {"preset": "llama3_70b", "gpu": "rtx_4090,h200_sxm", "mode": "infer", "batch": "8",
      "seq": "4096", "generate": "256", "weights": "int4"},
@@ -52,9 +58,9 @@ CASES = [
     {"config": "{ not json", "gpu": "rtx_4090", "mode": "infer"},
 ]
 # The run's flags that the page passes to both the model and the rank lines; the model lines also
-# pass --gpus (rank picks the count itself).
+# pass --gpus and --split (rank picks the count itself).
 RUN_FLAGS = ("batch", "seq", "generate", "dtype", "weights", "stack", "doc-tokens")
-MODEL_FLAGS = ("gpus",) + RUN_FLAGS
+MODEL_FLAGS = ("gpus", "split") + RUN_FLAGS
 # The run's switches: a bare flag when the case sets "1" (a checked box).
 SWITCHES = ("packing", "nchw")
 TIME_KEYS = ("prefill_s", "decode_s_per_token", "step_time_s")

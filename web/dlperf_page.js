@@ -8,9 +8,9 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   // The run's flags that the model and rank lines both pass, each named as the form field that
-  // holds it; the model lines also pass --gpus (rank picks the count itself).
+  // holds it; the model lines also pass --gpus and --split (rank picks the count itself).
   const RUN_FLAGS = ['batch', 'seq', 'generate', 'dtype', 'weights', 'stack', 'doc-tokens'];
-  const MODEL_FLAGS = ['gpus', ...RUN_FLAGS];
+  const MODEL_FLAGS = ['gpus', 'split', ...RUN_FLAGS];
   // The run's switches (checkboxes): a bare flag when checked, '1' in the address.
   const SWITCHES = ['packing', 'nchw'];
   // Every field the page's address carries, so that a copied link reproduces the run.
@@ -62,6 +62,8 @@
     for (const w of choices.weights) addOption($('weights'), w, w);
     addOption($('stack'), '', 'default (ceiling: the hardware model)');
     for (const k of choices.stack) addOption($('stack'), k, k);
+    addOption($('split'), '', 'default (the stack\'s)');
+    for (const k of choices.split) addOption($('split'), k, k);
   }
   // Selects @p value in @p select, adding it when the menu lacks it, so that the tool (not the
   // page) names a value it does not know.
@@ -86,6 +88,7 @@
     choose($('dtype'), given('dtype'));
     choose($('weights'), given('weights'));
     choose($('stack'), given('stack'));
+    choose($('split'), given('split'));
   }
   // The chosen GPUs in the order they were chosen (the query's order first), not the menu's: the
   // first is the one shown in detail.

@@ -32,7 +32,8 @@ std::string reply(const char* args_json) {
 }  // namespace
 
 /// The choices of the page's menus that are enumerations of the tool ({"dtype": [...],
-/// "weights": [...], "stack": [...]}), from the one list of each (core/enumeration.hpp).
+/// "weights": [...], "stack": [...], "split": [...]}), from the one list of each
+/// (core/enumeration.hpp).
 extern "C" EMSCRIPTEN_KEEPALIVE const char* dlperf_choices() {
   static const std::string choices = [] {
     nlohmann::json out;
@@ -42,6 +43,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* dlperf_choices() {
       out["weights"].push_back(dlperf::name(w));
     for (const dlperf::stack_id s : dlperf::enum_values<dlperf::stack_id>)
       out["stack"].push_back(dlperf::name(s));
+    for (const dlperf::split_mode s : dlperf::enum_values<dlperf::split_mode>)
+      out["split"].push_back(dlperf::name(s));
     return out.dump();
   }();
   return choices.c_str();

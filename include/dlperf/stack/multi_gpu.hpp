@@ -118,26 +118,29 @@ struct multi_gpu_kernels {
 
   /// Throws invalid_argument naming the first figure out of its domain, for stack @p stack.
   constexpr void validate(std::string_view stack) const {
-    const std::string who = "stack " + std::string(stack) + ": ";
+    // Each message is built where it is thrown: libc++ 14 (emscripten's) has no constexpr
+    // std::string, so a constexpr function may not hold one in a variable.
     if (pipeline.ubatch < 0 || pipeline.in_flight < 0 ||
         (pipeline.ubatch > 0) != (pipeline.in_flight > 0))
-      detail::throw_invalid_argument(who +
-                                     "pipeline needs ubatch and in_flight both > 0 (or both 0)");
+      detail::throw_invalid_argument("stack " + std::string(stack) +
+                                     ": pipeline needs ubatch and in_flight both > 0 (or both 0)");
     if (!(pipeline.activation_bytes >= 0) || pipeline.activation_bytes > 16)
-      detail::throw_invalid_argument(who + "pipeline activation bytes must be in [0, 16]");
+      detail::throw_invalid_argument("stack " + std::string(stack) +
+                                     ": pipeline activation bytes must be in [0, 16]");
     const graph_saving& g = pipeline.graphs_lost;
     if (g.exists() && (!(g.without > 0) || !(g.without < g.with) || !detail::is_finite(g.with) ||
                        g.family_count < 1 || g.family_count > g.families.size() ||
                        g.model.empty() || g.gpu.empty()))
       detail::throw_invalid_argument(
-          who +
-          "graphs_lost needs a run (model, GPU), 0 < without < with tokens/s, and the "
+          "stack " + std::string(stack) +
+          ": graphs_lost needs a run (model, GPU), 0 < without < with tokens/s, and the "
           "families that use graphs");
     if (all_reduce.exists() &&
         (!(all_reduce.at_8 >= all_reduce.at_2) || !detail::is_finite(all_reduce.at_8.value()) ||
          !(all_reduce.max_bytes.value() > 0)))
       detail::throw_invalid_argument(
-          who + "custom all-reduce needs a latency at 8 GPUs >= at 2 and a positive size limit");
+          "stack " + std::string(stack) +
+          ": custom all-reduce needs a latency at 8 GPUs >= at 2 and a positive size limit");
   }
 };
 

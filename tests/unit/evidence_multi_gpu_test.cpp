@@ -1,6 +1,6 @@
 // The evidence rows that ran one model over several GPUs (docs/evidence.md, "Several GPUs"):
 // every one runs through the model with its split, and the hidden report prints the errors by
-// phase and GPU count. No figure of the multi-GPU model is fitted on these rows.
+// phase, split, GPU count and source. No figure of the multi-GPU model is fitted on these rows.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
@@ -41,7 +41,7 @@ std::vector<multi_gpu_row> multi_gpu_rows() {
 
 TEST_CASE("multi-GPU evidence rows run with their split: finite and positive", "[evidence_rows]") {
   const std::vector<multi_gpu_row> all = multi_gpu_rows();
-  REQUIRE(all.size() >= 80);
+  REQUIRE(all.size() >= 118);
   for (const multi_gpu_row& m : all) {
     INFO(field(*m.r, "id"));
     CHECK(std::isfinite(m.predicted));
@@ -51,7 +51,8 @@ TEST_CASE("multi-GPU evidence rows run with their split: finite and positive", "
 }
 
 // Prints docs/evidence.md's "Several GPUs" table. Hidden: `dlperf_tests "[evidence_multi_gpu]"`.
-TEST_CASE("multi-GPU evidence report: errors by phase and GPU count", "[.][evidence_multi_gpu]") {
+TEST_CASE("multi-GPU evidence report: errors by phase and split and GPU count",
+          "[.][evidence_multi_gpu]") {
   std::map<std::string, std::vector<double>> groups;
   std::cout << "| id | model | GPUs | weights | metric | measured | predicted | error |\n"
                "|---|---|---|---|---|---:|---:|---:|\n";
@@ -65,9 +66,11 @@ TEST_CASE("multi-GPU evidence report: errors by phase and GPU count", "[.][evide
                                                       : "pp" + field(r, "seq"))
                     .c_str(),
                 m.x.measured, m.predicted, 100 * m.error);
-    const std::string phase = field(r, "metric") == "tokens_per_s" ? "decode" : "prompt";
+    const std::string phase = (field(r, "metric") == "tokens_per_s" ? "decode, " : "prompt, ") +
+                              field(r, "split") + " split";
     groups[phase + ", " + field(r, "gpus") + " GPUs"].push_back(m.error);
     groups[phase + ", all"].push_back(m.error);
+    groups["source " + field(r, "source") + " (" + field(r, "stack") + ")"].push_back(m.error);
     groups["all"].push_back(m.error);
   }
   std::cout << "\n| group | rows | median abs error | bias (median) | worst |\n"

@@ -81,6 +81,7 @@ void run_advise(const advise_options& o) {
       if (r.split && r.split->chosen)
         item["split"] = {{"gpus", r.split->chosen->split.gpus},
                          {"tp", r.split->chosen->split.tp},
+                         {"pp", r.split->chosen->split.pp},
                          {"data_parallel", r.split->chosen->split.data_parallel()},
                          {"link", r.split->link},
                          {"samples_per_s", r.split->chosen->samples_per_second}};

@@ -303,6 +303,8 @@ void add_advise_command(CLI::App& app);
 void add_plot_command(CLI::App& app);
 /// A CLI11 check that accepts the ids of hardware/links.hpp (`find_link`'s error names them).
 CLI::Validator link_validator();
+/// The ids of hardware/links.hpp for a help text: "pcie3_x4|...|eth_100g".
+std::string link_ids();
 /// Registers the `cluster` subcommand.
 void add_cluster_command(CLI::App& app);
 /// Registers the `debias` subcommand.

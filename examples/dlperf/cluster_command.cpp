@@ -26,13 +26,13 @@ CLI::Validator link_validator() {
           "LINK", "link"};
 }
 
-namespace {
-
 std::string link_ids() {
   std::string ids;
   for (const link_spec& l : links::all) ids += (ids.empty() ? "" : "|") + std::string(l.id);
   return ids;
 }
+
+namespace {
 
 // The options of `dlperf cluster`: the typical job's preset and run are the defaults.
 struct cluster_options {

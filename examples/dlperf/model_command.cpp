@@ -113,6 +113,7 @@ struct model_options {
   serve_options serve;
   bool batch_given = false;  // --batch on the command line (serving sets the batch itself)
   bool json = false;
+  std::string link;  // --link: between the GPUs of one model copy (empty: the system's)
 };
 
 // The model the options name: exactly one of --preset, --config and --layers (with the other
@@ -171,7 +172,17 @@ void run(const model_options& o) {
   const model_spec m = select_model(o, strings);
   run_options flags = o.run;
   if (o.serve.serve && !flags.train) flags.infer = true;  // --serve is inference
-  const run_config r = make_run(flags);
+  const run_config r = [&] {
+    run_config made = make_run(flags);
+    if (!o.link.empty()) {
+      if (made.training())
+        throw usage_error(
+            "--link is for --infer over several GPUs; training over several GPUs: dlperf cluster "
+            "--link");
+      made.link = &find_link(o.link);
+    }
+    return made;
+  }();
   const cli_device dev = select_device(o.gpu, o.device);
   // The stack's own figures, or those the device file measured for it (docs/stacks.md, "Your own
   // measurements").
@@ -462,6 +473,11 @@ void add_model_command(CLI::App& app) {
                   std::string("Shape flags: ") + switch_flags[i].help);
   add_device_options(cmd, o->gpu, o->device);
   add_run_options(cmd, o->run);
+  cmd->add_option("--link", o->link,
+                  "Inference over several GPUs: the link between them (default: the system's, "
+                  "NVLink on data-centre boards, else PCIe x16; docs/parallel.md): {" +
+                      link_ids() + "}")
+      ->check(link_validator());
   add_serve_options(cmd, o->serve);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o, cmd] {

@@ -49,7 +49,8 @@ void run_rank(const rank_cli_options& o) {
     for (const rank_entry& e : ranked) {
       nlohmann::json splits = nlohmann::json::array();
       for (const parallel_split& s : e.splits)
-        splits.push_back({{"gpus", s.gpus}, {"tp", s.tp}, {"data_parallel", s.data_parallel()}});
+        splits.push_back(
+            {{"gpus", s.gpus}, {"tp", s.tp}, {"pp", s.pp}, {"data_parallel", s.data_parallel()}});
       out.push_back({{"id", e.gpu->id()},
                      {"dtype", name(e.type)},
                      {"relative_performance", e.relative_performance},
@@ -81,7 +82,7 @@ void run_rank(const rank_cli_options& o) {
   for (const rank_entry& e : ranked) {
     std::string split;
     for (std::size_t i = 0; i < e.splits.size(); ++i)  // one per run of the mix; once if equal
-      if (i == 0 || e.splits[i].gpus != e.splits[0].gpus || e.splits[i].tp != e.splits[0].tp)
+      if (i == 0 || !(e.splits[i] == e.splits[0]))
         split += (split.empty() ? "" : "; ") + describe(e.splits[i]);
     fmt::print("{:<16} {:<14} {:>8} {:>10} {:>8} {:>12} {:>7}  {}\n", e.gpu->id(), name(e.type),
                three_digits(e.relative_performance), format_usd(e.gpu_price.value()),

@@ -150,7 +150,9 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
       "{} serving on {}: {}, weights {}, KV cache {}; prompt {} + {} generated tokens per "
       "request{}\n",
       m.name, res.gpu_name, name(r.type), name(r.weights), name(r.kv_cache), e.prompt, e.generate,
-      r.gpus > 1 ? fmt::format(", {} GPUs (tp {})", r.gpus, r.tp) : "");
+      r.gpus > 1 ? fmt::format(", {} GPUs (tp {}{})", r.gpus, r.tp,
+                               r.pp > 1 ? fmt::format(", pp {}", r.pp) : std::string())
+                 : "");
   fmt::print("  {}{}\n", describe_stack(stack.id),
              stack.id == stack_id::ceiling ? "" : "; in brackets, the hardware model's ceiling");
   const bool stacked = stack.id != stack_id::ceiling;
@@ -163,7 +165,14 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
       format_si(e.kv_budget.value(), "B"), format_si(res.capacity, "B"),
       three_digits(c.kv_memory_fraction), format_si(e.kv_per_token.value(), "B"),
       e.blocks_per_sequence, c.block_tokens);
-  fmt::print("  concurrency {} sequences per GPU{}; prefill batches of {} prompts\n", e.concurrency,
+  // One model copy holds the sequences: under a split its GPUs share each one's KV cache.
+  const std::string holder =
+      r.model_parallel() > 1
+          ? fmt::format("per model copy ({} GPUs{})", r.model_parallel(),
+                        r.data_parallel() > 1 ? fmt::format(", {} copies", r.data_parallel()) : "")
+          : std::string(r.gpus > 1 ? "per GPU" : "");
+  fmt::print("  concurrency {} sequences{}{}; prefill batches of {} prompts\n", e.concurrency,
+             holder.empty() ? "" : " ", holder,
              e.concurrency < e.kv_limited
                  ? fmt::format(" (--max-seqs; the KV cache holds {})", e.kv_limited)
                  : std::string(" (KV-memory bound)"),

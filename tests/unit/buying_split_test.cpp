@@ -83,6 +83,30 @@ TEST_CASE("tensor parallelism at inference costs all-reduces, a CNN is never cut
   CHECK(splits_of(presets::llama2_7b, 8).size() == 4);
 }
 
+TEST_CASE("under llama.cpp two RTX 3090s hold a 70B by layers, no faster than one card",
+          "[buying][split]") {
+  run_config r = chat_int4();
+  r.stack = stack_id::llama_cpp;
+  r.flash_attention = false;
+  CHECK(split_of_run(r) == split_mode::layer);
+  const split_choice c = best_split(catalog::rtx_3090, presets::llama2_70b, r, 2);
+  REQUIRE(c.tried.size() == 2);
+  CHECK(c.tried[0].split == parallel_split{2, 1, 1});
+  CHECK_FALSE(c.tried[0].fit.fits);
+  REQUIRE(c.chosen);
+  CHECK(c.chosen->split == parallel_split{2, 1, 2});
+  CHECK(describe(c.chosen->split) == "2 GPUs, pp 2");
+  CHECK(describe(parallel_split{8, 2, 2}) == "8 GPUs, tp 2 x pp 2 x dp 2");
+  // The cards take turns: the system's rate is below one card's, if one card held the model.
+  const double one = 1.0 / estimate_run(catalog::rtx_3090, presets::llama2_70b, r).time.value();
+  CHECK(c.chosen->samples_per_second < one);
+  // Training and tensor-split stacks try tensor splits.
+  r.stack = stack_id::vllm;
+  CHECK(split_of_run(r) == split_mode::tensor);
+  CHECK(split_of_run(run_config{}) == split_mode::tensor);
+  CHECK(splits_of(presets::llama2_7b, 8, split_mode::layer).back() == parallel_split{8, 1, 8});
+}
+
 TEST_CASE("a workload the H100 cannot fit is ranked against the fastest GPU that can",
           "[buying][split][rank]") {
   const rank_workload w = make_workload(presets::llama2_7b, run_config{});  // training

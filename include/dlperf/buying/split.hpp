@@ -1,9 +1,11 @@
 /// @file
 /// Splitting one job over the GPUs of one system (docs/buying.md, "Splits of a system"): tensor
-/// parallelism cuts every layer's weights over tp GPUs (Megatron-LM), data parallelism runs
-/// gpus / tp replicas of that. A split is chosen memory first: among the splits of N GPUs whose
-/// share fits each GPU, the one with the most samples per second; when no GPU count is given,
-/// the smallest of 1, 2, 4 and 8 (the priced host sizes) that has a split that fits.
+/// parallelism cuts every layer's weights over tp GPUs (Megatron-LM), an inference engine that
+/// splits by layers (llama.cpp, accelerate's device_map; docs/parallel.md) puts consecutive
+/// layers on pp GPUs, and data parallelism runs gpus / (tp x pp) replicas of that. A split is
+/// chosen memory first: among the splits of N GPUs whose share fits each GPU, the one with the most
+/// samples per second; when no GPU count is given, the smallest of 1, 2, 4 and 8 (the priced host
+/// sizes) that has a split that fits.
 ///
 ///     training   step = estimate_cluster: the tp shard's step, the gradient all-reduce the
 ///                       backward pass cannot hide and the tp all-reduces, over the system's link
@@ -37,6 +39,7 @@
 #include <dlperf/model/stacked.hpp>
 #include <dlperf/model/step.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
+#include <dlperf/stack/stacks.hpp>
 
 namespace dlperf {
 
@@ -47,9 +50,12 @@ inline constexpr std::array<long long, 4> host_gpu_counts{1, 2, 4, 8};
 struct parallel_split {
   long long gpus = 1;  ///< GPUs of the system
   long long tp = 1;    ///< tensor-parallel degree (divides gpus)
+  long long pp = 1;  ///< inference: GPUs of a layer split (docs/parallel.md); tp x pp divides gpus
 
-  /// Data-parallel replicas: gpus / tp.
-  [[nodiscard]] constexpr long long data_parallel() const { return gpus / tp; }
+  /// Data-parallel replicas: gpus / (tp x pp).
+  [[nodiscard]] constexpr long long data_parallel() const { return gpus / (tp * pp); }
+  /// Whether two splits are the same.
+  [[nodiscard]] constexpr bool operator==(const parallel_split&) const = default;
 };
 
 /// One split of a run, tried on one GPU.
@@ -84,6 +90,7 @@ split_outcome evaluate_split(const gpu_spec& g, const model_spec& m, const run_c
   run_config x = r;
   x.gpus = s.gpus;
   x.tp = s.tp;
+  x.pp = s.pp;
   try {
     out.fit = check_fit(g, m, x);
     if (x.training() && s.gpus > 1) {
@@ -102,17 +109,28 @@ split_outcome evaluate_split(const gpu_spec& g, const model_spec& m, const run_c
   return out;
 }
 
-/// The splits of @p gpus GPUs for @p m: tp = 1, 2, 4, ... dividing gpus; tp > 1 for
-/// transformers only (a CNN's layers are not cut). Throws invalid_argument for gpus < 1.
+/// The splits of @p gpus GPUs for @p m by @p mode: tp (or, by layers, pp) = 1, 2, 4, ...
+/// dividing gpus, the rest replicas; above 1 for transformers only (a CNN's layers are not cut).
+/// Throws invalid_argument for gpus < 1.
 template <class = void>
-std::vector<parallel_split> splits_of(const model_spec& m, long long gpus) {
+std::vector<parallel_split> splits_of(const model_spec& m, long long gpus,
+                                      split_mode mode = split_mode::tensor) {
   detail::require_positive(gpus, "split", "gpus");
   std::vector<parallel_split> out;
-  for (long long tp = 1; tp <= gpus; tp *= 2) {
-    if (gpus % tp != 0 || (tp > 1 && m.kind != model_kind::transformer)) continue;
-    out.push_back({gpus, tp});
+  for (long long n = 1; n <= gpus; n *= 2) {
+    if (gpus % n != 0 || (n > 1 && m.kind != model_kind::transformer)) continue;
+    if (mode == split_mode::layer)
+      out.push_back({gpus, 1, n});
+    else
+      out.push_back({gpus, n, 1});
   }
   return out;
+}
+
+/// How run @p r spreads one model over several GPUs: its stack's split for inference (llama.cpp
+/// and eager PyTorch by layers; docs/parallel.md), tensors for training.
+constexpr split_mode split_of_run(const run_config& r) {
+  return r.training() ? split_mode::tensor : stacks::of(r.stack).multi_gpu.split;
 }
 
 /// The fastest split of @p gpus GPUs @p g that fits @p m under @p r (ties: the smaller tp).
@@ -121,7 +139,7 @@ split_choice best_split(const gpu_spec& g, const model_spec& m, const run_config
                         long long gpus) {
   split_choice c;
   c.link = std::string(system_link(g).id);
-  for (const parallel_split& s : splits_of(m, gpus)) {
+  for (const parallel_split& s : splits_of(m, gpus, split_of_run(r))) {
     c.tried.push_back(evaluate_split(g, m, r, s));
     const split_outcome& o = c.tried.back();
     if (o.usable() && (!c.chosen || o.samples_per_second > c.chosen->samples_per_second))
@@ -165,14 +183,18 @@ std::optional<long long> smallest_fitting_tp(const D& d, const model_spec& m, ru
   return std::nullopt;
 }
 
-/// A split for people: "1 GPU", "2 GPUs, tp 2", "4 GPUs, tp 2 x dp 2", "8 GPUs, dp 8".
+/// A split for people: "1 GPU", "2 GPUs, tp 2", "4 GPUs, tp 2 x dp 2", "8 GPUs, dp 8", "2 GPUs,
+/// pp 2" (a layer split).
 template <class = void>
 std::string describe(const parallel_split& s) {
   if (s.gpus == 1) return "1 GPU";
   const std::string n = std::to_string(s.gpus) + " GPUs, ";
-  if (s.tp == 1) return n + "dp " + std::to_string(s.gpus);
-  if (s.tp == s.gpus) return n + "tp " + std::to_string(s.tp);
-  return n + "tp " + std::to_string(s.tp) + " x dp " + std::to_string(s.data_parallel());
+  std::string parts;
+  if (s.tp > 1) parts = "tp " + std::to_string(s.tp);
+  if (s.pp > 1) parts += (parts.empty() ? "" : " x ") + ("pp " + std::to_string(s.pp));
+  if (s.data_parallel() > 1)
+    parts += (parts.empty() ? "" : " x ") + ("dp " + std::to_string(s.data_parallel()));
+  return n + parts;
 }
 
 namespace detail {
@@ -213,8 +235,7 @@ std::string explain(const split_choice& c) {
     if (c.tried[i].split.gpus == chosen_gpus || end - i == 1) {
       for (std::size_t k = i; k < end; ++k) {
         const split_outcome& o = c.tried[k];
-        if (c.chosen && o.split.gpus == c.chosen->split.gpus && o.split.tp == c.chosen->split.tp)
-          continue;
+        if (c.chosen && o.split == c.chosen->split) continue;
         text += "; " + describe(o.split) + ": " + detail::outcome_text(o);
       }
     } else {

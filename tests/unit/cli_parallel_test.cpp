@@ -1,0 +1,128 @@
+// The tool over several GPUs for inference (docs/parallel.md): --split, --link, the JSON of a
+// split, and advise and rank choosing the split the stack runs.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "cli_run.hpp"
+
+using namespace dlperf_test;
+
+namespace {
+
+const std::string llama_70b_q4 =
+    "model --preset llama3_70b --infer --weights q4_k_m --dtype fp16 --no-flash --prompt 512 "
+    "--generate 128 --stack llama.cpp ";
+
+double communication_ops(const nlohmann::json& j) {
+  double t = 0;
+  for (const auto& op : j["ops"])
+    if (op["kind"] == "communication") t += op["time_s"].get<double>();
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("model: llama.cpp puts one model over the --gpus by layers", "[cli][parallel]") {
+  const nlohmann::json one = json_of(llama_70b_q4 + "--gpu rtx_3090 --json");
+  const nlohmann::json two = json_of(llama_70b_q4 + "--gpu rtx_3090 --gpus 2 --json");
+  CHECK(one["pp"] == 1);
+  CHECK(one["split"].is_null());
+  CHECK(one["link"].is_null());
+  CHECK(one["communication_s"].get<double>() == 0);
+  CHECK(two["pp"] == 2);
+  CHECK(two["tp"] == 1);
+  CHECK(two["split"] == "layer");
+  CHECK(two["link"] == "pcie4_x16");
+  CHECK(two["staged_through_host"] == true);
+  CHECK(two["communication_s"].get<double>() > 0);
+  CHECK(communication_ops(two) > 0);
+  // The cards take turns: a token is never faster than one card running the whole model, and
+  // each holds half the layers.
+  CHECK(two["decode_s_per_token"].get<double>() > one["decode_s_per_token"].get<double>());
+  CHECK(two["memory"]["weights_bytes"].get<double>() ==
+        Approx(one["memory"]["weights_bytes"].get<double>() / 2));
+  CHECK(one["fits"] == false);
+  CHECK(two["fits"] == true);
+  // The text says how the model is split and over what.
+  const run_result text = run_dlperf(llama_70b_q4 + "--gpu rtx_3090 --gpus 2");
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("split: 2 GPUs by layers") != std::string::npos);
+  CHECK(text.out.find("staged through host memory") != std::string::npos);
+  CHECK(text.out.find("link-bound") != std::string::npos);
+}
+
+TEST_CASE("model: --split and --link override the stack's and the system's", "[cli][parallel]") {
+  // --split tensor under llama.cpp: --tp GPUs hold one copy, the rest are replicas.
+  const nlohmann::json replicas =
+      json_of(llama_70b_q4 + "--gpu rtx_a6000 --gpus 2 --split tensor --json");
+  CHECK(replicas["pp"] == 1);
+  CHECK(replicas["tp"] == 1);
+  CHECK(replicas["split"].is_null());
+  const nlohmann::json tensor =
+      json_of(llama_70b_q4 + "--gpu rtx_a6000 --gpus 2 --tp 2 --split tensor --json");
+  CHECK(tensor["split"] == "tensor");
+  CHECK(tensor["staged_through_host"] == false);  // a workstation card: peer to peer
+  // A slower link never makes the split faster.
+  const nlohmann::json x16 = json_of(llama_70b_q4 + "--gpu rtx_3090 --gpus 4 --json");
+  const nlohmann::json x4 =
+      json_of(llama_70b_q4 + "--gpu rtx_3090 --gpus 4 --link pcie3_x4 --json");
+  CHECK(x4["link"] == "pcie3_x4");
+  CHECK(x4["communication_s"].get<double>() > x16["communication_s"].get<double>());
+  CHECK(x4["step_time_s"].get<double>() > x16["step_time_s"].get<double>());
+  // vLLM on eight H100s: its own all-reduce over NVLink for the small decode messages.
+  const nlohmann::json vllm = json_of(
+      "model --preset llama3_70b --gpu h100_sxm --infer --prompt 512 --generate 128 --gpus 8 "
+      "--tp 8 --stack vllm --json");
+  CHECK(vllm["link"] == "nvlink4");
+  bool engines_own = false;
+  for (const auto& op : vllm["ops"])
+    if (op["phase"] == "decode" && op["name"] == "tp all-reduce (engine's own)") engines_own = true;
+  CHECK(engines_own);
+  // Serving: the eight GPUs of one copy hold its sequences together, not each.
+  const run_result serving = run_dlperf(
+      "model --preset llama3_70b --gpu h100_sxm --infer --prompt 1000 --generate 1000 --gpus 8 "
+      "--tp 8 --stack vllm --serve");
+  REQUIRE(serving.exit_code == 0);
+  CHECK(serving.out.find("sequences per model copy (8 GPUs)") != std::string::npos);
+}
+
+TEST_CASE("model: bad splits and links are rejected by name", "[cli][parallel][errors]") {
+  require_usage_error("model --preset llama3_8b --gpu rtx_4090 --train --gpus 2 --split layer",
+                      "--split layer is for --infer");
+  require_usage_error("model --preset llama3_8b --gpu rtx_4090 --infer --gpus 2 --split rows",
+                      "--split");
+  require_usage_error("model --preset llama3_8b --gpu rtx_4090 --infer --gpus 2 --link nvlink9",
+                      "--link");
+  require_usage_error("model --preset llama3_8b --gpu rtx_4090 --train --gpus 2 --link pcie4_x16",
+                      "--link is for --infer");
+  require_usage_error(
+      "model --preset resnet50 --gpu rtx_4090 --infer --gpus 2 --stack pytorch-eager",
+      "a layer split (pp 2) is modelled for transformers");
+  require_usage_error(
+      "model --preset llama3_2_1b --gpu rtx_4090 --infer --gpus 32 --stack llama.cpp",
+      "needs as many layers");
+}
+
+TEST_CASE("advise and rank split by the stack's mode", "[cli][parallel]") {
+  // Under llama.cpp two cards hold a 70B by layers, never by tensors.
+  const nlohmann::json advice = json_of(
+      "advise --preset llama3_70b --infer --weights q4_k_m --gpus 2 --stack llama.cpp "
+      "--top 5 --json");
+  int split_seen = 0;
+  for (const auto& item : advice) {
+    if (!item.contains("split")) continue;
+    const auto& s = item["split"];
+    CHECK(s["tp"] == 1);
+    CHECK(s["tp"].get<long long>() * s["pp"].get<long long>() *
+              s["data_parallel"].get<long long>() ==
+          s["gpus"].get<long long>());
+    if (s["pp"] == 2) ++split_seen;
+  }
+  CHECK(split_seen > 0);
+  // Under vLLM the same question splits by tensors.
+  const nlohmann::json ranked =
+      json_of("rank --task llama3_70b --infer --weights q4_k_m --gpus 2 --stack vllm --json");
+  REQUIRE(!ranked.empty());
+  for (const auto& e : ranked)
+    for (const auto& s : e["splits"]) CHECK(s["pp"] == 1);
+}

@@ -136,6 +136,7 @@ TEST_CASE("per-tensor is never faster than multi-tensor, nor multi-tensor than f
           "[optimizer_kernels][properties]") {
   for (const gpu_spec* g : catalog::all) {
     INFO(g->id());
+    if (!stacks::pytorch_eager.vendors.has(g->arch().vendor)) continue;  // CUDA's PyTorch
     for (const model_spec* m : {&presets::resnet50, &presets::bert_large}) {
       INFO(m->name);
       for (optimizer_kind o : {optimizer_kind::sgd, optimizer_kind::adam}) {

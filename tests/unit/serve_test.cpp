@@ -102,8 +102,9 @@ TEST_CASE("Serving is never faster under a stack than at the ceiling", "[serve]"
   const double ceiling =
       estimate_serving(gpu, presets::llama3_1_8b, r, stacks::ceiling).output_tokens_per_second;
   for (const software_stack* s : stacks::all)
-    CHECK(estimate_serving(gpu, presets::llama3_1_8b, r, *s).output_tokens_per_second <=
-          ceiling * (1.0 + 1e-9));
+    if (s->vendors.has(gpu.arch().vendor))  // the ROCm stacks do not run on an L40S
+      CHECK(estimate_serving(gpu, presets::llama3_1_8b, r, *s).output_tokens_per_second <=
+            ceiling * (1.0 + 1e-9));
 }
 
 TEST_CASE("TTFT rises with the request rate, TPOT does not fall", "[serve]") {

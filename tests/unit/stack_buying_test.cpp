@@ -39,7 +39,8 @@ TEST_CASE("estimate_run is the ceiling under no stack and the stack's figure und
       const model_estimate ceiling = estimate_model(*g, *m, base);
       CHECK(estimate_run(*g, *m, base).time == ceiling.time);  // r.stack defaults to ceiling
       for (const software_stack* s : stacks::all) {
-        if (base.training() && !s->trains) continue;  // an inference engine (stack_test.cpp)
+        if (base.training() && !s->trains) continue;      // an inference engine (stack_test.cpp)
+        if (!s->vendors.has(g->arch().vendor)) continue;  // another vendor's stack
         run_config r = base;
         r.stack = s->id;
         INFO(m->name << " on " << g->id() << " under " << s->name());
@@ -84,7 +85,12 @@ TEST_CASE("a ranking under a stack ranks the stack's times, not the ceiling's", 
   const std::vector<rank_entry> ceiling = rank_gpus(make_workload(rank_task::infer16), {});
   const std::vector<rank_entry> eager =
       rank_gpus(make_workload(rank_task::infer16, stack_id::pytorch_eager), {});
-  REQUIRE(ceiling.size() == eager.size());
+  // CUDA's PyTorch ranks the NVIDIA GPUs only: every AMD GPU drops out, no NVIDIA one.
+  std::size_t nvidia = 0;
+  for (const rank_entry& c : ceiling)
+    if (c.gpu->arch().vendor == vendor::nvidia) ++nvidia;
+  REQUIRE(eager.size() == nvidia);
+  for (const rank_entry& e : eager) CHECK(e.gpu->arch().vendor == vendor::nvidia);
   bool moved = false;
   for (const rank_entry& c : ceiling)
     for (const rank_entry& e : eager)
@@ -106,7 +112,37 @@ TEST_CASE("a cluster under a stack steps no faster than at the ceiling", "[stack
   CHECK(stacked.gradient_bytes == bare.gradient_bytes);  // the stack changes time, not bytes
 }
 
+TEST_CASE("a stack runs on its own vendor's GPUs only, and says which stacks do",
+          "[stack][errors]") {
+  const run_config r{.mode = run_mode::infer, .batch = 1, .prompt = 64, .generate = 8};
+  // ROCm's stacks on an NVIDIA GPU, CUDA's on an AMD one: rejected, naming the stacks that run.
+  CHECK_THROWS_AS(estimate_model(catalog::h100_sxm, presets::llama2_7b, r, stacks::pytorch_rocm),
+                  unsupported);
+  CHECK_THROWS_WITH(
+      estimate_model(catalog::mi300x, presets::llama2_7b, r, stacks::tensorrt_llm),
+      Catch::Matchers::Contains("stack tensorrt-llm does not run on AMD GPUs") &&
+          Catch::Matchers::Contains("stacks that do: ceiling, vllm, llama.cpp-rocm, pytorch-rocm"));
+  CHECK_NOTHROW(estimate_model(catalog::mi300x, presets::llama2_7b, r, stacks::llama_cpp_rocm));
+  CHECK_NOTHROW(estimate_model(catalog::mi300x, presets::llama2_7b, r, stacks::vllm));
+  // Every stack runs on some vendor's GPUs, and the ceiling on all of them.
+  for (const software_stack* s : stacks::all) {
+    bool some = false;
+    for (vendor v : enum_values<vendor>) some = some || s->vendors.has(v);
+    CHECK(some);
+  }
+  for (vendor v : enum_values<vendor>) CHECK(stacks::ceiling.vendors.has(v));
+}
+
 #ifdef DLPERF_CLI_PATH
+
+TEST_CASE("dlperf rejects a stack on another vendor's GPU in one line", "[cli][stack][errors]") {
+  dlperf_test::require_usage_error(
+      "model --preset llama2_7b --gpu h100_sxm --infer --stack pytorch-rocm",
+      "stack pytorch-rocm does not run on NVIDIA GPUs");
+  dlperf_test::require_usage_error(
+      "power --gpu mi300x --preset llama2_7b --infer --stack llama.cpp",
+      "stack llama.cpp does not run on AMD GPUs");
+}
 
 using dlperf_test::require_usage_error;
 using dlperf_test::run_dlperf;

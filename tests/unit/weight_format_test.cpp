@@ -105,6 +105,7 @@ TEST_CASE("batch-1 decode: int4 faster than int8 faster than fp16, on every GPU"
     const dtype t = widest_half(*g);
     for (stack_id id : {stack_id::ceiling, stack_id::llama_cpp, stack_id::vllm}) {
       const software_stack& s = stacks::of(id);
+      if (!s.vendors.has(g->arch().vendor)) continue;  // llama.cpp's CUDA backend
       const auto decode = [&](weight_format f) {
         return estimate_model(*g, presets::llama2_7b, decode_run(t, f), s).stack.decode_per_token;
       };

@@ -119,14 +119,16 @@ duration launch_gap_without_graphs(const software_stack& s) {
 
 /// The estimate of @p m on @p d under @p r as stack @p s runs it, with its ceiling; inference
 /// over several GPUs (tp or pp above 1) with the communication of its split on both
-/// (with_communication). Throws as `estimate_model` does, and invalid_argument for a stack
-/// figure out of its domain or a training run under an inference engine (`check_runs`).
+/// (with_communication). Throws as `estimate_model` does, invalid_argument for a stack figure
+/// out of its domain or a training run under an inference engine (`check_runs`), and unsupported
+/// for a stack that does not run on the device's vendor (`stacks::check_runs_on`).
 template <gemm_device D>
 DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_spec& m,
                                                         const run_config& r,
                                                         const software_stack& s) {
   s.validate();
   check_runs(s, r.training());
+  stacks::check_runs_on(s, d.arch().vendor, d.name());
   const run_config run = run_under(s, r);
   stacked_estimate out{estimate_model(d, m, run), {}};
   out.stack = apply_stack(s, out.ceiling, m, run, d.memory(tier::global).throughput);

@@ -42,6 +42,7 @@
 #include <dlperf/core/library_support.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/estimate/estimate.hpp>
+#include <dlperf/hardware/vendor.hpp>
 #include <dlperf/stack/multi_gpu.hpp>
 #include <dlperf/stack/optimizer_kernels.hpp>
 
@@ -213,6 +214,18 @@ constexpr bool is_host_time(stack_figure_id f) {
   return f == stack_figure_id::host_overhead || f == stack_figure_id::optimizer_host_overhead;
 }
 
+/// The GPU vendors a stack runs on: one bit per `vendor`, in its enumerator order.
+struct vendor_set {
+  std::uint8_t bits = 0xFF;  ///< bit enum_index(v) set: runs on vendor v (default: every vendor)
+
+  /// The set of one vendor.
+  static constexpr vendor_set only(vendor v) {
+    return {static_cast<std::uint8_t>(1U << enum_index(v))};
+  }
+  /// Whether the set holds @p v.
+  [[nodiscard]] constexpr bool has(vendor v) const { return ((bits >> enum_index(v)) & 1U) != 0; }
+};
+
 /// A software stack: the kernel families it runs and how efficiently, as data.
 struct software_stack {
   stack_id id = stack_id::ceiling;               ///< its name
@@ -248,6 +261,9 @@ struct software_stack {
   /// How the stack runs one model over several GPUs: its default split, its prompt pipeline
   /// over a layer split, its own small-message all-reduce (stack/multi_gpu.hpp).
   multi_gpu_kernels multi_gpu{};
+  /// The GPU vendors whose GPUs the stack runs on (its libraries: CUDA's or ROCm's); a run on
+  /// another vendor's GPU is rejected (stacks.hpp, `check_runs_on`).
+  vendor_set vendors{};
 
   /// The stack's name.
   [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <string_view>
 
 #include <dlperf/core/enumeration.hpp>
@@ -73,6 +74,11 @@ constexpr software_stack inference_engine(software_stack s) {
   s.trains = false;
   return s;
 }
+// Record @p s as running on @p v's GPUs only (its kernels are CUDA's or ROCm's).
+constexpr software_stack only_on(software_stack s, vendor v) {
+  s.vendors = vendor_set::only(v);
+  return s;
+}
 // Record @p s with how it runs a model over several GPUs (stack/multi_gpu.hpp).
 constexpr software_stack on_several_gpus(software_stack s, const multi_gpu_kernels& k) {
   s.multi_gpu = k;
@@ -128,140 +134,152 @@ inline constexpr software_stack ceiling{stack_id::ceiling,
                                         {0.0, detail::per_kernel, "definition"}};
 
 /// PyTorch eager on CUDA: cuBLAS GEMMs, cuDNN convolutions, every element-wise op its own kernel.
-inline constexpr software_stack pytorch_eager = detail::on_several_gpus(
-    {stack_id::pytorch_eager,
-     kernel_fusion::eager,
-     attention_kernel::as_run,
-     detail::library_gemm,
-     {0.80, detail::fraction,
-      "fitted on the evidence: RN50-PyT and SXT-PyT rows (cuDNN convolutions against the "
-      "tile model's implicit GEMM)"},
-     {0.65, detail::fraction,
-      "fitted on the evidence: RN50-PyT and SXT-PyT TF32 rows (A100, the only TF32 GPU in the "
-      "set): "
-      "cuDNN 8.1 TF32 convolutions"},
-     {0.72, detail::share,
-      "fitted on the evidence: LCPP tg128 rows share the mechanism (GEMV kernels reach "
-      "~70 % of peak DRAM bandwidth); no PyTorch decode row yet"},
-     {0.60, detail::share, "assumed: dequantising GEMV kernels (bitsandbytes/AWQ) below FP16's"},
-     detail::flash2,
-     {0.80, detail::share,
-      "fitted on the evidence: RN50-PyT, SXT-PyT, BERT-PyT rows (element-wise kernels)"},
-     detail::pytorch_host,
-     norm_kernel::composite,
-     {},
-     false,
-     optimizer_kernel::multi_tensor,  // PyTorch >= 2.0's default (see pytorch_op_host)
-     detail::pytorch_op_host},
-    detail::accelerate_device_map);
+inline constexpr software_stack pytorch_eager = detail::only_on(
+    detail::on_several_gpus(
+        {stack_id::pytorch_eager,
+         kernel_fusion::eager,
+         attention_kernel::as_run,
+         detail::library_gemm,
+         {0.80, detail::fraction,
+          "fitted on the evidence: RN50-PyT and SXT-PyT rows (cuDNN convolutions against the "
+          "tile model's implicit GEMM)"},
+         {0.65, detail::fraction,
+          "fitted on the evidence: RN50-PyT and SXT-PyT TF32 rows (A100, the only TF32 GPU in "
+          "the set): cuDNN 8.1 TF32 convolutions"},
+         {0.72, detail::share,
+          "fitted on the evidence: LCPP tg128 rows share the mechanism (GEMV kernels reach "
+          "~70 % of peak DRAM bandwidth); no PyTorch decode row yet"},
+         {0.60, detail::share,
+          "assumed: dequantising GEMV kernels (bitsandbytes/AWQ) below FP16's"},
+         detail::flash2,
+         {0.80, detail::share,
+          "fitted on the evidence: RN50-PyT, SXT-PyT, BERT-PyT rows (element-wise kernels)"},
+         detail::pytorch_host,
+         norm_kernel::composite,
+         {},
+         false,
+         optimizer_kernel::multi_tensor,  // PyTorch >= 2.0's default (see pytorch_op_host)
+         detail::pytorch_op_host},
+        detail::accelerate_device_map),
+    vendor::nvidia);
 
 /// PyTorch 2 with torch.compile: Inductor fuses element-wise ops (Triton), CUDA graphs (mode
 /// "reduce-overhead") remove most of the host time.
-inline constexpr software_stack torch_compile{
-    stack_id::torch_compile,
-    kernel_fusion::fused,
-    attention_kernel::flash2,
-    detail::library_gemm,
-    {0.80, detail::fraction, "as pytorch-eager: the same cuDNN convolutions"},
-    {0.65, detail::fraction,
-     "as pytorch-eager, whose figure is fitted on the RN50-PyT and SXT-PyT TF32 rows: the same "
-     "cuDNN 8.1 TF32 convolutions"},
-    {0.72, detail::share, "as pytorch-eager"},
-    {0.60, detail::share, "as pytorch-eager"},
-    detail::flash2,
-    {0.85, detail::share, "assumed: Triton element-wise kernels near the STREAM rate"},
-    {1e-6, detail::per_kernel, detail::cuda_graphs},
-    norm_kernel::as_run,
-    {},
-    false,
-    // torch.compile compiles the model, not the optimizer's step, unless the code compiles
-    // the step too: the update is eager PyTorch's default.
-    optimizer_kernel::multi_tensor,
-    detail::pytorch_op_host};
+inline constexpr software_stack torch_compile = detail::only_on(
+    software_stack{
+        stack_id::torch_compile,
+        kernel_fusion::fused,
+        attention_kernel::flash2,
+        detail::library_gemm,
+        {0.80, detail::fraction, "as pytorch-eager: the same cuDNN convolutions"},
+        {0.65, detail::fraction,
+         "as pytorch-eager, whose figure is fitted on the RN50-PyT and SXT-PyT TF32 rows: the same "
+         "cuDNN 8.1 TF32 convolutions"},
+        {0.72, detail::share, "as pytorch-eager"},
+        {0.60, detail::share, "as pytorch-eager"},
+        detail::flash2,
+        {0.85, detail::share, "assumed: Triton element-wise kernels near the STREAM rate"},
+        {1e-6, detail::per_kernel, detail::cuda_graphs},
+        norm_kernel::as_run,
+        {},
+        false,
+        // torch.compile compiles the model, not the optimizer's step, unless the code compiles
+        // the step too: the update is eager PyTorch's default.
+        optimizer_kernel::multi_tensor,
+        detail::pytorch_op_host},
+    vendor::nvidia);
 
 /// TensorFlow without XLA (graph mode): cuDNN convolutions, one kernel per element-wise op,
 /// launched from the C++ executor.
-inline constexpr software_stack tensorflow{
-    stack_id::tensorflow,
-    kernel_fusion::eager,
-    attention_kernel::as_run,
-    detail::library_gemm,
-    {0.80, detail::fraction, "as tensorflow-xla: the same cuDNN convolutions"},
-    {0.65, detail::fraction, "as pytorch-eager (the same cuDNN); RN50-TF TF32 rows agree"},
-    {0.72, detail::share, "as pytorch-eager"},
-    {0.60, detail::share, "as pytorch-eager"},
-    detail::flash2,
-    {0.80, detail::share, "as pytorch-eager"},
-    {2e-6, detail::per_kernel, "assumed: the C++ graph executor launches without Python"},
-    norm_kernel::as_run,
-    {},
-    false,
-    // One ApplyMomentum / ResourceApplyAdam kernel per variable (tf.train optimizers).
-    optimizer_kernel::per_tensor_fused,
-    {2e-6, detail::per_kernel, "assumed: the C++ graph executor launches without Python"}};
+inline constexpr software_stack tensorflow = detail::only_on(
+    software_stack{
+        stack_id::tensorflow,
+        kernel_fusion::eager,
+        attention_kernel::as_run,
+        detail::library_gemm,
+        {0.80, detail::fraction, "as tensorflow-xla: the same cuDNN convolutions"},
+        {0.65, detail::fraction, "as pytorch-eager (the same cuDNN); RN50-TF TF32 rows agree"},
+        {0.72, detail::share, "as pytorch-eager"},
+        {0.60, detail::share, "as pytorch-eager"},
+        detail::flash2,
+        {0.80, detail::share, "as pytorch-eager"},
+        {2e-6, detail::per_kernel, "assumed: the C++ graph executor launches without Python"},
+        norm_kernel::as_run,
+        {},
+        false,
+        // One ApplyMomentum / ResourceApplyAdam kernel per variable (tf.train optimizers).
+        optimizer_kernel::per_tensor_fused,
+        {2e-6, detail::per_kernel, "assumed: the C++ graph executor launches without Python"}},
+    vendor::nvidia);
 
 /// TensorFlow with XLA: fused element-wise ops, cuDNN convolutions.
-inline constexpr software_stack tensorflow_xla{
-    stack_id::tensorflow_xla,
-    kernel_fusion::fused,
-    attention_kernel::as_run,
-    detail::library_gemm,
-    {0.80, detail::fraction, "fitted on the evidence: RN50-TF training rows"},
-    {0.65, detail::fraction, "as pytorch-eager (the same cuDNN); RN50-TF TF32 rows agree"},
-    {0.72, detail::share, "as pytorch-eager"},
-    {0.60, detail::share, "as pytorch-eager"},
-    detail::flash2,
-    {0.80, detail::share, "fitted on the evidence: RN50-TF training rows"},
-    {2e-6, detail::per_kernel, "assumed: XLA launches its compiled thunks from C++"},
-    norm_kernel::as_run,
-    {},
-    false,
-    // One ApplyMomentum / ResourceApplyAdam kernel per variable (tf.train optimizers).
-    optimizer_kernel::per_tensor_fused,
-    {2e-6, detail::per_kernel, "assumed: XLA launches its compiled thunks from C++"}};
+inline constexpr software_stack tensorflow_xla = detail::only_on(
+    software_stack{
+        stack_id::tensorflow_xla,
+        kernel_fusion::fused,
+        attention_kernel::as_run,
+        detail::library_gemm,
+        {0.80, detail::fraction, "fitted on the evidence: RN50-TF training rows"},
+        {0.65, detail::fraction, "as pytorch-eager (the same cuDNN); RN50-TF TF32 rows agree"},
+        {0.72, detail::share, "as pytorch-eager"},
+        {0.60, detail::share, "as pytorch-eager"},
+        detail::flash2,
+        {0.80, detail::share, "fitted on the evidence: RN50-TF training rows"},
+        {2e-6, detail::per_kernel, "assumed: XLA launches its compiled thunks from C++"},
+        norm_kernel::as_run,
+        {},
+        false,
+        // One ApplyMomentum / ResourceApplyAdam kernel per variable (tf.train optimizers).
+        optimizer_kernel::per_tensor_fused,
+        {2e-6, detail::per_kernel, "assumed: XLA launches its compiled thunks from C++"}},
+    vendor::nvidia);
 
 /// Megatron-LM with Transformer Engine: fused kernels, FlashAttention, fused optimizers.
-inline constexpr software_stack megatron{
-    stack_id::megatron,
-    kernel_fusion::fused,
-    attention_kernel::flash2,
-    detail::library_gemm,
-    {1.0, detail::fraction, "no convolutions"},
-    {1.0, detail::fraction, "no convolutions"},
-    {0.72, detail::share, "as pytorch-eager"},
-    {0.60, detail::share, "as pytorch-eager"},
-    detail::flash2,
-    {0.85, detail::share, "assumed: fused Apex/TE kernels near the STREAM rate"},
-    {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"},
-    norm_kernel::as_run,
-    {},
-    false,
-    // Megatron-LM's optimizer is Apex's (or Transformer Engine's) FusedAdam: one multi-tensor
-    // pass (megatron/core/optimizer/__init__.py).
-    optimizer_kernel::fused,
-    {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"}};
+inline constexpr software_stack megatron = detail::only_on(
+    software_stack{stack_id::megatron,
+                   kernel_fusion::fused,
+                   attention_kernel::flash2,
+                   detail::library_gemm,
+                   {1.0, detail::fraction, "no convolutions"},
+                   {1.0, detail::fraction, "no convolutions"},
+                   {0.72, detail::share, "as pytorch-eager"},
+                   {0.60, detail::share, "as pytorch-eager"},
+                   detail::flash2,
+                   {0.85, detail::share, "assumed: fused Apex/TE kernels near the STREAM rate"},
+                   {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"},
+                   norm_kernel::as_run,
+                   {},
+                   false,
+                   // Megatron-LM's optimizer is Apex's (or Transformer Engine's) FusedAdam: one
+                   // multi-tensor pass (megatron/core/optimizer/__init__.py).
+                   optimizer_kernel::fused,
+                   {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"}},
+    vendor::nvidia);
 
 /// TensorRT-LLM: fused engine, its own attention (XQA/FMHA), CUDA graphs.
-inline constexpr software_stack tensorrt_llm = detail::on_several_gpus(
-    detail::inference_engine(
-        {stack_id::tensorrt_llm,
-         kernel_fusion::fused,
-         attention_kernel::vendor,
-         detail::library_gemm,
-         {1.0, detail::fraction, "no convolutions"},
-         {1.0, detail::fraction, "no convolutions"},
-         {0.80, detail::share, "assumed: weight-streaming GEMV kernels at ~80 % of peak DRAM rate"},
-         {0.70, detail::share, "assumed: FpA_IntB kernels dequantise in the inner loop"},
-         detail::flash2,
-         {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
-         {1e-6, detail::per_kernel, detail::cuda_graphs}}),
-    {split_mode::tensor,
-     "TensorRT-LLM --tp_size",
-     {},
-     {seconds(3.7e-6), seconds(5.9e-6), mebibytes(8),
-      "TensorRT-LLM's one-shot custom all-reduce kernel timed on H100 at 2 KB: 3.7 us over 2 "
-      "GPUs, 5.9 us over 8 (github.com/sgl-project/sglang/pull/2904, 2025-01); peer-to-peer "
-      "links only, NCCL above the limit"}});
+inline constexpr software_stack tensorrt_llm = detail::only_on(
+    detail::on_several_gpus(
+        detail::inference_engine(
+            {stack_id::tensorrt_llm,
+             kernel_fusion::fused,
+             attention_kernel::vendor,
+             detail::library_gemm,
+             {1.0, detail::fraction, "no convolutions"},
+             {1.0, detail::fraction, "no convolutions"},
+             {0.80, detail::share,
+              "assumed: weight-streaming GEMV kernels at ~80 % of peak DRAM rate"},
+             {0.70, detail::share, "assumed: FpA_IntB kernels dequantise in the inner loop"},
+             detail::flash2,
+             {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+             {1e-6, detail::per_kernel, detail::cuda_graphs}}),
+        {split_mode::tensor,
+         "TensorRT-LLM --tp_size",
+         {},
+         {seconds(3.7e-6), seconds(5.9e-6), mebibytes(8),
+          "TensorRT-LLM's one-shot custom all-reduce kernel timed on H100 at 2 KB: 3.7 us over 2 "
+          "GPUs, 5.9 us over 8 (github.com/sgl-project/sglang/pull/2904, 2025-01); peer-to-peer "
+          "links only, NCCL above the limit"}}),
+    vendor::nvidia);
 
 /// vLLM: PagedAttention / FlashAttention, CUDA graphs for decode.
 inline constexpr software_stack vllm = detail::on_several_gpus(
@@ -286,99 +304,112 @@ inline constexpr software_stack vllm = detail::on_several_gpus(
       "peer-to-peer links only, NCCL above the limit"}});
 
 /// LMDeploy TurboMind: hand-fused C++ engine.
-inline constexpr software_stack lmdeploy = detail::inference_engine(
-    {stack_id::lmdeploy,
-     kernel_fusion::fused,
-     attention_kernel::vendor,
-     detail::library_gemm,
-     {1.0, detail::fraction, "no convolutions"},
-     {1.0, detail::fraction, "no convolutions"},
-     {0.78, detail::share, "fitted on the evidence: LMD decode rows (Llama-2-7B and 13B)"},
-     {0.65, detail::share, "assumed: below the FP16 share (dequantisation)"},
-     detail::flash2,
-     {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
-     {4e-6, detail::per_kernel, "fitted on the evidence: LMD decode rows"}});
+inline constexpr software_stack lmdeploy = detail::only_on(
+    detail::inference_engine(
+        {stack_id::lmdeploy,
+         kernel_fusion::fused,
+         attention_kernel::vendor,
+         detail::library_gemm,
+         {1.0, detail::fraction, "no convolutions"},
+         {1.0, detail::fraction, "no convolutions"},
+         {0.78, detail::share, "fitted on the evidence: LMD decode rows (Llama-2-7B and 13B)"},
+         {0.65, detail::share, "assumed: below the FP16 share (dequantisation)"},
+         detail::flash2,
+         {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+         {4e-6, detail::per_kernel, "fitted on the evidence: LMD decode rows"}}),
+    vendor::nvidia);
 
 /// llama.cpp with its CUDA backend (ggml kernels, CUDA graphs since 2024-05), as the evidence's
 /// builds (2023-12 to 2024-05) ran it: batch-1 products of quantised weights in MMVQ kernels
 /// (quantised blocks and their scales read once, dot products on int8 activations), products over
 /// more than 32 rows by a dequantisation of the weights to FP16 and cuBLAS.
-inline constexpr software_stack llama_cpp = detail::on_several_gpus(
-    detail::inference_engine(
-        {stack_id::llama_cpp,
-         kernel_fusion::eager,
-         // As the run says: FlashAttention is llama-bench's `-fa 1`, off by default in the
-         // evidence's builds (attention as two cuBLAS GEMMs around ggml's softmax; the rows say
-         // which).
-         attention_kernel::as_run,
-         detail::library_gemm,
-         {1.0, detail::fraction, "no convolutions"},
-         {1.0, detail::fraction, "no convolutions"},
-         {0.95, detail::share,
-          "fitted on the evidence: LCPP F16 tg128 rows (RTX 4090, RTX 3090) and XDAI-LLAMA3 F16 "
-          "tg512/tg4096 rows (RTX 3090, 4080, 4090)"},
-         {0.95, detail::share,
-          "fitted on the evidence: XDAI-LLAMA3 Q4_K_M tg512/tg4096 rows (RTX 3070, 3080, 3090, "
-          "4070 Ti, 4080, 4090) and LCPP-4766 Q4_0 tg128 (RTX 3090): MMVQ kernels read the "
-          "quantised blocks and their scales, which the format's bytes price; the fit (0.98) held "
-          "at the 16-bit share, as dequantising never makes a kernel stream faster"},
-         detail::flash2,
-         {0.80, detail::share, "assumed: as pytorch-eager's element-wise kernels"},
-         {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
-         norm_kernel::as_run,
-         {32, 512,
-          "ggml-cuda.cu to 2024-06: quantised products over more than MMQ_MAX_BATCH_SIZE = 32 rows "
-          "dequantise to FP16 and call cuBLAS on GPUs with FP16 tensor cores (MMQ the default on "
-          "Turing and later only from github.com/ggml-org/llama.cpp/pull/8075, 2024-06); "
-          "llama-bench "
-          "and main process a prompt in micro-batches of 512 tokens (n_ubatch / n_batch default)"},
-         // llama.cpp's unfused attention (llama.cpp, build_attn without -fa): Q and the cached K/V
-         // as ggml_permute views, ggml_soft_max_ext(kq, mask, scale) one kernel, the merged heads
-         // one ggml_cont copy (github.com/ggml-org/llama.cpp, src/llama.cpp, 2024).
-         true}),
-    detail::llama_cpp_layers);
+inline constexpr software_stack llama_cpp = detail::only_on(
+    detail::on_several_gpus(
+        detail::inference_engine(
+            {stack_id::llama_cpp,
+             kernel_fusion::eager,
+             // As the run says: FlashAttention is llama-bench's `-fa 1`, off by default in the
+             // evidence's builds (attention as two cuBLAS GEMMs around ggml's softmax; the rows say
+             // which).
+             attention_kernel::as_run,
+             detail::library_gemm,
+             {1.0, detail::fraction, "no convolutions"},
+             {1.0, detail::fraction, "no convolutions"},
+             {0.95, detail::share,
+              "fitted on the evidence: LCPP F16 tg128 rows (RTX 4090, RTX 3090) and XDAI-LLAMA3 "
+              "F16 "
+              "tg512/tg4096 rows (RTX 3090, 4080, 4090)"},
+             {0.95, detail::share,
+              "fitted on the evidence: XDAI-LLAMA3 Q4_K_M tg512/tg4096 rows (RTX 3070, 3080, 3090, "
+              "4070 Ti, 4080, 4090) and LCPP-4766 Q4_0 tg128 (RTX 3090): MMVQ kernels read the "
+              "quantised blocks and their scales, which the format's bytes price; the fit (0.98) "
+              "held "
+              "at the 16-bit share, as dequantising never makes a kernel stream faster"},
+             detail::flash2,
+             {0.80, detail::share, "assumed: as pytorch-eager's element-wise kernels"},
+             {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
+             norm_kernel::as_run,
+             {32, 512,
+              "ggml-cuda.cu to 2024-06: quantised products over more than MMQ_MAX_BATCH_SIZE = 32 "
+              "rows "
+              "dequantise to FP16 and call cuBLAS on GPUs with FP16 tensor cores (MMQ the default "
+              "on "
+              "Turing and later only from github.com/ggml-org/llama.cpp/pull/8075, 2024-06); "
+              "llama-bench "
+              "and main process a prompt in micro-batches of 512 tokens (n_ubatch / n_batch "
+              "default)"},
+             // llama.cpp's unfused attention (llama.cpp, build_attn without -fa): Q and the cached
+             // K/V as ggml_permute views, ggml_soft_max_ext(kq, mask, scale) one kernel, the merged
+             // heads one ggml_cont copy (github.com/ggml-org/llama.cpp, src/llama.cpp, 2024).
+             true}),
+        detail::llama_cpp_layers),
+    vendor::nvidia);
 
 /// llama.cpp with its HIP backend on ROCm.
-inline constexpr software_stack llama_cpp_rocm = detail::on_several_gpus(
-    detail::inference_engine(
-        {stack_id::llama_cpp_rocm,
-         kernel_fusion::eager,
-         attention_kernel::vendor,
-         {0.45, detail::fraction, "assumed: hipBLAS/rocWMMA prompt kernels below CUDA's"},
-         {1.0, detail::fraction, "no convolutions"},
-         {1.0, detail::fraction, "no convolutions"},
-         {0.60, detail::share, "assumed: below the CUDA backend's share"},
-         {0.55, detail::share, "assumed: below the FP16 share (dequantisation)"},
-         detail::flash2,
-         {0.75, detail::share, "assumed: below the CUDA backend's"},
-         {3e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"}}),
-    {split_mode::layer,
-     "llama.cpp --split-mode layer (the HIP build is the CUDA backend's code)",
-     // The same pipeline; HIP builds of 2024 used no CUDA graphs (GGML_CUDA_USE_GRAPHS is CUDA's),
-     // so none are lost.
-     {detail::llama_cpp_layers.pipeline.ubatch, detail::llama_cpp_layers.pipeline.in_flight,
-      detail::llama_cpp_layers.pipeline.activation_bytes,
-      detail::llama_cpp_layers.pipeline.source}});
+inline constexpr software_stack llama_cpp_rocm = detail::only_on(
+    detail::on_several_gpus(
+        detail::inference_engine(
+            {stack_id::llama_cpp_rocm,
+             kernel_fusion::eager,
+             attention_kernel::vendor,
+             {0.45, detail::fraction, "assumed: hipBLAS/rocWMMA prompt kernels below CUDA's"},
+             {1.0, detail::fraction, "no convolutions"},
+             {1.0, detail::fraction, "no convolutions"},
+             {0.60, detail::share, "assumed: below the CUDA backend's share"},
+             {0.55, detail::share, "assumed: below the FP16 share (dequantisation)"},
+             detail::flash2,
+             {0.75, detail::share, "assumed: below the CUDA backend's"},
+             {3e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"}}),
+        {split_mode::layer,
+         "llama.cpp --split-mode layer (the HIP build is the CUDA backend's code)",
+         // The same pipeline; HIP builds of 2024 used no CUDA graphs (GGML_CUDA_USE_GRAPHS is
+         // CUDA's), so none are lost.
+         {detail::llama_cpp_layers.pipeline.ubatch, detail::llama_cpp_layers.pipeline.in_flight,
+          detail::llama_cpp_layers.pipeline.activation_bytes,
+          detail::llama_cpp_layers.pipeline.source}}),
+    vendor::amd);
 
 /// PyTorch eager on ROCm: rocBLAS/hipBLASLt GEMMs, MIOpen convolutions.
-inline constexpr software_stack pytorch_rocm = detail::on_several_gpus(
-    {stack_id::pytorch_rocm,
-     kernel_fusion::eager,
-     attention_kernel::as_run,
-     detail::library_gemm,
-     {0.70, detail::fraction, "assumed: MIOpen below cuDNN relative to the GEMM"},
-     {0.70, detail::fraction, "no TF32 on CDNA2/3 convolutions: as conv_efficiency"},
-     {0.65, detail::share, "assumed: below pytorch-eager's"},
-     {0.55, detail::share, "assumed: below pytorch-eager's"},
-     {0.60, detail::fraction, "assumed: CK FlashAttention below FlashAttention-2 on CUDA"},
-     {0.75, detail::share, "assumed: below pytorch-eager's"},
-     {7e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"},
-     norm_kernel::composite,
-     {},
-     false,
-     optimizer_kernel::multi_tensor,  // as pytorch-eager
-     detail::pytorch_op_host},
-    detail::accelerate_device_map);
+inline constexpr software_stack pytorch_rocm = detail::only_on(
+    detail::on_several_gpus(
+        {stack_id::pytorch_rocm,
+         kernel_fusion::eager,
+         attention_kernel::as_run,
+         detail::library_gemm,
+         {0.70, detail::fraction, "assumed: MIOpen below cuDNN relative to the GEMM"},
+         {0.70, detail::fraction, "no TF32 on CDNA2/3 convolutions: as conv_efficiency"},
+         {0.65, detail::share, "assumed: below pytorch-eager's"},
+         {0.55, detail::share, "assumed: below pytorch-eager's"},
+         {0.60, detail::fraction, "assumed: CK FlashAttention below FlashAttention-2 on CUDA"},
+         {0.75, detail::share, "assumed: below pytorch-eager's"},
+         {7e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"},
+         norm_kernel::composite,
+         {},
+         false,
+         optimizer_kernel::multi_tensor,  // as pytorch-eager
+         detail::pytorch_op_host},
+        detail::accelerate_device_map),
+    vendor::amd);
 
 /// Every stack, in `stack_id` order.
 inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{
@@ -387,6 +418,24 @@ inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{
 
 /// The record of stack @p id.
 constexpr const software_stack& of(stack_id id) { return *all[enum_index(id)]; }
+
+namespace detail {
+// The message of check_runs_on: a function of its own, reached only to throw (libc++ 14, the
+// browser build's, has no constexpr std::string for a constexpr function's variables).
+inline std::string vendor_mismatch(const software_stack& s, vendor v, std::string_view gpu) {
+  std::string can;
+  for (const software_stack* other : all)
+    if (other->vendors.has(v)) can += (can.empty() ? "" : ", ") + std::string(other->name());
+  return "stack " + std::string(s.name()) + " does not run on " + std::string(description(v)) +
+         " GPUs (" + std::string(gpu) + "); stacks that do: " + can;
+}
+}  // namespace detail
+
+/// Throws unsupported when stack @p s does not run on @p v's GPUs (@p gpu names the GPU),
+/// naming the stacks that do.
+constexpr void check_runs_on(const software_stack& s, vendor v, std::string_view gpu) {
+  if (!s.vendors.has(v)) dlperf::detail::throw_unsupported(detail::vendor_mismatch(s, v, gpu));
+}
 
 /// The stack named @p name. Throws not_found listing the valid names.
 constexpr const software_stack& find(std::string_view name) { return of(parse<stack_id>(name)); }

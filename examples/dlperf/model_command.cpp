@@ -174,13 +174,7 @@ void run(const model_options& o) {
   if (o.serve.serve && !flags.train) flags.infer = true;  // --serve is inference
   const run_config r = [&] {
     run_config made = make_run(flags);
-    if (!o.link.empty()) {
-      if (made.training())
-        throw usage_error(
-            "--link is for --infer over several GPUs; training over several GPUs: dlperf cluster "
-            "--link");
-      made.link = &find_link(o.link);
-    }
+    if (!o.link.empty()) made.link = &find_link(o.link);
     return made;
   }();
   const cli_device dev = select_device(o.gpu, o.device);
@@ -202,10 +196,24 @@ void run(const model_options& o) {
     bool staged = false;                  // through host memory (no peer-to-peer)
   };
   const bool split = !r.training() && r.model_parallel() > 1;
+  // Training over several GPUs: the multi-GPU model's communication (buying/cluster.hpp) joins
+  // the step, as `dlperf cluster` prices it.
+  const bool cluster = r.training() && r.gpus > 1;
+  std::optional<cluster_estimate> job;
   const result res = visit_device(dev, [&](const auto& d) -> result {
     if constexpr (gemm_device<std::decay_t<decltype(d)>>) {
-      const link_spec* link = split ? &link_of_run(d, r) : nullptr;
-      return {estimate_model(d, m, r, stack),
+      const link_spec* link = split || cluster ? &link_of_run(d, r) : nullptr;
+      stacked_estimate estimate = estimate_model(d, m, r, stack);
+      if (cluster) {
+        job = estimate_cluster_on(d, r.gpus, m, r, *link);
+        run_config bare = r;
+        bare.stack = stack_id::ceiling;
+        bare.measured_stacks = {};
+        estimate.stack = with_cluster_communication(estimate.stack, m, *job);
+        estimate.ceiling = with_cluster_communication(
+            estimate.ceiling, m, estimate_cluster_on(d, r.gpus, m, bare, *link));
+      }
+      return {std::move(estimate),
               check_fit(d, m, r),
               std::string(d.name()),
               std::string(d.arch().name),
@@ -270,6 +278,12 @@ void run(const model_options& o) {
         {"link", res.link != nullptr ? nlohmann::json(res.link->id) : nlohmann::json(nullptr)},
         {"staged_through_host", split ? nlohmann::json(res.staged) : nlohmann::json(nullptr)},
         {"communication_s", e.time_of(op_kind::communication).value()},
+        {"cluster", job ? nlohmann::json{{"allreduce_s", job->allreduce.value()},
+                                         {"exposed_allreduce_s", job->exposed_allreduce.value()},
+                                         {"tensor_parallel_s", job->tensor_parallel.value()},
+                                         {"speedup", job->speedup},
+                                         {"efficiency", job->efficiency}}
+                        : nlohmann::json(nullptr)},
         {"zero", r.zero},
         {"eager", run_under(stack, r).eager},
         {"optimizer", r.training() ? nlohmann::json(name(r.optimizer)) : nlohmann::json(nullptr)},
@@ -358,6 +372,18 @@ void run(const model_options& o) {
               : "");
     else
       fmt::print("  split: {} GPUs by tensors, two all-reduces a layer {}\n", r.tp, over);
+  }
+  if (job) {
+    // The job's communication as `dlperf cluster` prices it (docs/buying.md, Multi-GPU).
+    fmt::print(
+        "  {} over {}: gradient all-reduce {} a step, {} of it exposed after the backward "
+        "pass{}; {}x one GPU's rate ({} efficiency)\n",
+        describe(parallel_split{job->gpus, job->tp, 1}), job->link.id,
+        format_duration(job->allreduce.value()), format_duration(job->exposed_allreduce.value()),
+        job->tp > 1
+            ? fmt::format(", tp all-reduces {}", format_duration(job->tensor_parallel.value()))
+            : std::string(),
+        three_digits(job->speedup), format_percent(job->efficiency, 1.0));
   }
   if (!r.training()) {
     const double file = weight_file_bytes(m, r.weights, r.type);

@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup,
         zero: Union[int, str]
         tp: Union[int, str]
         split: str  # "tensor" or "layer" (default: the stack's; docs/parallel.md)
+        link: str  # model: the link between the GPUs (hardware/links.hpp ids)
         overhead: Union[int, float, str]
         kv_dtype: str
         lora: Union[int, str]

@@ -86,6 +86,27 @@ TEST_CASE("model: --split and --link override the stack's and the system's", "[c
   CHECK(serving.out.find("sequences per model copy (8 GPUs)") != std::string::npos);
 }
 
+TEST_CASE("model --train --gpus N steps as dlperf cluster prices the job", "[cli][parallel]") {
+  // One multi-GPU model: the step of `model` on N GPUs is the cluster's, communication included.
+  const std::string run = "--preset gpt2 --batch 8 --dtype fp16 --optimizer sgd --json";
+  const nlohmann::json model = json_of("model --gpu rtx_3090 --train --gpus 4 " + run);
+  const nlohmann::json cluster = json_of("cluster --gpu rtx_3090 --gpus 4 --link pcie4_x16 " + run);
+  CHECK(model["step_time_s"].get<double>() ==
+        Approx(cluster["step_time_s"].get<double>()).epsilon(1e-12));
+  CHECK(model["link"] == "pcie4_x16");
+  CHECK(model["cluster"]["exposed_allreduce_s"].get<double>() ==
+        Approx(cluster["exposed_allreduce_s"].get<double>()).epsilon(1e-12));
+  CHECK(model["communication_s"].get<double>() ==
+        Approx(cluster["exposed_allreduce_s"].get<double>()).epsilon(1e-12));
+  CHECK(model["cluster"]["speedup"].get<double>() ==
+        Approx(cluster["speedup"].get<double>()).epsilon(1e-12));
+  // A slower link costs the job more; one GPU has no cluster.
+  const nlohmann::json slow =
+      json_of("model --gpu rtx_3090 --train --gpus 4 --link pcie3_x4 " + run);
+  CHECK(slow["step_time_s"].get<double>() > model["step_time_s"].get<double>());
+  CHECK(json_of("model --gpu rtx_3090 --train " + run)["cluster"].is_null());
+}
+
 TEST_CASE("model: bad splits and links are rejected by name", "[cli][parallel][errors]") {
   require_usage_error("model --preset llama3_8b --gpu rtx_4090 --train --gpus 2 --split layer",
                       "--split layer is for --infer");
@@ -93,8 +114,6 @@ TEST_CASE("model: bad splits and links are rejected by name", "[cli][parallel][e
                       "--split");
   require_usage_error("model --preset llama3_8b --gpu rtx_4090 --infer --gpus 2 --link nvlink9",
                       "--link");
-  require_usage_error("model --preset llama3_8b --gpu rtx_4090 --train --gpus 2 --link pcie4_x16",
-                      "--link is for --infer");
   require_usage_error(
       "model --preset resnet50 --gpu rtx_4090 --infer --gpus 2 --stack pytorch-eager",
       "a layer split (pp 2) is modelled for transformers");

@@ -26,6 +26,7 @@
 #include <dlperf/hardware/interconnect.hpp>
 #include <dlperf/hardware/links.hpp>
 #include <dlperf/model/memory.hpp>
+#include <dlperf/model/parallel.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/stacked.hpp>
@@ -204,6 +205,30 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   c.speedup = static_cast<double>(c.data_parallel) * (c.single_gpu_step / c.step_time).value();
   c.efficiency = c.speedup / static_cast<double>(c.gpus);
   return c;
+}
+
+/// Estimate @p e of one GPU's share of training job @p c of model @p m (its step as the job's
+/// stack runs it) with the job's communication as operators of kind `communication`
+/// (model/parallel.hpp): the gradient all-reduce the backward pass cannot hide, in the backward
+/// phase, and a tensor split's all-reduces, two a layer in the forward phase and two in the
+/// backward; the times are summed again. `dlperf model --train --gpus N` prints it, so that its
+/// step is the multi-GPU model's (docs/buying.md, Multi-GPU).
+template <class = void>
+model_estimate with_cluster_communication(model_estimate e, const model_spec& m,
+                                          const cluster_estimate& c) {
+  if (c.gpus <= 1) return e;
+  if (c.data_parallel > 1)
+    e.backward.add(detail::communication_op("gradient all-reduce (exposed)", c.exposed_allreduce,
+                                            c.gradient_bytes, 1));
+  if (c.tp > 1 && m.kind == model_kind::transformer) {
+    const long long layers = m.transformer.total_layers();
+    const duration each = c.tensor_parallel / (4.0 * static_cast<double>(layers));
+    e.forward.add(detail::communication_op("tp all-reduce (NCCL)", each, byte_count{}, 2 * layers));
+    e.backward.add(
+        detail::communication_op("tp all-reduce (NCCL)", each, byte_count{}, 2 * layers));
+  }
+  e.sum_phases();
+  return e;
 }
 
 /// A training job of @p m on the catalog GPUs @p gpus (estimate_cluster_on).

@@ -258,12 +258,13 @@ struct software_stack {
   /// Whether the stack runs training steps; an inference engine (TensorRT-LLM, vLLM, LMDeploy,
   /// llama.cpp) does not, and a training run under it is rejected (`check_runs`).
   bool trains = true;
+  /// The GPU vendors whose GPUs the stack runs on (its libraries: CUDA's or ROCm's); a run on
+  /// another vendor's GPU is rejected (stacks.hpp, `check_runs_on`). Beside `trains`, which
+  /// it packs with.
+  vendor_set vendors{};
   /// How the stack runs one model over several GPUs: its default split, its prompt pipeline
   /// over a layer split, its own small-message all-reduce (stack/multi_gpu.hpp).
   multi_gpu_kernels multi_gpu{};
-  /// The GPU vendors whose GPUs the stack runs on (its libraries: CUDA's or ROCm's); a run on
-  /// another vendor's GPU is rejected (stacks.hpp, `check_runs_on`).
-  vendor_set vendors{};
 
   /// The stack's name.
   [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }

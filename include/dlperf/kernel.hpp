@@ -10,6 +10,7 @@
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/memory_tier.hpp>
+#include <dlperf/core/plausible.hpp>
 #include <dlperf/core/provenance.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/core/weight_format.hpp>

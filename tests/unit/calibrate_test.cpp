@@ -140,9 +140,14 @@ TEST_CASE("impossible measurements are rejected, naming the figure",
   CHECK_THROWS_WITH(d.set_sm_clock(make<frequency>(0), "x"),
                     "SM clock must be positive and finite");
   CHECK_THROWS_WITH(d.set_gemm_efficiency(dtype::fp16, 2.0, "x"),
-                    Catch::StartsWith("GEMM efficiency of fp16 must be in (0, 1]"));
+                    Catch::StartsWith("GEMM efficiency of fp16 must be in [0.01, 1]"));
   CHECK_THROWS_WITH(d.set_gemm_efficiency(dtype::fp16, 1.06, "x"),
                     Catch::Contains("records the measured SM clock"));
+  // Under 1 % of the peak is a broken run, not an efficiency (core/plausible.hpp).
+  CHECK_THROWS_WITH(d.set_gemm_efficiency(dtype::fp16, 0.005, "x"),
+                    Catch::StartsWith("GEMM efficiency of fp16 must be in [0.01, 1]"));
+  CHECK_THROWS_AS(d.set_gemm_efficiency(dtype::fp16, 1e-308, "x"), invalid_argument);
+  CHECK_NOTHROW(d.set_gemm_efficiency(dtype::fp16, 0.01, "x"));
   CHECK_THROWS_AS(d.set_launch_overhead(seconds(-1e-6), "x"), invalid_argument);
   CHECK_THROWS_WITH(d.set_achieved(dtype::fp8_e4m3, accumulator::fp32, 1_PFLOPS, "x"),
                     Catch::Contains("ampere_ga100 cannot run fp8_e4m3"));

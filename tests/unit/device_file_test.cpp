@@ -164,7 +164,7 @@ TEST_CASE("malformed device files are rejected, naming the field", "[device_file
   require_rejected(j, "measurements.achieved[0].method: missing");
   j = gpu;
   j["measurements"]["gemm_efficiency"]["fp8_e4m3"]["value"] = 3;
-  require_rejected(j, "gemm_efficiency.fp8_e4m3.value: must be in (0, 1]");
+  require_rejected(j, "gemm_efficiency.fp8_e4m3.value: must be in [0.01, 1]");
   j = gpu;
   j["measurements"]["sm_clock_mhz"]["spread"] = -1;
   require_rejected(j, "sm_clock_mhz.spread: must be >= 0");
@@ -418,7 +418,7 @@ TEST_CASE("absurd figures are rejected with the field and its plausible range",
   require_rejected(j, "facts.llc_mib: must be 0 or in [1, 100000], got 0.5");
   j = gpu;
   j["architecture"]["gemm_efficiency_default"] = 0;
-  require_rejected(j, "architecture.gemm_efficiency_default: must be in (0, 1], got 0");
+  require_rejected(j, "architecture.gemm_efficiency_default: must be in [0.01, 1], got 0");
   j = gpu;
   j["architecture"]["latency_cycles"]["ffma"] = 1e9;
   require_rejected(j, "architecture.latency_cycles.ffma: must be in [1, 1000], got 1e+09");
@@ -440,12 +440,16 @@ TEST_CASE("absurd figures are rejected with the field and its plausible range",
   require_rejected(j, "measurements.achieved[0].tflops: must be in [0.001, 100000]");
   j = base;
   j["measurements"]["gemm_efficiency"]["fp16"] = {{"value", 2}, {"method", "x"}};
-  require_rejected(j, "measurements.gemm_efficiency.fp16.value: must be in (0, 1], got 2");
+  require_rejected(j, "measurements.gemm_efficiency.fp16.value: must be in [0.01, 1], got 2");
+  // Just above zero is no efficiency either (core/plausible.hpp): it would divide times by it.
+  j = base;
+  j["measurements"]["gemm_efficiency"]["fp16"] = {{"value", 1e-308}, {"method", "x"}};
+  require_rejected(j, "measurements.gemm_efficiency.fp16.value: must be in [0.01, 1], got 1e-308");
   // An efficiency is a fraction of the peak at the recorded clock: above 1 is refused, and a
   // board that boosts past its rating records the clock instead.
   j = base;
   j["measurements"]["gemm_efficiency"]["fp16"] = {{"value", 1.06}, {"method", "x"}};
-  require_rejected(j, "measurements.gemm_efficiency.fp16.value: must be in (0, 1], got 1.06");
+  require_rejected(j, "measurements.gemm_efficiency.fp16.value: must be in [0.01, 1], got 1.06");
 
   j = host_file();
   j["dram"]["bandwidth_gbps"]["value"] = 5e-324;

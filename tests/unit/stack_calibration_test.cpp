@@ -135,7 +135,13 @@ TEST_CASE("measured stacks out of their domain are rejected, naming the field",
   stack_calibration wide = eager_measured();
   wide.figures[0].second.value = 1.5;
   CHECK_THROWS_WITH(wide.apply_to(stacks::pytorch_eager),
-                    Catch::Contains("gemm_efficiency must be in (0, 1]"));
+                    Catch::Contains("gemm_efficiency must be in [0.01, 1]"));
+  // Just above zero is no share of the ceiling: refused, showing the value as given.
+  stack_calibration tiny = eager_measured();
+  tiny.figures[0].second.value = 1e-308;
+  CHECK_THROWS_WITH(tiny.apply_to(stacks::pytorch_eager),
+                    Catch::Contains("gemm_efficiency must be in [0.01, 1] (a share of the "
+                                    "ceiling), got 1e-308"));
 }
 
 TEST_CASE("a run's measured stacks apply to the device measured, by id, and nowhere else",

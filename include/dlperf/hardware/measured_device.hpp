@@ -24,6 +24,7 @@
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/memory_tier.hpp>
+#include <dlperf/core/plausible.hpp>
 #include <dlperf/core/provenance.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/hardware/architecture.hpp>
@@ -121,14 +122,15 @@ class measured_device {
     clock_ = measured_value{value.value(), std::move(method), spread};
     return *this;
   }
-  /// Measured large-GEMM efficiency for operands @p t, a fraction of the peak in (0, 1]. The
+  /// Measured large-GEMM efficiency for operands @p t, a fraction of the peak in [0.01, 1]
+  /// (core/plausible.hpp). The
   /// peak is taken at the SM clock (set_sm_clock), so a board that sustains more than its rated
   /// boost clock records that clock, and its efficiency stays a fraction of what it can do.
   measured_device& set_gemm_efficiency(dtype t, double fraction, std::string method) {
-    if (!(fraction > 0.0) || fraction > 1.0)
+    if (!plausible::fraction(fraction))
       detail::throw_invalid_argument(
           "GEMM efficiency of " + std::string(dlperf::name(t)) +
-          " must be in (0, 1]; a board above its rated clock records the measured SM clock, "
+          " must be in [0.01, 1]; a board above its rated clock records the measured SM clock, "
           "which raises the peaks");
     efficiency_[t] = measured_value{fraction, std::move(method), 0};
     return *this;

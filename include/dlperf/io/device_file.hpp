@@ -59,6 +59,7 @@
 #include <nlohmann/json.hpp>
 
 #include <dlperf/core/error.hpp>
+#include <dlperf/core/plausible.hpp>
 #include <dlperf/core/provenance.hpp>
 #include <dlperf/estimate/tile_search.hpp>
 #include <dlperf/hardware/architectures.hpp>
@@ -210,8 +211,9 @@ inline constexpr std::array<tier_measurement, 2> tier_measurements{
                        d.set_latency_cycles(t, si, m.method, m.spread);
                      }}};
 
-// A measured GEMM efficiency: the range of the architecture's and the board's own.
-inline constexpr io::rule gemm_efficiency_range = io::above(0, 1.0);
+// A measured GEMM efficiency or a stack's share: a plausible fraction of a peak
+// (core/plausible.hpp), as the architecture's, the board's and the stack records' own.
+inline constexpr io::rule gemm_efficiency_range{plausible::min_fraction, plausible::max_fraction};
 
 inline json scaled(measured_value m, double scale) {
   m.value = scale == 1.0 ? m.value : m.value / scale;
@@ -397,7 +399,7 @@ inline void check_derived(const measured_device& d) {
 }
 
 // The software stacks measured on a GPU ("stacks"): each stack by its --stack name, each figure
-// by its member name, each in its domain (shares and efficiencies in (0, 1], host times >= 0),
+// by its member name, each in its domain (shares and efficiencies in [0.01, 1], host times >= 0),
 // and the stack they make valid.
 inline std::vector<stack_calibration> read_stacks(const json& j) {
   const std::string root = "stacks";

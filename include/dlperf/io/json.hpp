@@ -31,6 +31,7 @@
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
+#include <dlperf/core/plausible.hpp>
 #include <dlperf/core/provenance.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/hardware/architecture.hpp>
@@ -442,9 +443,9 @@ struct field_table<mma_shape> {
 template <>
 struct field_table<gemm_efficiency_entry> {
   /// The fields.
-  static constexpr std::tuple fields{
-      field{"dtype", &gemm_efficiency_entry::input},
-      field{"fraction", &gemm_efficiency_entry::fraction, 1.0, above(0, 1.0)}};
+  static constexpr std::tuple fields{field{"dtype", &gemm_efficiency_entry::input},
+                                     field{"fraction", &gemm_efficiency_entry::fraction, 1.0,
+                                           in(plausible::min_fraction, plausible::max_fraction)}};
 };
 
 /// An architecture: every parameter the estimators read.
@@ -469,7 +470,7 @@ struct field_table<architecture_spec> {
       field{"tensor_memory_per_sm_kib", &architecture_spec::tensor_memory_per_sm, kibi, in(0, 4096),
             if_present},
       field{"gemm_efficiency_default", &architecture_spec::gemm_efficiency_default, 1.0,
-            above(0, 1.0)},
+            in(plausible::min_fraction, plausible::max_fraction)},
       field{"gemm_efficiency", &architecture_spec::gemm_efficiency}};
 };
 

@@ -33,6 +33,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -40,6 +41,7 @@
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/library_support.hpp>
+#include <dlperf/core/plausible.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/estimate/estimate.hpp>
 #include <dlperf/hardware/vendor.hpp>
@@ -270,10 +272,22 @@ struct software_stack {
   [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }
 
   /// Throws invalid_argument naming the first figure (stack_figure_id) out of its domain: the
-  /// efficiencies and shares in (0, 1], the host times finite and >= 0; and for an optimizer
-  /// family left as-stack or a half-set prompt_dequantize.
+  /// efficiencies and shares in [0.01, 1] (core/plausible.hpp), the host times finite and >= 0; and
+  /// for an optimizer family left as-stack or a half-set prompt_dequantize.
   constexpr void validate() const;
 };
+
+namespace detail {
+// A figure as given, to six significant digits ("1e-308", "0.72"; std::to_string writes 1e-308
+// as "0.000000"). Reached only to throw. printf's %g, as model/number_text.hpp falls back to:
+// the browser build's libc++ has no floating-point std::to_chars.
+inline std::string figure_text(double v) {
+  std::array<char, 32> text{};
+  // NOLINTNEXTLINE(cppcoreguidelines-pro-type-vararg): the printf the standard refers to
+  const int n = std::snprintf(text.data(), text.size(), "%g", v);
+  return n > 0 ? std::string(text.data()) : std::string("?");
+}
+}  // namespace detail
 
 /// The member of software_stack that figure @p f names.
 constexpr stack_figure software_stack::*stack_figure_member(stack_figure_id f) {
@@ -307,9 +321,10 @@ constexpr void software_stack::validate() const {
       if (!(v >= 0.0) || !detail::is_finite(v))
         detail::throw_invalid_argument("stack " + std::string(name()) + ": " + std::string(e.name) +
                                        " must be finite and >= 0");
-    } else if (!(v > 0.0 && v <= 1.0)) {
+    } else if (!plausible::fraction(v)) {
       detail::throw_invalid_argument("stack " + std::string(name()) + ": " + std::string(e.name) +
-                                     " must be in (0, 1], got " + std::to_string(v));
+                                     " must be in [0.01, 1] (a share of the ceiling), got " +
+                                     detail::figure_text(v));
     }
   }
   if (optimizer_kernels == optimizer_kernel::as_stack)

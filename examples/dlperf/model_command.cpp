@@ -352,8 +352,7 @@ void run(const model_options& o) {
                                       r.pp > 1 ? fmt::format(", pp {}", r.pp) : "", r.zero)
                         : "");
   // No stack: the figures are the ceiling itself, said once.
-  fmt::print("  {}{}\n", describe_stack(stack.id),
-             stack.id == stack_id::ceiling ? "" : "; in brackets, the hardware model's ceiling");
+  fmt::print("  {}{}\n", describe_stack(stack.id), ceiling_bracket_note(stack.id));
   if (measured != nullptr) fmt::print("  {}\n", describe_measured(*measured, "this device"));
   if (split) {
     // How one model copy spreads over its GPUs, and over what (docs/parallel.md).

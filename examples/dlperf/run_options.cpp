@@ -91,6 +91,12 @@ std::string describe_stack(stack_id s) {
   return fmt::format("software stack: {} ({})", name(s), description(s));
 }
 
+std::string ceiling_bracket_note(stack_id s) {
+  if (s == stack_id::ceiling) return {};
+  return "; in brackets, the hardware model's ceiling of the kernels this stack runs (its fusion, "
+         "attention and norm choices kept; --stack ceiling runs the command's own)";
+}
+
 namespace {
 
 // The stacks that run training steps, for a message.

@@ -49,6 +49,12 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel = true);
 /// for ceiling, that the times are the hardware model's (docs/stacks.md).
 std::string describe_stack(stack_id s);
 
+/// What the figures in brackets beside a stack's are, for the stack line (empty for ceiling):
+/// the hardware model's ceiling of the kernels the stack runs, its fusion, attention and norm
+/// choices kept, which a `--stack ceiling` run of the same command (the run's own kernels) need
+/// not equal.
+std::string ceiling_bracket_note(stack_id s);
+
 /// The run @p o describes. Throws usage_error naming the flag at fault.
 run_config make_run(const run_options& o);
 

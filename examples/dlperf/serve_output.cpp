@@ -153,8 +153,7 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
       r.gpus > 1 ? fmt::format(", {} GPUs (tp {}{})", r.gpus, r.tp,
                                r.pp > 1 ? fmt::format(", pp {}", r.pp) : std::string())
                  : "");
-  fmt::print("  {}{}\n", describe_stack(stack.id),
-             stack.id == stack_id::ceiling ? "" : "; in brackets, the hardware model's ceiling");
+  fmt::print("  {}{}\n", describe_stack(stack.id), ceiling_bracket_note(stack.id));
   const bool stacked = stack.id != stack_id::ceiling;
   const auto bracket = [&](const std::string& ceiling_text) {
     return stacked ? fmt::format(" ({})", ceiling_text) : std::string();

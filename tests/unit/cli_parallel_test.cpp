@@ -49,6 +49,14 @@ TEST_CASE("model: llama.cpp puts one model over the --gpus by layers", "[cli][pa
   CHECK(text.out.find("split: 2 GPUs by layers") != std::string::npos);
   CHECK(text.out.find("staged through host memory") != std::string::npos);
   CHECK(text.out.find("link-bound") != std::string::npos);
+  // The bracketed ceiling says it is the ceiling of the stack's own kernels, which a
+  // `--stack ceiling` run of the same command need not equal; without a stack there is none.
+  CHECK(text.out.find("in brackets, the hardware model's ceiling of the kernels this stack runs") !=
+        std::string::npos);
+  const run_result bare =
+      run_dlperf("model --preset llama3_70b --infer --weights q4_k_m --gpu rtx_3090 --gpus 2");
+  REQUIRE(bare.exit_code == 0);
+  CHECK(bare.out.find("in brackets") == std::string::npos);
 }
 
 TEST_CASE("model: --split and --link override the stack's and the system's", "[cli][parallel]") {

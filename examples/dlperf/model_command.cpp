@@ -499,8 +499,8 @@ void add_model_command(CLI::App& app) {
   add_device_options(cmd, o->gpu, o->device);
   add_run_options(cmd, o->run);
   cmd->add_option("--link", o->link,
-                  "Inference over several GPUs: the link between them (default: the system's, "
-                  "NVLink on data-centre boards, else PCIe x16; docs/parallel.md): {" +
+                  "Several GPUs: the link between them (default: the system's, NVLink on "
+                  "data-centre boards, else PCIe x16; docs/parallel.md, docs/buying.md): {" +
                       link_ids() + "}")
       ->check(link_validator());
   add_serve_options(cmd, o->serve);

@@ -224,6 +224,17 @@ TEST_CASE("a pipelined layer split costs llama.cpp its CUDA graphs in decode", "
                               decode_run(stack_id::llama_cpp, weight_format::q4_0, 1)))
             .value() == 0);
   for (const op_estimate& op : on_4090.prefill) CHECK(op.name != "launches without CUDA graphs");
+  // The gap is the record's, computed once, for a stack with the record's kernels (a device
+  // file's figures included); other kernel choices launch other kernels, and get their own.
+  software_stack measured = stacks::llama_cpp;
+  measured.gemm_efficiency.value = 0.5;
+  CHECK(same_kernel_choices(measured, stacks::llama_cpp));
+  CHECK(launch_gap_without_graphs(measured) == launch_gap_without_graphs(stacks::llama_cpp));
+  software_stack other = stacks::llama_cpp;
+  other.fused_softmax_glue = false;  // eager PyTorch's scale, mask and head-split kernels
+  CHECK_FALSE(same_kernel_choices(other, stacks::llama_cpp));
+  CHECK(launch_gap_without_graphs(other) == detail::measured_launch_gap(other));
+  CHECK(launch_gap_without_graphs(other) < launch_gap_without_graphs(stacks::llama_cpp));
 }
 
 TEST_CASE("a layer split is rejected where it is not modelled", "[parallel][errors]") {

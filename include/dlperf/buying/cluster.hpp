@@ -22,6 +22,7 @@
 
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/units.hpp>
+#include <dlperf/estimate/collective.hpp>
 #include <dlperf/hardware/gpu.hpp>
 #include <dlperf/hardware/interconnect.hpp>
 #include <dlperf/hardware/links.hpp>
@@ -61,13 +62,13 @@ inline constexpr run_config typical_cluster_run{
 
 /// Time of a ring all-reduce of @p data over @p n GPUs on links of @p per_direction bytes per
 /// second each way and @p latency per step: 2 (n-1)/n x data / bandwidth + 2 (n-1) x latency
-/// (n-1 reduce-scatter and n-1 all-gather steps). Zero for one GPU.
+/// (n-1 reduce-scatter and n-1 all-gather steps), the collective formula
+/// (estimate/collective.hpp) with no base latency and the whole link. Zero for one GPU.
 constexpr duration ring_allreduce_time(byte_count data, long long n, bandwidth per_direction,
                                        duration latency) {
   if (n < 1) detail::throw_invalid_argument("all-reduce: GPUs must be positive");
-  if (n == 1) return seconds(0);
-  const double steps = 2.0 * static_cast<double>(n - 1);
-  return steps / static_cast<double>(n) * data / per_direction + steps * latency;
+  return collective_time(collective::all_reduce, data, n, per_direction,
+                         {seconds(0), latency, 1.0});
 }
 
 /// The multi-GPU estimate of a training job and what went into it.

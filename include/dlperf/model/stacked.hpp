@@ -49,6 +49,15 @@ constexpr run_config run_under(const software_stack& s, run_config r) {
   return r;
 }
 
+/// Whether stacks @p a and @p b choose the same kernels: every field `run_under` reads, so that
+/// the same run under either is the same kernel sequence.
+constexpr bool same_kernel_choices(const software_stack& a, const software_stack& b) {
+  return a.fusion == b.fusion && a.attention == b.attention && a.norms == b.norms &&
+         a.prompt_dequantize.above_rows == b.prompt_dequantize.above_rows &&
+         a.prompt_dequantize.ubatch == b.prompt_dequantize.ubatch &&
+         a.fused_softmax_glue == b.fused_softmax_glue && a.optimizer_kernels == b.optimizer_kernels;
+}
+
 /// @p ceiling (an `estimate_model` result for @p m under @p r on a device whose DRAM bandwidth
 /// is @p dram) as stack @p s runs it: every operator through `apply_stack`, the times summed
 /// again as the estimate sums them.
@@ -143,8 +152,8 @@ duration launch_gap_without_graphs(const software_stack& s) {
     return gaps;
   }();
   const software_stack& record = stacks::of(s.id);
-  if (detail::same_saving(g, record.multi_gpu.pipeline.graphs_lost) && record.fusion == s.fusion &&
-      record.attention == s.attention && record.norms == s.norms)
+  if (detail::same_saving(g, record.multi_gpu.pipeline.graphs_lost) &&
+      same_kernel_choices(s, record))
     return named[enum_index(s.id)];
   return detail::measured_launch_gap(s);
 }

@@ -75,8 +75,9 @@ inline constexpr std::array<nccl_ring_protocol, 3> ring{{
      false},
     {nccl_protocol::ll128, seconds(14.0e-6), seconds(1.9e-6), seconds(2.5e-6), seconds(4.0e-6),
      0.92, true},
-    {nccl_protocol::simple, seconds(8.4e-6), seconds(3.4e-6), seconds(5.7e-6), seconds(14.0e-6),
-     1.0, false},
+    // Simple's per-step latencies are the links' own (hardware/links.hpp cites the same table).
+    {nccl_protocol::simple, seconds(8.4e-6), links::nvlink_step_latency, links::pcie_step_latency,
+     links::network_step_latency, 1.0, false},
 }};
 static_assert(ring.size() == enum_count<nccl_protocol>, "dlperf: one ring entry per protocol");
 

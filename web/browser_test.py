@@ -238,7 +238,7 @@ def check_shown(page, expected, text):
             bad.append(f"{key}: the page has {value}, the tool {want!r}")
         if key in TIME_KEYS and shown not in text:
             bad.append(f"{key}: the page shows {shown!r}, which the tool's text does not")
-    # The memory words ("weights 16.1 GB") are the tool's own: its text has each of them.
+    # The memory words ("weights 15.0 GiB") are the tool's own: its text has each of them.
     memory = page.texts.get("memory-text", "")
     for part in memory.split(";")[0].split(", "):
         if part and part not in text:

@@ -53,7 +53,7 @@
       addOption($('preset'), m.name, m.name + ' (' + fmt('', m.parameters / 1e9) + ' B)');
     for (const g of mustRun(['gpus', '--json'])) {
       gpuNames[g.id] = g.name;
-      addOption($('gpu'), g.id, g.name + ' (' + g.memory_gb + ' GB)');
+      addOption($('gpu'), g.id, g.name + ' (' + g.memory_gb + ' GiB)');
     }
     const choices = JSON.parse(dlperf.ccall('dlperf_choices', 'string', [], []));
     addOption($('dtype'), '', 'default (bf16)');
@@ -151,13 +151,22 @@
       (j.stack && j.stack !== 'ceiling' ? ', under ' + j.stack : '');
     const t = $('summary');
     t.replaceChildren();
+    // The verdict before any number: a run that does not fit gets its times marked.
+    const fit = row(t, 'memory', 'fits', j.fits,
+      j.fits ? 'fits' : 'does not fit: every time below is hypothetical');
+    fit.className = j.fits ? 'fits' : 'nofit';
     row(t, 'parameters', 'parameters', j.parameters, fmt('', j.parameters / 1e9) + ' B');
     if (j.mode === 'infer' && j.decode_s_per_token !== null) {
       row(t, 'time to first token', 'prefill_s', j.prefill_s, fmt('s', j.prefill_s));
       row(t, 'per output token', 'decode_s_per_token', j.decode_s_per_token,
         fmt('s', j.decode_s_per_token));
       row(t, 'whole request', 'step_time_s', j.step_time_s, fmt('s', j.step_time_s));
-      row(t, 'output tokens/s', 'tokens_per_s', j.tokens_per_s, fmt('', j.tokens_per_s));
+      row(t, 'prompt processing tokens/s', 'prompt_tokens_per_s', j.prompt_tokens_per_s,
+        fmt('', j.prompt_tokens_per_s));
+      row(t, 'generation tokens/s', 'decode_tokens_per_s', j.decode_tokens_per_s,
+        fmt('', j.decode_tokens_per_s));
+      row(t, 'output tokens/s over the request', 'tokens_per_s', j.tokens_per_s,
+        fmt('', j.tokens_per_s));
     } else {
       row(t, j.mode === 'infer' ? 'batch latency' : 'step time', 'step_time_s', j.step_time_s,
         fmt('s', j.step_time_s));
@@ -167,8 +176,6 @@
     }
     row(t, 'per GPU', 'tflops', j.tflops, fmt('FLOP/s', j.tflops * 1e12));
     row(t, 'model FLOPs utilisation', 'mfu', j.mfu, fmt('%', j.mfu));
-    const fit = row(t, 'memory', 'fits', j.fits, j.fits ? 'fits' : 'does not fit');
-    fit.className = j.fits ? 'fits' : 'nofit';
     row(t, 'largest batch that fits', 'max_batch', j.max_batch,
       j.max_batch === null ? '\u2014' : String(j.max_batch));
     if (j.fits_with_tp !== null)

@@ -91,8 +91,9 @@ void run_advise(const advise_options& o) {
     return;
   }
   const std::string what =
-      q.model ? fmt::format("{} {}", q.model->name, q.run.training() ? "training" : "inference")
-              : fmt::format("{} (needs {})", name(q.use), detail::gb_text(memory_threshold(q.use)));
+      q.model
+          ? fmt::format("{} {}", q.model->name, q.run.training() ? "training" : "inference")
+          : fmt::format("{} (needs {})", name(q.use), detail::bytes_text(memory_threshold(q.use)));
   fmt::print("GPUs for {}, {} per system{}; performance measured on {}\n", what,
              q.search_gpus && q.model ? std::string("the fewest GPUs (1, 2, 4, 8) that fit")
              : q.search_gpus          ? std::string("one GPU")

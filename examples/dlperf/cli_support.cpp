@@ -77,7 +77,7 @@ double parse_fraction(std::string_view option, std::string_view text) {
 // for each.
 const std::vector<plausible_range> plausible_ranges{
     {"--budget", 0, 1e8, true, "USD"},        {"--host-cost", 0, 1e7, false, "USD"},
-    {"--min-memory", 0, 1e4, false, "GB"},    {"--count", 1, 16, false, "GPUs"},
+    {"--min-memory", 0, 1e4, false, "GiB"},   {"--count", 1, 16, false, "GPUs"},
     {"--rest-watts", 0, 1e4, false, "W"},     {"--gpu-watts", 0, 1e5, false, "W"},
     {"--other-watts", 0, 1e4, false, "W"},    {"--kwh-price", 0, 10, false, "USD per kWh"},
     {"--system-price", 0, 1e8, false, "USD"}, {"--cloud-hourly", 0, 1e4, false, "USD per hour"},

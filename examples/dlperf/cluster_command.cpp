@@ -140,6 +140,16 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
   }
   fmt::print("{} training, {}, batch {} per replica, on {} x {} over {}\n", m.name, name(r.type),
              r.batch, c.gpus, names, l.id);
+  // The verdict before any number: a job that does not fit still gets its times, marked.
+  if (short_gpu != nullptr) {
+    const std::optional<long long> tp = smallest_fitting_tp(*short_gpu, m, r);
+    fmt::print(
+        "  does NOT fit {}: needs {} per GPU of its {}; every time below is hypothetical, what "
+        "the job would take if it fit{}\n",
+        short_gpu->id(), format_bytes(fit.need.total().value()), format_bytes(fit.capacity.value()),
+        tp ? fmt::format(" (with --tp {} it fits)", *tp)
+           : std::string(" (try --tp, --zero 3, --checkpointing or a smaller --batch)"));
+  }
   fmt::print("  {}\n", describe_stack(r.stack));
   for (const std::string& line : measured.describe()) fmt::print("  {}\n", line);
   fmt::print(
@@ -164,19 +174,9 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
   fmt::print("  {:<34} {:>10}\n", "step", format_duration(c.step_time.value()));
   fmt::print("  speed-up {}x over one GPU, efficiency {}\n", three_digits(c.speedup),
              format_percent(c.efficiency, 1.0));
-  if (short_gpu != nullptr) {
-    const std::optional<long long> tp = smallest_fitting_tp(*short_gpu, m, r);
-    fmt::print(
-        "warning: {} does NOT fit {}: needs {} per GPU of its {}; the times above assume it "
-        "would{}\n",
-        m.name, short_gpu->id(), format_si(fit.need.total().value(), "B"),
-        format_si(fit.capacity.value(), "B"),
-        tp ? fmt::format(" (with --tp {} it fits)", *tp)
-           : std::string(" (try --tp, --zero 3, --checkpointing or a smaller --batch)"));
-  } else {
-    fmt::print("  memory: {} per GPU of {}: fits\n", format_si(fit.need.total().value(), "B"),
-               format_si(fit.capacity.value(), "B"));
-  }
+  if (short_gpu == nullptr)
+    fmt::print("  memory: {} per GPU of {}: fits\n", format_bytes(fit.need.total().value()),
+               format_bytes(fit.capacity.value()));
 }
 
 void run_cluster(const cluster_options& o) {

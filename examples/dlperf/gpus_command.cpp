@@ -13,17 +13,17 @@ std::string cell(const nlohmann::json& v) {
 
 void print_table() {
   fmt::print(
-      "{:<17} {:<24} {:>5} {:>5} {:>6} {:>7} {:>5} {:>5} {:>8} {:>6} {:>6} {:>7} {:>7} "
+      "{:<17} {:<24} {:>5} {:>5} {:>6} {:>7} {:>6} {:>5} {:>8} {:>6} {:>6} {:>7} {:>7} "
       "{:>7} {:>7}\n",
-      "id", "arch", "SM/CU", "MHz", "mem GB", "GB/s", "L2 MB", "TDP W", "launch $", "FP32", "TF32",
+      "id", "arch", "SM/CU", "MHz", "GiB", "GB/s", "L2 MiB", "TDP W", "launch $", "FP32", "TF32",
       "FP16", "BF16", "FP8", "INT8");
   for (const gpu_spec* g : catalog::all) {
     const gpu_facts& f = g->facts();
     const std::string price = f.price.kind == price_kind::none
                                   ? std::string("-")
                                   : fmt::format("{:.0f}", f.price.amount.value());
-    fmt::print("{:<17} {:<24} {:>5} {:>5.0f} {:>6.1f} {:>7.0f} {:>5.1f} {:>5.0f} {:>8}", g->id(),
-               g->arch().name, f.sms, in_megahertz(f.boost_clock), in_gigabytes(f.memory),
+    fmt::print("{:<17} {:<24} {:>5} {:>5.0f} {:>6.1f} {:>7.0f} {:>6.1f} {:>5.0f} {:>8}", g->id(),
+               g->arch().name, f.sms, in_megahertz(f.boost_clock), in_gibibytes(f.memory),
                in_gigabytes_per_second(g->memory_bandwidth()), in_mebibytes(f.l2), f.tdp.value(),
                price);
     for (dtype t : reported_dtypes) {
@@ -39,9 +39,8 @@ void print_table() {
   fmt::print(
       "\nPeaks are dense TFLOP/s (TOP/s for INT8) with the default accumulator (FP32 for "
       "floating types), derived as SMs (CUs) x FMA/clock/SM x 2 x clock; '-' = no hardware "
-      "path; '*' = FP8 in the FNUZ encoding (fp8_e4m3_fnuz, AMD CDNA 3); memory in GB of 10^9 "
-      "bytes "
-      "(a card sold as 24 GB has 24 GiB, 25.8 GB).\n");
+      "path; '*' = FP8 in the FNUZ encoding (fp8_e4m3_fnuz, AMD CDNA 3); memory in GiB "
+      "(a card sold as 24 GB holds 24 GiB).\n");
 }
 
 }  // namespace

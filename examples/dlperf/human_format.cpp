@@ -6,6 +6,8 @@
 #include <limits>
 #include <utility>
 
+#include <dlperf/buying/reason_text.hpp>
+
 namespace dlperf::cli {
 namespace {
 
@@ -60,6 +62,11 @@ std::string format_si(double value, std::string_view unit) {
       return fmt::format("{}{} {}{}", sign, digits_of(r / scale), prefix, unit);
   }
   return {};  // unreachable
+}
+
+std::string format_bytes(double bytes) {
+  if (!std::isfinite(bytes)) return fmt::format("{} B", three_digits(bytes));
+  return detail::bytes_text(dlperf::bytes(bytes));
 }
 
 std::string format_percent(double part, double whole) {

@@ -23,6 +23,12 @@ std::string format_duration(double seconds);
 /// (1.5e12, "FLOP/s") is "1.50 TFLOP/s", (4096, "B") is "4.10 kB", (512, "B") is "512 B".
 std::string format_si(double value, std::string_view unit);
 
+/// A size of memory in bytes with a binary prefix (KiB, MiB, GiB, TiB, PiB), three significant
+/// digits: a card sold as "24 GB" holds 24 GiB and prints "24.0 GiB", as llama.cpp prints model
+/// sizes (docs/catalog.md, "Memory in GiB"); 512 is "512 B", 1536 is "1.50 KiB". Memory capacities
+/// and footprints use it; traffic and bandwidth stay decimal (GB/s), as vendors state them.
+std::string format_bytes(double bytes);
+
 /// US dollars as a buyer reads them: whole dollars with thousands separators from $10 up
 /// ("$2,311", "$27,500"), cents below ("$7.70", "$0.19"); negative amounts keep their sign.
 std::string format_usd(double dollars);

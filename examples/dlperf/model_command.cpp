@@ -336,8 +336,18 @@ void run(const model_options& o) {
                               : nlohmann::json(nullptr);
       };
       out["decode_s_per_token"] = per_token(e);
+      // The rates apart, as llama-bench reports them: prompt processing and generation, each
+      // without the other's time (docs/models.md, "Three rates").
+      const auto decode_rate = [&](const model_estimate& x) {
+        return r.generate > 0 ? nlohmann::json(x.decode_tokens_per_second())
+                              : nlohmann::json(nullptr);
+      };
+      out["prompt_tokens_per_s"] = e.prompt_tokens_per_second();
+      out["decode_tokens_per_s"] = decode_rate(e);
       ceil["prefill_s"] = ceiling.prefill_time.value();
       ceil["decode_s_per_token"] = per_token(ceiling);
+      ceil["prompt_tokens_per_s"] = ceiling.prompt_tokens_per_second();
+      ceil["decode_tokens_per_s"] = decode_rate(ceiling);
     }
     out["ceiling"] = std::move(ceil);
     print_json(std::move(out));
@@ -351,6 +361,15 @@ void run(const model_options& o) {
              r.gpus > 1 ? fmt::format(", {} GPUs (tp {}{}, ZeRO {})", r.gpus, r.tp,
                                       r.pp > 1 ? fmt::format(", pp {}", r.pp) : "", r.zero)
                         : "");
+  // The verdict before any number (docs/models.md, "Does it fit?"): a run that does not fit
+  // still gets its times, each marked as what the GPU would take if it held the run.
+  const std::string hypothetical = f.fits ? std::string() : std::string(" [hypothetical]");
+  if (!f.fits)
+    fmt::print(
+        "  does NOT fit: it needs {} per GPU of {} (short by {}); every time below is "
+        "hypothetical, what the GPU would take if it held the run\n",
+        format_bytes(f.need.total().value()), format_bytes(f.capacity.value()),
+        format_bytes(-f.margin.value()));
   // No stack: the figures are the ceiling itself, said once.
   fmt::print("  {}{}\n", describe_stack(stack.id), ceiling_bracket_note(stack.id));
   if (measured != nullptr) fmt::print("  {}\n", describe_measured(*measured, "this device"));
@@ -388,7 +407,7 @@ void run(const model_options& o) {
     const double file = weight_file_bytes(m, r.weights, r.type);
     fmt::print(
         "  weights {} ({}): {} on disk, {} bits per parameter{}\n", name(r.weights),
-        description(r.weights), format_si(file, "B"), three_digits(8.0 * file / m.parameters()),
+        description(r.weights), format_bytes(file), three_digits(8.0 * file / m.parameters()),
         generation ? fmt::format("; KV cache {} ({})", name(r.kv_cache), description(r.kv_cache))
                    : "");
   }
@@ -417,14 +436,22 @@ void run(const model_options& o) {
   }
   const bool stacked = stack.id != stack_id::ceiling;
   if (generation && r.generate == 0) {
-    fmt::print("  time to first token {}; no tokens generated (--generate 0): prefill only\n",
-               format_duration(e.prefill_time.value()));
+    fmt::print("  time to first token {}; no tokens generated (--generate 0): prefill only{}\n",
+               format_duration(e.prefill_time.value()), hypothetical);
+    fmt::print("  prompt processing {} tokens/s{}\n", three_digits(e.prompt_tokens_per_second()),
+               hypothetical);
   } else if (generation) {
-    fmt::print("  time to first token {}, {} per output token, {} for the request\n",
+    fmt::print("  time to first token {}, {} per output token, {} for the request{}\n",
                format_duration(e.prefill_time.value()), format_duration(e.decode_per_token.value()),
-               format_duration(e.time.value()));
-    fmt::print("  {} output tokens/s{}{}\n", three_digits(e.tokens_per_second()),
-               r.gpus > 1 ? " (whole job)" : "",
+               format_duration(e.time.value()), hypothetical);
+    // Three rates, as llama-bench and serving benchmarks report them apart.
+    fmt::print(
+        "  prompt processing {} tokens/s, generation {} tokens/s (each without the other's "
+        "time){}\n",
+        three_digits(e.prompt_tokens_per_second()), three_digits(e.decode_tokens_per_second()),
+        hypothetical);
+    fmt::print("  {} output tokens/s over the request, first token included{}{}{}\n",
+               three_digits(e.tokens_per_second()), r.gpus > 1 ? " (whole job)" : "", hypothetical,
                stacked ? fmt::format(" (ceiling {}: first token {}, {} per output token)",
                                      three_digits(ceiling.tokens_per_second()),
                                      format_duration(ceiling.prefill_time.value()),
@@ -432,29 +459,29 @@ void run(const model_options& o) {
                        : "");
   } else {
     fmt::print(
-        "  {} {}: {} samples/s{}{}{}\n", r.training() ? "step" : "batch",
+        "  {} {}: {} samples/s{}{}{}{}\n", r.training() ? "step" : "batch",
         format_duration(e.time.value()), three_digits(e.samples_per_second()),
         transformer ? fmt::format(", {} tokens/s", three_digits(e.tokens_per_second())) : "",
-        r.gpus > 1 ? " (whole job)" : "",
+        r.gpus > 1 ? " (whole job)" : "", hypothetical,
         stacked ? fmt::format(" (ceiling {}: {} samples/s)", format_duration(ceiling.time.value()),
                               three_digits(ceiling.samples_per_second()))
                 : "");
   }
-  fmt::print("  {} per GPU ({} of peak {}), model FLOPs utilisation {}\n",
+  fmt::print("  {} per GPU ({} of peak {}), model FLOPs utilisation {}{}\n",
              format_si(per_gpu(e).value(), "FLOP/s"),
              format_percent(per_gpu(e).value(), e.peak.value()),
-             format_si(e.peak.value(), "FLOP/s"), format_percent(mfu(e), 1.0));
+             format_si(e.peak.value(), "FLOP/s"), format_percent(mfu(e), 1.0), hypothetical);
   const memory_breakdown& n = f.need;
   fmt::print(
       "memory per GPU: weights {}, gradients {}, optimizer {}, activations {}, KV cache {}, "
       "overhead {}\n",
-      format_si(n.weights.value(), "B"), format_si(n.gradients.value(), "B"),
-      format_si(n.optimizer.value(), "B"), format_si(n.activations.value(), "B"),
-      format_si(n.kv_cache.value(), "B"), format_si(n.overhead.value(), "B"));
+      format_bytes(n.weights.value()), format_bytes(n.gradients.value()),
+      format_bytes(n.optimizer.value()), format_bytes(n.activations.value()),
+      format_bytes(n.kv_cache.value()), format_bytes(n.overhead.value()));
   fmt::print("  total {} of {}: {} ({} {}); largest batch that fits: {}\n",
-             format_si(n.total().value(), "B"), format_si(f.capacity.value(), "B"),
+             format_bytes(n.total().value()), format_bytes(f.capacity.value()),
              f.fits ? "fits" : "does NOT fit", f.fits ? "margin" : "short by",
-             format_si(std::abs(f.margin.value()), "B"), f.max_batch);
+             format_bytes(std::abs(f.margin.value())), f.max_batch);
   if (res.fitting_tp)
     fmt::print("  with --tp {} (tensor parallelism over the {} GPUs) it fits\n", *res.fitting_tp,
                r.gpus);

@@ -167,7 +167,7 @@ void add_plot_command(CLI::App& app) {
   rank->add_option("--task", k->task, "train16, infer16, infer8, or a model preset")->required();
   rank->add_option("--gpus", k->gpus, "GPUs per host: 1, 2, 4 or 8 (default: the fewest that fit)");
   rank->add_option("--host-cost", k->host_cost, "The host in USD; 0 leaves it out");
-  rank->add_option("--min-memory", k->min_memory, "Leave out GPUs with less DRAM, GB");
+  rank->add_option("--min-memory", k->min_memory, "Leave out GPUs with less DRAM, GiB");
   rank->add_option("--prices", k->prices, "Price file (JSON: gpus, cloud_hourly, host)");
   rank->add_option("--top", k->top, "Bars to draw, best first")->capture_default_str();
   add_run_options(rank, k->run, false);

@@ -78,7 +78,7 @@ void run_rank(const rank_cli_options& o) {
   fmt::print("{}\n", describe_stack(o.run.stack));
   for (const std::string& line : measured.describe()) fmt::print("{}\n", line);
   fmt::print("{:<16} {:<14} {:>8} {:>10} {:>8} {:>12} {:>7}  {}\n", "GPU", "dtype", "rel.", "GPU $",
-             "host $", "rel./$1000", "mem GB", "split");
+             "host $", "rel./$1000", "mem GiB", "split");
   for (const rank_entry& e : ranked) {
     std::string split;
     for (std::size_t i = 0; i < e.splits.size(); ++i)  // one per run of the mix; once if equal
@@ -87,13 +87,13 @@ void run_rank(const rank_cli_options& o) {
     fmt::print("{:<16} {:<14} {:>8} {:>10} {:>8} {:>12} {:>7}  {}\n", e.gpu->id(), name(e.type),
                three_digits(e.relative_performance), format_usd(e.gpu_price.value()),
                format_usd(e.host_share.value()), three_digits(e.perf_per_dollar * 1000),
-               three_digits(in_gigabytes(e.gpu->facts().memory)), split);
+               three_digits(in_gibibytes(e.gpu->facts().memory)), split);
   }
   fmt::print(
       "\nper $1000 of GPU price (launch price unless --prices) + host share (host(N) / N; "
       "--host-cost sets it, 0 leaves it out); each run at its fastest split that fits; GPUs "
-      "without a price, the task's datatype or the memory are left out; memory in GB of 10^9 "
-      "bytes.\n");
+      "without a price, the task's datatype or the memory are left out; memory in GiB (a card "
+      "sold as 24 GB holds 24 GiB).\n");
 }
 
 }  // namespace
@@ -107,7 +107,7 @@ void add_rank_command(CLI::App& app) {
       ->required();
   cmd->add_option("--gpus", o->gpus,
                   "GPUs per host: 1, 2, 4 or 8 (default: per GPU, the fewest that fit)");
-  cmd->add_option("--min-memory", o->min_memory, "leave out GPUs with less DRAM, GB (default 0)");
+  cmd->add_option("--min-memory", o->min_memory, "leave out GPUs with less DRAM, GiB (default 0)");
   cmd->add_option("--prices", o->prices, "price file (JSON: gpus, cloud_hourly, host)");
   cmd->add_option("--device", o->device,
                   "device file (from `dlperf calibrate` or `dlperf export`) whose GPU joins the "

@@ -224,7 +224,7 @@ rank_options parse_rank_options(const std::string& gpus, const std::string& min_
   rank_options o;
   o.search_gpus = gpus.empty();
   if (!o.search_gpus) o.gpus = parse_host_gpus(gpus);
-  o.min_memory = bytes(parse_plausible("--min-memory", min_memory) * 1e9);
+  o.min_memory = gibibytes(parse_plausible("--min-memory", min_memory));
   return o;
 }
 

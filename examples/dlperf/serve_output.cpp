@@ -161,8 +161,8 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
   fmt::print(
       "  KV cache: {} of {} ({} x the memory left after weights and activations), {} per "
       "token, {} blocks of {} tokens per request\n",
-      format_si(e.kv_budget.value(), "B"), format_si(res.capacity, "B"),
-      three_digits(c.kv_memory_fraction), format_si(e.kv_per_token.value(), "B"),
+      format_bytes(e.kv_budget.value()), format_bytes(res.capacity),
+      three_digits(c.kv_memory_fraction), format_bytes(e.kv_per_token.value()),
       e.blocks_per_sequence, c.block_tokens);
   // One model copy holds the sequences: under a split its GPUs share each one's KV cache.
   const std::string holder =

@@ -72,6 +72,9 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
   std::optional<model_speedup> modelled;
   std::optional<model_speedup> ceiling;  // with --stack: the same run at the hardware model's speed
   std::optional<run_config> r;
+  // Whether each side holds the run: a ratio for a run that one side cannot hold is marked
+  // (docs/buying.md, "Speed-up between two GPUs").
+  std::optional<fit_verdict> from_fit, to_fit;
   const model_spec* m = nullptr;
   // The stack figures each side's device file measured, if any.
   device_stacks measured;
@@ -95,6 +98,8 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
         throw usage_error("--dtype: " + id + " cannot run " + std::string(name(r->type)) +
                           " (give a --dtype both GPUs run, e.g. fp16)");
     modelled = speedup_by_model(from, to, *m, *r);
+    from_fit = check_fit(from, *m, *r);
+    to_fit = check_fit(to, *m, *r);
     if (r->stack != stack_id::ceiling) {  // the hardware model's ratio, shown beside the stack's
       run_config bare = *r;
       bare.stack = stack_id::ceiling;
@@ -121,6 +126,8 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
       out["modelled"] = modelled->ratio();
       out["from_step_s"] = modelled->from.time.value();
       out["to_step_s"] = modelled->to.time.value();
+      out["from_fits"] = from_fit->fits;
+      out["to_fits"] = to_fit->fits;
       out["preset"] = m->name;
       out["mode"] = name(r->mode);
       out["dtype"] = name(r->type);
@@ -148,7 +155,16 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
   fmt::print("    generations crossed: {}\n", crossed(rule));
   if (modelled) {
     const std::string shape = describe_shape(*m, *r);
-    fmt::print("  modelled: {} {}, {}, {}{}: {} on {} / {} on {} = {:.2f}\n", m->name,
+    // The verdict before the number: which side cannot hold the run.
+    bool hypothetical = false;
+    for (const auto& [id, fit] : {std::pair{from.id(), &*from_fit}, std::pair{to.id(), &*to_fit}})
+      if (!fit->fits) {
+        hypothetical = true;
+        fmt::print("  does NOT fit {}: {} needs {} per GPU of its {}\n", id, m->name,
+                   format_bytes(fit->need.total().value()), format_bytes(fit->capacity.value()));
+      }
+    fmt::print("  modelled{}: {} {}, {}, {}{}: {} on {} / {} on {} = {:.2f}\n",
+               hypothetical ? " (hypothetical: as if both held the run)" : "", m->name,
                r->training() ? "training step" : "inference", name(r->type), shape,
                r->eager ? ", eager" : "", format_duration(modelled->from.time.value()), from.id(),
                format_duration(modelled->to.time.value()), to.id(), modelled->ratio());

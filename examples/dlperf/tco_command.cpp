@@ -4,6 +4,7 @@
 // With a GPU the board power, the system price (count x price + host) and, from a price file,
 // the cloud price come from the catalog; explicit flags override each.
 #include <fmt/format.h>
+#include <array>
 #include <memory>
 #include <optional>
 
@@ -43,7 +44,18 @@ std::optional<board> selected_board(const tco_options& o, const price_table& pri
   throw usage_error("--device: tco needs a GPU; '" + o.device + "' describes a host CPU");
 }
 
-tco_inputs make_inputs(const tco_options& o, std::optional<board>& b, long long& count) {
+// Month names for a dated price: "September 2026".
+std::string month_year(int year, int month) {
+  static constexpr std::array<const char*, 12> names{
+      "January", "February", "March",     "April",   "May",      "June",
+      "July",    "August",   "September", "October", "November", "December"};
+  return fmt::format("{} {}", names.at(static_cast<std::size_t>(month - 1)), year);
+}
+
+// The inputs of the sum, the board of --gpu or --device, the desktop's GPU count and the
+// built-in cloud offer the cloud price came from (none when a flag or price file gave it).
+tco_inputs make_inputs(const tco_options& o, std::optional<board>& b, long long& count,
+                       std::optional<cloud_offer>& offer) {
   if (o.utilization.empty() == !o.preset.has_value())
     throw usage_error("give exactly one of --utilization and --preset-utilization");
   const price_table prices = read_price_file(o.prices, o.host_cost);
@@ -88,10 +100,14 @@ tco_inputs make_inputs(const tco_options& o, std::optional<board>& b, long long&
     in.cloud_hourly = dollars_per_hour(parse_plausible("--cloud-hourly", o.cloud_hourly));
   } else if (const auto cloud = b ? prices.cloud_hourly(b->id) : std::nullopt) {
     in.cloud_hourly = n * *cloud;
+    offer = prices.built_in_cloud_offer(b->id);
   } else {
-    throw usage_error(
-        "--cloud-hourly is required" +
-        (b ? " (or a --prices file with cloud_hourly." + b->id + ")" : std::string()));
+    throw usage_error("--cloud-hourly is required" +
+                      (b ? " (no cloud price is built in for " + b->id +
+                               "; or give a --prices file with "
+                               "cloud_hourly." +
+                               b->id + ")"
+                         : std::string()));
   }
   in.period = calendar::days(parse_plausible("--days", o.days));
   if (!o.grid.empty()) in.grid_kg_co2_per_kwh = parse_plausible("--grid-kg-per-kwh", o.grid);
@@ -102,7 +118,8 @@ tco_inputs make_inputs(const tco_options& o, std::optional<board>& b, long long&
 void run(const tco_options& o) {
   std::optional<board> b;
   long long count = 1;
-  const tco_inputs in = make_inputs(o, b, count);
+  std::optional<cloud_offer> offer;
+  const tco_inputs in = make_inputs(o, b, count, offer);
   const tco_result r = total_cost(in);
   const double days = calendar::in_days(in.period);
   if (o.json) {
@@ -126,7 +143,15 @@ void run(const tco_options& o) {
         {"gpu_watts", in.gpu.value()},
         {"other_watts", in.other.value()},
         {"system_price_usd", in.system_price.value()},
-        {"cloud_usd_per_hour", in_dollars_per_hour(in.cloud_hourly)}};
+        {"cloud_usd_per_hour", in_dollars_per_hour(in.cloud_hourly)},
+        {"cloud_price_source", offer ? nlohmann::json{{"provider", offer->provider},
+                                                      {"offering", offer->offering},
+                                                      {"gpus", offer->gpus},
+                                                      {"usd_per_hour", offer->usd_per_hour},
+                                                      {"year", offer->year},
+                                                      {"month", offer->month},
+                                                      {"source", offer->source}}
+                                     : nlohmann::json(nullptr)}};
     print_json(std::move(out));
     return;
   }
@@ -134,6 +159,16 @@ void run(const tco_options& o) {
     fmt::print("{} x {}: {} W of GPUs, system {}, cloud {} per hour\n", count, b->id,
                three_digits(in.gpu.value()), format_usd(in.system_price),
                cli::format_usd(in_dollars_per_hour(in.cloud_hourly)));
+  if (offer)
+    fmt::print(
+        "  cloud price built in: {} {}{}, {} ({} per GPU-hour; --cloud-hourly or a --prices file "
+        "overrides it)\n",
+        offer->provider, offer->offering,
+        offer->gpus > 1 ? fmt::format(" ({} GPUs at {} an hour)", offer->gpus,
+                                      cli::format_usd(offer->usd_per_hour))
+                        : std::string(),
+        month_year(offer->year, offer->month),
+        cli::format_usd(in_dollars_per_hour(offer->per_gpu())));
   fmt::print(
       "electricity: {} kWh per year ({} W x {} busy x 24 h x 365 d), {} per year ({} per day)\n",
       three_digits(in_kilowatt_hours(r.energy_per_year)), three_digits((in.gpu + in.other).value()),
@@ -176,7 +211,7 @@ void add_tco_command(CLI::App& app) {
                   "Price of the desktop, USD (default with --gpu: count x price + host)");
   cmd->add_option("--cloud-hourly", o->cloud_hourly,
                   "Cloud price per hour for the whole machine, USD (default with --gpu: count x "
-                  "the price file's cloud_hourly)");
+                  "the price file's cloud_hourly, else the built-in price of the GPU)");
   cmd->add_option("--days", o->days, "Days of use")->capture_default_str();
   cmd->add_option("--grid-kg-per-kwh", o->grid,
                   "Grid carbon intensity, kg CO2 per kWh (default: US average 2023, EIA)");

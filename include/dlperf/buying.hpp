@@ -5,6 +5,7 @@
 #pragma once
 
 #include <dlperf/buying/advice.hpp>
+#include <dlperf/buying/cloud_prices.hpp>
 #include <dlperf/buying/cluster.hpp>
 #include <dlperf/buying/debias.hpp>
 #include <dlperf/buying/power.hpp>

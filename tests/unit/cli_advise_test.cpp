@@ -59,8 +59,9 @@ TEST_CASE("dlperf advise rejects bad input with one line naming it", "[cli][advi
 }
 
 TEST_CASE("model and advise print the same memory in the same unit", "[cli][advise][units]") {
-  // One byte unit for people (GB = 10^9 bytes): the need and the capacity of one run read the same
-  // in both commands, where they once read "68.7 GB of 85.9 GB" and "64 GB of its 80 GB".
+  // One unit for memory sizes (GiB, as the card is sold: docs/catalog.md, "Memory in GiB"): the
+  // need and the capacity of one run read the same in both commands, where they once read
+  // "68.7 GB of 85.9 GB" and "64 GB of its 80 GB".
   const std::string run =
       "--preset llama2_7b --infer --dtype bf16 --batch 4 --prompt 1024 --generate 256";
   const dlperf_test::run_result m = dlperf_test::run_dlperf("model " + run + " --gpu h100_sxm");
@@ -68,8 +69,8 @@ TEST_CASE("model and advise print the same memory in the same unit", "[cli][advi
   REQUIRE(m.exit_code == 0);
   REQUIRE(a.exit_code == 0);
   std::smatch total;
-  REQUIRE(std::regex_search(m.out, total, std::regex(R"(total (\S+ [MGT]B) of (\S+ [MGT]B))")));
-  CHECK(total[2].str() == "85.9 GB");  // 80 GiB
+  REQUIRE(std::regex_search(m.out, total, std::regex(R"(total (\S+ [KMGT]iB) of (\S+ [KMGT]iB))")));
+  CHECK(total[2].str() == "80.0 GiB");  // sold as "80 GB"
   const std::string advise_line = "needs " + total[1].str() + " of its " + total[2].str();
   INFO(advise_line);
   const std::size_t h100 = a.out.find(". h100_sxm ");  // its entry, "17. h100_sxm ..."

@@ -103,6 +103,9 @@ TEST_CASE("cluster says when the model does not fit", "[cli][buyinputs]") {
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("does NOT fit rtx_4090") != std::string::npos);
+  // The verdict comes before any time, and says what the times are.
+  CHECK(r.out.find("does NOT fit rtx_4090") < r.out.find("gradient all-reduce"));
+  CHECK(r.out.find("every time below is hypothetical") != std::string::npos);
   const nlohmann::json j =
       json_of("cluster --preset llama2_7b --gpu rtx_4090 --gpus 2 --link pcie4_x16 --json");
   CHECK(j["fits"] == false);
@@ -126,6 +129,29 @@ TEST_CASE("the host cost is shown apart and --host-cost 0 leaves it out", "[cli]
   const nlohmann::json b = json_of("advise --use-case kaggle --budget 3000 --host-cost 0 --json");
   CHECK(entry(b, "rtx_4090")["host_cost_usd"].get<double>() == 0);
   CHECK(entry(b, "rtx_4090")["within_budget"] == true);
+}
+
+TEST_CASE("tco --gpu rents at the built-in cloud price, and says which", "[cli][buyinputs]") {
+  const std::string common = " --utilization 0.5 --kwh-price 0.15 --json";
+  const nlohmann::json j = json_of("tco --gpu rtx_4090" + common);
+  // RunPod's RTX 4090, Community Cloud, $0.34 an hour (September 2026).
+  CHECK(j["cloud_usd_per_hour"].get<double>() == Approx(0.34));
+  CHECK(j["cloud_price_source"]["provider"] == "RunPod");
+  CHECK(j["cloud_price_source"]["year"] == 2026);
+  // Eight GPUs rent eight times over.
+  CHECK(json_of("tco --gpu rtx_4090 --count 8" + common)["cloud_usd_per_hour"].get<double>() ==
+        Approx(8 * 0.34));
+  // A flag or a price file overrides it, and then no built-in source is named.
+  const nlohmann::json flag = json_of("tco --gpu rtx_4090 --cloud-hourly 0.5" + common);
+  CHECK(flag["cloud_usd_per_hour"].get<double>() == Approx(0.5));
+  CHECK(flag["cloud_price_source"].is_null());
+  const run_result text = run_dlperf("tco --gpu h100_sxm --utilization 0.5 --kwh-price 0.15");
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("cloud price built in: RunPod H100 SXM, Secure Cloud, September 2026") !=
+        std::string::npos);
+  // No offer lists an RTX 4070: the sum needs a price, and the message names the GPU.
+  require_usage_error("tco --gpu rtx_4070 --utilization 0.5 --kwh-price 0.15",
+                      "no cloud price is built in for rtx_4070");
 }
 
 TEST_CASE("tco --gpu takes the board power and the price from the catalog", "[cli][buyinputs]") {

@@ -1,7 +1,12 @@
 // The dlperf tool's figures for people (examples/dlperf/human_format.hpp): three significant
 // digits, the unit chosen after rounding.
+#include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <limits>
+#include <string>
+#include <string_view>
+#include <utility>
 
 #include "../../examples/dlperf/human_format.hpp"
 
@@ -38,6 +43,37 @@ TEST_CASE("rates and sizes take an SI prefix with three significant digits", "[c
   CHECK(format_si(0.25, "B") == "0.250 B");
   CHECK(three_digits(0.5) == "0.500");
   CHECK(three_digits(1234) == "1230");
+}
+
+TEST_CASE("memory sizes take binary units labelled as such", "[cli][format][units]") {
+  // A card sold as "24 GB" holds 24 GiB and reads so (docs/catalog.md, "Memory in GiB").
+  CHECK(format_bytes(24.0 * 0x1p30) == "24.0 GiB");
+  CHECK(format_bytes(80.0 * 0x1p30) == "80.0 GiB");
+  CHECK(format_bytes(512) == "512 B");
+  CHECK(format_bytes(1536) == "1.50 KiB");
+  CHECK(format_bytes(0) == "0 B");
+  CHECK(format_bytes(1023.9 * 0x1p10) == "1.00 MiB");  // rounds into the next unit
+  CHECK(format_bytes(2.0 * 0x1p40) == "2.00 TiB");
+  CHECK(format_bytes(-11.2 * 0x1p30) == "-11.2 GiB");  // a shortfall keeps its sign
+  // Read back, every figure is the size to three significant digits, in a unit it reads >= 1 in.
+  const std::array<std::pair<std::string_view, double>, 6> units{{{"PiB", 0x1p50},
+                                                                  {"TiB", 0x1p40},
+                                                                  {"GiB", 0x1p30},
+                                                                  {"MiB", 0x1p20},
+                                                                  {"KiB", 0x1p10},
+                                                                  {"B", 1.0}}};
+  for (double b = 1.0; b < 1e17; b *= 1.37) {
+    const std::string text = format_bytes(b);
+    const std::size_t space = text.find(' ');
+    const double figure = std::stod(text.substr(0, space));
+    const std::string_view unit = std::string_view(text).substr(space + 1);
+    const auto u =
+        std::find_if(units.begin(), units.end(), [&](const auto& x) { return x.first == unit; });
+    INFO(b << " bytes printed as " << text);
+    REQUIRE(u != units.end());
+    CHECK(figure >= 1.0);
+    CHECK(figure * u->second == Approx(b).epsilon(0.005));
+  }
 }
 
 TEST_CASE("a share of a whole is a percentage with three significant digits", "[cli][format]") {

@@ -217,7 +217,7 @@ TEST_CASE("model shows the file size and the KV-cache dtype", "[weights][cli]") 
       "model --preset llama2_7b --gpu rtx_4090 --infer --weights q4_k_m --prompt 512 "
       "--generate 128");
   CHECK(people.out.find("weights q4_k_m (GGUF Q4_K_M") != std::string::npos);
-  CHECK(people.out.find("GB on disk") != std::string::npos);
+  CHECK(people.out.find("GiB on disk") != std::string::npos);
   // Training has no KV cache: the key is null.
   const run_result train = run_dlperf("model --preset gpt2 --gpu h100_sxm --json");
   REQUIRE(train.exit_code == 0);

@@ -147,7 +147,7 @@ void advise_memory(const advice_request& q, const gpu_spec& g, recommendation& r
     r.margin = g.facts().memory - r.need;
     r.fits = r.margin.value() >= 0;
     r.reasons.emplace_back(std::string(r.fits ? "fits" : "does not fit") + ": " +
-                           gb_text(g.facts().memory) + " against the " + gb_text(r.need) +
+                           bytes_text(g.facts().memory) + " against the " + bytes_text(r.need) +
                            " the guide asks for " + std::string(name(q.use)));
     return;
   }
@@ -175,12 +175,13 @@ void advise_memory(const advice_request& q, const gpu_spec& g, recommendation& r
   const std::string per_gpu =
       shown->split.gpus > 1 ? " per GPU (" + describe(shown->split) + ")" : "";
   if (v.fits)
-    r.reasons.emplace_back("fits: " + model + " needs " + gb_text(r.need) + per_gpu + " of its " +
-                           gb_text(v.capacity) + " (margin " + gb_text(v.margin) + ")");
+    r.reasons.emplace_back("fits: " + model + " needs " + bytes_text(r.need) + per_gpu +
+                           " of its " + bytes_text(v.capacity) + " (margin " +
+                           bytes_text(v.margin) + ")");
   else
     r.reasons.emplace_back(
-        "does not fit: " + model + " needs " + gb_text(r.need) + per_gpu + ", it has " +
-        gb_text(v.capacity) +
+        "does not fit: " + model + " needs " + bytes_text(r.need) + per_gpu + ", it has " +
+        bytes_text(v.capacity) +
         (v.max_batch > 0 ? " (largest batch that fits: " + std::to_string(v.max_batch) + ")" : "") +
         (q.search_gpus ? " on up to 8 GPUs" : ""));
   if (std::string why = explain(c); !why.empty()) r.reasons.push_back(std::move(why));

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include <dlperf/buying/cloud_prices.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/hardware/catalog.hpp>
@@ -52,7 +53,8 @@ struct host_costs {
 };
 
 /// Prices a buyer compares with: per GPU id a price (the catalog's launch price unless set
-/// here), cloud prices per GPU-hour (none unless set) and the host costs.
+/// here), cloud prices per GPU-hour (the built-in reference offer, buying/cloud_prices.hpp,
+/// unless set here) and the host costs.
 class price_table {
  public:
   // Plain parameters, checked where they are read (price files) and used (for_gpus):
@@ -76,10 +78,20 @@ class price_table {
     if (g.facts().price.kind == price_kind::none) return std::nullopt;
     return g.facts().price.amount;
   }
-  /// Cloud price of GPU @p id per GPU-hour, if one was set.
+  /// Cloud price of GPU @p id per GPU-hour: the one set, else its built-in reference offer's
+  /// (`reference_cloud_offer`); none for a GPU with neither.
   [[nodiscard]] std::optional<hourly_price> cloud_hourly(std::string_view id) const {
-    if (const std::optional<std::size_t> i = catalog::index_of(id)) return cloud_[*i];
+    if (const std::optional<std::size_t> i = catalog::index_of(id); i && cloud_[*i])
+      return cloud_[*i];
+    if (const std::optional<cloud_offer> o = built_in_cloud_offer(id)) return o->per_gpu();
     return std::nullopt;
+  }
+  /// The built-in offer `cloud_hourly(id)` prices at: none where a price was set here (a price
+  /// file's figure has its own source) or no offer lists the GPU.
+  [[nodiscard]] std::optional<cloud_offer> built_in_cloud_offer(std::string_view id) const {
+    if (const std::optional<std::size_t> i = catalog::index_of(id); i && cloud_[*i])
+      return std::nullopt;
+    return reference_cloud_offer(id);
   }
 
  private:

@@ -1,6 +1,6 @@
 /// @file
 /// Numbers in the buying layer's reasons (advice, splits): three significant digits, dollars and
-/// gigabytes for people, through std::to_chars (the estimators stay free of fmt; g++ 12 has no
+/// memory sizes for people, through std::to_chars (the estimators stay free of fmt; g++ 12 has no
 /// `<format>`).
 ///
 /// Its functions are templates with an unused parameter (`template <class = void>`), so that
@@ -42,15 +42,23 @@ std::string fixed3(double v) {
   return detail::double_text(v, std::chars_format::fixed, decimals);
 }
 
-/// Bytes in decimal units (GB = 10^9 bytes), the one byte unit of dlperf's output for people
-/// (docs/buying.md, "Units"), printed as the tool prints every other byte figure: "25.8 GB" for
-/// a card sold as 24 GB (24 GiB), "1.08 TB" from 1000 GB on, "512 MB" below 1 GB.
+/// A memory size in binary units labelled as such, the one unit of dlperf's memory figures for
+/// people (docs/catalog.md, "Memory in GiB"): "24.0 GiB" for a card sold as 24 GB, "1.50 KiB",
+/// "512 B", "0 B", "1.00 TiB" from 1023.5 GiB on (the unit is the largest one the value rounds to
+/// at least 1 in); negative sizes (a shortfall) keep their sign. The tool's `format_bytes` is this.
 template <class = void>
-std::string gb_text(byte_count b) {
-  const double gb = b.value() / 1e9;
-  if (gb >= 999.5) return fixed3(gb / 1e3) + " TB";
-  if (gb < 0.9995) return fixed3(gb * 1e3) + " MB";
-  return fixed3(gb) + " GB";
+std::string bytes_text(byte_count b) {
+  static constexpr std::array<const char*, 6> units{"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  if (b.value() == 0.0) return "0 B";
+  const double a = std::abs(b.value());
+  std::size_t u = 0;
+  double scaled = a;
+  while (u + 1 < units.size() && scaled / 1024.0 >= 0.9995) {
+    scaled /= 1024.0;
+    ++u;
+  }
+  std::string text = b.value() < 0 ? "-" : "";
+  return text.append(fixed3(scaled)).append(" ").append(units[u]);
 }
 
 }  // namespace dlperf::detail

@@ -205,8 +205,8 @@ template <class = void>
 std::string outcome_text(const split_outcome& o) {
   if (!o.runs) return "cannot run (" + o.why_not + ")";
   if (!o.fit.fits)
-    return "does not fit (needs " + gb_text(o.fit.need.total()) + " of " + gb_text(o.fit.capacity) +
-           ")";
+    return "does not fit (needs " + bytes_text(o.fit.need.total()) + " of " +
+           bytes_text(o.fit.capacity) + ")";
   return sig3(o.samples_per_second) + " samples/s";
 }
 

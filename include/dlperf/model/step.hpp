@@ -98,6 +98,7 @@ struct model_estimate {
   duration decode_per_token{};  ///< decoder inference: time per generated token (batch-wide)
   double samples = 0;           ///< sequences or images per step and replica
   double tokens = 0;            ///< tokens per step and replica (decoder inference: generated ones)
+  double prompt_tokens = 0;     ///< decoder inference: prompt tokens per step and replica
   long long replicas = 1;       ///< data-parallel replicas (gpus / tp)
   flop_count model_work{};      ///< the model's FLOP per step on one GPU (no recompute)
   flop_rate peak{};             ///< the GPU's dense peak in the datatype the weight products
@@ -153,6 +154,20 @@ struct model_estimate {
   /// Tokens per second of the whole job.
   [[nodiscard]] constexpr double tokens_per_second() const {
     return tokens * static_cast<double>(replicas) / time.value();
+  }
+  /// Decoder inference: prompt tokens per second of the whole job while it reads the prompts
+  /// (llama-bench's "pp" figure); 0 without a prefill.
+  [[nodiscard]] constexpr double prompt_tokens_per_second() const {
+    return prefill_time.value() > 0
+               ? prompt_tokens * static_cast<double>(replicas) / prefill_time.value()
+               : 0.0;
+  }
+  /// Decoder inference: generated tokens per second of the whole job while it decodes, the time
+  /// to the first token left out (llama-bench's "tg" figure); 0 when nothing is generated.
+  [[nodiscard]] constexpr double decode_tokens_per_second() const {
+    return decode_per_token.value() > 0
+               ? samples * static_cast<double>(replicas) / decode_per_token.value()
+               : 0.0;
   }
   /// FLOP per second one GPU executes (recompute included).
   [[nodiscard]] constexpr flop_rate achieved() const { return work() / time; }
@@ -921,6 +936,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_generation(const D& d,
   }
   m.time = m.prefill_time + static_cast<double>(generate) * m.decode_per_token;
   m.tokens = batch * static_cast<double>(generate);
+  m.prompt_tokens = batch * static_cast<double>(s.seq);
   m.model_work = pre.work() + static_cast<double>(generate) * m.decode.work();
   return m;
 }

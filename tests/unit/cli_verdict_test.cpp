@@ -1,0 +1,120 @@
+// Answers that never mislead quietly (docs/models.md, "Does it fit?" and "Three rates"): the
+// verdict before any number, figures of a run that cannot run marked as hypothetical in text and
+// JSON, and the prompt, generation and request rates apart.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "cli_run.hpp"
+
+using namespace dlperf_test;
+
+namespace {
+
+// Position of the first line of @p text that holds @p needle, or npos.
+std::size_t line_of(const std::string& text, const std::string& needle) {
+  const std::size_t at = text.find(needle);
+  if (at == std::string::npos) return at;
+  return static_cast<std::size_t>(
+      std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
+}
+
+}  // namespace
+
+TEST_CASE("model: a run that does not fit says so before any time", "[cli][verdict]") {
+  // Llama 3.3 70B in BF16 needs about 133 GiB: an RTX 3090 holds 24.
+  const std::string run =
+      "model --preset llama3_3_70b --infer --prompt 512 --generate 128 --gpu rtx_3090";
+  const run_result r = run_dlperf(run);
+  REQUIRE(r.exit_code == 0);
+  const std::size_t verdict = line_of(r.out, "does NOT fit: it needs");
+  REQUIRE(verdict != std::string::npos);
+  CHECK(verdict == 1);  // the line after the run's header
+  CHECK(verdict < line_of(r.out, "time to first token"));
+  CHECK(verdict < line_of(r.out, " ms "));
+  CHECK(r.out.find("of 24.0 GiB") != std::string::npos);
+  // Every summary figure carries the mark.
+  for (const char* line :
+       {"time to first token", "prompt processing", "output tokens/s", "model FLOPs utilisation"}) {
+    const std::size_t at = r.out.find(line);
+    REQUIRE(at != std::string::npos);
+    const std::string text = r.out.substr(at, r.out.find('\n', at) - at);
+    INFO(text);
+    CHECK(text.find("[hypothetical]") != std::string::npos);
+  }
+  CHECK(json_of(run + " --json")["fits"] == false);
+  // A run that fits carries no mark.
+  const run_result fits =
+      run_dlperf("model --preset llama3_8b --infer --weights q4_k_m --gpu rtx_3090");
+  REQUIRE(fits.exit_code == 0);
+  CHECK(fits.out.find("hypothetical") == std::string::npos);
+  CHECK(fits.out.find("does NOT fit") == std::string::npos);
+}
+
+TEST_CASE("model: prompt, generation and request rates come apart", "[cli][verdict]") {
+  for (const char* shape :
+       {"--batch 1 --prompt 512 --generate 128", "--batch 8 --prompt 2048 --generate 256"}) {
+    const nlohmann::json j =
+        json_of(std::string("model --preset llama3_8b --infer --weights q4_k_m --stack llama.cpp "
+                            "--gpu rtx_4090 --json ") +
+                shape);
+    const double batch = j["batch"].get<double>(), prompt = j["prompt"].get<double>(),
+                 generate = j["generate"].get<double>();
+    const double pp = j["prompt_tokens_per_s"].get<double>();
+    const double tg = j["decode_tokens_per_s"].get<double>();
+    const double request = j["tokens_per_s"].get<double>();
+    INFO(shape << ": pp " << pp << ", tg " << tg << ", request " << request);
+    // Each rate is its own phase's: the prompt's tokens over the prefill, one token per sequence
+    // over a decode step, and the request's generated tokens over all of it.
+    CHECK(pp == Approx(batch * prompt / j["prefill_s"].get<double>()));
+    CHECK(tg == Approx(batch / j["decode_s_per_token"].get<double>()));
+    CHECK(1.0 / request ==
+          Approx((j["prefill_s"].get<double>() + generate * j["decode_s_per_token"].get<double>()) /
+                 (batch * generate)));
+    // The first token's wait slows the request below generation alone; reading a prompt
+    // (one matrix product over all its tokens) beats generating (one pass a token).
+    CHECK(request < tg);
+    CHECK(pp > tg);
+    CHECK(j["ceiling"]["decode_tokens_per_s"].get<double>() >= tg);
+  }
+  // Nothing generated: no generation rate, rather than 0 tokens/s.
+  const nlohmann::json prefill =
+      json_of("model --preset llama3_8b --infer --gpu rtx_4090 --prompt 512 --generate 0 --json");
+  CHECK(prefill["decode_tokens_per_s"].is_null());
+  CHECK(prefill["prompt_tokens_per_s"].get<double>() > 0);
+  // The text says both rates on one line.
+  const run_result text = run_dlperf(
+      "model --preset llama3_8b --infer --weights q4_k_m --gpu rtx_4090 --prompt 512 "
+      "--generate 128");
+  CHECK(text.out.find("prompt processing ") != std::string::npos);
+  CHECK(text.out.find(" tokens/s, generation ") != std::string::npos);
+}
+
+TEST_CASE("speedup marks a ratio for a run that one side cannot hold", "[cli][verdict]") {
+  // Issue 33's case: Llama 3.3 70B in BF16 fits neither an RTX 3090 nor an H100.
+  const std::string run =
+      "speedup --from rtx_3090 --to h100_sxm --preset llama3_3_70b --infer "
+      "--prompt 512 --generate 128";
+  const nlohmann::json j = json_of(run + " --json");
+  CHECK(j["from_fits"] == false);
+  CHECK(j["to_fits"] == false);
+  const run_result r = run_dlperf(run);
+  REQUIRE(r.exit_code == 0);
+  CHECK(line_of(r.out, "does NOT fit rtx_3090") < line_of(r.out, "modelled"));
+  CHECK(line_of(r.out, "does NOT fit h100_sxm") < line_of(r.out, "modelled"));
+  CHECK(r.out.find("modelled (hypothetical") != std::string::npos);
+  // In 4-bit weights the 70B fits the H100 (about 40 GiB) but still not the 3090.
+  const nlohmann::json q = json_of(
+      "speedup --from rtx_3090 --to h100_sxm --preset llama3_3_70b --infer --weights q4_k_m "
+      "--prompt 512 --generate 128 --json");
+  CHECK(q["from_fits"] == false);
+  CHECK(q["to_fits"] == true);
+  const nlohmann::json small = json_of(
+      "speedup --from rtx_3090 --to h100_sxm --preset llama3_8b --infer --weights q4_k_m "
+      "--prompt 512 --generate 128 --json");
+  CHECK(small["from_fits"] == true);
+  CHECK(small["to_fits"] == true);
+  const run_result fine = run_dlperf(
+      "speedup --from rtx_3090 --to h100_sxm --preset llama3_8b --infer --weights q4_k_m "
+      "--prompt 512 --generate 128");
+  CHECK(fine.out.find("hypothetical") == std::string::npos);
+}

@@ -57,6 +57,9 @@ TEST_CASE("real HuggingFace configurations give the presets and their published 
       {"llama3_2_3b", presets::llama3_2_3b, 3212749824},
       {"llama3_3_70b_instruct", presets::llama3_3_70b, 70553706496},
       {"qwen2_5_7b", presets::qwen2_5_7b, 0},
+      {"qwen2_5_14b", presets::qwen2_5_14b, 0},
+      // Hugging Face's safetensors total of DeepSeek-R1-Distill-Qwen-32B, Qwen2.5-32B's shape.
+      {"qwen2_5_32b", presets::qwen2_5_32b, 32763876352},
       {"qwen3_8b", presets::qwen3_8b, 0},
       {"qwen3_32b", presets::qwen3_32b, 0},
       {"qwen3_30b_a3b", presets::qwen3_30b_a3b, 0},
@@ -73,6 +76,16 @@ TEST_CASE("real HuggingFace configurations give the presets and their published 
   }
 }
 
+TEST_CASE("DeepSeek-R1's distills count their Hugging Face safetensors totals", "[model][hf]") {
+  // HF API "safetensors.total" of deepseek-ai/DeepSeek-R1-Distill-Qwen-32B and -Llama-8B.
+  CHECK(presets::r1_distill_qwen_32b.parameters() == 32763876352);
+  CHECK(presets::r1_distill_llama_8b.parameters() == 8030261248);
+  // Each is its base's architecture (the DeepSeek-R1 README's table of distills).
+  CHECK(presets::r1_distill_qwen_14b.transformer == read_hf("qwen2_5_14b"));
+  CHECK(presets::r1_distill_llama_70b.transformer == read_hf("llama3_3_70b_instruct"));
+  CHECK(presets::r1_distill_qwen_7b.transformer == read_hf("qwen2_5_7b"));
+}
+
 TEST_CASE("non-embedding counts the model cards publish", "[model][hf]") {
   const auto non_embedding = [](const transformer_config& t) {
     return t.parameters() -
@@ -80,6 +93,10 @@ TEST_CASE("non-embedding counts the model cards publish", "[model][hf]") {
   };
   // Qwen2.5 blog (qwenlm.github.io/blog/qwen2.5-llm, 2024-09-19): 7B 6.53B non-embedding.
   CHECK(non_embedding(read_hf("qwen2_5_7b")) == Approx(6.53e9).epsilon(0.001));
+  // 14B and 32B: 13.1B and 31.0B non-embedding, about 1 % under the count of their configs
+  // (13.21B and 31.21B): the blog's figures round down further than its totals do.
+  CHECK(non_embedding(read_hf("qwen2_5_14b")) == Approx(13.1e9).epsilon(0.01));
+  CHECK(non_embedding(read_hf("qwen2_5_32b")) == Approx(31.0e9).epsilon(0.01));
   // Qwen3-8B and Qwen3-32B model cards: 6.95B and 31.2B non-embedding.
   CHECK(non_embedding(read_hf("qwen3_8b")) == Approx(6.95e9).epsilon(0.001));
   CHECK(non_embedding(read_hf("qwen3_32b")) == Approx(31.2e9).epsilon(0.001));

@@ -332,6 +332,24 @@ inline constexpr model_spec qwen2_5_7b{"qwen2_5_7b",
                                        7.61e9,
                                        "Qwen Team 2024, qwenlm.github.io/blog/qwen2.5-llm (7.61B); "
                                        "huggingface.co/Qwen/Qwen2.5-7B/blob/main/config.json"};
+/// Qwen2.5 14B.
+inline constexpr model_spec qwen2_5_14b{
+    "qwen2_5_14b",
+    model_kind::transformer,
+    detail::qwen25(48, 5120, 40, 8, 13824),
+    {},
+    14.7e9,
+    "Qwen Team 2024, qwenlm.github.io/blog/qwen2.5-llm (14.7B, 13.1B non-embedding); "
+    "huggingface.co/Qwen/Qwen2.5-14B/blob/main/config.json"};
+/// Qwen2.5 32B.
+inline constexpr model_spec qwen2_5_32b{
+    "qwen2_5_32b",
+    model_kind::transformer,
+    detail::qwen25(64, 5120, 40, 8, 27648),
+    {},
+    32.5e9,
+    "Qwen Team 2024, qwenlm.github.io/blog/qwen2.5-llm (32.5B, 31.0B non-embedding); "
+    "huggingface.co/Qwen/Qwen2.5-32B/blob/main/config.json"};
 /// Qwen2.5 72B.
 inline constexpr model_spec qwen2_5_72b{
     "qwen2_5_72b",
@@ -454,6 +472,57 @@ inline constexpr model_spec deepseek_v3{
     671e9,
     "DeepSeek-AI 2024, arXiv:2412.19437 (671B, 37B activated); "
     "huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json"};
+
+// DeepSeek-R1's distilled models: open models fine-tuned on samples DeepSeek-R1 generated, each
+// with its base's architecture (DeepSeek-AI 2025, arXiv:2501.12948, and the DeepSeek-R1 README's
+// "DeepSeek-R1-Distill Models" table). Their config.json files differ from their bases' only in
+// fields the model does not use (token ids, rope base and context of the 7B), so each takes its
+// base's description; the counts are Hugging Face's safetensors totals of the distills.
+/// DeepSeek-R1-Distill-Qwen-7B (base: Qwen2.5-Math-7B, Qwen2.5-7B's shape).
+inline constexpr model_spec r1_distill_qwen_7b{
+    "r1_distill_qwen_7b",
+    model_kind::transformer,
+    qwen2_5_7b.transformer,
+    {},
+    7.62e9,
+    "DeepSeek-AI 2025, arXiv:2501.12948; "
+    "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-7B (7.62B params)"};
+/// DeepSeek-R1-Distill-Qwen-14B (base: Qwen2.5-14B).
+inline constexpr model_spec r1_distill_qwen_14b{
+    "r1_distill_qwen_14b",
+    model_kind::transformer,
+    qwen2_5_14b.transformer,
+    {},
+    14.8e9,
+    "DeepSeek-AI 2025, arXiv:2501.12948; "
+    "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-14B (14.8B params)"};
+/// DeepSeek-R1-Distill-Qwen-32B (base: Qwen2.5-32B).
+inline constexpr model_spec r1_distill_qwen_32b{
+    "r1_distill_qwen_32b",
+    model_kind::transformer,
+    qwen2_5_32b.transformer,
+    {},
+    32.8e9,
+    "DeepSeek-AI 2025, arXiv:2501.12948; "
+    "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-32B (32.8B params)"};
+/// DeepSeek-R1-Distill-Llama-8B (base: Llama 3.1 8B).
+inline constexpr model_spec r1_distill_llama_8b{
+    "r1_distill_llama_8b",
+    model_kind::transformer,
+    llama3_1_8b.transformer,
+    {},
+    8.03e9,
+    "DeepSeek-AI 2025, arXiv:2501.12948; "
+    "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Llama-8B (8.03B params)"};
+/// DeepSeek-R1-Distill-Llama-70B (base: Llama 3.3 70B Instruct).
+inline constexpr model_spec r1_distill_llama_70b{
+    "r1_distill_llama_70b",
+    model_kind::transformer,
+    llama3_3_70b.transformer,
+    {},
+    70.6e9,
+    "DeepSeek-AI 2025, arXiv:2501.12948; "
+    "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Llama-70B (70.6B params)"};
 /// Mixtral 8x22B: 8 experts, 2 per token (141B parameters, 39B active).
 inline constexpr model_spec mixtral_8x22b{
     "mixtral_8x22b",
@@ -490,14 +559,48 @@ inline constexpr model_spec se_resnext101_32x4d{
     "seresnext.py (48,955,416)"};
 
 /// Every preset, in listing order.
-inline constexpr std::array all{
-    bert_base,    bert_large,   gpt2,          gpt2_xl,       transformer_big,
-    llama2_7b,    llama2_13b,   llama2_70b,    llama3_8b,     llama3_70b,
-    llama3_1_8b,  llama3_1_70b, llama3_1_405b, llama3_2_1b,   llama3_2_3b,
-    llama3_3_70b, mistral_7b,   mixtral_8x7b,  mixtral_8x22b, qwen2_5_7b,
-    qwen2_5_72b,  qwen3_8b,     qwen3_32b,     qwen3_30b_a3b, gemma2_9b,
-    gemma2_27b,   gemma3_27b,   phi3_mini,     phi4,          gpt_oss_20b,
-    gpt_oss_120b, deepseek_v3,  resnet50,      resnet101,     se_resnext101_32x4d};
+inline constexpr std::array all{bert_base,
+                                bert_large,
+                                gpt2,
+                                gpt2_xl,
+                                transformer_big,
+                                llama2_7b,
+                                llama2_13b,
+                                llama2_70b,
+                                llama3_8b,
+                                llama3_70b,
+                                llama3_1_8b,
+                                llama3_1_70b,
+                                llama3_1_405b,
+                                llama3_2_1b,
+                                llama3_2_3b,
+                                llama3_3_70b,
+                                mistral_7b,
+                                mixtral_8x7b,
+                                mixtral_8x22b,
+                                qwen2_5_7b,
+                                qwen2_5_14b,
+                                qwen2_5_32b,
+                                qwen2_5_72b,
+                                qwen3_8b,
+                                qwen3_32b,
+                                qwen3_30b_a3b,
+                                gemma2_9b,
+                                gemma2_27b,
+                                gemma3_27b,
+                                phi3_mini,
+                                phi4,
+                                gpt_oss_20b,
+                                gpt_oss_120b,
+                                deepseek_v3,
+                                r1_distill_qwen_7b,
+                                r1_distill_qwen_14b,
+                                r1_distill_qwen_32b,
+                                r1_distill_llama_8b,
+                                r1_distill_llama_70b,
+                                resnet50,
+                                resnet101,
+                                se_resnext101_32x4d};
 
 /// The preset named @p id. Throws not_found listing the valid names.
 constexpr const model_spec& find(std::string_view id) {

@@ -15,7 +15,15 @@ static_assert(catalog::find("rtx_3090").facts().sms == 82);
 static_assert(catalog::h100_sxm.memory(tier::global).throughput > 3.3_TBps);
 static_assert(catalog::h100_sxm.memory(l2_cache).capacity == 50_MiB);
 static_assert(catalog::rtx_4090.memory(tier::shared).capacity == 128.0 * 100_KiB);
-static_assert(catalog::all.size() == 70);
+// Every catalog id names one GPU: the list is usable as a table at compile time.
+constexpr bool catalog_ids_unique() {
+  for (std::size_t i = 0; i < catalog::all.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (catalog::all[i]->id() == catalog::all[j]->id()) return false;
+  return true;
+}
+static_assert(catalog_ids_unique());
+static_assert(catalog::index_of("h800_sxm") == catalog::index_of("h100_sxm").value() + 1);
 // The L40 runs AD102 at half the L40S's tensor rate: 142 SMs each, 2490 against 2520 MHz.
 constexpr double l40_to_l40s_int8 =
     peak(catalog::l40, int8).value() / peak(catalog::l40s, int8).value() * 2.0 * 2520 / 2490;

@@ -275,6 +275,10 @@ TEST_CASE("CUDA device names map to catalog entries that exist", "[calibrate][gp
   CHECK(nvidia_catalog_id("NVIDIA H100 PCIe") == "h100_pcie");
   CHECK(nvidia_catalog_id("NVIDIA A100-SXM4-80GB") == "a100_sxm4_80gb");
   CHECK(nvidia_catalog_id("NVIDIA A100-SXM4-40GB") == "a100_sxm4_40gb");
+  CHECK(nvidia_catalog_id("NVIDIA A800-SXM4-80GB") == "a800_sxm4_80gb");
+  CHECK(nvidia_catalog_id("NVIDIA RTX A5000") == "rtx_a5000");
+  CHECK(nvidia_catalog_id("NVIDIA RTX A4000") == "rtx_a4000");
+  CHECK(nvidia_catalog_id("Tesla P40") == "tesla_p40");
   CHECK(nvidia_catalog_id("NVIDIA GeForce RTX 4070 Ti") == "rtx_4070_ti");
   CHECK(nvidia_catalog_id("NVIDIA RTX 6000 Ada Generation") == "rtx_6000_ada");
   CHECK(nvidia_catalog_id("Tesla K80").empty());

@@ -143,7 +143,8 @@ namespace {
 // so; docs/catalog.md, "Prices"): they carry price_kind::none and rank leaves them out.
 const std::set<std::string> unpriced{"a100_pcie_80gb", "h100_nvl", "h200_nvl", "mi250x",
                                      "mi210",          "mi300a",   "mi325x",   "l40",
-                                     "a10g",           "gh200",    "gb200"};
+                                     "a10g",           "gh200",    "gb200",    "a800_sxm4_80gb",
+                                     "h800_sxm"};
 }  // namespace
 
 TEST_CASE("the data-centre GPUs without a list price carry a dated street price", "[catalog]") {

@@ -2,6 +2,7 @@
 // own all-reduce, tensor and layer splits of inference, and their rejections.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <initializer_list>
 #include <dlperf/dlperf.hpp>
 #include <string>
 
@@ -173,6 +174,36 @@ TEST_CASE("a tensor split's decode is never faster than 1/N of one GPU's",
         }
       }
     }
+}
+
+TEST_CASE("the system link is the board's own NVLink, else its PCIe", "[parallel]") {
+  CHECK(system_link(catalog::a100_sxm4_80gb).id == "nvlink3");  // 600 GB/s
+  CHECK(system_link(catalog::h100_sxm).id == "nvlink4");        // 900 GB/s
+  // The export boards keep their generation at 400 GB/s, and pay for it in a tensor split.
+  CHECK(system_link(catalog::a800_sxm4_80gb).id == "nvlink3_400");
+  CHECK(system_link(catalog::h800_sxm).id == "nvlink4_400");
+  CHECK(system_link(catalog::rtx_4090).id == "pcie4_x16");  // GeForce: no NVLink in its servers
+  CHECK(system_link(catalog::tesla_p40).id == "pcie3_x16");
+  // Every SXM board (NVSwitch connects all its server's GPUs) finds the entry of its own NVLink
+  // bandwidth. (PCIe boards with NVLink bridges join pairs; that is not a system fabric.)
+  for (const gpu_spec* g : std::initializer_list<const gpu_spec*>{
+           &catalog::v100_sxm2, &catalog::a100_sxm4_40gb, &catalog::a100_sxm4_80gb,
+           &catalog::a800_sxm4_80gb, &catalog::h100_sxm, &catalog::h800_sxm, &catalog::h200_sxm,
+           &catalog::b200}) {
+    INFO(g->id());
+    CHECK(system_link(*g).link.throughput == g->facts().peer_link.throughput);
+  }
+  // Training 8-way on the A800 takes longer than on the A100: only the link differs.
+  run_config r;
+  r.batch = 8;
+  r.seq = 2048;
+  r.gpus = 8;
+  r.tp = 8;
+  const auto step = [&](const gpu_spec& g) {
+    return estimate_cluster(g, r.gpus, presets::llama2_7b, r, system_link(g)).step_time;
+  };
+  CHECK(step(catalog::a800_sxm4_80gb) > step(catalog::a100_sxm4_80gb));
+  CHECK(step(catalog::h800_sxm) > step(catalog::h100_sxm));
 }
 
 TEST_CASE("a layer split holds a share of the layers on each GPU", "[parallel]") {

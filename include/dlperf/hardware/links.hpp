@@ -87,12 +87,25 @@ inline constexpr link_spec nvlink3{"nvlink3",
                                    {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
                                    nvlink_step_latency,
                                    "NVIDIA A100 datasheet (NVLink 600 GB/s); NCCL tuning.cc"};
+/// NVLink 3 at 400 GB/s per GPU: the A800's, the A100's fabric cut for export to China (China
+/// Telecom Cloud's A800 table: "NVLink 400GB/s"; HGX A800 8-GPU with NVSwitch).
+inline constexpr link_spec nvlink3_400{
+    "nvlink3_400",
+    {interconnect_kind::nvlink, 3, gigabytes_per_second(400)},
+    nvlink_step_latency,
+    "China Telecom Cloud A800 table (NVLink 400 GB/s); NCCL tuning.cc"};
 /// NVLink 4 (H100 SXM5): 900 GB/s per GPU. NVIDIA H100 datasheet,
 /// https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet
 inline constexpr link_spec nvlink4{"nvlink4",
                                    {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
                                    nvlink_step_latency,
                                    "NVIDIA H100 datasheet (NVLink 900 GB/s); NCCL tuning.cc"};
+/// NVLink 4 at 400 GB/s per GPU: the H800's, the H100's fabric cut for export to China (H800
+/// launch reports, 2023).
+inline constexpr link_spec nvlink4_400{"nvlink4_400",
+                                       {interconnect_kind::nvlink, 4, gigabytes_per_second(400)},
+                                       nvlink_step_latency,
+                                       "H800 launch reports (NVLink 400 GB/s); NCCL tuning.cc"};
 /// NVLink 5 (B200): 1.8 TB/s per GPU. NVIDIA DGX B200 / HGX B200 datasheet,
 /// https://www.nvidia.com/en-us/data-center/dgx-b200/
 inline constexpr link_spec nvlink5{"nvlink5",
@@ -159,10 +172,11 @@ inline constexpr link_spec eth_100g{"eth_100g",
                                     ethernet_source};
 
 /// Every link: PCI Express, the GPU fabrics, InfiniBand, Ethernet.
-inline constexpr std::array all{
-    pcie3_x4,        pcie3_x8,  pcie3_x16, pcie4_x4, pcie4_x8, pcie4_x16, pcie5_x4,
-    pcie5_x8,        pcie5_x16, nvlink2,   nvlink3,  nvlink4,  nvlink5,   infinity_fabric3,
-    infinity_fabric, ib_edr,    ib_hdr,    ib_ndr,   eth_10g,  eth_25g,   eth_100g};
+inline constexpr std::array all{pcie3_x4,         pcie3_x8,        pcie3_x16,   pcie4_x4,  pcie4_x8,
+                                pcie4_x16,        pcie5_x4,        pcie5_x8,    pcie5_x16, nvlink2,
+                                nvlink3_400,      nvlink3,         nvlink4_400, nvlink4,   nvlink5,
+                                infinity_fabric3, infinity_fabric, ib_edr,      ib_hdr,    ib_ndr,
+                                eth_10g,          eth_25g,         eth_100g};
 
 }  // namespace links
 
@@ -189,14 +203,20 @@ constexpr bool staged_through_host(segment s, const link_spec& link) {
 
 /// The link between the cards of one system of device @p d (any type with a board's facts: a
 /// gpu_spec, a measured_device): NVLink where a data-centre board has it (its servers connect
-/// every card), else each card's own PCIe link at x16 (the buying guide's PCIe builds; PCIe 3.0
-/// for older boards).
+/// every card), the entry of its generation and the board's own bandwidth where one is listed
+/// (the A800's and H800's 400 GB/s), else each card's own PCIe link at x16 (the buying guide's
+/// PCIe builds; PCIe 3.0 for older boards).
 template <class D>
 constexpr const link_spec& system_link(const D& d) {
   const interconnect& peer = d.facts().peer_link;
   if (d.facts().segment == segment::datacenter && peer.kind == interconnect_kind::nvlink &&
-      peer.generation >= 2 && peer.generation <= 5)
+      peer.generation >= 2 && peer.generation <= 5) {
+    for (const link_spec& l : links::all)
+      if (l.link.kind == interconnect_kind::nvlink && l.link.generation == peer.generation &&
+          l.link.throughput == peer.throughput)
+        return l;
     return find_link("nvlink" + std::to_string(peer.generation));
+  }
   const int gen = std::clamp(d.facts().host_link.generation, 3, 5);
   return find_link("pcie" + std::to_string(gen) + "_x16");
 }

@@ -1,6 +1,6 @@
 /// @file
-/// Catalog: Ampere GPUs (RTX 3060 to 3090 Ti, A10, A40, RTX A6000, A100 SXM4 40 GB and 80 GB,
-/// A100 PCIe 80 GB).
+/// Catalog: Ampere GPUs (RTX 3060 to 3090 Ti, A10, A40, RTX A4000, A5000 and A6000, A100 SXM4
+/// 40 GB and 80 GB, A100 PCIe 80 GB, A800 SXM4 80 GB).
 #pragma once
 
 #include <dlperf/hardware/gpu.hpp>
@@ -258,6 +258,56 @@ inline constexpr gpu<ampere_ga10x> rtx_a6000{
      .price = {dollars(4650), 2020, 12, price_kind::launch_msrp},
      .source = "NVIDIA RTX A6000 datasheet (2020)"}};
 
+/// NVIDIA RTX A5000 (GA102, 64 SMs, workstation: full-rate FP32 accumulation). Source: NVIDIA
+/// RTX A5000 datasheet (April 2021,
+/// https://www.nvidia.com/content/dam/en-zz/Solutions/gtcs21/rtx-a5000/nvidia-rtx-a5000-datasheet.pdf)
+/// as tabled at launch (Hardwareluxx, April 2021): 8192 cores, 24 GB GDDR6 384-bit, 768 GB/s
+/// (16 Gbps), 230 W, FP32 27.8 TFLOPS, tensor 222.2 TFLOPS (sparse), NVLink 3 bridge for two
+/// boards (112.5 GB/s); 1170/1695 MHz, 6 MB L2 and the $2,250 launch price from the TechPowerUp
+/// GPU database.
+inline constexpr gpu<ampere_ga10x> rtx_a5000{
+    {.id = "rtx_a5000",
+     .name = "NVIDIA RTX A5000",
+     .segment = segment::workstation,
+     .year = 2021,
+     .sms = 64,
+     .base_clock = megahertz(1170),
+     .boost_clock = megahertz(1695),
+     .memory = gibibytes(24),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 384,
+     .data_rate_gbps = 16.0,
+     .l2 = mebibytes(6),
+     .tdp = watts(230),
+     .host_link = pcie_link(4, 16),
+     .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(112.5)},
+     .price = {dollars(2250), 2021, 4, price_kind::launch_msrp},
+     .source = "NVIDIA RTX A5000 datasheet (2021); TechPowerUp GPU database"}};
+
+/// NVIDIA RTX A4000 (GA104, all 48 SMs, single slot, workstation). Source: NVIDIA RTX A4000
+/// datasheet (April 2021,
+/// https://www.nvidia.com/content/dam/en-zz/Solutions/gtcs21/rtx-a4000/nvidia-rtx-a4000-datasheet.pdf):
+/// 6144 cores, 16 GB GDDR6 256-bit, 448 GB/s (14 Gbps), 140 W, PCIe 4 x16, no NVLink, FP32 19.2
+/// TFLOPS, tensor 153.4 TFLOPS (sparse); 735/1560 MHz, 4 MB L2 and the $1,000 launch price from
+/// the TechPowerUp GPU database.
+inline constexpr gpu<ampere_ga10x> rtx_a4000{
+    {.id = "rtx_a4000",
+     .name = "NVIDIA RTX A4000",
+     .segment = segment::workstation,
+     .year = 2021,
+     .sms = 48,
+     .base_clock = megahertz(735),
+     .boost_clock = megahertz(1560),
+     .memory = gibibytes(16),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 256,
+     .data_rate_gbps = 14.0,
+     .l2 = mebibytes(4),
+     .tdp = watts(140),
+     .host_link = pcie_link(4, 16),
+     .price = {dollars(1000), 2021, 4, price_kind::launch_msrp},
+     .source = "NVIDIA RTX A4000 datasheet (2021); TechPowerUp GPU database"}};
+
 /// NVIDIA A100 SXM4 40 GB (GA100). Source: NVIDIA A100 Tensor Core GPU Architecture whitepaper
 /// (2020), Tables 1 and 3: 108 SMs, 1410 MHz boost, 40 GB HBM2 5120-bit at 1215 MHz DDR,
 /// 1555 GB/s, 40 MB L2, 400 W, NVLink 3 (12 links, 600 GB/s); base 1095 MHz from the TechPowerUp
@@ -309,6 +359,30 @@ inline constexpr gpu<ampere_ga100> a100_sxm4_80gb{
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
      .price = {dollars(17500), 2022, 1, price_kind::street},
      .source = "NVIDIA A100 80GB datasheet (2020)"}};
+
+/// NVIDIA A800 SXM4 80 GB (GA100; the A100 80 GB for the Chinese market, November 2022). Its only
+/// change is NVLink, 400 GB/s instead of 600: "A800 主要是将 NVLink 的传输速率由 A100 的 600GB/s
+/// 降至了 400GB/s，其他参数与 A100 基本一致" (China Telecom Cloud,
+/// ctyun.cn/developer/article/437601152262213, which also tables 80 GB HBM2e, 2,039 GB/s, 400 W,
+/// PCIe 4); NVIDIA's HGX A800 8-GPU with NVSwitch (data-center driver release notes). NVIDIA has
+/// withdrawn its A800 pages and published no price.
+inline constexpr gpu<ampere_ga100> a800_sxm4_80gb{
+    {.id = "a800_sxm4_80gb",
+     .name = "NVIDIA A800 SXM4 80 GB",
+     .segment = segment::datacenter,
+     .year = 2022,
+     .sms = a100_sxm4_80gb.facts().sms,
+     .base_clock = a100_sxm4_80gb.facts().base_clock,
+     .boost_clock = a100_sxm4_80gb.facts().boost_clock,
+     .memory = a100_sxm4_80gb.facts().memory,
+     .memory_type = a100_sxm4_80gb.facts().memory_type,
+     .bus_width_bits = a100_sxm4_80gb.facts().bus_width_bits,
+     .data_rate_gbps = a100_sxm4_80gb.facts().data_rate_gbps,
+     .l2 = a100_sxm4_80gb.facts().l2,
+     .tdp = a100_sxm4_80gb.facts().tdp,
+     .host_link = a100_sxm4_80gb.facts().host_link,
+     .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(400)},
+     .source = "China Telecom Cloud A800 article (2023): the A100 80 GB with 400 GB/s NVLink"}};
 
 /// NVIDIA A100 80 GB PCIe (GA100, 108 SMs). Source: NVIDIA A100 datasheet (2021,
 /// https://www.nvidia.com/en-us/data-center/a100/), PCIe column: 80 GB HBM2e, 1935 GB/s, 300 W,

@@ -1,5 +1,5 @@
 /// @file
-/// Catalog: Hopper GPUs (H100 PCIe, H100 SXM5, H100 NVL, H200 SXM, H200 NVL).
+/// Catalog: Hopper GPUs (H100 PCIe, H100 SXM5, H800 SXM5, H100 NVL, H200 SXM, H200 NVL).
 #pragma once
 
 #include <dlperf/hardware/gpu.hpp>
@@ -58,6 +58,30 @@ inline constexpr gpu<hopper_gh100> h100_sxm{
      .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
      .price = {dollars(27500), 2023, 6, price_kind::street},
      .source = "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04 (2023), Tables 1, 3"}};
+
+/// NVIDIA H800 SXM5 80 GB (GH100; the H100 SXM5 for the Chinese market, March 2023). It keeps the
+/// H100 SXM5's SMs, clocks, HBM3 and 700 W; NVLink is cut to 400 GB/s (from 900) and FP64 to about
+/// 1 TFLOPS (not a datatype dlperf models). NVIDIA's H800 page is withdrawn; the cuts are as
+/// reported at launch (aiwiki.ai/wiki/nvidia_h800; philisun.com's H800 comparison). No price was
+/// published.
+inline constexpr gpu<hopper_gh100> h800_sxm{
+    {.id = "h800_sxm",
+     .name = "NVIDIA H800 SXM5 80 GB",
+     .segment = segment::datacenter,
+     .year = 2023,
+     .sms = h100_sxm.facts().sms,
+     .base_clock = h100_sxm.facts().base_clock,
+     .boost_clock = h100_sxm.facts().boost_clock,
+     .tensor_clock = h100_sxm.facts().tensor_clock,
+     .memory = h100_sxm.facts().memory,
+     .memory_type = h100_sxm.facts().memory_type,
+     .bus_width_bits = h100_sxm.facts().bus_width_bits,
+     .data_rate_gbps = h100_sxm.facts().data_rate_gbps,
+     .l2 = h100_sxm.facts().l2,
+     .tdp = h100_sxm.facts().tdp,
+     .host_link = h100_sxm.facts().host_link,
+     .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(400)},
+     .source = "H800 launch reports (2023): the H100 SXM5 with 400 GB/s NVLink"}};
 
 /// NVIDIA H200 SXM 141 GB (GH100 with HBM3e). Source: NVIDIA H200 datasheet (2024): compute as
 /// H100 SXM (989 TFLOPS FP16 dense), 141 GB HBM3e, 4.8 TB/s, up to 700 W, NVLink 4 (900 GB/s),

@@ -1,5 +1,5 @@
 /// @file
-/// Catalog: Pascal GPUs (GTX 1070, GTX 1080, GTX 1080 Ti, TITAN Xp, Tesla P100 SXM2).
+/// Catalog: Pascal GPUs (GTX 1070, GTX 1080, GTX 1080 Ti, TITAN Xp, Tesla P40, Tesla P100 SXM2).
 #pragma once
 
 #include <dlperf/hardware/gpu.hpp>
@@ -88,6 +88,30 @@ inline constexpr gpu<pascal_gp10x> titan_xp{
      .host_link = pcie_link(3, 16),
      .price = {dollars(1199), 2017, 4, price_kind::launch_msrp},
      .source = "NVIDIA TITAN Xp product page (2017)"}};
+
+/// NVIDIA Tesla P40 (GP102, all 30 SMs; no tensor cores, FP16 at 1/64 rate). Source: NVIDIA Tesla
+/// P40 datasheet and product brief PB-08338-001 (November 2016,
+/// https://images.nvidia.com/content/pdf/tesla/184427-Tesla-P40-Datasheet-NV-Final-Letter-Web.pdf):
+/// 3840 cores, 24 GB GDDR5, 346 GB/s, 250 W passive, PCIe 3 x16, FP32 12 TFLOPS "with boost
+/// clock", INT8 47 TOPS; 1303/1531 MHz, 384-bit at 7.2 Gbps, 3 MB L2 and the $5,699 launch price
+/// (September 2016) from the TechPowerUp GPU database (NVIDIA published no price).
+inline constexpr gpu<pascal_gp10x> tesla_p40{
+    {.id = "tesla_p40",
+     .name = "NVIDIA Tesla P40",
+     .segment = segment::datacenter,
+     .year = 2016,
+     .sms = 30,
+     .base_clock = megahertz(1303),
+     .boost_clock = megahertz(1531),
+     .memory = gibibytes(24),
+     .memory_type = memory_kind::gddr5,
+     .bus_width_bits = 384,
+     .data_rate_gbps = 7.2,
+     .l2 = mebibytes(3),
+     .tdp = watts(250),
+     .host_link = pcie_link(3, 16),
+     .price = {dollars(5699), 2016, 9, price_kind::launch_reported},
+     .source = "NVIDIA Tesla P40 datasheet (2016); TechPowerUp GPU database"}};
 
 /// Tesla P100 SXM2 16 GB (GP100). Source: NVIDIA A100 Tensor Core GPU Architecture whitepaper
 /// (2020), Table 3, P100 column: 56 SMs, 1480 MHz boost, 16 GB HBM2 4096-bit at 703 MHz DDR,

@@ -2,8 +2,12 @@
 // it as a device file (to stdout without --out), for `--device FILE` in the other commands.
 #include <fmt/format.h>
 #include <array>
+#include <filesystem>
 #include <fstream>
 #include <memory>
+#include <string>
+#include <system_error>
+#include <utility>
 
 #include <dlperf/calibrate/host.hpp>
 
@@ -73,26 +77,62 @@ const backend& find_backend(const std::string& name) {
 }
 
 // The output, opened before any probe runs so that an unwritable path fails in a moment rather
-// than after minutes of measuring. Opening is not enough (/dev/full opens, then refuses every
-// byte): a leading newline, which JSON ignores, is written and flushed at once to prove it.
-std::ofstream open_output(const std::string& out) {
-  std::ofstream stream;
-  if (out.empty()) return stream;
-  stream.open(out);
-  if (stream) stream << '\n' << std::flush;
-  if (!stream) throw usage_error("cannot write --out '" + out + "'");
-  return stream;
-}
-
-void write_or_print(const nlohmann::json& file, const std::string& out, std::ofstream& stream) {
-  if (out.empty()) {
-    fmt::print("{}\n", file.dump(2));
-    return;
+// than after minutes of measuring, and written so that a failed calibration leaves nothing: a
+// regular file is written as FILE.partial and renamed onto FILE only when complete (the partial
+// file is removed on any failure); a device or pipe (/dev/stdout) is written in place. Opening is
+// not enough (/dev/full opens, then refuses every byte): a leading newline, which JSON ignores, is
+// written and flushed at once to prove it.
+class pending_output {
+ public:
+  explicit pending_output(std::string out) : out_(std::move(out)) {
+    if (out_.empty()) return;
+    std::error_code ec;
+    direct_ = std::filesystem::exists(out_, ec) && !std::filesystem::is_regular_file(out_, ec);
+    path_ = direct_ ? out_ : out_ + ".partial";
+    stream_.open(path_);
+    if (stream_) stream_ << '\n' << std::flush;
+    if (!stream_) {
+      discard();
+      throw usage_error("cannot write --out '" + out_ + "'");
+    }
   }
-  stream << file.dump(2) << "\n";
-  if (!stream) throw usage_error("failed writing --out '" + out + "'");
-  fmt::print(stderr, "dlperf: wrote {}\n", out);
-}
+  pending_output(const pending_output&) = delete;
+  pending_output& operator=(const pending_output&) = delete;
+  pending_output(pending_output&&) = delete;
+  pending_output& operator=(pending_output&&) = delete;
+  ~pending_output() {
+    if (!committed_) discard();
+  }
+
+  // Writes @p file to the output (stdout without --out) and puts it in place.
+  void commit(const nlohmann::json& file) {
+    if (out_.empty()) {
+      fmt::print("{}\n", file.dump(2));
+      return;
+    }
+    stream_ << file.dump(2) << "\n";
+    stream_.close();
+    if (!stream_) throw usage_error("failed writing --out '" + out_ + "'");
+    if (!direct_) {
+      std::error_code ec;
+      std::filesystem::rename(path_, out_, ec);
+      if (ec) throw usage_error("cannot write --out '" + out_ + "': " + ec.message());
+    }
+    committed_ = true;
+    fmt::print(stderr, "dlperf: wrote {}\n", out_);
+  }
+
+ private:
+  void discard() {
+    stream_.close();
+    std::error_code ec;
+    if (!direct_ && !path_.empty()) std::filesystem::remove(path_, ec);
+  }
+
+  std::string out_, path_;
+  std::ofstream stream_;
+  bool direct_ = false, committed_ = false;
+};
 
 // A host figure in the unit its report names, written for a person: "14.8 GB/s", "3.99 GFLOP/s",
 // "369 ns".
@@ -110,7 +150,7 @@ void run(const calibrate_options& o) {
   if (b.run == nullptr && !o.gpu.empty())
     throw usage_error("--gpu applies to --backend cuda or hip only");
   if (!o.gpu.empty()) (void)catalog::find(o.gpu);  // an unknown id fails before any probe
-  std::ofstream output = open_output(o.out);
+  pending_output output(o.out);
   if (b.run == nullptr) {  // the host
     const calibrate::host_info info = calibrate::probe_host();
     const calibrate::host_plan plan = calibrate::plan_for(info);
@@ -126,14 +166,14 @@ void run(const calibrate_options& o) {
           if (const std::string w = calibrate::spread_warning(figure, v); !w.empty())
             fmt::print(stderr, "dlperf: warning: {}\n", w);
         });
-    write_or_print(calibrate::to_json(host), o.out, output);
+    output.commit(calibrate::to_json(host));
     return;
   }
   // Each probe's line is printed as it finishes: a GPU calibration takes minutes.
   calibrate::calibration_log log;
   log.on_line = [](const std::string& line) { fmt::print(stderr, "dlperf: {}\n", line); };
   const nlohmann::json file = b.run(o.*b.device, o.gpu, p, log);
-  write_or_print(file, o.out, output);
+  output.commit(file);
 }
 
 }  // namespace

@@ -76,15 +76,17 @@ double parse_fraction(std::string_view option, std::string_view text) {
 // narrow enough that sums over it stay readable; docs/buying.md, "Plausible inputs", says why
 // for each.
 const std::vector<plausible_range> plausible_ranges{
-    {"--budget", 0, 1e8, true, "USD"},        {"--host-cost", 0, 1e7, false, "USD"},
-    {"--min-memory", 0, 1e4, false, "GiB"},   {"--count", 1, 16, false, "GPUs"},
-    {"--rest-watts", 0, 1e4, false, "W"},     {"--gpu-watts", 0, 1e5, false, "W"},
-    {"--other-watts", 0, 1e4, false, "W"},    {"--kwh-price", 0, 10, false, "USD per kWh"},
-    {"--system-price", 0, 1e8, false, "USD"}, {"--cloud-hourly", 0, 1e4, false, "USD per hour"},
-    {"--days", 0, 36500, true, "days"},       {"--grid-kg-per-kwh", 0, 2, false, "kg per kWh"},
-    {"--ratio", 1e-3, 1e3, false, ""},        {"--batch-from", 1, 16777216, false, ""},
-    {"--batch-to", 1, 16777216, false, ""},   {"--gpus-from", 1, 1048576, false, "GPUs"},
-    {"--gpus-to", 1, 1048576, false, "GPUs"}, {"--bucket", 0, 1e11, true, "bytes"},
+    {"--budget", 0, 1e8, true, "USD"},          {"--host-cost", 0, 1e7, false, "USD"},
+    {"--min-memory", 0, 1e4, false, "GiB"},     {"--count", 1, 16, false, "GPUs"},
+    {"--rest-watts", 0, 1e4, false, "W"},       {"--gpu-watts", 0, 1e5, false, "W"},
+    {"--other-watts", 0, 1e4, false, "W"},      {"--kwh-price", 0, 10, false, "USD per kWh"},
+    {"--system-price", 0, 1e8, false, "USD"},   {"--cloud-hourly", 0, 1e4, false, "USD per hour"},
+    {"--days", 0, 36500, true, "days"},         {"--grid-kg-per-kwh", 0, 2, false, "kg per kWh"},
+    {"--ratio", 1e-3, 1e3, false, ""},          {"--batch-from", 1, 16777216, false, ""},
+    {"--batch-to", 1, 16777216, false, ""},     {"--gpus-from", 1, 1048576, false, "GPUs"},
+    {"--gpus-to", 1, 1048576, false, "GPUs"},   {"--bucket", 0, 1e11, true, "bytes"},
+    {"--utilization", 1e-3, 1, false, ""},      {"--flops", 1, 1e30, false, "FLOP", true},
+    {"--bytes", 1, 1e21, false, "bytes", true}, {"--overhead", 0, 1e13, false, "bytes"},
 };
 
 const plausible_range& plausible_range_of(std::string_view flag) {
@@ -95,15 +97,16 @@ const plausible_range& plausible_range_of(std::string_view flag) {
 
 namespace {
 [[noreturn]] void outside(const plausible_range& r, std::string_view text) {
-  throw usage_error(fmt::format("{} '{}' must be in {}{}, {}]{}{}", r.flag, text,
-                                r.low_open ? "(" : "[", r.low, r.high, r.unit.empty() ? "" : " ",
-                                r.unit));
+  throw usage_error(fmt::format("{} '{}' must be {}in {}{}, {}]{}{}", r.flag, text,
+                                r.or_zero ? "0 or " : "", r.low_open ? "(" : "[", r.low, r.high,
+                                r.unit.empty() ? "" : " ", r.unit));
 }
 }  // namespace
 
 double parse_plausible(std::string_view flag, std::string_view text) {
   const plausible_range& r = plausible_range_of(flag);
   const double v = parse_amount(flag, text);
+  if (r.or_zero && v == 0.0) return v;
   if (r.low_open ? !(v > r.low) : !(v >= r.low)) outside(r, text);
   if (v > r.high) outside(r, text);
   return v;

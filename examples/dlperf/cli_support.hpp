@@ -57,6 +57,7 @@ struct plausible_range {
   double high;            ///< greatest value admitted
   bool low_open;          ///< whether low itself is excluded
   std::string_view unit;  ///< the unit, for the message ("W", "USD", "")
+  bool or_zero = false;   ///< 0 is admitted too (it means "none": no FLOP, no bytes)
 };
 
 /// Every buying input's range, in the order of docs/buying.md's table.

@@ -50,8 +50,8 @@ void plot_roofline(const roofline_plot_options& o) {
   const sparsity s = o.sparse ? sparsity::sparse_2_4 : sparsity::dense;
   std::optional<workload> job;
   if (!o.flops.empty()) {
-    const double work = parse_amount("--flops", o.flops);
-    const double traffic = parse_amount("--bytes", o.bytes);
+    const double work = parse_plausible("--flops", o.flops);
+    const double traffic = parse_plausible("--bytes", o.bytes);
     if (!(work > 0) || !(traffic > 0))
       throw usage_error("--flops and --bytes must both be positive to place a workload");
     job = workload{}.compute(o.type, flops(work), acc, s).move(tier::global, bytes(traffic));
@@ -83,8 +83,8 @@ void plot_roofline(const roofline_plot_options& o) {
   if (job)
     legend.push_back(
         {svg::marker_shape::square,
-         fmt::format("workload: {} FLOP/B", three_digits(parse_amount("--flops", o.flops) /
-                                                         parse_amount("--bytes", o.bytes)))});
+         fmt::format("workload: {} FLOP/B", three_digits(parse_plausible("--flops", o.flops) /
+                                                         parse_plausible("--bytes", o.bytes)))});
   const std::string title = fmt::format("Roofline, {} with {} accumulation{}", name(o.type),
                                         name(acc), o.sparse ? ", 2:4 sparse" : "");
   write_text(svg::log_log_chart(title, "arithmetic intensity (FLOP per DRAM byte)",

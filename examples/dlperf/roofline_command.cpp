@@ -25,8 +25,8 @@ void run(const roofline_options& o) {
   const dtype t = o.type;
   const accumulator acc = o.acc.value_or(default_accumulator(t));
   const sparsity s = o.sparse ? sparsity::sparse_2_4 : sparsity::dense;
-  const double work = parse_amount("--flops", o.flops);
-  const double traffic = parse_amount("--bytes", o.bytes);
+  const double work = parse_plausible("--flops", o.flops);
+  const double traffic = parse_plausible("--bytes", o.bytes);
   if (work == 0.0 && traffic == 0.0)
     throw usage_error("--flops and --bytes are both 0: there is nothing to estimate");
 

@@ -157,7 +157,7 @@ run_config make_run(const run_options& o) {
     throw usage_error("--zero: must be 0, 1, 2 or 3, got '" + o.zero + "'");
   r.zero = static_cast<int>(zero);
   r.tp = parse_count("--tp", o.tp);
-  r.overhead_bytes = parse_amount("--overhead", o.overhead);
+  r.overhead_bytes = parse_plausible("--overhead", o.overhead);
   r.stack = o.stack;
   // A layer split (the stack's default, or --split layer) spreads one model copy over every GPU
   // that --tp leaves: llama.cpp runs one process on all the GPUs it sees.

@@ -80,7 +80,7 @@ tco_inputs make_inputs(const tco_options& o, std::optional<board>& b, long long&
   else
     throw needs("--other-watts");
   in.utilization =
-      o.preset ? utilization_of(*o.preset) : parse_fraction("--utilization", o.utilization);
+      o.preset ? utilization_of(*o.preset) : parse_plausible("--utilization", o.utilization);
   if (o.kwh_price.empty()) throw usage_error("--kwh-price is required");
   in.kwh_price = dollars_per_kwh(parse_plausible("--kwh-price", o.kwh_price));
   if (!o.system_price.empty()) {

@@ -51,7 +51,9 @@ TEST_CASE("price file rejections name the field", "[buying][prices][io]") {
       CHECK(std::string(e.what()).find(message) != std::string::npos);
     }
   };
-  rejected("{\"gpus\": {", "not valid JSON");
+  rejected("{\"gpus\": {", "malformed JSON");
+  // A number no double holds names its field, not the JSON parser's own message.
+  rejected(R"({"gpus": {"rtx_4090": 1e400}})", "gpus.rtx_4090: number out of range");
   rejected(R"({"gpus": {"rtx_9090": 1}})", "gpus.rtx_9090: unknown GPU id 'rtx_9090'");
   rejected(R"({"gpus": {"rtx_4090": -5}})", "gpus.rtx_4090: must be in [0, 1e+07], got -5");
   rejected(R"({"cloud_hourly": {"h100_sxm": "x"}})", "cloud_hourly.h100_sxm: must be a number");

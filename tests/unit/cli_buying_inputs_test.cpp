@@ -283,6 +283,15 @@ TEST_CASE("every buying input outside its plausible range is rejected naming its
       "tco --utilization 0.5 --kwh-price 0.1 --cloud-hourly 1 --other-watts 1 "
       "--system-price 1",
       "--gpu-watts is required without --gpu ID or --device FILE");
+  // Just above zero is as absurd as far above: 1e-308 of utilisation once printed a break-even of
+  // inf days and 2.25e-305 kg of CO2.
+  require_usage_error(
+      "tco --gpu-watts 350 --other-watts 100 --utilization 1e-308 --kwh-price 0.1 "
+      "--system-price 2000 --cloud-hourly 1",
+      "--utilization '1e-308' must be in [0.001, 1]");
+  require_usage_error("power --gpu rtx_4090 --limit 1e-308",
+                      "--limit '1e-308' must be in [90.0, 450] W");
+  require_usage_error("power --gpu rtx_4090 --limit 500", "--limit '500' must be in [90.0, 450] W");
   require_usage_error("debias --ratio 1e308 --batch-to 1e12", "--ratio '1e308' must be in");
   require_usage_error("debias --ratio 2 --batch-to 1e12", "--batch-to '1e12' must be in");
   require_usage_error("debias --ratio 2 --batch-from 1e12", "--batch-from");

@@ -99,7 +99,7 @@ TEST_CASE("dlperf rank rejects bad input with one line naming the field", "[cli]
   require_usage_error("rank --task infer8 --prices " + negative.path,
                       "gpus.rtx_4090: must be in [0, 1e+07], got -5");
   const price_file invalid("{\"gpus\": ");
-  require_usage_error("rank --task infer8 --prices " + invalid.path, "not valid JSON");
+  require_usage_error("rank --task infer8 --prices " + invalid.path, "malformed JSON");
   const price_file unknown(R"({"gpus": {"rtx_9090": 1}})");
   require_usage_error("rank --task infer8 --prices " + unknown.path,
                       "gpus.rtx_9090: unknown GPU id");

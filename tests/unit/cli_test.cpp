@@ -113,6 +113,17 @@ TEST_CASE("dlperf rejects bad input with exit code 2 and one line", "[cli][error
   require_usage_error("roofline --gpu rtx_4090 --flops abc --bytes 1", "is not a number");
   require_usage_error("roofline --gpu rtx_4090 --flops 1 --bytes 12parsecs", "unknown suffix");
   require_usage_error("roofline --gpu rtx_4090 --flops nan --bytes 1", "must be finite");
+  // No upper bound once meant 1e308 FLOP took 6e296 s; 1e-308 printed "-nan % of peak".
+  require_usage_error("roofline --gpu rtx_4090 --flops 1e308 --bytes 1e9",
+                      "--flops '1e308' must be 0 or in [1, 1e+30] FLOP");
+  require_usage_error("roofline --gpu rtx_4090 --flops 1e-308 --bytes 1", "--flops '1e-308'");
+  require_usage_error("roofline --gpu rtx_4090 --flops 1 --bytes 1e22", "--bytes '1e22'");
+  require_usage_error("plot roofline --gpu rtx_4090 --flops 1e308 --bytes 1 --out /tmp/x.svg",
+                      "--flops '1e308'");
+  require_usage_error("model --preset llama2_7b --gpu rtx_4090 --overhead 1e308",
+                      "--overhead '1e308' must be in [0, ");
+  // 0 still means none: a copy kernel does no arithmetic.
+  CHECK(run_dlperf("roofline --gpu rtx_4090 --flops 0 --bytes 1e9").exit_code == 0);
   require_usage_error("roofline --gpu rtx_4090 --flops inf --bytes 1", "must be finite");
   require_usage_error("roofline --gpu rtx_4090 --flops 0 --bytes 0", "nothing to estimate");
   require_usage_error("roofline --gpu a100_sxm4_40gb --flops 1 --bytes 1 --dtype fp8_e4m3",
@@ -323,6 +334,24 @@ TEST_CASE("dlperf calibrate rejects what it cannot do", "[cli][calibrate][errors
                       "cannot write --out '/nonexistent/dir/host.json'");
   // /dev/full opens but takes no byte: refused before any probe runs (one line, no progress).
   require_usage_error("calibrate --backend host --out /dev/full", "cannot write --out '/dev/full'");
+  // A calibration that fails writes nothing: no file, no partial file, and a file that was there
+  // keeps its bytes (this build has no GPU backend to run, or no GPU to run it on).
+  {
+    const std::string out = "dlperf_cli_failed_calibration.json";
+    std::remove(out.c_str());
+    const run_result failed = run_dlperf("calibrate --backend cuda --out " + out);
+    if (failed.exit_code != 0) {
+      CHECK(!std::ifstream(out).good());
+      CHECK(!std::ifstream(out + ".partial").good());
+      std::ofstream(out) << "kept";
+      CHECK(run_dlperf("calibrate --backend cuda --out " + out).exit_code != 0);
+      std::string kept;
+      std::ifstream(out) >> kept;
+      CHECK(kept == "kept");
+      CHECK(!std::ifstream(out + ".partial").good());
+    }
+    std::remove(out.c_str());
+  }
   // A directory is not a device file, and the error says so rather than "malformed JSON".
   require_usage_error("roofline --device . --flops 1 --bytes 1",
                       "device file: '.' is a directory, not a device file");

@@ -262,6 +262,22 @@ TEST_CASE("every catalog GPU survives a round trip with the same estimates to th
   }
 }
 
+TEST_CASE("a measured rate above the hardware's peak is refused, at the clock it ran at",
+          "[device_file][errors]") {
+  // The sample RTX 4090 ran at 2.7 GHz, above its rated 2.52: its peak rises with the clock.
+  measured_device d = sample_gpu();
+  const double peak_at_clock =
+      in_teraflops(catalog::rtx_4090.peak(dtype::fp16, accumulator::fp32)) * 2700.0 / 2520.0;
+  d.set_achieved(dtype::fp16, accumulator::fp32, teraflops(0.99 * peak_at_clock), "x");
+  CHECK_NOTHROW(d.check_measurements());
+  d.set_achieved(dtype::fp16, accumulator::fp32, teraflops(1.01 * peak_at_clock), "x");
+  CHECK_THROWS_WITH(d.check_measurements(), Catch::Contains("above the peak"));
+  // Without the clock it is held to the rated one.
+  measured_device rated(catalog::rtx_4090);
+  rated.set_achieved(dtype::fp16, accumulator::fp32, teraflops(0.99 * peak_at_clock), "x");
+  CHECK_THROWS_WITH(rated.check_measurements(), Catch::Contains("sm_clock_mhz"));
+}
+
 TEST_CASE("a measured device keeps its measurements and its estimates through a file",
           "[device_file]") {
   const measured_device d = sample_gpu();
@@ -438,6 +454,15 @@ TEST_CASE("absurd figures are rejected with the field and its plausible range",
   j = base;
   j["measurements"]["achieved"] = {{{"dtype", "fp16"}, {"tflops", 1e-200}, {"method", "x"}}};
   require_rejected(j, "measurements.achieved[0].tflops: must be in [0.001, 100000]");
+  // In range, but above what the board can do (issue 33: 2,000 TFLOP/s of BF16 on an RTX 4090
+  // was accepted and drove estimates above its peak).
+  j = base;
+  j["measurements"]["achieved"] = {{{"dtype", "fp16"}, {"tflops", 2000}, {"method", "x"}}};
+  require_rejected(j, "measurements: achieved throughput of fp16 with fp32 accumulation: 2000 "
+                      "TFLOP/s is above the peak of");
+  j = base;
+  j["measurements"]["tiers"]["global"]["bandwidth_gbps"] = {{"value", 50000}, {"method", "x"}};
+  require_rejected(j, "measurements: bandwidth of tier global: 50000 GB/s is above the pin rate");
   j = base;
   j["measurements"]["gemm_efficiency"]["fp16"] = {{"value", 2}, {"method", "x"}};
   require_rejected(j, "measurements.gemm_efficiency.fp16.value: must be in [0.01, 1], got 2");

@@ -267,6 +267,10 @@ TEST_CASE("HuggingFace configurations are rejected naming the field", "[model][h
   breaks("hidden_size", -4096, "hidden_size: must be between 1 and 16777216, got -4096");
   breaks("num_hidden_layers", 1000000, "num_hidden_layers: must be between 1 and 65536");
   breaks("vocab_size", 1LL << 40, "vocab_size: must be between");
+  // 2^63 and 2^64 - 1 are shown as written, not as the long long they would wrap to.
+  breaks("hidden_size", 9223372036854775808ULL,
+         "hidden_size: must be between 1 and 16777216, got 9223372036854775808");
+  breaks("hidden_size", 18446744073709551615ULL, "got 18446744073709551615");
   breaks("num_attention_heads", 0, "num_attention_heads: must be between 1");
   breaks("intermediate_size", "big", "intermediate_size: must be a whole number");
   breaks("intermediate_size", 12.5, "intermediate_size: must be a whole number");

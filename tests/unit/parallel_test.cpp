@@ -2,8 +2,8 @@
 // own all-reduce, tensor and layer splits of inference, and their rejections.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <initializer_list>
 #include <dlperf/dlperf.hpp>
+#include <initializer_list>
 #include <string>
 
 using namespace dlperf;

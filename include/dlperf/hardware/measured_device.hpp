@@ -14,6 +14,7 @@
 ///  - GEMM efficiency per datatype and the launch overhead.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <optional>
@@ -115,6 +116,36 @@ class measured_device {
     if (!base_.supports(t, a)) (void)base_.peak(t, a);  // throws unsupported with the reason
     achieved_[index(t, a)] = measured_value{value.value(), std::move(method), spread};
     return *this;
+  }
+  /// Throws invalid_argument naming the figure unless every measured rate is one the hardware
+  /// can reach: an achieved throughput at most the architecture's dense peak at the clock it ran
+  /// at (the measured SM clock where it is above the rated one), a DRAM bandwidth at most the
+  /// board's pin rate (core/plausible.hpp). Readers call it once every measurement is set, since
+  /// a file may give the clock after the throughputs.
+  void check_measurements() const {
+    const double clock = std::max(1.0, clock_ratio());
+    for (dtype t : all_dtypes)
+      for (accumulator a : enum_values<accumulator>) {
+        const auto& m = achieved_[index(t, a)];
+        if (!m || !base_.supports(t, a)) continue;
+        const double peak = base_.peak(t, a, sparsity::dense).value() * clock;
+        if (!plausible::within_peak(m->value, peak))
+          detail::throw_invalid_argument(
+              "achieved throughput of " + std::string(dlperf::name(t)) + " with " +
+              std::string(dlperf::name(a)) + " accumulation: " +
+              detail::figure_text(m->value / 1e12) + " TFLOP/s is above the peak of " +
+              std::string(base_.name()) + ", " + detail::figure_text(peak / 1e12) +
+              " TFLOP/s at its clock (a board above its rated clock records the measured "
+              "sm_clock_mhz)");
+      }
+    if (const auto& bw = bandwidth_[index(tier::global)]) {
+      const double pins = base_.memory_bandwidth().value();
+      if (!plausible::within_peak(bw->value, pins))
+        detail::throw_invalid_argument(
+            "bandwidth of tier global: " + detail::figure_text(bw->value / 1e9) +
+            " GB/s is above the pin rate of " + std::string(base_.name()) + "'s DRAM, " +
+            detail::figure_text(pins / 1e9) + " GB/s");
+    }
   }
   /// Measured sustained SM clock.
   measured_device& set_sm_clock(frequency value, std::string method, double spread = 0) {

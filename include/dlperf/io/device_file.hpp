@@ -369,6 +369,7 @@ inline void check_architecture(const architecture_spec& a) {
 }
 
 inline void check_derived(const measured_device& d) {
+  apply_at("measurements", [&] { d.check_measurements(); });
   const auto positive = [](double v) { return v > 0.0 && ::dlperf::detail::is_finite(v); };
   for (dtype t : all_dtypes)
     for (accumulator a : enum_values<accumulator>)
@@ -497,51 +498,6 @@ inline measured_device read_gpu(const json& j, int version,
   return *d;
 }
 
-// Where the parser is: one frame per open object (the last key) or array (the next index).
-struct parse_frame {
-  bool array = false;
-  std::size_t index = 0;
-  std::string key;
-};
-
-inline std::string parse_path(const std::vector<parse_frame>& frames) {
-  std::string path;
-  for (const parse_frame& f : frames) {
-    if (f.array) {
-      path += '[';
-      path += std::to_string(f.index);
-      path += ']';
-    } else {
-      path = join(path, f.key);
-    }
-  }
-  return path;
-}
-
-// The document in @p text. Malformed JSON names the byte; a number no double holds (1e400)
-// names its field: nlohmann_json throws out_of_range for it, which must not escape.
-inline json parse_json(std::string_view text) {
-  std::vector<parse_frame> frames;
-  const auto track = [&](int, json::parse_event_t event, json& parsed) {
-    using ev = json::parse_event_t;
-    if (event == ev::key && !frames.empty()) frames.back().key = parsed.get<std::string>();
-    if (event == ev::object_start || event == ev::array_start)
-      frames.push_back({event == ev::array_start, 0, {}});
-    if (event == ev::object_end || event == ev::array_end) frames.pop_back();
-    if ((event == ev::value || event == ev::object_end || event == ev::array_end) &&
-        !frames.empty() && frames.back().array)
-      ++frames.back().index;
-    return true;
-  };
-  try {
-    return json::parse(text, track);
-  } catch (const json::parse_error& e) {
-    fail("(text)", "malformed JSON near byte " + std::to_string(e.byte));
-  } catch (const json::out_of_range&) {
-    fail(parse_path(frames), "number out of range (it overflows a double)");
-  }
-}
-
 }  // namespace dlperf::calibrate::detail
 
 namespace dlperf::calibrate {
@@ -550,7 +506,7 @@ namespace detail {
 // parse_device, with a GPU file's measured stacks into @p stacks when given.
 inline any_device parse_device_text(std::string_view text, std::vector<stack_calibration>* stacks) {
   try {
-    const nlohmann::json j = detail::parse_json(text);
+    const nlohmann::json j = io::parse_json(text);
     io::detail::object_at(j, "");
     if (!j.contains("schema")) io::fail("schema", "missing");
     if (io::detail::text(j["schema"], "schema") != device_file_schema)

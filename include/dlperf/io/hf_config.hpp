@@ -155,10 +155,14 @@ class hf_fields {
     const json& v = j_.at(std::string(key));
     if (!v.is_number_integer() && !v.is_number_unsigned())
       fail(where(key), "must be a whole number");
-    const long long n = v.get<long long>();
-    if (n < lo || n > hi)
+    // An unsigned number above a long long's range (2^63) would wrap on reading: compare it as
+    // read, and show it as written.
+    const bool above = v.is_number_unsigned() &&
+                       v.get<unsigned long long>() > static_cast<unsigned long long>(hi);
+    const long long n = above ? hi : v.get<long long>();
+    if (above || n < lo || n > hi)
       fail(where(key), "must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
-                           ", got " + std::to_string(n));
+                           ", got " + v.dump());
     return n;
   }
   bool flag(std::string_view key, bool fallback) {

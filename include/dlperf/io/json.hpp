@@ -25,6 +25,7 @@
 #include <string_view>
 #include <tuple>
 #include <type_traits>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -60,6 +61,55 @@ class json_error : public invalid_argument {
 /// Path of member @p key of the object at @p path ("facts" + "sms" = "facts.sms").
 inline std::string join(const std::string& path, std::string_view key) {
   return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
+
+namespace detail {
+/// Where the parser is: one frame per open object (the last key) or array (the next index).
+struct parse_frame {
+  bool array = false;
+  std::size_t index = 0;
+  std::string key;
+};
+
+inline std::string parse_path(const std::vector<parse_frame>& frames) {
+  std::string path;
+  for (const parse_frame& f : frames) {
+    if (f.array) {
+      path += '[';
+      path += std::to_string(f.index);
+      path += ']';
+    } else {
+      path = join(path, f.key);
+    }
+  }
+  return path;
+}
+
+}  // namespace detail
+
+/// The document in @p text, for every reader of JSON (device files, model files, price files).
+/// Throws json_error: malformed JSON names the byte; a number no double holds (1e400) names its
+/// field (nlohmann_json throws out_of_range for it, which must not escape).
+inline json parse_json(std::string_view text) {
+  std::vector<detail::parse_frame> frames;
+  const auto track = [&](int, json::parse_event_t event, json& parsed) {
+    using ev = json::parse_event_t;
+    if (event == ev::key && !frames.empty()) frames.back().key = parsed.get<std::string>();
+    if (event == ev::object_start || event == ev::array_start)
+      frames.push_back({event == ev::array_start, 0, {}});
+    if (event == ev::object_end || event == ev::array_end) frames.pop_back();
+    if ((event == ev::value || event == ev::object_end || event == ev::array_end) &&
+        !frames.empty() && frames.back().array)
+      ++frames.back().index;
+    return true;
+  };
+  try {
+    return json::parse(text, track);
+  } catch (const json::parse_error& e) {
+    fail("(text)", "malformed JSON near byte " + std::to_string(e.byte));
+  } catch (const json::out_of_range&) {
+    fail(detail::parse_path(frames), "number out of range (it overflows a double)");
+  }
 }
 
 /// What a read value must satisfy, in the key's unit (before scaling to SI): any value, or a

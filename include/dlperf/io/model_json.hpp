@@ -142,7 +142,7 @@ inline model_spec model_from_json(const json& j, string_store& strings,
 inline model_spec parse_model(std::string_view text, string_store& strings,
                               std::string_view file_name = {}) {
   try {
-    return model_from_json(calibrate::detail::parse_json(text), strings, file_name);
+    return model_from_json(parse_json(text), strings, file_name);
   } catch (const json_error& e) {
     ::dlperf::detail::throw_invalid_argument("model file: " + std::string(e.what()));
   } catch (const invalid_argument& e) {

@@ -61,15 +61,10 @@ inline price_table prices_from_json(const json& j, price_table base = {}) {
   return base;
 }
 
-/// The prices of JSON text @p text. Throws json_error when it is not JSON, else as above.
+/// The prices of JSON text @p text. Throws json_error when it is not JSON or holds a number no
+/// double holds (naming the field), else as above.
 inline price_table prices_from_text(const std::string& text, price_table base = {}) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    fail("", std::string("not valid JSON: ") + e.what());
-  }
-  return prices_from_json(j, std::move(base));
+  return prices_from_json(parse_json(text), std::move(base));
 }
 
 }  // namespace dlperf::io

@@ -277,18 +277,6 @@ struct software_stack {
   constexpr void validate() const;
 };
 
-namespace detail {
-// A figure as given, to six significant digits ("1e-308", "0.72"; std::to_string writes 1e-308
-// as "0.000000"). Reached only to throw. printf's %g, as model/number_text.hpp falls back to:
-// the browser build's libc++ has no floating-point std::to_chars.
-inline std::string figure_text(double v) {
-  std::array<char, 32> text{};
-  // NOLINTNEXTLINE(cppcoreguidelines-pro-type-vararg): the printf the standard refers to
-  const int n = std::snprintf(text.data(), text.size(), "%g", v);
-  return n > 0 ? std::string(text.data()) : std::string("?");
-}
-}  // namespace detail
-
 /// The member of software_stack that figure @p f names.
 constexpr stack_figure software_stack::*stack_figure_member(stack_figure_id f) {
   switch (f) {

@@ -63,7 +63,7 @@ void run_rank(const rank_cli_options& o) {
                      {"reference", e.reference->id()},
                      {"gpu_price_usd", e.gpu_price.value()},
                      {"host_share_usd", e.host_share.value()},
-                     {"stack", name(o.run.stack)},
+                     {"stack", name(stacks::build_for(o.run.stack, e.gpu->arch().vendor))},
                      {"stack_measured", measured_figures_json(measured.on(e.gpu->id()))}});
     }
     print_json(std::move(out));

@@ -124,3 +124,39 @@ TEST_CASE("dlperf advise --device adds the file's GPU to the candidates", "[cli]
 }
 
 #endif
+
+TEST_CASE("advise runs one engine on each vendor's build of it", "[cli][advise][stack]") {
+  // Issue 33: advise priced AMD cards with llama.cpp's CUDA figures. Now an AMD card runs
+  // llama.cpp-rocm where the request names llama.cpp, and says so.
+  const nlohmann::json j = dlperf_test::json_of(
+      "advise --preset qwen3_32b --infer --weights q4_k_m --budget 2000 --top 80 "
+      "--stack llama.cpp --json");
+  bool amd_seen = false;
+  for (const auto& item : j) {
+    if (item["id"] != "rx_7900_xtx") continue;
+    amd_seen = true;
+    CHECK(item["fits"] == true);
+    bool named = false, weights = false, requests = false;
+    for (const auto& reason : item["reasons"]) {
+      const std::string text = reason.get<std::string>();
+      named = named || text == "stack: llama.cpp-rocm, llama.cpp's build for AMD GPUs";
+      weights = weights || text.find("in bf16 with q4_k_m weights") != std::string::npos;
+      requests = requests || text.find(" requests/s") != std::string::npos;
+      CHECK(text.find("samples/s") == std::string::npos);  // an inference run counts requests
+    }
+    CHECK(named);
+    CHECK(weights);
+    CHECK(requests);
+  }
+  CHECK(amd_seen);
+  // rank names the build each GPU ran.
+  const nlohmann::json ranked = dlperf_test::json_of(
+      "rank --task llama3_8b --infer --weights q4_k_m --stack llama.cpp --json");
+  bool rocm = false, cuda = false;
+  for (const auto& e : ranked) {
+    if (e["id"] == "rx_7900_xtx") rocm = e["stack"] == "llama.cpp-rocm";
+    if (e["id"] == "rtx_4090") cuda = e["stack"] == "llama.cpp";
+  }
+  CHECK(rocm);
+  CHECK(cuda);
+}

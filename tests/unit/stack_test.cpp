@@ -383,3 +383,20 @@ TEST_CASE("dlperf model --stack names the stack and shows the ceiling beside it"
   CHECK(bare.out.find("ceiling") == std::string::npos);
   require_usage_error(run + " --stack pytorch", "pytorch-eager");
 }
+
+TEST_CASE("an engine's build for each vendor", "[stack]") {
+  using stacks::build_for;
+  CHECK(build_for(stack_id::llama_cpp, vendor::amd) == stack_id::llama_cpp_rocm);
+  CHECK(build_for(stack_id::llama_cpp_rocm, vendor::nvidia) == stack_id::llama_cpp);
+  CHECK(build_for(stack_id::pytorch_eager, vendor::amd) == stack_id::pytorch_rocm);
+  CHECK(build_for(stack_id::llama_cpp, vendor::nvidia) == stack_id::llama_cpp);
+  CHECK(build_for(stack_id::vllm, vendor::amd) == stack_id::vllm);  // runs on both
+  // No ROCm build of TensorRT-LLM: it stays itself, and a run of it on AMD is refused.
+  CHECK(build_for(stack_id::tensorrt_llm, vendor::amd) == stack_id::tensorrt_llm);
+  // Every stack's build for a vendor runs there, or is the stack itself.
+  for (const software_stack* s : stacks::all)
+    for (vendor v : enum_values<vendor>) {
+      const stack_id b = build_for(s->id, v);
+      CHECK((stacks::of(b).vendors.has(v) || b == s->id));
+    }
+}

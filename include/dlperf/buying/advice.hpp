@@ -154,6 +154,11 @@ void advise_memory(const advice_request& q, const gpu_spec& g, recommendation& r
   run_config run = q.run;
   run.type = advice_type(q, g);
   const std::string model(q.model->name);
+  // One engine across vendors: its build for this GPU's (llama.cpp-rocm for llama.cpp on AMD).
+  if (const stack_id own = stacks::build_for(run.stack, g.arch().vendor); own != run.stack)
+    r.reasons.emplace_back("stack: " + std::string(name(own)) + ", " +
+                           std::string(name(run.stack)) + "'s build for " +
+                           std::string(description(g.arch().vendor)) + " GPUs");
   const split_choice c = q.search_gpus ? smallest_fitting_split(g, *q.model, run)
                                        : best_split(g, *q.model, run, q.gpus);
   r.split = c;
@@ -223,6 +228,7 @@ void advise_performance(const advice_request& q, const gpu_spec& g, recommendati
   if (r.gpus > 1 && q.model != nullptr && r.split && r.split->chosen) {
     run_config one = q.run;
     one.type = advice_type(q, g);
+    one.stack = stacks::build_for(q.run.stack, g.arch().vendor);
     const double single =
         static_cast<double>(one.batch) / estimate_run(g, *q.model, one).time.value();
     r.scaling = r.split->chosen->samples_per_second / single;
@@ -231,10 +237,15 @@ void advise_performance(const advice_request& q, const gpu_spec& g, recommendati
                    " % efficiency)";
   }
   r.perf_per_dollar = r.ranked->perf_per_dollar;
-  r.reasons.emplace_back("performance " + sig3(r.ranked->relative_performance) + " of " +
-                         std::string(r.ranked->reference->id()) + " per GPU in " +
-                         std::string(name(r.ranked->type)) + " on " + q.workload.name +
-                         scaling_text + "; " + sig3(1000 * r.perf_per_dollar) + " per $1000");
+  // The weights' format where it is not the run's type: "in bf16 with q4_k_m weights".
+  const bool own_weights =
+      q.model != nullptr && !q.run.training() && q.run.weights != weight_format::native;
+  r.reasons.emplace_back(
+      "performance " + sig3(r.ranked->relative_performance) + " of " +
+      std::string(r.ranked->reference->id()) + " per GPU in " + std::string(name(r.ranked->type)) +
+      (own_weights ? " with " + std::string(name(q.run.weights)) + " weights" : std::string()) +
+      " on " + q.workload.name + scaling_text + "; " + sig3(1000 * r.perf_per_dollar) +
+      " per $1000");
 }
 
 // Steps 4 and 5: power and PSU, cooling, consumer limits, tensor cores.

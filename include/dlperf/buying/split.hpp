@@ -76,6 +76,9 @@ struct split_choice {
   std::vector<split_outcome> tried;     ///< every split tried, fewest GPUs and smallest tp first
   std::optional<split_outcome> chosen;  ///< the fastest that fits at the first count where any fits
   std::string link;                     ///< the system's link (links.hpp id)
+  /// What samples_per_second counts: training samples, or whole requests (prompt and answer)
+  /// of an inference run.
+  std::string_view rate_unit = "samples/s";
 };
 
 /// Split @p s of run @p r of @p m on GPUs @p g: memory per GPU, step and samples per second
@@ -134,13 +137,18 @@ constexpr split_mode split_of_run(const run_config& r) {
 }
 
 /// The fastest split of @p gpus GPUs @p g that fits @p m under @p r (ties: the smaller tp).
+/// The run is taken under r.stack's build for g's vendor (`stacks::build_for`: llama.cpp-rocm
+/// on an AMD GPU where r names llama.cpp).
 template <class = void>
 split_choice best_split(const gpu_spec& g, const model_spec& m, const run_config& r,
                         long long gpus) {
   split_choice c;
   c.link = std::string(system_link(g).id);
-  for (const parallel_split& s : splits_of(m, gpus, split_of_run(r))) {
-    c.tried.push_back(evaluate_split(g, m, r, s));
+  c.rate_unit = r.training() ? "samples/s" : "requests/s";
+  run_config x = r;
+  x.stack = stacks::build_for(r.stack, g.arch().vendor);
+  for (const parallel_split& s : splits_of(m, gpus, split_of_run(x))) {
+    c.tried.push_back(evaluate_split(g, m, x, s));
     const split_outcome& o = c.tried.back();
     if (o.usable() && (!c.chosen || o.samples_per_second > c.chosen->samples_per_second))
       c.chosen = o;
@@ -156,6 +164,7 @@ split_choice smallest_fitting_split(const gpu_spec& g, const model_spec& m, cons
   for (long long n : host_gpu_counts) {
     split_choice c = best_split(g, m, r, n);
     all.link = c.link;
+    all.rate_unit = c.rate_unit;
     all.tried.insert(all.tried.end(), c.tried.begin(), c.tried.end());
     if (c.chosen) {
       all.chosen = c.chosen;
@@ -200,14 +209,14 @@ std::string describe(const parallel_split& s) {
 namespace detail {
 
 // One outcome for a reason: "does not fit (needs 34.4 GB of 24 GB)", "cannot run (...)",
-// "1.2 samples/s".
+// "1.2 samples/s" (or @p unit).
 template <class = void>
-std::string outcome_text(const split_outcome& o) {
+std::string outcome_text(const split_outcome& o, std::string_view unit) {
   if (!o.runs) return "cannot run (" + o.why_not + ")";
   if (!o.fit.fits)
     return "does not fit (needs " + bytes_text(o.fit.need.total()) + " of " +
            bytes_text(o.fit.capacity) + ")";
-  return sig3(o.samples_per_second) + " samples/s";
+  return sig3(o.samples_per_second) + " " + std::string(unit);
 }
 
 }  // namespace detail
@@ -224,7 +233,8 @@ std::string explain(const split_choice& c) {
   if (c.chosen)
     text = "split: " + describe(c.chosen->split) +
            (c.chosen->split.gpus > 1 ? " over " + c.link : std::string()) + " (" +
-           detail::sig3(c.chosen->samples_per_second) + " samples/s), the fastest that fits";
+           detail::sig3(c.chosen->samples_per_second) + " " + std::string(c.rate_unit) +
+           "), the fastest that fits";
   else
     text = "no split fits";
   const long long chosen_gpus = c.chosen ? c.chosen->split.gpus : 0;
@@ -236,7 +246,7 @@ std::string explain(const split_choice& c) {
       for (std::size_t k = i; k < end; ++k) {
         const split_outcome& o = c.tried[k];
         if (c.chosen && o.split == c.chosen->split) continue;
-        text += "; " + describe(o.split) + ": " + detail::outcome_text(o);
+        text += "; " + describe(o.split) + ": " + detail::outcome_text(o, c.rate_unit);
       }
     } else {
       // Nothing fits at this count (else the search would have stopped): its leanest split.
@@ -246,9 +256,9 @@ std::string explain(const split_choice& c) {
             (least == nullptr || c.tried[k].fit.need.total() < least->fit.need.total()))
           least = &c.tried[k];
       text += "; " + std::to_string(c.tried[i].split.gpus) + " GPUs: no split fits" +
-              (least != nullptr
-                   ? ", least: " + describe(least->split) + " " + detail::outcome_text(*least)
-                   : std::string());
+              (least != nullptr ? ", least: " + describe(least->split) + " " +
+                                      detail::outcome_text(*least, c.rate_unit)
+                                : std::string());
     }
     i = end;
   }

@@ -419,6 +419,24 @@ inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{
 /// The record of stack @p id.
 constexpr const software_stack& of(stack_id id) { return *all[enum_index(id)]; }
 
+/// One engine's builds for each vendor's GPUs: the same code over CUDA's or ROCm's libraries
+/// (llama.cpp's CUDA and HIP backends; PyTorch's CUDA and ROCm wheels).
+inline constexpr std::array<std::array<stack_id, 2>, 2> builds_of_one_engine{
+    {{stack_id::llama_cpp, stack_id::llama_cpp_rocm},
+     {stack_id::pytorch_eager, stack_id::pytorch_rocm}}};
+
+/// Stack @p id as built for @p v's GPUs: itself where it runs on them, else the build of the same
+/// engine that does (llama.cpp on an AMD GPU is llama.cpp-rocm), else itself, which
+/// `check_runs_on` then refuses. What a buyer comparing vendors under one engine runs on each.
+constexpr stack_id build_for(stack_id id, vendor v) {
+  if (of(id).vendors.has(v)) return id;
+  for (const auto& builds : builds_of_one_engine)
+    if (builds[0] == id || builds[1] == id)
+      for (stack_id b : builds)
+        if (of(b).vendors.has(v)) return b;
+  return id;
+}
+
 namespace detail {
 // The message of check_runs_on: a function of its own, reached only to throw (libc++ 14, the
 // browser build's, has no constexpr std::string for a constexpr function's variables).

@@ -2,8 +2,12 @@
 // [--gpus N] [--prices FILE] [--device FILE] [--top K] [--json]`: GPUs to buy for a task, best
 // first, each with its reasons (docs/buying.md, "Advice").
 #include <fmt/format.h>
+#include <array>
 #include <dlperf/buying/advice.hpp>
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "cli_support.hpp"
 #include "run_options.hpp"
@@ -15,10 +19,94 @@ struct advise_options {
   std::string preset, task, budget, gpus, prices, top = "10", host_cost, device;
   std::optional<use_case> use;
   run_options run;
-  bool dtype_given = false, json = false;
+  bool dtype_given = false, json = false, rent = false;
 };
 
+// `advise --rent`: the GPUs with a cloud price, cheapest per million tokens first
+// (docs/buying.md, "Renting").
+void run_rent(const advise_options& o) {
+  if (o.preset.empty())
+    throw usage_error("--rent needs --preset NAME (it prices a model's tokens)");
+  for (const auto& [flag, given] :
+       {std::pair{"--use-case", o.use.has_value()}, std::pair{"--budget", !o.budget.empty()},
+        std::pair{"--task", !o.task.empty()}, std::pair{"--gpus", !o.gpus.empty()},
+        std::pair{"--device", !o.device.empty()}, std::pair{"--host-cost", !o.host_cost.empty()}})
+    if (given)
+      throw usage_error(
+          std::string(flag) +
+          " does not apply to --rent (a rented GPU has no budget, host or fixed count)");
+  const model_spec& m = presets::find(o.preset);
+  const run_config r = make_run(o.run);
+  const price_table prices = read_price_file(o.prices, "");
+  std::vector<rental> ranked;
+  try {
+    ranked =
+        rank_rentals(m, r, prices, catalog::all,
+                     o.dtype_given ? precision_choice::as_given : precision_choice::sixteen_bit);
+  } catch (const invalid_argument& e) {
+    throw usage_error(e.what());
+  }
+  const long long top = parse_count("--top", o.top);
+  const bool inference = !r.training();
+  const std::string tokens = inference ? "generated" : "trained";
+  if (o.json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const rental& x : ranked) {
+      const parallel_split& s = x.split.chosen->split;
+      out.push_back({{"id", x.gpu->id()},
+                     {"gpus", s.gpus},
+                     {"tp", s.tp},
+                     {"pp", s.pp},
+                     {"data_parallel", s.data_parallel()},
+                     {"dtype", name(x.type)},
+                     {"stack", name(stacks::build_for(r.stack, x.gpu->arch().vendor))},
+                     {"usd_per_gpu_hour", in_dollars_per_hour(x.per_gpu_hour)},
+                     {"usd_per_hour", in_dollars_per_hour(x.per_hour)},
+                     {"tokens_per_s", x.tokens_per_second},
+                     {"usd_per_million_tokens", x.per_million_tokens.value()},
+                     {"price_source", x.offer ? nlohmann::json{{"provider", x.offer->provider},
+                                                               {"offering", x.offer->offering},
+                                                               {"year", x.offer->year},
+                                                               {"month", x.offer->month},
+                                                               {"source", x.offer->source}}
+                                              : nlohmann::json(nullptr)}});
+    }
+    print_json(std::move(out));
+    return;
+  }
+  fmt::print(
+      "Renting for {} {} ({}), cheapest per million {} tokens first; each GPU at the "
+      "fewest of 1, 2, 4, 8 that hold it\n",
+      m.name, inference ? "inference" : "training", describe_shape(m, r), tokens);
+  fmt::print("{}\n", describe_stack(r.stack));
+  fmt::print("{:>3} {:<16} {:<22} {:>9} {:>10} {:>10}  {}\n", "", "GPU", "GPUs", "$/hour",
+             fmt::format("{} tok/s", inference ? "gen." : "train"), "$ per 1M", "price");
+  long long shown = 0;
+  for (const rental& x : ranked) {
+    if (shown == top) break;
+    ++shown;
+    fmt::print("{:>2}. {:<16} {:<22} {:>9} {:>10} {:>10}  {}\n", shown, x.gpu->id(),
+               describe(x.split.chosen->split), format_usd(in_dollars_per_hour(x.per_hour)),
+               three_digits(x.tokens_per_second), format_usd(x.per_million_tokens.value()),
+               x.offer ? fmt::format("{} {}, {}", x.offer->provider, x.offer->offering,
+                                     format_month(x.offer->year, x.offer->month))
+                       : std::string("price file"));
+  }
+  if (shown < static_cast<long long>(ranked.size()))
+    fmt::print("({} more: --top {} shows all)\n", ranked.size() - static_cast<std::size_t>(shown),
+               ranked.size());
+  fmt::print(
+      "\nCloud prices are dated on-demand listings built in (docs/buying.md, \"Cloud prices\"); "
+      "a --prices file's cloud_hourly overrides them. The run is priced as given: at batch {} a "
+      "GPU {}; --batch N prices N requests together.\n",
+      r.batch, r.batch == 1 && inference ? "serves one request at a time" : "runs that batch");
+}
+
 void run_advise(const advise_options& o) {
+  if (o.rent) {
+    run_rent(o);
+    return;
+  }
   if (o.preset.empty() == !o.use)
     throw usage_error("give exactly one of --preset NAME and --use-case NAME");
   advice_request q;
@@ -146,6 +234,8 @@ void add_advise_command(CLI::App& app) {
   cmd->add_option("--top", o->top, "Recommendations to print (the JSON has all)")
       ->capture_default_str();
   add_run_options(cmd, o->run, false);
+  cmd->add_flag("--rent", o->rent,
+                "Rank GPUs to rent by dollars per million tokens, at their cloud prices");
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o, cmd] {
     o->dtype_given = cmd->count("--dtype") > 0;

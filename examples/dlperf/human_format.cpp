@@ -69,6 +69,14 @@ std::string format_bytes(double bytes) {
   return detail::bytes_text(dlperf::bytes(bytes));
 }
 
+std::string format_month(int year, int month) {
+  static constexpr std::array<const char*, 12> names{
+      "January", "February", "March",     "April",   "May",      "June",
+      "July",    "August",   "September", "October", "November", "December"};
+  if (month < 1 || month > 12) return fmt::format("{}-{}", year, month);
+  return fmt::format("{} {}", names.at(static_cast<std::size_t>(month - 1)), year);
+}
+
 std::string format_percent(double part, double whole) {
   if (whole == 0.0 || !std::isfinite(part / whole)) return "-";
   return fmt::format("{} %", three_digits(100.0 * part / whole));

@@ -29,6 +29,9 @@ std::string format_si(double value, std::string_view unit);
 /// and footprints use it; traffic and bandwidth stay decimal (GB/s), as vendors state them.
 std::string format_bytes(double bytes);
 
+/// A month as a person writes it: (2026, 9) is "September 2026".
+std::string format_month(int year, int month);
+
 /// US dollars as a buyer reads them: whole dollars with thousands separators from $10 up
 /// ("$2,311", "$27,500"), cents below ("$7.70", "$0.19"); negative amounts keep their sign.
 std::string format_usd(double dollars);

@@ -44,14 +44,6 @@ std::optional<board> selected_board(const tco_options& o, const price_table& pri
   throw usage_error("--device: tco needs a GPU; '" + o.device + "' describes a host CPU");
 }
 
-// Month names for a dated price: "September 2026".
-std::string month_year(int year, int month) {
-  static constexpr std::array<const char*, 12> names{
-      "January", "February", "March",     "April",   "May",      "June",
-      "July",    "August",   "September", "October", "November", "December"};
-  return fmt::format("{} {}", names.at(static_cast<std::size_t>(month - 1)), year);
-}
-
 // The inputs of the sum, the board of --gpu or --device, the desktop's GPU count and the
 // built-in cloud offer the cloud price came from (none when a flag or price file gave it).
 tco_inputs make_inputs(const tco_options& o, std::optional<board>& b, long long& count,
@@ -167,7 +159,7 @@ void run(const tco_options& o) {
         offer->gpus > 1 ? fmt::format(" ({} GPUs at {} an hour)", offer->gpus,
                                       cli::format_usd(offer->usd_per_hour))
                         : std::string(),
-        month_year(offer->year, offer->month),
+        format_month(offer->year, offer->month),
         cli::format_usd(in_dollars_per_hour(offer->per_gpu())));
   fmt::print(
       "electricity: {} kWh per year ({} W x {} busy x 24 h x 365 d), {} per year ({} per day)\n",

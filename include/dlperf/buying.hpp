@@ -12,6 +12,7 @@
 #include <dlperf/buying/prices.hpp>
 #include <dlperf/buying/rank.hpp>
 #include <dlperf/buying/reason_text.hpp>
+#include <dlperf/buying/rent.hpp>
 #include <dlperf/buying/speedup.hpp>
 #include <dlperf/buying/split.hpp>
 #include <dlperf/buying/tco.hpp>

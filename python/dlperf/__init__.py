@@ -238,9 +238,11 @@ def advise(
     gpus: Optional[Number] = None,
     prices: Optional[str] = None,
     top: Optional[Number] = None,
+    rent: bool = False,
     **run: Unpack[RunOptions],
 ) -> Json:
-    """GPUs to buy for a model or use case, with reasons (``dlperf advise --json``)."""
+    """GPUs to buy for a model or use case, with reasons (``dlperf advise --json``); with
+    ``rent=True``, GPUs to rent, cheapest per million tokens first (``dlperf advise --rent``)."""
     options = dict(locals())
     options.update(options.pop("run"))
     return _call("advise", options)

@@ -49,6 +49,8 @@ LINES = [
     "model --preset llama3_1_8b --gpu h100_sxm --dtype fp8_e4m3 --weights fp8 --prompt 128 --generate 2048 --serve --stack tensorrt-llm --rate 5 --json",
     "advise --use-case kaggle --json",
     "advise --preset llama2_7b --infer --budget 5000 --json",
+    "advise --rent --preset llama3_8b --infer --prompt 512 --generate 128 --json",
+    "tco --gpu rtx_4090 --utilization 0.5 --kwh-price 0.3 --json",
     "power --gpu rtx_3090 --count 2 --limit 300 --json",
     "cluster --gpu rtx_3090 --gpus 4 --link pcie4_x16 --json",
     "cluster --gpu h100_sxm,a100_sxm4_80gb --gpus 2 --link nvlink3 --json",

@@ -458,8 +458,9 @@ TEST_CASE("absurd figures are rejected with the field and its plausible range",
   // was accepted and drove estimates above its peak).
   j = base;
   j["measurements"]["achieved"] = {{{"dtype", "fp16"}, {"tflops", 2000}, {"method", "x"}}};
-  require_rejected(j, "measurements: achieved throughput of fp16 with fp32 accumulation: 2000 "
-                      "TFLOP/s is above the peak of");
+  require_rejected(j,
+                   "measurements: achieved throughput of fp16 with fp32 accumulation: 2000 "
+                   "TFLOP/s is above the peak of");
   j = base;
   j["measurements"]["tiers"]["global"]["bandwidth_gbps"] = {{"value", 50000}, {"method", "x"}};
   require_rejected(j, "measurements: bandwidth of tier global: 50000 GB/s is above the pin rate");

@@ -76,6 +76,12 @@ TEST_CASE("memory sizes take binary units labelled as such", "[cli][format][unit
   }
 }
 
+TEST_CASE("a month reads as a person writes it", "[cli][format]") {
+  CHECK(format_month(2026, 9) == "September 2026");
+  CHECK(format_month(2022, 1) == "January 2022");
+  CHECK(format_month(2025, 13) == "2025-13");  // not a month: shown as given
+}
+
 TEST_CASE("a share of a whole is a percentage with three significant digits", "[cli][format]") {
   CHECK(format_percent(45.6, 100) == "45.6 %");
   CHECK(format_percent(1, 3) == "33.3 %");

@@ -13,10 +13,12 @@
 /// of 256 weights with an FP16 scale and an FP16 minimum, 8 blocks of 32 with a 6-bit scale and
 /// a 6-bit minimum each, 4 + 12 / 32 + 32 / 256 = 4.5.
 ///
-/// GGUF's Q4_K_M and Q5_K_M are mixes: llama.cpp's quantizer (`llama_tensor_get_type`,
-/// src/llama-quant.cpp) stores the attention value projection and the FFN down projection of
-/// the layers `gguf_more_bits` selects (about half) in Q6_K, and the output (LM head) tensor in
-/// Q6_K; model/weight_file.hpp applies the mix to a model.
+/// GGUF's K-quant files are mixes: llama.cpp's quantizer (`llama_tensor_get_type`,
+/// src/llama-quant.cpp) stores the output (LM head) tensor in Q6_K and some tensors of some
+/// layers in other types (`gguf::mix`: Q4_K_M the attention value projection and the FFN down
+/// projection of the layers `gguf_more_bits` selects in Q6_K; Q3_K_M and Q2_K attention V,
+/// attention output and FFN down in Q3_K to Q5_K); model/weight_file.hpp applies a mix to a
+/// model.
 #pragma once
 
 #include <array>
@@ -34,6 +36,9 @@ enum class weight_format : std::uint8_t {
   native,        ///< in the run's datatype
   int8_weights,  ///< weight-only 8-bit, one FP16 scale per output channel
   int4_weights,  ///< weight-only 4-bit, one FP16 scale per group of 128 weights
+  q2_k,          ///< GGUF Q2_K (Q2_K, some tensors Q3_K or Q4_K)
+  q3_k_m,        ///< GGUF Q3_K_M (Q3_K, some tensors Q4_K or Q5_K)
+  iq4_xs,        ///< GGUF IQ4_XS (non-linear 4-bit, 6-bit scales per 32)
   q4_0,          ///< GGUF Q4_0
   q4_k_m,        ///< GGUF Q4_K_M (Q4_K with Q6_K for some tensors)
   q5_k_m,        ///< GGUF Q5_K_M (Q5_K with Q6_K for some tensors)
@@ -56,6 +61,9 @@ struct enum_list<weight_format> {
       enumerator{weight_format::native, "native", "the run's datatype"},
       enumerator{weight_format::int8_weights, "int8", "weight-only 8-bit, per-channel scales"},
       enumerator{weight_format::int4_weights, "int4", "weight-only 4-bit, groups of 128"},
+      enumerator{weight_format::q2_k, "q2_k", "GGUF Q2_K (Q2_K, some tensors Q3_K or Q4_K)"},
+      enumerator{weight_format::q3_k_m, "q3_k_m", "GGUF Q3_K_M (Q3_K, some tensors Q4_K or Q5_K)"},
+      enumerator{weight_format::iq4_xs, "iq4_xs", "GGUF IQ4_XS (4.25 bits, importance-matrix)"},
       enumerator{weight_format::q4_0, "q4_0", "GGUF Q4_0"},
       enumerator{weight_format::q4_k_m, "q4_k_m", "GGUF Q4_K_M (Q4_K, some tensors Q6_K)"},
       enumerator{weight_format::q5_k_m, "q5_k_m", "GGUF Q5_K_M (Q5_K, some tensors Q6_K)"},
@@ -103,6 +111,71 @@ inline constexpr weight_layout q5_k{5, 32, 12, 256, 32};
 /// block_q6_K: FP16 d per 256, an int8 scale per block of 16, 6-bit weights (ql and qh): 210
 /// bytes, 6.5625 bits per weight.
 inline constexpr weight_layout q6_k{6, 16, 8, 256, 16};
+/// block_q2_K: FP16 d and dmin per 256, a 4-bit scale and a 4-bit minimum per block of 16
+/// (scales, 16 bytes), 2-bit weights (qs, 64 bytes): 84 bytes, 2.625 bits per weight.
+inline constexpr weight_layout q2_k{2, 16, 8, 256, 32};
+/// block_q3_K: FP16 d per 256, 6-bit scales per block of 16 (12 bytes), 2 low bits (qs, 64
+/// bytes) and a high bit (hmask, 32 bytes) per weight: 110 bytes, 3.4375 bits per weight.
+inline constexpr weight_layout q3_k{3, 16, 6, 256, 16};
+/// block_iq4_xs: FP16 d per 256, 6-bit scales per block of 32 (scales_h and scales_l, 6 bytes),
+/// 4-bit indices into a non-linear table (qs, 128 bytes): 136 bytes, 4.25 bits per weight.
+inline constexpr weight_layout iq4_xs{4, 32, 6, 256, 16};
+
+/// No type: a role without a rule for grouped-query models.
+inline constexpr weight_layout no_layout{0};
+
+/// Which layers of a tensor role a quantisation mix stores in another type, as llama.cpp's
+/// quantizer decides per tensor (`llama_tensor_get_type`, src/llama-quant.cpp).
+enum class layers : std::uint8_t {
+  none,            ///< no layer
+  all,             ///< every layer
+  more_bits,       ///< the layers `gguf_more_bits` selects (about half)
+  first_two,       ///< the first two (`i_attention_wv < 2`)
+  first_sixteenth  ///< those below layers / 16 (`i_layer < n_layer/16`)
+};
+
+/// One tensor role's types in a mix: @p first in its layers, else @p rest in its, else the
+/// format's own; where the model shares each key/value head among 4 or more query heads
+/// (`n_gqa() >= 4`) and @p gqa is set, @p gqa in every layer instead.
+struct role {
+  layers first_layers = layers::none;  ///< where `first` applies
+  weight_layout first{};               ///< its type there
+  layers rest_layers = layers::none;   ///< where `rest` applies (after `first`)
+  weight_layout rest{};                ///< its type there
+  weight_layout gqa{0};                ///< every layer's type for n_gqa >= 4 (`no_layout`: none)
+};
+
+/// A quantisation mix: the types of attention V, attention output and FFN down where they
+/// differ from the format's own (every other linear tensor keeps it).
+struct mix {
+  role value;   ///< attn_v
+  role output;  ///< attn_output
+  role down;    ///< ffn_down
+  /// Whether any role leaves the format's own type.
+  [[nodiscard]] constexpr bool any() const {
+    return value.first_layers != layers::none || value.rest_layers != layers::none ||
+           value.gqa.element_bits > 0 || output.first_layers != layers::none ||
+           output.rest_layers != layers::none || down.first_layers != layers::none ||
+           down.rest_layers != layers::none;
+  }
+};
+
+/// Q4_K_M and Q5_K_M: attention V and FFN down of the `gguf_more_bits` layers in Q6_K.
+inline constexpr mix more_bits_q6_k{{layers::more_bits, q6_k, layers::none, {}, no_layout},
+                                    {},
+                                    {layers::more_bits, q6_k, layers::none, {}, no_layout}};
+/// Q3_K_M: attention V in Q5_K for the first two layers and Q4_K after, attention output in Q4_K,
+/// FFN down in Q5_K below layers / 16 and Q4_K after (any architecture but Falcon).
+inline constexpr mix q3_k_m_mix{{layers::first_two, q5_k, layers::all, q4_k, no_layout},
+                                {layers::all, q4_k, layers::none, {}, no_layout},
+                                {layers::first_sixteenth, q5_k, layers::all, q4_k, no_layout}};
+/// Q2_K: attention V in Q3_K (Q4_K where n_gqa >= 4), attention output and FFN down in Q3_K.
+inline constexpr mix q2_k_mix{{layers::all, q3_k, layers::none, {}, q4_k},
+                              {layers::all, q3_k, layers::none, {}, no_layout},
+                              {layers::all, q3_k, layers::none, {}, no_layout}};
+/// IQ4_XS with an importance matrix (as published IQ4_XS files are made): attention V in Q5_K
+/// where n_gqa >= 4 (without a matrix, FFN down's first eighth would be Q5_K too).
+inline constexpr mix iq4_xs_mix{{layers::none, {}, layers::none, {}, q5_k}, {}, {}};
 }  // namespace gguf
 
 /// One weight format: its layout, the LM head's, the datatype its matrix products run in, and
@@ -115,8 +188,7 @@ struct weight_format_spec {
                                 ///< chosen tensors in this layout too
   bool gguf = false;            ///< a GGUF type: embeddings in the format and norms in FP32;
                                 ///< otherwise embeddings and norms stay in 16 bits
-  bool mix = false;             ///< GGUF K-quant mix (Q4_K_M, Q5_K_M): attention V and FFN down of
-                                ///< the layers `gguf_more_bits` selects in `head`
+  gguf::mix mix{};              ///< a GGUF quantiser mix: the tensors it stores in other types
   dtype compute = dtype::fp16;  ///< datatype the matrix products run in where the GPU has it
                                 ///< (native: the run's); else dequantised to the run's datatype
   bool dequantized = true;      ///< weight-only: dequantised in the product's inner loop (the
@@ -138,13 +210,13 @@ inline constexpr std::string_view ggml_compute = "; computed in int8 (ggml-cuda 
 
 /// The run's own datatype: no quantisation.
 inline constexpr weight_format_spec native{
-    weight_format::native, {}, {}, false, false, dtype::fp16, false, "the run's datatype"};
+    weight_format::native, {}, {}, false, {}, dtype::fp16, false, "the run's datatype"};
 /// Weight-only int8 with per-channel scales.
 inline constexpr weight_format_spec int8{weight_format::int8_weights,
                                          {8},
                                          {8},
                                          false,
-                                         false,
+                                         {},
                                          dtype::fp16,
                                          true,
                                          "weight-only int8, per-channel FP16 scales (negligible "
@@ -154,17 +226,47 @@ inline constexpr weight_format_spec int4{weight_format::int4_weights,
                                          {4, 128, 16},
                                          {4, 128, 16},
                                          false,
-                                         false,
+                                         {},
                                          dtype::fp16,
                                          true,
                                          "weight-only int4, one FP16 scale per group of 128, "
                                          "symmetric (no zero point)"};
+/// GGUF Q2_K (llama.cpp's mix of Q2_K with Q3_K and Q4_K).
+inline constexpr weight_format_spec q2_k{weight_format::q2_k,
+                                         gguf::q2_k,
+                                         gguf::q6_k,
+                                         true,
+                                         gguf::q2_k_mix,
+                                         dtype::int8,
+                                         true,
+                                         "ggml-common.h block_q2_K, block_q3_K, block_q4_K; the "
+                                         "mix of llama-quant.cpp llama_tensor_get_type"};
+/// GGUF Q3_K_M (llama.cpp's mix of Q3_K with Q4_K and Q5_K).
+inline constexpr weight_format_spec q3_k_m{weight_format::q3_k_m,
+                                           gguf::q3_k,
+                                           gguf::q6_k,
+                                           true,
+                                           gguf::q3_k_m_mix,
+                                           dtype::int8,
+                                           true,
+                                           "ggml-common.h block_q3_K, block_q4_K, block_q5_K; the "
+                                           "mix of llama-quant.cpp llama_tensor_get_type"};
+/// GGUF IQ4_XS (made with an importance matrix, as published files are).
+inline constexpr weight_format_spec iq4_xs{weight_format::iq4_xs,
+                                           gguf::iq4_xs,
+                                           gguf::q6_k,
+                                           true,
+                                           gguf::iq4_xs_mix,
+                                           dtype::int8,
+                                           true,
+                                           "ggml-common.h block_iq4_xs, block_q5_K; the mix of "
+                                           "llama-quant.cpp llama_tensor_get_type"};
 /// GGUF Q4_0.
 inline constexpr weight_format_spec q4_0{weight_format::q4_0,
                                          gguf::q4_0,
                                          gguf::q6_k,
                                          true,
-                                         false,
+                                         {},
                                          dtype::int8,
                                          true,
                                          "ggml-common.h block_q4_0; LM head Q6_K "
@@ -174,7 +276,7 @@ inline constexpr weight_format_spec q4_k_m{weight_format::q4_k_m,
                                            gguf::q4_k,
                                            gguf::q6_k,
                                            true,
-                                           true,
+                                           gguf::more_bits_q6_k,
                                            dtype::int8,
                                            true,
                                            "ggml-common.h block_q4_K, block_q6_K; the mix of "
@@ -184,21 +286,21 @@ inline constexpr weight_format_spec q5_k_m{weight_format::q5_k_m,
                                            gguf::q5_k,
                                            gguf::q6_k,
                                            true,
-                                           true,
+                                           gguf::more_bits_q6_k,
                                            dtype::int8,
                                            true,
                                            "ggml-common.h block_q5_K, block_q6_K; the mix of "
                                            "llama-quant.cpp llama_tensor_get_type"};
 /// GGUF Q6_K.
 inline constexpr weight_format_spec q6_k{
-    weight_format::q6_k,       gguf::q6_k, gguf::q6_k, true, false, dtype::int8, true,
+    weight_format::q6_k,       gguf::q6_k, gguf::q6_k, true, {}, dtype::int8, true,
     "ggml-common.h block_q6_K"};
 /// GGUF Q8_0.
 inline constexpr weight_format_spec q8_0{weight_format::q8_0,
                                          gguf::q8_0,
                                          gguf::q8_0,
                                          true,
-                                         false,
+                                         {},
                                          dtype::int8,
                                          true,
                                          "ggml-common.h block_q8_0; LM head stays Q8_0 "
@@ -210,7 +312,7 @@ inline constexpr weight_format_spec awq{
     {4, 128, 16 + 4},
     {},
     false,
-    false,
+    {},
     dtype::fp16,
     true,
     "AWQ, arXiv 2306.00978: group 128, FP16 scale + 4-bit zero (AutoAWQ qzeros)"};
@@ -220,7 +322,7 @@ inline constexpr weight_format_spec gptq{
     {4, 128, 16 + 4},
     {},
     false,
-    false,
+    {},
     dtype::fp16,
     true,
     "GPTQ, arXiv 2210.17323: group 128, FP16 scale + 4-bit zero (AutoGPTQ qzeros)"};
@@ -231,7 +333,7 @@ inline constexpr weight_format_spec nf4{
     {4, 64, 8, 64 * 256, 32},
     {},
     false,
-    false,
+    {},
     dtype::bf16,
     true,
     "QLoRA, arXiv 2305.14314 section 3: block 64, 8-bit absmax, FP32 per 256 blocks"};
@@ -240,7 +342,7 @@ inline constexpr weight_format_spec mxfp4{weight_format::mxfp4,
                                           {4, 32, 8},
                                           {},
                                           false,
-                                          false,
+                                          {},
                                           dtype::fp4_e2m1,
                                           false,
                                           "OCP MX v1.0 (2023): block 32, E8M0 scale"};
@@ -251,7 +353,7 @@ inline constexpr weight_format_spec nvfp4{
     {4, 16, 8},
     {},
     false,
-    false,
+    {},
     dtype::fp4_e2m1,
     false,
     "NVIDIA NVFP4 blog (2025-06): block 16, E4M3 scale, FP32 per tensor"};
@@ -262,15 +364,15 @@ inline constexpr weight_format_spec fp8{
     {8},
     {},
     false,
-    false,
+    {},
     dtype::fp8_e4m3,
     false,
     "OCP OFP8 rev. 1.0 E4M3; per-tensor scales (TensorRT-LLM, vLLM FP8 checkpoints)"};
 
 /// Every format, in `weight_format` order.
 inline constexpr std::array<const weight_format_spec*, enum_count<weight_format>> all{
-    &native, &int8, &int4, &q4_0, &q4_k_m, &q5_k_m, &q6_k,
-    &q8_0,   &awq,  &gptq, &nf4,  &mxfp4,  &nvfp4,  &fp8};
+    &native, &int8, &int4, &q2_k, &q3_k_m, &iq4_xs, &q4_0,  &q4_k_m, &q5_k_m,
+    &q6_k,   &q8_0, &awq,  &gptq, &nf4,    &mxfp4,  &nvfp4, &fp8};
 
 /// The record of format @p f.
 constexpr const weight_format_spec& of(weight_format f) { return *all[enum_index(f)]; }

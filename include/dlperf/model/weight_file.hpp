@@ -5,17 +5,20 @@
 /// in its layout; what else it quantises differs:
 ///
 ///     GGUF        embeddings in the format (tied: as the LM head), LM head in Q6_K (Q8_0 keeps
-///                 Q8_0), norms and biases FP32; a K-quant mix also stores attention V and FFN
-///                 down of the layers gguf_more_bits selects in Q6_K
+///                 Q8_0), norms and biases FP32; a quantiser mix (gguf::mix) stores attention V,
+///                 attention output and FFN down of some layers in other types (Q4_K_M: those
+///                 gguf_more_bits selects in Q6_K)
 ///     others      embeddings, LM head, norms and biases in 16 bits (int8 and int4: embeddings
 ///                 and LM head in the format, as the whole model was before the table)
 ///     native      everything in the run's datatype
 ///
-///     file bytes  = linear x b_linear + more x (b_head - b_linear) + embedding x b_embedding
-///                 + head x b_head + other x b_other
+///     file bytes  = linear x b_linear + sum over mixed roles of their weights x (b_role -
+///                 b_linear) + embedding x b_embedding + head x b_head + other x b_other
 ///
 /// The file's metadata (tokenizer, header) is left out: under 0.1 % of a 7B model's GGUF file.
 #pragma once
+
+#include <algorithm>
 
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/error.hpp>
@@ -28,7 +31,9 @@ namespace dlperf {
 /// A transformer's parameters by how a weight format stores them.
 struct weight_split {
   double linear = 0;     ///< the blocks' linear layers (attention projections, FFN and experts)
-  double more_bits = 0;  ///< of those, what a GGUF K-quant mix stores in more bits
+  double value = 0;      ///< of those, one layer's attention V (a mix's roles, per layer)
+  double output = 0;     ///< one layer's attention output projection
+  double down = 0;       ///< one layer's FFN down projection (every expert's)
   double embedding = 0;  ///< token, position and token-type embeddings, BERT's pooler
   double head = 0;       ///< the LM head when not tied to the embedding (0 when tied)
   double other = 0;      ///< norms, biases, routers
@@ -62,8 +67,9 @@ constexpr weight_split split_weights(const transformer_config& t) {
                  static_cast<double>(t.shared_expert_ffn)) *
                     h
               : static_cast<double>(t.ffn_width()) * h;
-  const double value = t.mla() ? 0.0 : h * kv;  // MLA has no separate value projection
-  s.more_bits = static_cast<double>(gguf_more_bits_layers(t.layers)) * (value + down);
+  s.value = t.mla() ? 0.0 : h * kv;  // MLA has no separate value projection
+  s.output = t.mla() ? 0.0 : q * h;  // MLA's output projection is its own width
+  s.down = down;
   s.head = t.tied_embeddings ? 0.0 : static_cast<double>(t.vocab) * h;
   s.embedding = t.embedding_parameters() - s.head;
   s.other = t.parameters() - s.linear - s.embedding - s.head;
@@ -79,14 +85,50 @@ constexpr double head_bytes(weight_format f, dtype t) {
   return s.is_native() ? traits(t).storage().value() : s.head.bytes_per_weight();
 }
 
+namespace detail {
+// Layers of @p layers that rule @p r selects.
+constexpr double mix_layers(gguf::layers r, long long layers) {
+  switch (r) {
+    case gguf::layers::none:
+      return 0.0;
+    case gguf::layers::all:
+      return static_cast<double>(layers);
+    case gguf::layers::more_bits:
+      return static_cast<double>(gguf_more_bits_layers(layers));
+    case gguf::layers::first_two:
+      return static_cast<double>(std::min(2LL, layers));
+    case gguf::layers::first_sixteenth:
+      break;
+  }
+  return static_cast<double>(layers / 16);
+}
+
+// Bytes role @p r of a mix adds over the format's @p base bytes per weight, for @p per_layer
+// weights in each of @p t's layers.
+constexpr double mix_role_bytes(const gguf::role& r, double per_layer, double base,
+                                const transformer_config& t) {
+  const double layers = static_cast<double>(t.layers);
+  const bool gqa = r.gqa.element_bits > 0 && t.heads >= 4 * t.kv_head_count();
+  if (gqa) return per_layer * layers * (r.gqa.bytes_per_weight() - base);
+  const double first = mix_layers(r.first_layers, t.layers);
+  const double rest =
+      r.rest_layers == gguf::layers::all ? layers - first : mix_layers(r.rest_layers, t.layers);
+  return per_layer *
+         (first * (r.first.bytes_per_weight() - base) + rest * (r.rest.bytes_per_weight() - base));
+}
+}  // namespace detail
+
 /// Mean bytes per weight of @p m's blocks' linear layers in format @p f under compute type
-/// @p t: the format's layout, with a K-quant mix's more-bits tensors at the head's layout.
+/// @p t: the format's layout, with a GGUF mix's tensors at theirs.
 constexpr double linear_weight_bytes(const transformer_config& m, weight_format f, dtype t) {
   const double base = weight_bytes(f, t);
   const weight_format_spec& s = weight_formats::of(f);
-  if (!s.mix) return base;
+  if (!s.mix.any()) return base;
   const weight_split w = split_weights(m);
-  return base + (w.more_bits / w.linear) * (s.head.bytes_per_weight() - base);
+  const double extra = detail::mix_role_bytes(s.mix.value, w.value, base, m) +
+                       detail::mix_role_bytes(s.mix.output, w.output, base, m) +
+                       detail::mix_role_bytes(s.mix.down, w.down, base, m);
+  return base + extra / w.linear;
 }
 
 /// Bytes of @p m's weights stored in format @p f (native: in @p t), metadata left out (see the

@@ -19,6 +19,18 @@
 namespace dlperf::cli {
 namespace {
 
+// A stack's held-out error band (model/error_bands.hpp) as JSON, null without one.
+nlohmann::json error_band_json(stack_id stack, run_mode mode) {
+  const std::optional<error_band> band = error_band_of(stack, mode);
+  if (!band) return nullptr;
+  return {{"stack", name(band->stack)},
+          {"mode", name(band->mode)},
+          {"rows", band->rows},
+          {"median_abs_error", band->median},
+          {"worst_abs_error", band->worst},
+          {"basis", "leave-one-source-out"}};
+}
+
 // A parameter count for people: "6.74 B", "124 M".
 std::string format_parameters(double p) {
   if (p >= 1e9) return three_digits(p / 1e9) + " B";
@@ -312,6 +324,7 @@ void run(const model_options& o) {
         {"fits_with_tp",
          res.fitting_tp ? nlohmann::json(*res.fitting_tp) : nlohmann::json(nullptr)},
         {"ops", std::move(ops)},
+        {"error_band", error_band_json(stack.id, r.mode)},
         {"trainable_parameters",
          r.training() ? nlohmann::json(trainable) : nlohmann::json(nullptr)},
         {"lora", r.lora.enabled() ? nlohmann::json{{"rank", r.lora.rank},
@@ -466,6 +479,21 @@ void run(const model_options& o) {
         stacked ? fmt::format(" (ceiling {}: {} samples/s)", format_duration(ceiling.time.value()),
                               three_digits(ceiling.samples_per_second()))
                 : "");
+  }
+  if (stacked) {
+    // What the figure is worth: the stack's held-out error on published runs (docs/evidence.md).
+    const std::optional<error_band> band = error_band_of(stack.id, r.mode);
+    const std::string what =
+        fmt::format("{} {}", stack.name(), r.training() ? "training" : "inference");
+    if (band)
+      fmt::print(
+          "  accuracy: {} median error on {} published {} runs, each held out of the fit by its "
+          "source (worst {}){}\n",
+          format_percent(band->median, 1.0), band->rows, what, format_percent(band->worst, 1.0),
+          r.gpus > 1 ? "; runs on one GPU" : "");
+    else
+      fmt::print("  accuracy: fewer than {} published {} runs: no error band yet\n",
+                 error_band::least_rows, what);
   }
   fmt::print("  {} per GPU ({} of peak {}), model FLOPs utilisation {}{}\n",
              format_si(per_gpu(e).value(), "FLOP/s"),

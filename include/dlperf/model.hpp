@@ -24,4 +24,5 @@
 #include <dlperf/stack/optimizer_kernels.hpp>
 #include <dlperf/stack/stack.hpp>
 #include <dlperf/stack/stack_calibration.hpp>
+#include <dlperf/model/error_bands.hpp>
 #include <dlperf/stack/stacks.hpp>

@@ -6,7 +6,8 @@
 Each block opens with "$ dlperf ARGS"; its output lines are replaced by what the tool prints now.
 A block whose output holds "..." lines keeps the lines it shows around the elisions: each shown
 line is matched to the first later line of the real output of the same shape (the same text once
-each figure and its unit are set aside), and the output is written with "..." where lines are left out. When a
+each figure and its unit are set aside), and the output is written with "..." where lines are left out
+(new lines the tool prints between two shown ones among them). When a
 shown line has no such match, the block keeps the head and tail of the real output with one
 "..." between, as many lines of each as it had. The test cli_questions_test.cpp checks the page
 against the tool.
@@ -42,8 +43,12 @@ def elide(old, new):
         match = next((k for k in range(at, len(new)) if shape(new[k]) == shape(line)), None)
         if match is None:
             return None
+        if match > at and (not out or out[-1] != "..."):
+            out.append("...")  # lines the tool prints now between two shown ones
         out.append(new[match])
         at = match + 1
+    if at < len(new) and out and out[-1] != "...":
+        out.append("...")
     return out
 
 

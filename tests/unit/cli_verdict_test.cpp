@@ -2,10 +2,13 @@
 // verdict before any number, figures of a run that cannot run marked as hypothetical in text and
 // JSON, and the prompt, generation and request rates apart.
 #include <catch2/catch.hpp>
+#include <dlperf/dlperf.hpp>
+#include <optional>
 #include <string>
 
 #include "cli_run.hpp"
 
+using namespace dlperf;
 using namespace dlperf_test;
 
 namespace {
@@ -117,4 +120,28 @@ TEST_CASE("speedup marks a ratio for a run that one side cannot hold", "[cli][ve
       "speedup --from rtx_3090 --to h100_sxm --preset llama3_8b --infer --weights q4_k_m "
       "--prompt 512 --generate 128");
   CHECK(fine.out.find("hypothetical") == std::string::npos);
+}
+
+TEST_CASE("model: a stack's figure comes with its held-out error on published runs",
+          "[cli][verdict]") {
+  const std::string run =
+      "model --preset llama3_8b --gpu rtx_4090 --infer --weights q4_k_m --stack llama.cpp "
+      "--prompt 512 --generate 128";
+  const nlohmann::json j = json_of(run + " --json");
+  const std::optional<error_band> band = error_band_of(stack_id::llama_cpp, run_mode::infer);
+  REQUIRE(band.has_value());
+  CHECK(j["error_band"]["rows"] == band->rows);
+  CHECK(j["error_band"]["median_abs_error"].get<double>() == band->median);
+  CHECK(j["error_band"]["basis"] == "leave-one-source-out");
+  const run_result text = run_dlperf(run);
+  CHECK(text.out.find("accuracy: 14.8 % median error on 47 published llama.cpp inference runs") !=
+        std::string::npos);
+  // A stack with too few published runs says so; the ceiling is a bound, not a prediction.
+  CHECK(json_of("model --preset llama3_8b --gpu h100_sxm --infer --stack tensorrt-llm --json")
+            ["error_band"]
+                .is_null());
+  CHECK(run_dlperf("model --preset llama3_8b --gpu h100_sxm --infer --stack tensorrt-llm")
+            .out.find("no error band yet") != std::string::npos);
+  CHECK(run_dlperf("model --preset llama3_8b --gpu h100_sxm --infer").out.find("accuracy") ==
+        std::string::npos);
 }

@@ -380,3 +380,37 @@ TEST_CASE("llama.cpp rows by phase, format and architecture", "[.][evidence_llam
   std::fflush(stdout);
   CHECK(groups.count("all") == 1);
 }
+
+// The error bands the tool prints beside an estimate (stack/error_bands.hpp) are this test's
+// figures: each stack and mode's held-out errors (leave one source out) over the evidence rows,
+// outside calibration. The table is data; this test recomputes it and holds it to the evidence.
+TEST_CASE("every stack's error band is its held-out error on the evidence", "[evidence_rows]") {
+  const std::vector<fitted_figure> figures = fitted_figures();
+  std::map<std::pair<stack_id, run_mode>, std::vector<double>> held_out;
+  std::map<std::pair<stack_id, std::string>, software_stack> refitted;
+  for (const prepared_row& p : prepared()) {
+    if (p.calibration) continue;
+    const software_stack& s = stacks::of(p.x.stack);
+    const auto key = std::make_pair(s.id, p.source);
+    if (refitted.count(key) == 0) refitted.emplace(key, refit_without(s, figures, p.source));
+    held_out[{s.id, p.run.mode}].push_back(
+        std::abs(error_of(p.x, stacked_of(p, refitted.at(key)))));
+  }
+  for (auto& [group, errors] : held_out) {
+    const auto [stack, mode] = group;
+    INFO(name(stack) << " " << name(mode) << ": " << errors.size() << " rows, median "
+                     << median(errors) << ", worst "
+                     << *std::max_element(errors.begin(), errors.end()));
+    const std::optional<error_band> band = error_band_of(stack, mode);
+    if (errors.size() < error_band::least_rows) {
+      CHECK(!band.has_value());
+      continue;
+    }
+    REQUIRE(band.has_value());
+    CHECK(band->rows == static_cast<int>(errors.size()));
+    CHECK(band->median == Approx(median(errors)).margin(5e-4));
+    CHECK(band->worst == Approx(*std::max_element(errors.begin(), errors.end())).margin(5e-4));
+  }
+  // Every band in the table is a group of the evidence.
+  for (const error_band& b : error_bands) CHECK(held_out.count({b.stack, b.mode}) == 1);
+}

@@ -122,26 +122,36 @@ TEST_CASE("speedup marks a ratio for a run that one side cannot hold", "[cli][ve
   CHECK(fine.out.find("hypothetical") == std::string::npos);
 }
 
-TEST_CASE("model: a stack's figure comes with its held-out error on published runs",
+TEST_CASE("model: a stack's figures come with their held-out error on published runs",
           "[cli][verdict]") {
   const std::string run =
       "model --preset llama3_8b --gpu rtx_4090 --infer --weights q4_k_m --stack llama.cpp "
       "--prompt 512 --generate 128";
   const nlohmann::json j = json_of(run + " --json");
-  const std::optional<error_band> band = error_band_of(stack_id::llama_cpp, run_mode::infer);
-  REQUIRE(band.has_value());
-  CHECK(j["error_band"]["rows"] == band->rows);
-  CHECK(j["error_band"]["median_abs_error"].get<double>() == band->median);
-  CHECK(j["error_band"]["basis"] == "leave-one-source-out");
+  // Decoder inference: one band for each of its rates.
+  for (const estimate_figure f : {estimate_figure::decode, estimate_figure::prompt}) {
+    const std::optional<error_band> band = error_band_of(stack_id::llama_cpp, run_mode::infer, f);
+    REQUIRE(band.has_value());
+    const nlohmann::json& b = j["error_bands"][std::string(name(f))];
+    CHECK(b["rows"] == band->rows);
+    CHECK(b["median_abs_error"].get<double>() == band->median);
+    CHECK(b["basis"] == "leave-one-source-out");
+  }
   const run_result text = run_dlperf(run);
-  CHECK(text.out.find("accuracy: 14.8 % median error on 47 published llama.cpp inference runs") !=
+  CHECK(text.out.find("accuracy, each run held out of the fit by its source: generation ") !=
         std::string::npos);
+  // A training step: one band for the step.
+  const nlohmann::json train = json_of(
+      "model --preset bert_base --gpu a100_sxm4_80gb --batch 32 --seq 128 --stack pytorch-eager "
+      "--json");
+  CHECK(train["error_bands"]["step"]["rows"].get<int>() >= error_band::least_rows);
   // A stack with too few published runs says so; the ceiling is a bound, not a prediction.
-  CHECK(json_of("model --preset llama3_8b --gpu h100_sxm --infer --stack tensorrt-llm --json")
-            ["error_band"]
-                .is_null());
+  const nlohmann::json trt = json_of(
+      "model --preset llama3_8b --gpu h100_sxm --infer --generate 16 --stack tensorrt-llm --json");
+  CHECK(trt["error_bands"]["decode"].is_null());
   CHECK(run_dlperf("model --preset llama3_8b --gpu h100_sxm --infer --stack tensorrt-llm")
-            .out.find("no error band yet") != std::string::npos);
+            .out.find("no band yet") != std::string::npos);
+  CHECK(json_of("model --preset llama3_8b --gpu h100_sxm --infer --json")["error_bands"].is_null());
   CHECK(run_dlperf("model --preset llama3_8b --gpu h100_sxm --infer").out.find("accuracy") ==
         std::string::npos);
 }

@@ -1,5 +1,6 @@
 /// @file
-/// How far a stack's estimates are from published measurements: per software stack and mode,
+/// How far a stack's estimates are from published measurements: per software stack, mode and
+/// figure (a step, or decoder inference's decode and prompt rates),
 /// the median and worst |error| of the evidence rows (tests/data/evidence/rows.csv) predicted
 /// with every figure fitted on the evidence refitted without the row's own source (leave one
 /// source out; docs/evidence.md, "Cross-validation of the fitted figures"). The tool prints the
@@ -11,38 +12,62 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
+#include <string_view>
 
+#include <dlperf/core/enumeration.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/stack/stack.hpp>
 
 namespace dlperf {
 
-/// The held-out error of one stack and mode over its evidence rows.
+/// Which figure of an estimate a band measures: a training step or an inference batch as a whole,
+/// or one of decoder inference's two rates (docs/models.md, "Three rates").
+enum class estimate_figure : std::uint8_t {
+  step,    ///< samples (or tokens) per second of a step or batch
+  decode,  ///< generation: tokens per second of the decode steps (llama-bench's tg)
+  prompt,  ///< prompt processing: prompt tokens per second (llama-bench's pp)
+};
+
+template <>
+struct enum_list<estimate_figure> {
+  static constexpr std::string_view kind = "estimate figure";  ///< what the enum names
+  /// Every figure, with its stable name.
+  static constexpr std::array values{enumerator{estimate_figure::step, "step"},
+                                     enumerator{estimate_figure::decode, "decode"},
+                                     enumerator{estimate_figure::prompt, "prompt"}};
+};
+
+/// The held-out error of one stack, mode and figure over its evidence rows.
 struct error_band {
   /// Rows below which a median says little: no band.
   static constexpr int least_rows = 5;
 
-  stack_id stack = stack_id::ceiling;  ///< the stack the rows ran under
-  run_mode mode = run_mode::train;     ///< training steps or inference
-  int rows = 0;                        ///< evidence rows, outside calibration
-  double median = 0;                   ///< median |error|, held out by source
-  double worst = 0;                    ///< largest |error|, held out by source
+  stack_id stack = stack_id::ceiling;              ///< the stack the rows ran under
+  run_mode mode = run_mode::train;                 ///< training steps or inference
+  estimate_figure figure = estimate_figure::step;  ///< what the rows measured
+  int rows = 0;                                    ///< evidence rows, outside calibration
+  double median = 0;                               ///< median |error|, held out by source
+  double worst = 0;                                ///< largest |error|, held out by source
 };
 
 /// The bands of every stack and mode with at least `error_band::least_rows` evidence rows.
 inline constexpr std::array error_bands{
-    error_band{stack_id::llama_cpp, run_mode::infer, 47, 0.148, 0.287},
-    error_band{stack_id::lmdeploy, run_mode::infer, 5, 0.244, 0.576},
-    error_band{stack_id::pytorch_eager, run_mode::infer, 28, 0.181, 0.551},
-    error_band{stack_id::pytorch_eager, run_mode::train, 64, 0.104, 0.504},
-    error_band{stack_id::tensorflow, run_mode::infer, 5, 0.201, 0.656},
+    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode, 24, 0.176, 0.287},
+    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt, 23, 0.065, 0.271},
+    error_band{stack_id::lmdeploy, run_mode::infer, estimate_figure::decode, 5, 0.244, 0.576},
+    error_band{stack_id::pytorch_eager, run_mode::infer, estimate_figure::step, 28, 0.181, 0.551},
+    error_band{stack_id::pytorch_eager, run_mode::train, estimate_figure::step, 64, 0.104, 0.504},
+    error_band{stack_id::tensorflow, run_mode::infer, estimate_figure::step, 5, 0.201, 0.656},
 };
 
-/// The band of @p stack in @p mode, or none where the evidence holds too few rows of it.
-constexpr std::optional<error_band> error_band_of(stack_id stack, run_mode mode) {
+/// The band of figure @p f of @p stack in @p mode, or none where the evidence holds too few rows
+/// of it.
+constexpr std::optional<error_band> error_band_of(stack_id stack, run_mode mode,
+                                                  estimate_figure f) {
   for (const error_band& b : error_bands)
-    if (b.stack == stack && b.mode == mode) return b;
+    if (b.stack == stack && b.mode == mode && b.figure == f) return b;
   return std::nullopt;
 }
 

@@ -8,6 +8,7 @@
 #include <dlperf/model/adapters.hpp>
 #include <dlperf/model/cnn.hpp>
 #include <dlperf/model/cnn_shapes.hpp>
+#include <dlperf/model/error_bands.hpp>
 #include <dlperf/model/lora.hpp>
 #include <dlperf/model/memory.hpp>
 #include <dlperf/model/parallel.hpp>
@@ -24,5 +25,4 @@
 #include <dlperf/stack/optimizer_kernels.hpp>
 #include <dlperf/stack/stack.hpp>
 #include <dlperf/stack/stack_calibration.hpp>
-#include <dlperf/model/error_bands.hpp>
 #include <dlperf/stack/stacks.hpp>

@@ -396,10 +396,10 @@ TEST_CASE("every stack's error band is its held-out error on the evidence", "[ev
     if (refitted.count(key) == 0) refitted.emplace(key, refit_without(s, figures, p.source));
     // What the row measured: a decode rate (tokens/s of a run that generates more than its first
     // token), a prompt rate, or a whole step or batch.
-    const estimate_figure figure =
-        p.x.metric == "prefill_tokens_per_s"                        ? estimate_figure::prompt
-        : p.x.metric == "tokens_per_s" && p.run.mode == run_mode::infer ? estimate_figure::decode
-                                                                        : estimate_figure::step;
+    const estimate_figure figure = p.x.metric == "prefill_tokens_per_s" ? estimate_figure::prompt
+                                   : p.x.metric == "tokens_per_s" && p.run.mode == run_mode::infer
+                                       ? estimate_figure::decode
+                                       : estimate_figure::step;
     held_out[{s.id, p.run.mode, figure}].push_back(
         std::abs(error_of(p.x, stacked_of(p, refitted.at(key)))));
   }
@@ -422,6 +422,5 @@ TEST_CASE("every stack's error band is its held-out error on the evidence", "[ev
     CHECK(band->worst == Approx(*std::max_element(errors.begin(), errors.end())).margin(5e-4));
   }
   // Every band in the table is a group of the evidence.
-  for (const error_band& b : error_bands)
-    CHECK(held_out.count({b.stack, b.mode, b.figure}) == 1);
+  for (const error_band& b : error_bands) CHECK(held_out.count({b.stack, b.mode, b.figure}) == 1);
 }

@@ -157,8 +157,8 @@ class hf_fields {
       fail(where(key), "must be a whole number");
     // An unsigned number above a long long's range (2^63) would wrap on reading: compare it as
     // read, and show it as written.
-    const bool above = v.is_number_unsigned() &&
-                       v.get<unsigned long long>() > static_cast<unsigned long long>(hi);
+    const bool above =
+        v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(hi);
     const long long n = above ? hi : v.get<long long>();
     if (above || n < lo || n > hi)
       fail(where(key), "must be between " + std::to_string(lo) + " and " + std::to_string(hi) +

@@ -281,6 +281,10 @@ def cluster(
 
 def tco(
     *,
+    gpu: Optional[str] = None,
+    count: Optional[Number] = None,
+    prices: Optional[str] = None,
+    host_cost: Optional[Number] = None,
     gpu_watts: Optional[Number] = None,
     kwh_price: Optional[Number] = None,
     system_price: Optional[Number] = None,
@@ -292,7 +296,9 @@ def tco(
     grid_kg_per_kwh: Optional[Number] = None,
     billing: Optional[str] = None,
 ) -> Json:
-    """Desktop against cloud: cost of ownership and break-even (``dlperf tco --json``)."""
+    """Desktop against cloud: cost of ownership and break-even (``dlperf tco --json``). With
+    ``gpu`` the board's power and price come from the catalog and the cloud price from the
+    built-in offers unless ``cloud_hourly`` or a ``prices`` file gives one."""
     return _call("tco", dict(locals()))
 
 

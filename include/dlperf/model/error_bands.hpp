@@ -30,6 +30,7 @@ enum class estimate_figure : std::uint8_t {
   prompt,  ///< prompt processing: prompt tokens per second (llama-bench's pp)
 };
 
+/// The estimate figures and their stable names.
 template <>
 struct enum_list<estimate_figure> {
   static constexpr std::string_view kind = "estimate figure";  ///< what the enum names

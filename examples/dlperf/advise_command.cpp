@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include <dlperf/io/price_json.hpp>
+
 #include "cli_support.hpp"
 #include "run_options.hpp"
 
@@ -64,12 +66,7 @@ void run_rent(const advise_options& o) {
                      {"usd_per_hour", in_dollars_per_hour(x.per_hour)},
                      {"tokens_per_s", x.tokens_per_second},
                      {"usd_per_million_tokens", x.per_million_tokens.value()},
-                     {"price_source", x.offer ? nlohmann::json{{"provider", x.offer->provider},
-                                                               {"offering", x.offer->offering},
-                                                               {"year", x.offer->year},
-                                                               {"month", x.offer->month},
-                                                               {"source", x.offer->source}}
-                                              : nlohmann::json(nullptr)}});
+                     {"price_source", x.offer ? io::to_json(*x.offer) : nlohmann::json(nullptr)}});
     }
     print_json(std::move(out));
     return;

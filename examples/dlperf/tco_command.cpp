@@ -8,6 +8,8 @@
 #include <memory>
 #include <optional>
 
+#include <dlperf/io/price_json.hpp>
+
 #include "cli_support.hpp"
 
 namespace dlperf::cli {
@@ -136,14 +138,7 @@ void run(const tco_options& o) {
         {"other_watts", in.other.value()},
         {"system_price_usd", in.system_price.value()},
         {"cloud_usd_per_hour", in_dollars_per_hour(in.cloud_hourly)},
-        {"cloud_price_source", offer ? nlohmann::json{{"provider", offer->provider},
-                                                      {"offering", offer->offering},
-                                                      {"gpus", offer->gpus},
-                                                      {"usd_per_hour", offer->usd_per_hour},
-                                                      {"year", offer->year},
-                                                      {"month", offer->month},
-                                                      {"source", offer->source}}
-                                     : nlohmann::json(nullptr)}};
+        {"cloud_price_source", offer ? io::to_json(*offer) : nlohmann::json(nullptr)}};
     print_json(std::move(out));
     return;
   }

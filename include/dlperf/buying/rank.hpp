@@ -116,11 +116,11 @@ rank_workload make_workload(const model_spec& m, const run_config& r) {
   return {std::string(m.name), {{&m, r}}, precision_choice::as_given};
 }
 
-/// The types workload @p w may run in, most preferred first: BF16 then FP16 (sixteen_bit); FP8,
-/// AMD's FNUZ FP8, then INT8 (eight_bit); the runs' own type (as_given).
+/// The types choice @p p allows, most preferred first: BF16 then FP16 (sixteen_bit); FP8, AMD's
+/// FNUZ FP8, then INT8 (eight_bit); @p given, the run's own (as_given).
 template <class = void>
-std::vector<dtype> workload_dtypes(const rank_workload& w) {
-  switch (w.precision) {
+std::vector<dtype> precision_dtypes(precision_choice p, dtype given) {
+  switch (p) {
     case precision_choice::sixteen_bit:
       return {dtype::bf16, dtype::fp16};
     case precision_choice::eight_bit:
@@ -128,7 +128,15 @@ std::vector<dtype> workload_dtypes(const rank_workload& w) {
     case precision_choice::as_given:
       break;
   }
-  return w.items.empty() ? std::vector<dtype>{} : std::vector<dtype>{w.items.front().run.type};
+  return {given};
+}
+
+/// The types workload @p w may run in, most preferred first (precision_dtypes of its first run's
+/// type; none for an as-given workload without runs).
+template <class = void>
+std::vector<dtype> workload_dtypes(const rank_workload& w) {
+  if (w.precision == precision_choice::as_given && w.items.empty()) return {};
+  return precision_dtypes(w.precision, w.items.empty() ? dtype::bf16 : w.items.front().run.type);
 }
 
 /// What a ranking compares.

@@ -73,15 +73,12 @@ std::vector<rental> rank_rentals(const model_spec& m, const run_config& r,
                                  const price_table& prices, std::span<const gpu_spec* const> gpus,
                                  precision_choice precision = precision_choice::as_given) {
   const double tokens = tokens_per_request(m, r);
-  rank_workload types;
-  types.precision = precision;
-  types.items.push_back({&m, r});
+  const std::vector<dtype> candidates = precision_dtypes(precision, r.type);
   std::vector<rental> out;
   for (const gpu_spec* g : gpus) {
     const std::optional<hourly_price> price = prices.cloud_hourly(g->id());
     if (!price) continue;
     run_config run = r;
-    const std::vector<dtype> candidates = workload_dtypes(types);
     const auto type = std::find_if(candidates.begin(), candidates.end(),
                                    [&](dtype t) { return g->supports(t, default_accumulator(t)); });
     if (type == candidates.end()) continue;

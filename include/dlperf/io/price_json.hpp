@@ -13,6 +13,7 @@
 
 #include <string>
 
+#include <dlperf/buying/cloud_prices.hpp>
 #include <dlperf/buying/prices.hpp>
 #include <dlperf/hardware/catalog.hpp>
 #include <dlperf/io/json.hpp>
@@ -27,6 +28,19 @@ struct field_table<host_costs> {
                                      field{"2", &host_costs::two, 1.0, in(0, 1e7), if_present},
                                      field{"4", &host_costs::four, 1.0, in(0, 1e7), if_present},
                                      field{"8", &host_costs::eight, 1.0, in(0, 1e7), if_present}};
+};
+
+/// A built-in cloud offer (buying/cloud_prices.hpp) as every command that prices renting shows
+/// it in JSON (tco's "cloud_price_source", advise --rent's "price_source"): the listing as given,
+/// its instance's GPU count and its month.
+template <>
+struct field_table<cloud_offer> {
+  /// The fields.
+  static constexpr std::tuple fields{
+      field{"provider", &cloud_offer::provider}, field{"offering", &cloud_offer::offering},
+      field{"gpus", &cloud_offer::gpus},         field{"usd_per_hour", &cloud_offer::usd_per_hour},
+      field{"year", &cloud_offer::year},         field{"month", &cloud_offer::month},
+      field{"source", &cloud_offer::source}};
 };
 
 /// The prices of document @p j over @p base (the defaults unless given). Throws json_error or

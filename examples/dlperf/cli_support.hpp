@@ -239,6 +239,13 @@ class device_stacks {
   std::vector<measured_stack> entries_;
 };
 
+/// A training job's collectives and its servers as `model --json` and `cluster --json` give
+/// them: {"network", "gpus_per_node", "nodes", "grad_accumulation", "exposed_communication_s",
+/// "collectives": [{"name", "collective", "bytes", "calls", "time_s", "exposed_s"}]}.
+nlohmann::json job_collectives_json(const cluster_estimate& c);
+/// The same as text lines for people, one a collective: its calls, time and exposed part.
+void print_job_collectives(const cluster_estimate& c);
+
 /// The figures calibration @p c measured, by name: {"gemm_efficiency": {"value", "method"},
 /// ...}; null for none (the stack runs on its own figures). JSON "stack_measured".
 nlohmann::json measured_figures_json(const stack_calibration* c);

@@ -126,6 +126,7 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
         {"overlappable_s", c.overlappable.value()},
         {"exposed_allreduce_s", c.exposed_allreduce.value()},
         {"tensor_parallel_s", c.tensor_parallel.value()},
+        {"job", job_collectives_json(c)},
         {"step_time_s", c.step_time.value()},
         {"speedup", c.speedup},
         {"efficiency", c.efficiency},
@@ -159,15 +160,19 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
   fmt::print("  {:<34} {:>10}\n", "one GPU's step", format_duration(c.single_gpu_step.value()));
   fmt::print("  {:<34} {:>10}\n", "compute step on the job's GPUs",
              format_duration(c.compute_step.value()));
-  fmt::print("  {:<34} {:>10}  ({} in {} buckets of {})\n", "gradient all-reduce",
-             format_duration(c.allreduce.value()), format_si(c.gradient_bytes.value(), "B"),
-             c.buckets, format_si(c.bucket.value(), "B"));
-  fmt::print("  {:<34} {:>10}\n", "  backward that can hide it",
-             format_duration(c.overlappable.value()));
-  fmt::print("  {:<34} {:>10}\n", "  last bucket (cannot hide)",
-             format_duration(c.last_bucket_allreduce.value()));
-  fmt::print("  {:<34} {:>10}\n", "exposed all-reduce",
-             format_duration(c.exposed_allreduce.value()));
+  if (r.zero >= 2) {
+    print_job_collectives(c);
+  } else {
+    fmt::print("  {:<34} {:>10}  ({} in {} buckets of {})\n", "gradient all-reduce",
+               format_duration(c.allreduce.value()), format_si(c.gradient_bytes.value(), "B"),
+               c.buckets, format_si(c.bucket.value(), "B"));
+    fmt::print("  {:<34} {:>10}\n", "  backward that can hide it",
+               format_duration(c.overlappable.value()));
+    fmt::print("  {:<34} {:>10}\n", "  last bucket (cannot hide)",
+               format_duration(c.last_bucket_allreduce.value()));
+    fmt::print("  {:<34} {:>10}\n", "exposed all-reduce",
+               format_duration(c.exposed_allreduce.value()));
+  }
   if (c.tp > 1)
     fmt::print("  {:<34} {:>10}\n", "tensor-parallel all-reduces",
                format_duration(c.tensor_parallel.value()));
@@ -196,6 +201,33 @@ void run_cluster(const cluster_options& o) {
 }
 
 }  // namespace
+
+nlohmann::json job_collectives_json(const cluster_estimate& c) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const step_collective& x : c.collectives)
+    list.push_back({{"name", x.name},
+                    {"collective", name(x.kind)},
+                    {"bytes", x.bytes.value()},
+                    {"calls", x.calls},
+                    {"time_s", x.time.value()},
+                    {"exposed_s", x.exposed.value()}});
+  return {{"network", c.network.id},
+          {"gpus_per_node", c.gpus_per_node},
+          {"nodes", c.nodes},
+          {"grad_accumulation", c.grad_accumulation},
+          {"exposed_communication_s", c.exposed_communication.value()},
+          {"collectives", std::move(list)}};
+}
+
+void print_job_collectives(const cluster_estimate& c) {
+  if (c.nodes > 1)
+    fmt::print("  {} servers of {} GPUs; between servers {} a GPU ({} each way)\n", c.nodes,
+               c.gpus_per_node, c.network.id, format_si(c.network.per_direction().value(), "B/s"));
+  for (const step_collective& x : c.collectives)
+    fmt::print("  {:<34} {:>10}  ({} calls of {}; exposed {})\n", x.name,
+               format_duration(x.time.value()), x.calls, format_bytes(x.bytes.value()),
+               format_duration(x.exposed.value()));
+}
 
 void add_cluster_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(

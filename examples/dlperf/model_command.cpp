@@ -311,6 +311,7 @@ void run(const model_options& o) {
         {"cluster", job ? nlohmann::json{{"allreduce_s", job->allreduce.value()},
                                          {"exposed_allreduce_s", job->exposed_allreduce.value()},
                                          {"tensor_parallel_s", job->tensor_parallel.value()},
+                                         {"job", job_collectives_json(*job)},
                                          {"speedup", job->speedup},
                                          {"efficiency", job->efficiency}}
                         : nlohmann::json(nullptr)},
@@ -426,7 +427,13 @@ void run(const model_options& o) {
     else
       fmt::print("  split: {} GPUs by tensors, two all-reduces a layer {}\n", r.tp, over);
   }
-  if (job) {
+  if (job && r.zero >= 2) {
+    // A sharded job's gathers and reduce-scatters, as `dlperf cluster` prices them.
+    fmt::print("  {} over {}: {}x one GPU's rate ({} efficiency)\n",
+               describe(parallel_split{job->gpus, job->tp, 1}), job->link.id,
+               three_digits(job->speedup), format_percent(job->efficiency, 1.0));
+    print_job_collectives(*job);
+  } else if (job) {
     // The job's communication as `dlperf cluster` prices it (docs/buying.md, Multi-GPU).
     fmt::print(
         "  {} over {}: gradient all-reduce {} a step, {} of it exposed after the backward "

@@ -74,7 +74,19 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
         "Inference: how one model copy spreads over the GPUs (default: the stack's; llama.cpp "
         "and pytorch-eager by layers, the others by tensors with --tp, the rest replicas; "
         "docs/parallel.md)");
+    cmd->add_option("--gpus-per-node", o.gpus_per_node,
+                    "GPUs in one server; a job of more crosses --network (docs/parallel.md)")
+        ->capture_default_str();
+    cmd->add_option("--network", o.network,
+                    "Training across servers: each GPU's port to the others (default: the "
+                    "server's, InfiniBand at its PCIe generation's rate): {" +
+                        link_ids() + "}");
+    cmd->add_flag("--fp32-reduce", o.fp32_reduce,
+                  "Training with --zero 2 or 3 (FSDP): reduce-scatter gradients in FP32");
   }
+  cmd->add_option("--grad-accum", o.grad_accum,
+                  "Training: micro-batches of --batch per optimizer step (gradient accumulation)")
+      ->capture_default_str();
   cmd->add_option("--overhead", o.overhead, "Framework and workspace memory per GPU")
       ->capture_default_str();
   // Every command that runs a model offers the stack: a ranking or speed-up under a stack can
@@ -157,6 +169,19 @@ run_config make_run(const run_options& o) {
     throw usage_error("--zero: must be 0, 1, 2 or 3, got '" + o.zero + "'");
   r.zero = static_cast<int>(zero);
   r.tp = parse_count("--tp", o.tp);
+  r.grad_accumulation = parse_count("--grad-accum", o.grad_accum);
+  if (r.grad_accumulation > 1 && !r.training()) throw usage_error("--grad-accum is for --train");
+  r.gpus_per_node = parse_count("--gpus-per-node", o.gpus_per_node);
+  if (!o.network.empty()) {
+    try {
+      r.network = &find_link(o.network);
+    } catch (const dlperf::error& e) {
+      throw usage_error(std::string("--network: ") + e.what());
+    }
+  }
+  r.fp32_gradient_reduce = o.fp32_reduce;
+  if (r.fp32_gradient_reduce && r.zero < 2)
+    throw usage_error("--fp32-reduce is for sharded gradients: give --zero 2 or 3");
   r.overhead_bytes = parse_plausible("--overhead", o.overhead);
   r.stack = o.stack;
   // A layer split (the stack's default, or --split layer) spreads one model copy over every GPU

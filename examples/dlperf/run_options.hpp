@@ -27,6 +27,10 @@ struct run_options {
   bool packing = false;        ///< --packing
   bool nchw = false;           ///< --nchw
   std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
+  std::string grad_accum = "1";     ///< --grad-accum
+  std::string gpus_per_node = "8";  ///< --gpus-per-node
+  std::string network;              ///< --network (empty: the server's)
+  bool fp32_reduce = false;         ///< --fp32-reduce
   std::optional<split_mode> split;  ///< --split (none: the stack's)
   std::string lora, lora_targets;   // empty: not given
   bool qlora = false;
@@ -40,9 +44,10 @@ CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset);
 /// --weights, --kv-dtype, --optimizer, --optimizer-kernels, --checkpointing, --doc-tokens,
 /// --packing, --no-flash,
 /// --nchw, --eager, --lora,
-/// --lora-targets, --qlora, --gpus, --zero, --tp, --split, --overhead, --stack) to @p cmd. With
-/// @p parallel false, --gpus, --zero, --tp and --split are left out (commands that set the GPU
-/// count themselves).
+/// --lora-targets, --qlora, --gpus, --zero, --tp, --split, --grad-accum, --gpus-per-node,
+/// --network, --fp32-reduce, --overhead, --stack) to @p cmd. With @p parallel false, --gpus,
+/// --zero, --tp, --split, --gpus-per-node, --network and --fp32-reduce are left out (commands
+/// that set the GPU count themselves).
 void add_run_options(CLI::App* cmd, run_options& o, bool parallel = true);
 
 /// The software stack line every command that runs a model prints: the stack and what it is, or,

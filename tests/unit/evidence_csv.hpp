@@ -194,6 +194,24 @@ inline double median(std::vector<double> v) {
 
 // The weight storage of a row's inference run: the library's format of that name (GGUF q4_0,
 // q4_k_m, int4, int8, nvfp4, ...), the run's own datatype for an empty field, fp16 or bf16.
+// Prints a Markdown table of @p groups (name -> errors, predicted / measured - 1): rows, the
+// median absolute error, the median error (the bias) and the worst.
+inline void print_error_groups(const std::map<std::string, std::vector<double>>& groups) {
+  std::printf(
+      "| group | rows | median abs error | bias (median) | worst |\n"
+      "|---|---:|---:|---:|---:|\n");
+  for (const auto& [group, errors] : groups) {
+    std::vector<double> magnitude;
+    double worst = 0;
+    for (double e : errors) {
+      magnitude.push_back(std::abs(e));
+      if (std::abs(e) > std::abs(worst)) worst = e;
+    }
+    std::printf("| %s | %zu | %.1f %% | %+.1f %% | %+.1f %% |\n", group.c_str(), errors.size(),
+                100 * median(magnitude), 100 * median(errors), 100 * worst);
+  }
+}
+
 inline weight_format weights_of(const std::string& w) {
   if (w.empty() || w == "fp16" || w == "bf16") return weight_format::native;
   return parse<weight_format>(w);

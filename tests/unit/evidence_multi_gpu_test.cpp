@@ -73,17 +73,7 @@ TEST_CASE("multi-GPU evidence report: errors by phase and split and GPU count",
     groups["source " + field(r, "source") + " (" + field(r, "stack") + ")"].push_back(m.error);
     groups["all"].push_back(m.error);
   }
-  std::cout << "\n| group | rows | median abs error | bias (median) | worst |\n"
-               "|---|---:|---:|---:|---:|\n";
-  for (const auto& [group, errors] : groups) {
-    std::vector<double> magnitude;
-    double worst = 0;
-    for (double e : errors) {
-      magnitude.push_back(std::abs(e));
-      if (std::abs(e) > std::abs(worst)) worst = e;
-    }
-    std::printf("| %s | %zu | %.1f %% | %+.1f %% | %+.1f %% |\n", group.c_str(), errors.size(),
-                100 * median(magnitude), 100 * median(errors), 100 * worst);
-  }
+  std::cout << "\n";
+  print_error_groups(groups);
   CHECK(groups.count("all") == 1);
 }

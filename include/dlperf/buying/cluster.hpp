@@ -33,6 +33,7 @@
 #include <dlperf/model/stacked.hpp>
 #include <dlperf/model/step.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
+#include <dlperf/stack/nccl.hpp>
 
 namespace dlperf {
 
@@ -40,12 +41,6 @@ namespace dlperf {
 /// (https://pytorch.org/docs/stable/generated/torch.nn.parallel.DistributedDataParallel.html).
 /// Gradients are all-reduced bucket by bucket as the backward pass produces them.
 inline constexpr byte_count ddp_bucket_bytes = mebibytes(25);
-
-/// Communication volume of ZeRO stage 3 relative to an all-reduce: 1.5x (the parameters are
-/// all-gathered in the forward and again in the backward pass, the gradients reduce-scattered);
-/// stages 1 and 2 move what an all-reduce moves. Rajbhandari et al., ZeRO (2020),
-/// arXiv:1910.02054, section 7.
-inline constexpr double zero3_volume_factor = 1.5;
 
 /// The guide's typical job, the default of `dlperf cluster`: ResNet-50 (ImageNet, 224 px)
 /// training in FP16 with SGD and momentum, batch 64 per GPU: between the 32 per GPU of the
@@ -71,12 +66,28 @@ constexpr duration ring_allreduce_time(byte_count data, long long n, bandwidth p
                          {seconds(0), latency, 1.0});
 }
 
+/// One kind of collective a training step runs, and how much of it the step waits for.
+struct step_collective {
+  std::string_view name;                     ///< what it moves, e.g. "parameter all-gather"
+  collective kind = collective::all_reduce;  ///< which collective
+  byte_count bytes{};                        ///< each GPU's buffer, per call
+  long long calls = 0;                       ///< per optimizer step
+  duration time{};                           ///< all calls of a step, one after another
+  duration exposed{};                        ///< the part no computation hides
+  bool per_micro_batch = true;  ///< runs with every micro-batch (else once an optimizer step)
+  bool forward = false;         ///< in the forward pass (else the backward pass)
+};
+
 /// The multi-GPU estimate of a training job and what went into it.
 struct cluster_estimate {
   long long gpus = 1;                ///< GPUs of the job
   long long data_parallel = 1;       ///< data-parallel replicas (gpus / tp)
   long long tp = 1;                  ///< tensor-parallel degree
-  link_spec link;                    ///< the slowest link between the GPUs
+  link_spec link;                    ///< the slowest link between the GPUs of a server
+  link_spec network;                 ///< each GPU's port to the other servers
+  long long gpus_per_node = 8;       ///< GPUs of one server
+  long long nodes = 1;               ///< servers the job spans
+  long long grad_accumulation = 1;   ///< micro-batches per optimizer step
   bool peer_to_peer = true;          ///< false: PCIe traffic staged through host memory (GeForce)
   bandwidth effective_bandwidth{};   ///< per direction, after staging through the host
   byte_count gradient_bytes{};       ///< gradients all-reduced per GPU and step
@@ -90,7 +101,11 @@ struct cluster_estimate {
   duration overlappable{};           ///< backward time after the first bucket is ready
   duration exposed_allreduce{};      ///< the all-reduce time not hidden behind backward
   duration tensor_parallel{};        ///< tensor-parallel all-reduces of activations (exposed)
-  duration step_time{};              ///< step on N GPUs: compute + exposed + tensor parallel
+  /// Every collective of the step (the gradient all-reduce, or a sharded job's all-gathers and
+  /// reduce-scatters; the tensor split's all-reduces), with the part of each that is exposed.
+  std::vector<step_collective> collectives;
+  duration exposed_communication{};  ///< every collective's exposed part, summed
+  duration step_time{};              ///< step on N GPUs: compute + exposed communication
   double speedup = 1;                ///< data_parallel x single_gpu_step / step_time
   double efficiency = 1;             ///< speedup / gpus
 };
@@ -100,8 +115,100 @@ namespace detail {
 // One GPU's share of a job: its compute step, backward window and communication.
 struct cluster_part {
   duration compute, backward, exposed, tensor_parallel, allreduce, last, overlappable;
-  [[nodiscard]] constexpr duration step() const { return compute + exposed + tensor_parallel; }
+  std::vector<step_collective> collectives;
+  [[nodiscard]] constexpr duration step() const {
+    duration t = compute + tensor_parallel;
+    for (const step_collective& c : collectives) t += c.exposed;
+    return t;
+  }
 };
+
+// Where a job's collectives run: inside a server, across servers.
+struct cluster_topology {
+  link_spec intra;         // between the GPUs of a server
+  link_spec network;       // each GPU's port to the other servers
+  long long per_node = 8;  // GPUs of a server
+  bool staged = false;     // intra-server traffic through host memory
+
+  // Collective @p c of @p data over @p n GPUs as NCCL runs it (stack/nccl.hpp).
+  [[nodiscard]] constexpr duration time(collective c, byte_count data, long long n) const {
+    return nccl_time(c, data, n, intra, staged, network, per_node).time;
+  }
+};
+
+// Parameters a sharded job gathers once for the whole model rather than unit by unit (FSDP's
+// root unit: embeddings, positions, the final norm; the whole model for a CNN), per GPU of a
+// tensor split.
+template <class = void>
+double root_parameters(const model_spec& m, const run_config& r) {
+  if (m.kind != model_kind::transformer) return m.parameters() / static_cast<double>(r.tp);
+  const transformer_config& t = m.transformer;
+  double layers = 0;
+  for (long long i = 0; i < t.total_layers(); ++i)
+    layers += t.moe() && i >= t.dense_layers && i < t.layers ? t.layer_parameters()
+                                                             : t.dense_layer_parameters();
+  return std::max(0.0, m.parameters() - layers) / static_cast<double>(r.tp);
+}
+
+// A sharded job's collectives (ZeRO 2 and 3; PyTorch FSDP's SHARD_GRAD_OP and FULL_SHARD), one
+// unit per layer as FSDP wraps a transformer's blocks, the rest of the model the root unit
+// (docs/parallel.md, "Sharded data parallelism"):
+//
+//   ZeRO 3, each micro-batch:  all-gather each unit's parameters before its forward and again
+//                              before its backward, reduce-scatter its gradients after it
+//   ZeRO 2:                    all-gather once a step (after the update), reduce-scatter each
+//                              micro-batch
+//
+// The next unit's collective is issued while this unit computes (FSDP's forward and
+// BACKWARD_PRE prefetch, DeepSpeed's prefetch bucket), so a layer waits only for what its
+// neighbour's compute could not hide; the first all-gather and the last reduce-scatter of each
+// pass wait whole.
+template <class = void>
+std::vector<step_collective> sharded_collectives(const model_spec& m, const run_config& r,
+                                                 const model_estimate& e,
+                                                 const cluster_topology& net) {
+  const long long dp = r.data_parallel();
+  const double units =
+      m.kind == model_kind::transformer ? static_cast<double>(m.transformer.total_layers()) : 1.0;
+  const double root = root_parameters(m, r);
+  const double unit = (m.parameters() / static_cast<double>(r.tp) - root) / units;
+  const double w = training_weight_bytes(r.type);
+  const double g = r.fp32_gradient_reduce ? 4.0 : w;
+  const double k = static_cast<double>(r.grad_accumulation);
+  const duration ag = net.time(collective::all_gather, bytes(unit * w), dp);
+  const duration rs = net.time(collective::reduce_scatter, bytes(unit * g), dp);
+  const duration root_ag = net.time(collective::all_gather, bytes(root * w), dp);
+  const duration root_rs = net.time(collective::reduce_scatter, bytes(root * g), dp);
+  const duration fwd = e.forward.time() / units;
+  const duration bwd = (e.backward.time() + e.recompute.time()) / units;
+  const auto hidden_behind = [](duration comm, duration compute) {
+    return std::max(duration{}, comm - compute);
+  };
+  const long long calls = static_cast<long long>(units);
+  std::vector<step_collective> out;
+  const bool every_micro_batch = r.zero >= 3;
+  const double gathers = every_micro_batch ? k : 1.0;
+  step_collective gather{"parameter all-gather (forward)",
+                         collective::all_gather,
+                         bytes(unit * w),
+                         static_cast<long long>(gathers) * (calls + 1),
+                         gathers * (units * ag + root_ag),
+                         gathers * (root_ag + ag + (units - 1.0) * hidden_behind(ag, fwd)),
+                         every_micro_batch,
+                         true};
+  out.push_back(gather);
+  const duration bwd_comm = every_micro_batch ? ag + rs : rs;
+  if (every_micro_batch)
+    out.push_back({"parameter all-gather (backward)", collective::all_gather, bytes(unit * w),
+                   static_cast<long long>(k) * calls, k * units * ag,
+                   // The first unit of the backward pass waits for its gather; the others'
+                   // gathers share the window with the reduce-scatters below.
+                   k * ag, true, false});
+  out.push_back({"gradient reduce-scatter", collective::reduce_scatter, bytes(unit * g),
+                 static_cast<long long>(k) * (calls + 1), k * (units * rs + root_rs),
+                 k * ((units - 1.0) * hidden_behind(bwd_comm, bwd) + rs + root_rs), true, false});
+  return out;
+}
 
 // Bytes of one tensor-parallel activation all-reduce: batch x seq x hidden elements.
 template <class = void>
@@ -113,29 +220,39 @@ byte_count tp_activation_bytes(const model_spec& m, const run_config& r) {
 
 template <class D>
 cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
-                           const link_spec& link, bandwidth bw, byte_count grad, byte_count bucket,
-                           long long buckets) {
+                           const cluster_topology& net, bandwidth bw, duration latency,
+                           byte_count grad, byte_count bucket, long long buckets) {
   const model_estimate e = estimate_run(g, m, r);
   cluster_part p{};
   p.compute = e.time;
   p.backward = e.backward.time() + e.recompute.time();
   const long long dp = r.data_parallel();
-  const double volume = r.zero == 3 ? zero3_volume_factor : 1.0;
-  const byte_count last = grad - static_cast<double>(buckets - 1) * bucket;
-  p.last = ring_allreduce_time(volume * last, dp, bw, link.latency);
-  p.allreduce = static_cast<double>(buckets - 1) *
-                    ring_allreduce_time(volume * bucket, dp, bw, link.latency) +
-                p.last;
-  const byte_count first = std::min(bucket, grad);
-  p.overlappable = p.backward * (1.0 - (first / grad).value());
-  p.exposed = std::max(p.allreduce - p.overlappable, p.last);
-  if (dp == 1) p.exposed = seconds(0);
+  if (r.zero >= 2 && dp > 1) {
+    p.collectives = sharded_collectives(m, r, e, net);
+  } else {
+    // Data parallelism with whole gradients (DDP, ZeRO 1): the last micro-batch's backward
+    // all-reduces them bucket by bucket (the earlier ones accumulate under no_sync).
+    const byte_count last = grad - static_cast<double>(buckets - 1) * bucket;
+    p.last = ring_allreduce_time(last, dp, bw, latency);
+    p.allreduce =
+        static_cast<double>(buckets - 1) * ring_allreduce_time(bucket, dp, bw, latency) + p.last;
+    const byte_count first = std::min(bucket, grad);
+    p.overlappable = p.backward * (1.0 - (first / grad).value());
+    p.exposed = std::max(p.allreduce - p.overlappable, p.last);
+    if (dp == 1) p.exposed = seconds(0);
+    if (dp > 1)
+      p.collectives.push_back({"gradient all-reduce", collective::all_reduce, bucket, buckets,
+                               p.allreduce, p.exposed, false, false});
+  }
   if (r.tp > 1) {
     // Megatron-style: two all-reduces per layer forward (attention and MLP outputs), two
-    // backward (their inputs' gradients), none overlapped.
-    const double per_step = 4.0 * static_cast<double>(m.transformer.total_layers());
+    // backward (their inputs' gradients), none overlapped; inside one server.
+    const double per_micro_batch = 4.0 * static_cast<double>(m.transformer.total_layers());
+    const double per_step = per_micro_batch * static_cast<double>(r.grad_accumulation);
     p.tensor_parallel =
-        per_step * ring_allreduce_time(tp_activation_bytes(m, r), r.tp, bw, link.latency);
+        per_step * ring_allreduce_time(tp_activation_bytes(m, r), r.tp,
+                                       net.intra.per_direction() / (net.staged ? 2.0 : 1.0),
+                                       net.intra.latency);
   }
   return p;
 }
@@ -168,11 +285,29 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   c.tp = r.tp;
   c.data_parallel = r.data_parallel();
   c.link = link;
+  c.network = r.network != nullptr ? *r.network : default_network(*gpus.front());
+  c.gpus_per_node = std::min(r.gpus_per_node, r.gpus);
+  c.nodes = (r.gpus + c.gpus_per_node - 1) / c.gpus_per_node;
+  c.grad_accumulation = r.grad_accumulation;
   c.bucket = bucket;
   for (const D* g : gpus)
     if (link.link.kind == interconnect_kind::pcie && !pcie_peer_to_peer(g->facts().segment))
       c.peer_to_peer = false;
   c.effective_bandwidth = link.per_direction() / (c.peer_to_peer ? 1.0 : 2.0);
+  // Data-parallel rings of a job across servers: each server's ports carry the boundary
+  // traffic, and a step waits on the network's latency (stack/nccl.hpp, nccl_time).
+  // A tensor split keeps each model copy inside a server: its tp data-parallel rings run side
+  // by side, each over gpus_per_node / tp GPUs (and ports) of every server.
+  const long long ring_per_node = std::max(1LL, c.gpus_per_node / r.tp);
+  const detail::cluster_topology net{link, c.network, ring_per_node, !c.peer_to_peer};
+  duration latency = link.latency;
+  if (c.data_parallel > ring_per_node) {
+    const long long servers = (c.data_parallel + ring_per_node - 1) / ring_per_node;
+    const long long ports = c.data_parallel - (servers - 1) * ring_per_node;
+    c.effective_bandwidth =
+        std::min(c.effective_bandwidth, static_cast<double>(ports) * c.network.per_direction());
+    latency = std::max(latency, c.network.latency);
+  }
   c.gradient_bytes =
       bytes(m.parameters() / static_cast<double>(r.tp) * detail::training_weight_bytes(r.type));
   const double ratio = (c.gradient_bytes / bucket).value();
@@ -183,13 +318,14 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   one.gpus = 1;
   one.tp = 1;
   one.zero = 0;
+  one.gpus_per_node = 1;
   bool first = true;
   for (auto it = gpus.begin(); it != gpus.end(); ++it) {
     const D* g = *it;
     if (std::find(gpus.begin(), it, g) != it) continue;  // each GPU type once
     const duration t1 = estimate_run(*g, m, one).time;
-    const detail::cluster_part p = detail::cluster_share(*g, m, r, link, c.effective_bandwidth,
-                                                         c.gradient_bytes, bucket, c.buckets);
+    const detail::cluster_part p = detail::cluster_share(
+        *g, m, r, net, c.effective_bandwidth, latency, c.gradient_bytes, bucket, c.buckets);
     if (first || t1 < c.single_gpu_step) c.single_gpu_step = t1;
     if (first || p.step() > c.step_time) {
       c.step_time = p.step();
@@ -200,9 +336,12 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
       c.overlappable = p.overlappable;
       c.exposed_allreduce = p.exposed;
       c.tensor_parallel = p.tensor_parallel;
+      c.collectives = p.collectives;
     }
     first = false;
   }
+  c.exposed_communication = c.tensor_parallel;
+  for (const step_collective& x : c.collectives) c.exposed_communication += x.exposed;
   c.speedup = static_cast<double>(c.data_parallel) * (c.single_gpu_step / c.step_time).value();
   c.efficiency = c.speedup / static_cast<double>(c.gpus);
   return c;
@@ -218,12 +357,20 @@ template <class = void>
 model_estimate with_cluster_communication(model_estimate e, const model_spec& m,
                                           const cluster_estimate& c) {
   if (c.gpus <= 1) return e;
-  if (c.data_parallel > 1)
-    e.backward.add(detail::communication_op("gradient all-reduce (exposed)", c.exposed_allreduce,
-                                            c.gradient_bytes, 1));
+  const double k = static_cast<double>(e.micro_batches);
+  for (const step_collective& x : c.collectives) {
+    if (!(x.exposed > duration{})) continue;
+    // The forward and backward phases hold one micro-batch; a collective of once a step joins
+    // the update, which runs once.
+    op_sequence& phase = !x.per_micro_batch && k > 1 ? e.optimizer
+                         : x.forward                 ? e.forward
+                                                     : e.backward;
+    const duration each = x.per_micro_batch ? x.exposed / k : x.exposed;
+    phase.add(detail::communication_op(x.name, each, x.bytes, 1));
+  }
   if (c.tp > 1 && m.kind == model_kind::transformer) {
     const long long layers = m.transformer.total_layers();
-    const duration each = c.tensor_parallel / (4.0 * static_cast<double>(layers));
+    const duration each = c.tensor_parallel / (4.0 * static_cast<double>(layers) * k);
     e.forward.add(detail::communication_op("tp all-reduce (NCCL)", each, byte_count{}, 2 * layers));
     e.backward.add(
         detail::communication_op("tp all-reduce (NCCL)", each, byte_count{}, 2 * layers));

@@ -171,12 +171,31 @@ inline constexpr link_spec eth_100g{"eth_100g",
                                     tcp_step_latency,
                                     ethernet_source};
 
+/// Source of the RoCE entries: RDMA over Converged Ethernet (RoCE v2) at 200 and 400 Gbit/s per
+/// port and direction (IEEE 802.3cd/802.3bs), as cloud GPU clusters wire one NIC per GPU
+/// (MosaicML's A100 clusters: "1600 Gbps node-node interconnect (RoCE)", eight 200 Gbit/s
+/// ports). NCCL's InfiniBand-verbs transport runs over it, so a step costs the network's
+/// latency, not TCP's.
+inline constexpr std::string_view roce_source =
+    "IEEE 802.3cd/802.3bs (200/400 Gbit/s Ethernet), RDMA (RoCE v2); latency: NCCL tuning.cc "
+    "hwLat NET";
+/// 200 Gbit/s Ethernet with RDMA (RoCE v2).
+inline constexpr link_spec roce_200g{"roce_200g",
+                                     {interconnect_kind::ethernet, 0, network_rate(200)},
+                                     network_step_latency,
+                                     roce_source};
+/// 400 Gbit/s Ethernet with RDMA (RoCE v2).
+inline constexpr link_spec roce_400g{"roce_400g",
+                                     {interconnect_kind::ethernet, 0, network_rate(400)},
+                                     network_step_latency,
+                                     roce_source};
+
 /// Every link: PCI Express, the GPU fabrics, InfiniBand, Ethernet.
-inline constexpr std::array all{pcie3_x4,         pcie3_x8,        pcie3_x16,   pcie4_x4,  pcie4_x8,
-                                pcie4_x16,        pcie5_x4,        pcie5_x8,    pcie5_x16, nvlink2,
-                                nvlink3_400,      nvlink3,         nvlink4_400, nvlink4,   nvlink5,
-                                infinity_fabric3, infinity_fabric, ib_edr,      ib_hdr,    ib_ndr,
-                                eth_10g,          eth_25g,         eth_100g};
+inline constexpr std::array all{
+    pcie3_x4, pcie3_x8,         pcie3_x16,       pcie4_x4,    pcie4_x8, pcie4_x16,   pcie5_x4,
+    pcie5_x8, pcie5_x16,        nvlink2,         nvlink3_400, nvlink3,  nvlink4_400, nvlink4,
+    nvlink5,  infinity_fabric3, infinity_fabric, ib_edr,      ib_hdr,   ib_ndr,      eth_10g,
+    eth_25g,  eth_100g,         roce_200g,       roce_400g};
 
 }  // namespace links
 
@@ -219,6 +238,21 @@ constexpr const link_spec& system_link(const D& d) {
   }
   const int gen = std::clamp(d.facts().host_link.generation, 3, 5);
   return find_link("pcie" + std::to_string(gen) + "_x16");
+}
+
+/// The network port each GPU of a server of device @p d has to the other servers, when a job
+/// spans several: one InfiniBand port per GPU at the rate its PCI Express generation carries, as
+/// NVIDIA's reference servers wire them: DGX-1/DGX-2 (PCIe 3.0) EDR 100 Gbit/s, DGX A100 (PCIe
+/// 4.0) eight ConnectX-6 HDR 200 Gbit/s, DGX H100 (PCIe 5.0) eight ConnectX-7 NDR 400 Gbit/s
+/// (NVIDIA DGX A100 and DGX H100 user guides, "Hardware overview"). A x16 slot of one
+/// generation carries the port of the same row (PCIe 4.0 x16: 252 Gbit/s each way, enough for
+/// 200 and not for 400). `run_config::network` names another.
+template <class D>
+constexpr const link_spec& default_network(const D& d) {
+  const int gen = d.facts().host_link.generation;
+  if (gen >= 5) return links::ib_ndr;
+  if (gen == 4) return links::ib_hdr;
+  return links::ib_edr;
 }
 
 }  // namespace dlperf

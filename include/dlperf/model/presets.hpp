@@ -93,6 +93,18 @@ constexpr transformer_config gpt2(long long layers, long long hidden, long long 
           .learned_positions = true,
           .dropout = true};
 }
+// MPT (MosaicML's llm-foundry, scripts/train/yamls/pretrain/mpt-*.yaml and MPTConfig's
+// defaults): GPT-2's layer (LayerNorm and linear layers with biases, a GELU FFN 4 x wide, tied LM
+// head) with learned positions over its 2048-token context and a 50368-token vocabulary; no
+// dropout.
+constexpr transformer_config mpt(long long layers, long long hidden, long long heads) {
+  return {.layers = layers,
+          .hidden = hidden,
+          .heads = heads,
+          .vocab = 50368,
+          .max_seq = 2048,
+          .learned_positions = true};
+}
 // Llama family (Touvron et al., 2023; Meta's config.json files): SwiGLU, RMSNorm, no biases,
 // rotary positions, separate LM head.
 constexpr transformer_config llama(long long layers, long long hidden, long long heads,
@@ -194,6 +206,87 @@ inline constexpr model_spec gpt2_xl{"gpt2_xl",
                                     1.558e9,
                                     "Radford et al. 2019 (1542M, Table 2); "
                                     "huggingface.co/openai-community/gpt2-xl config.json"};
+/// MPT-125m as llm-foundry benchmarks it: 12 layers, 768 wide, 12 heads.
+inline constexpr model_spec mpt_125m{
+    "mpt_125m",
+    model_kind::transformer,
+    detail::mpt(12, 768, 12),
+    {},
+    125311488.0,
+    "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-125m.yaml; "
+    "NumParams of scripts/train/benchmarking/README.md at 2048 tokens"};
+/// MPT-350m as llm-foundry benchmarks it: 24 layers, 1024 wide, 16 heads.
+inline constexpr model_spec mpt_350m{
+    "mpt_350m",
+    model_kind::transformer,
+    detail::mpt(24, 1024, 16),
+    {},
+    355985408.0,
+    "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-350m.yaml; "
+    "NumParams of scripts/train/benchmarking/README.md at 2048 tokens"};
+/// MPT-760m as llm-foundry benchmarks it: 24 layers, 1536 wide, 12 heads.
+inline constexpr model_spec mpt_760m{
+    "mpt_760m",
+    model_kind::transformer,
+    detail::mpt(24, 1536, 12),
+    {},
+    760470528.0,
+    "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-760m.yaml; "
+    "NumParams of scripts/train/benchmarking/README.md at 2048 tokens"};
+/// MPT-1B as llm-foundry benchmarks it: 24 layers, 2048 wide, 16 heads.
+inline constexpr model_spec mpt_1b{
+    "mpt_1b",
+    model_kind::transformer,
+    detail::mpt(24, 2048, 16),
+    {},
+    1315950592.0,
+    "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-1b.yaml; "
+    "NumParams of scripts/train/benchmarking/README.md at 2048 tokens"};
+/// MPT-3B as llm-foundry benchmarks it: 32 layers, 2560 wide, 20 heads.
+inline constexpr model_spec mpt_3b{
+    "mpt_3b",
+    model_kind::transformer,
+    detail::mpt(32, 2560, 20),
+    {},
+    2651837440.0,
+    "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-3b.yaml; "
+    "NumParams of scripts/train/benchmarking/README.md at 2048 tokens"};
+/// MPT-7B as llm-foundry benchmarks it: 32 layers, 4096 wide, 32 heads.
+inline constexpr model_spec mpt_7b{
+    "mpt_7b",
+    model_kind::transformer,
+    detail::mpt(32, 4096, 32),
+    {},
+    6658859008.0,
+    "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-7b.yaml; "
+    "NumParams of scripts/train/benchmarking/README.md at 2048 tokens"};
+/// MPT-13B as llm-foundry benchmarks it: 40 layers, 5120 wide, 40 heads.
+inline constexpr model_spec mpt_13b{
+    "mpt_13b",
+    model_kind::transformer,
+    detail::mpt(40, 5120, 40),
+    {},
+    12853954560.0,
+    "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-13b.yaml; "
+    "NumParams of scripts/train/benchmarking/README.md at 2048 tokens"};
+/// MPT-30B as llm-foundry benchmarks it: 48 layers, 7168 wide, 56 heads.
+inline constexpr model_spec mpt_30b{
+    "mpt_30b",
+    model_kind::transformer,
+    detail::mpt(48, 7168, 56),
+    {},
+    29975214080.0,
+    "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-30b.yaml; "
+    "NumParams of scripts/train/benchmarking/README.md at 2048 tokens"};
+/// MPT-70B as llm-foundry benchmarks it: 80 layers, 8192 wide, 64 heads.
+inline constexpr model_spec mpt_70b{
+    "mpt_70b",
+    model_kind::transformer,
+    detail::mpt(80, 8192, 64),
+    {},
+    64862437376.0,
+    "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-70b.yaml; "
+    "NumParams of scripts/train/benchmarking/README.md at 2048 tokens"};
 /// The Transformer "big" of Vaswani et al. (WMT14 English-German): 6 + 6 layers, 1024 wide,
 /// 37000-token shared vocabulary, one embedding matrix for source, target and output.
 inline constexpr model_spec transformer_big{
@@ -598,6 +691,15 @@ inline constexpr std::array all{bert_base,
                                 r1_distill_qwen_32b,
                                 r1_distill_llama_8b,
                                 r1_distill_llama_70b,
+                                mpt_125m,
+                                mpt_350m,
+                                mpt_760m,
+                                mpt_1b,
+                                mpt_3b,
+                                mpt_7b,
+                                mpt_13b,
+                                mpt_30b,
+                                mpt_70b,
                                 resnet50,
                                 resnet101,
                                 se_resnext101_32x4d};

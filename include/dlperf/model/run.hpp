@@ -108,6 +108,18 @@ struct run_config {
   long long pp = 1;
   /// The link between the job's GPUs; none: the system's (hardware/links.hpp, system_link).
   const link_spec* link = nullptr;
+  /// Training: micro-batches of `batch` each GPU runs (forward and backward) before one
+  /// optimizer update, their gradients summed (gradient accumulation).
+  long long grad_accumulation = 1;
+  /// GPUs in one server: a job of more spans servers, its collectives cross `network`.
+  long long gpus_per_node = 8;
+  /// Each GPU's port to the other servers; none: the server's own (hardware/links.hpp,
+  /// default_network).
+  const link_spec* network = nullptr;
+  /// Training with sharded gradients (ZeRO 2 and 3, FSDP): reduce-scatter the gradients in FP32
+  /// (FSDP's `reduce_dtype=torch.float32`, Composer's DEFAULT mixed precision) instead of the
+  /// run's 16-bit type.
+  bool fp32_gradient_reduce = false;
   double overhead_bytes = 1073741824.0;  ///< framework and workspace memory per GPU (1 GiB)
   lora_config lora{};  ///< training: LoRA / QLoRA adapters instead of every weight (rank 0: off)
   /// The software stack the run's kernels run under (docs/stacks.md). estimate_model gives the
@@ -170,6 +182,14 @@ struct run_config {
     if (batch > (1LL << 24) || image > (1LL << 16) || gpus > (1LL << 20) || seq > (1LL << 30) ||
         prompt > (1LL << 30) || generate > (1LL << 30))
       detail::throw_invalid_argument("run: batch <= 2^24, image <= 65536, gpus <= 2^20");
+    if (grad_accumulation < 1 || grad_accumulation > (1LL << 20))
+      detail::throw_invalid_argument("run: grad_accumulation must be 1 to 2^20, got " +
+                                     std::to_string(grad_accumulation));
+    if (grad_accumulation > 1 && !training())
+      detail::throw_invalid_argument("run: gradient accumulation is for training");
+    if (gpus_per_node < 1 || gpus_per_node > (1LL << 10))
+      detail::throw_invalid_argument("run: gpus_per_node must be 1 to 1024, got " +
+                                     std::to_string(gpus_per_node));
     if (training() && weights != weight_format::native)
       detail::throw_invalid_argument("run: weight format " + std::string(name(weights)) +
                                      " is for inference (training keeps 16-bit weights)");

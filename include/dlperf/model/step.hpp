@@ -100,10 +100,13 @@ struct model_estimate {
   double tokens = 0;            ///< tokens per step and replica (decoder inference: generated ones)
   double prompt_tokens = 0;     ///< decoder inference: prompt tokens per step and replica
   long long replicas = 1;       ///< data-parallel replicas (gpus / tp)
-  flop_count model_work{};      ///< the model's FLOP per step on one GPU (no recompute)
-  flop_rate peak{};             ///< the GPU's dense peak in the datatype the weight products
-                                ///< run in (the run's, or an FP8/FP4 format's where the GPU
-                                ///< multiplies it natively), so that mfu() never exceeds 1
+  /// Training: forward and backward passes per optimizer update (gradient accumulation); the
+  /// forward, recompute and backward phases hold one micro-batch's operators.
+  long long micro_batches = 1;
+  flop_count model_work{};  ///< the model's FLOP per step on one GPU (no recompute)
+  flop_rate peak{};         ///< the GPU's dense peak in the datatype the weight products
+                            ///< run in (the run's, or an FP8/FP4 format's where the GPU
+                            ///< multiplies it natively), so that mfu() never exceeds 1
   /// Weight GEMMs read weights dequantised in their inner loop (a weight-only format, or a
   /// format the GPU cannot multiply natively): the stack's quantised-GEMV share applies.
   bool dequantized_weights = false;
@@ -126,10 +129,31 @@ struct model_estimate {
     }
     return decode;
   }
-  /// How often phase @p p runs per step: generated tokens per sequence for decode, else 1.
+  /// How often phase @p p runs per step: generated tokens per sequence for decode, the
+  /// micro-batches for a training step's forward, recompute and backward, else 1.
   [[nodiscard]] constexpr double runs(step_phase p) const {
-    if (p != step_phase::decode) return 1.0;
-    return decode.size() > 0 ? tokens / std::max(samples, 1.0) : 0.0;
+    switch (p) {
+      case step_phase::forward:
+      case step_phase::recompute:
+      case step_phase::backward:
+        return static_cast<double>(micro_batches);
+      case step_phase::decode:
+        return decode.size() > 0 ? tokens / std::max(samples, 1.0) : 0.0;
+      case step_phase::optimizer:
+      case step_phase::prefill:
+        break;
+    }
+    return 1.0;
+  }
+  /// A training step of @p k micro-batches of this one (gradient accumulation): samples, tokens
+  /// and the model's work k times over, one optimizer update.
+  constexpr void accumulate(long long k) {
+    const double x = static_cast<double>(k) / static_cast<double>(micro_batches);
+    micro_batches = k;
+    samples *= x;
+    tokens *= x;
+    model_work *= x;
+    sum_phases();
   }
   /// Sums the times again from the phases' operators, after a change to them (a stack's
   /// figures, the communication of a split): prefill_time and decode_per_token from their phases,
@@ -890,6 +914,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transf
   // (model FLOPs utilisation counts useful work, as its definition's observed tokens/s does).
   m.model_work *= s.useful_tokens / s.tokens;
   m.time = m.forward.time() + m.recompute.time() + m.backward.time() + m.optimizer.time();
+  if (training) m.accumulate(r.grad_accumulation);
   return m;
 }
 
@@ -1062,6 +1087,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate cnn_step(const D& d, const cnn_config& c,
     m.model_work = 3.0 * m.model_work;
   }
   m.time = m.forward.time() + m.recompute.time() + m.backward.time() + m.optimizer.time();
+  if (training) m.accumulate(r.grad_accumulation);
   return m;
 }
 

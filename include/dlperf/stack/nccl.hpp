@@ -24,9 +24,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include <dlperf/core/enumeration.hpp>
+#include <dlperf/core/error.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/estimate/collective.hpp>
 #include <dlperf/hardware/interconnect.hpp>
@@ -123,6 +125,60 @@ constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
     if (p.nvlink_only && !nvlink) continue;
     const duration t =
         collective_time(c, data, n, link.per_direction(), nccl_cost(p, link, staged));
+    if (first || t < best.time) best = {t, p.id};
+    first = false;
+  }
+  return best;
+}
+
+/// The network steps of NCCL's ring for collective @p c over @p nodes servers: the ring crosses
+/// each server boundary once per pass, twice for an all-reduce (its reduce-scatter and
+/// all-gather passes), a send/recv at most once; NVIDIA/nccl v2.21.5-1 src/graph/tuning.cc,
+/// `nInterSteps`.
+constexpr double network_steps(collective c, long long nodes) {
+  if (nodes <= 1) return 0.0;
+  const double crossings = static_cast<double>(nodes - 1);
+  if (c == collective::send_recv) return 1.0;  // one hand-off, to the next server at most
+  return c == collective::all_reduce ? 2.0 * crossings : crossings;
+}
+
+/// Collective @p c of @p data bytes over @p n GPUs in servers of @p gpus_per_node, linked
+/// inside a server by @p intra (@p staged: through host memory) and to the other servers by one
+/// @p network port per GPU, as NCCL's ring runs it (docs/parallel.md, "Across servers"). Within
+/// one server it is nccl_time over @p intra. Across servers NCCL splits the buffer over one ring
+/// per port (its channels), so a server's ports together carry the ring's boundary traffic:
+///
+///     bus bandwidth = min(intra one way (halved when staged), ports of the emptiest server x
+///                         port one way)
+///     latency       = base + (steps - network steps) x intra step + network steps x network step
+///
+/// with network_steps() of NCCL's own tuning model. LL128 runs where the servers' GPUs are on
+/// NVLink. Throws invalid_argument as collective_time does, and for a server of fewer than one
+/// GPU.
+constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
+                                    const link_spec& intra, bool staged, const link_spec& network,
+                                    long long gpus_per_node) {
+  if (gpus_per_node < 1)
+    detail::throw_invalid_argument("collective: gpus per node must be >= 1, got " +
+                                   std::to_string(gpus_per_node));
+  if (n <= gpus_per_node) return nccl_time(c, data, n, intra, staged);
+  const long long nodes = (n + gpus_per_node - 1) / gpus_per_node;
+  // The ring is only as fast as the server with the fewest ports (the last one of a job that
+  // does not fill it).
+  const long long ports = n - (nodes - 1) * gpus_per_node;
+  const double crossings = staged ? 2.0 : 1.0;
+  const bandwidth bw = std::min(intra.per_direction() / crossings,
+                                static_cast<double>(ports) * network.per_direction());
+  const bool nvlink = intra.link.kind == interconnect_kind::nvlink;
+  const double inter = network_steps(c, nodes);
+  nccl_collective best{};
+  bool first = true;
+  for (const nccl_ring_protocol& p : nccl::ring) {
+    if (p.nvlink_only && !nvlink) continue;
+    const collective_cost within = nccl_cost(p, intra, staged);
+    const duration extra = std::max(duration{}, p.network_step - within.step_latency);
+    const duration t = collective_time(
+        c, data, n, bw, {p.base + inter * extra, within.step_latency, p.bandwidth_share});
     if (first || t < best.time) best = {t, p.id};
     first = false;
   }

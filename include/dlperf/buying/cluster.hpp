@@ -141,13 +141,9 @@ struct cluster_topology {
 // tensor split.
 template <class = void>
 double root_parameters(const model_spec& m, const run_config& r) {
-  if (m.kind != model_kind::transformer) return m.parameters() / static_cast<double>(r.tp);
-  const transformer_config& t = m.transformer;
-  double layers = 0;
-  for (long long i = 0; i < t.total_layers(); ++i)
-    layers += t.moe() && i >= t.dense_layers && i < t.layers ? t.layer_parameters()
-                                                             : t.dense_layer_parameters();
-  return std::max(0.0, m.parameters() - layers) / static_cast<double>(r.tp);
+  const double root =
+      m.kind == model_kind::transformer ? m.transformer.outer_parameters() : m.parameters();
+  return root / static_cast<double>(r.tp);
 }
 
 // A sharded job's collectives (ZeRO 2 and 3; PyTorch FSDP's SHARD_GRAD_OP and FULL_SHARD), one
@@ -293,21 +289,16 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   for (const D* g : gpus)
     if (link.link.kind == interconnect_kind::pcie && !pcie_peer_to_peer(g->facts().segment))
       c.peer_to_peer = false;
-  c.effective_bandwidth = link.per_direction() / (c.peer_to_peer ? 1.0 : 2.0);
   // Data-parallel rings of a job across servers: each server's ports carry the boundary
   // traffic, and a step waits on the network's latency (stack/nccl.hpp, nccl_time).
   // A tensor split keeps each model copy inside a server: its tp data-parallel rings run side
   // by side, each over gpus_per_node / tp GPUs (and ports) of every server.
   const long long ring_per_node = std::max(1LL, c.gpus_per_node / r.tp);
   const detail::cluster_topology net{link, c.network, ring_per_node, !c.peer_to_peer};
-  duration latency = link.latency;
-  if (c.data_parallel > ring_per_node) {
-    const long long servers = (c.data_parallel + ring_per_node - 1) / ring_per_node;
-    const long long ports = c.data_parallel - (servers - 1) * ring_per_node;
-    c.effective_bandwidth =
-        std::min(c.effective_bandwidth, static_cast<double>(ports) * c.network.per_direction());
-    latency = std::max(latency, c.network.latency);
-  }
+  c.effective_bandwidth =
+      ring_bandwidth(link, net.staged, c.network, c.data_parallel, ring_per_node);
+  const duration latency =
+      c.data_parallel > ring_per_node ? std::max(link.latency, c.network.latency) : link.latency;
   c.gradient_bytes =
       bytes(m.parameters() / static_cast<double>(r.tp) * detail::training_weight_bytes(r.type));
   const double ratio = (c.gradient_bytes / bucket).value();
@@ -340,8 +331,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
     }
     first = false;
   }
-  c.exposed_communication = c.tensor_parallel;
-  for (const step_collective& x : c.collectives) c.exposed_communication += x.exposed;
+  c.exposed_communication = c.step_time - c.compute_step;
   c.speedup = static_cast<double>(c.data_parallel) * (c.single_gpu_step / c.step_time).value();
   c.efficiency = c.speedup / static_cast<double>(c.gpus);
   return c;

@@ -273,15 +273,19 @@ struct transformer_config {
     if (pooler) p += h * h + h;
     return p;
   }
+  /// Parameters outside the layers: the embeddings and one final norm per stack (what FSDP
+  /// keeps in its root unit when it wraps each layer).
+  [[nodiscard]] constexpr double outer_parameters() const {
+    const double stacks = kind == transformer_kind::encoder_decoder ? 2.0 : 1.0;
+    return embedding_parameters() + stacks * norm_parameters();
+  }
   /// Every parameter of the model.
   [[nodiscard]] constexpr double parameters() const {
     validate();
-    const double stacks = kind == transformer_kind::encoder_decoder ? 2.0 : 1.0;
     const double dense = moe() ? static_cast<double>(dense_layers) : 0.0;
-    return embedding_parameters() + static_cast<double>(layers) * layer_parameters() -
+    return outer_parameters() + static_cast<double>(layers) * layer_parameters() -
            dense * (layer_parameters() - dense_layer_parameters()) +
-           static_cast<double>(decoder_layers) * cross_layer_parameters() +
-           stacks * norm_parameters();
+           static_cast<double>(decoder_layers) * cross_layer_parameters();
   }
   /// Parameter tensors, as the reference implementations hold them (Hugging Face modules:
   /// separate Q, K, V and output projections, one tensor per expert matrix): what an optimizer

@@ -137,9 +137,23 @@ constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
 /// `nInterSteps`.
 constexpr double network_steps(collective c, long long nodes) {
   if (nodes <= 1) return 0.0;
-  const double crossings = static_cast<double>(nodes - 1);
   if (c == collective::send_recv) return 1.0;  // one hand-off, to the next server at most
+  const double crossings = static_cast<double>(nodes - 1);
   return c == collective::all_reduce ? 2.0 * crossings : crossings;
+}
+
+/// The one-way bus bandwidth of a ring over @p n GPUs in servers of @p gpus_per_node, linked
+/// inside a server by @p intra (@p staged: through host memory, each byte crossing the bus twice)
+/// and to the other servers by one @p network port per GPU: the intra-server link's, or, across
+/// servers, at most what the ports of the emptiest server (the last one of a job that does not
+/// fill it) carry together (nccl_time below).
+constexpr bandwidth ring_bandwidth(const link_spec& intra, bool staged, const link_spec& network,
+                                   long long n, long long gpus_per_node) {
+  const bandwidth inside = intra.per_direction() / (staged ? 2.0 : 1.0);
+  if (n <= gpus_per_node) return inside;
+  const long long nodes = (n + gpus_per_node - 1) / gpus_per_node;
+  const long long ports = n - (nodes - 1) * gpus_per_node;
+  return std::min(inside, static_cast<double>(ports) * network.per_direction());
 }
 
 /// Collective @p c of @p data bytes over @p n GPUs in servers of @p gpus_per_node, linked
@@ -163,12 +177,7 @@ constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
                                    std::to_string(gpus_per_node));
   if (n <= gpus_per_node) return nccl_time(c, data, n, intra, staged);
   const long long nodes = (n + gpus_per_node - 1) / gpus_per_node;
-  // The ring is only as fast as the server with the fewest ports (the last one of a job that
-  // does not fill it).
-  const long long ports = n - (nodes - 1) * gpus_per_node;
-  const double crossings = staged ? 2.0 : 1.0;
-  const bandwidth bw = std::min(intra.per_direction() / crossings,
-                                static_cast<double>(ports) * network.per_direction());
+  const bandwidth bw = ring_bandwidth(intra, staged, network, n, gpus_per_node);
   const bool nvlink = intra.link.kind == interconnect_kind::nvlink;
   const double inter = network_steps(c, nodes);
   nccl_collective best{};

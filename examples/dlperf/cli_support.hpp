@@ -240,11 +240,24 @@ class device_stacks {
 };
 
 /// A training job's collectives and its servers as `model --json` and `cluster --json` give
-/// them: {"network", "gpus_per_node", "nodes", "grad_accumulation", "exposed_communication_s",
-/// "collectives": [{"name", "collective", "bytes", "calls", "time_s", "exposed_s"}]}.
+/// them: {"network", "gpus_per_node", "nodes", "grad_accumulation", "pp", "virtual_stages",
+/// "pipeline_bubble_s", "exposed_communication_s", "collectives": [{"name", "collective",
+/// "bytes", "calls", "time_s", "exposed_s"}]}.
 nlohmann::json job_collectives_json(const cluster_estimate& c);
 /// The same as text lines for people, one a collective: its calls, time and exposed part.
 void print_job_collectives(const cluster_estimate& c);
+
+/// Where published training runs on several GPUs under @p stack fell against the multi-GPU
+/// model (model/error_bands.hpp, training_scaling_band), applied to a job of @p samples_per_s
+/// and @p tokens_per_s: the rates the middle 80 % of them would give, in SI units, or null
+/// where the stack has no band or the job is not a language model's (@p tokens_per_s 0: the
+/// published runs are all of decoders).
+nlohmann::json training_band_json(stack_id stack, double samples_per_s, double tokens_per_s);
+
+/// The same for people, one line: "published multi-GPU pytorch-eager training runs measured
+/// 0.526-0.822x of this model's rate: 46900-73300 tokens/s (80 % of 226 runs; median error
+/// 44.5 %, the model optimistic)", or why there is no band.
+std::string training_band_text(stack_id stack, double tokens_per_s);
 
 /// The figures calibration @p c measured, by name: {"gemm_efficiency": {"value", "method"},
 /// ...}; null for none (the stack runs on its own figures). JSON "stack_measured".

@@ -103,6 +103,14 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
         gpus.begin() + static_cast<std::ptrdiff_t>(i))
       names += (names.empty() ? "" : " + ") + std::string(gpus[i]->name());
   }
+  // The job's rate: every replica's micro-batches a step.
+  const double samples_per_s =
+      static_cast<double>(c.data_parallel * r.batch * r.grad_accumulation) / c.step_time.value();
+  const double tokens_per_s =
+      m.kind == model_kind::transformer
+          ? samples_per_s *
+                static_cast<double>(detail::transformer_shapes::of(m.transformer, r).seq)
+          : 0.0;
   if (o.json) {
     const nlohmann::json out = {
         {"model", m.name},
@@ -110,6 +118,7 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
         {"gpus", c.gpus},
         {"data_parallel", c.data_parallel},
         {"tp", c.tp},
+        {"pp", c.pp},
         {"link", l.id},
         {"dtype", name(r.type)},
         {"batch", r.batch},
@@ -128,6 +137,9 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
         {"tensor_parallel_s", c.tensor_parallel.value()},
         {"job", job_collectives_json(c)},
         {"step_time_s", c.step_time.value()},
+        {"samples_per_s", samples_per_s},
+        {"tokens_per_s", tokens_per_s > 0 ? nlohmann::json(tokens_per_s) : nlohmann::json(nullptr)},
+        {"training_band", training_band_json(r.stack, samples_per_s, tokens_per_s)},
         {"speedup", c.speedup},
         {"efficiency", c.efficiency},
         {"fits", short_gpu == nullptr},
@@ -160,7 +172,7 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
   fmt::print("  {:<34} {:>10}\n", "one GPU's step", format_duration(c.single_gpu_step.value()));
   fmt::print("  {:<34} {:>10}\n", "compute step on the job's GPUs",
              format_duration(c.compute_step.value()));
-  if (r.zero >= 2) {
+  if (r.zero >= 2 || c.pp > 1) {
     print_job_collectives(c);
   } else {
     fmt::print("  {:<34} {:>10}  ({} in {} buckets of {})\n", "gradient all-reduce",
@@ -173,12 +185,13 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
     fmt::print("  {:<34} {:>10}\n", "exposed all-reduce",
                format_duration(c.exposed_allreduce.value()));
   }
-  if (c.tp > 1)
+  if (c.tp > 1 && r.zero < 2 && c.pp == 1)
     fmt::print("  {:<34} {:>10}\n", "tensor-parallel all-reduces",
                format_duration(c.tensor_parallel.value()));
   fmt::print("  {:<34} {:>10}\n", "step", format_duration(c.step_time.value()));
   fmt::print("  speed-up {}x over one GPU, efficiency {}\n", three_digits(c.speedup),
              format_percent(c.efficiency, 1.0));
+  fmt::print("  {}\n", training_band_text(r.stack, tokens_per_s));
   if (short_gpu == nullptr)
     fmt::print("  memory: {} per GPU of {}: fits\n", format_bytes(fit.need.total().value()),
                format_bytes(fit.capacity.value()));
@@ -215,14 +228,60 @@ nlohmann::json job_collectives_json(const cluster_estimate& c) {
           {"gpus_per_node", c.gpus_per_node},
           {"nodes", c.nodes},
           {"grad_accumulation", c.grad_accumulation},
+          {"pp", c.pp},
+          {"virtual_stages", c.virtual_stages},
+          {"pipeline_bubble_s", c.pipeline_bubble.value()},
           {"exposed_communication_s", c.exposed_communication.value()},
           {"collectives", std::move(list)}};
+}
+
+nlohmann::json training_band_json(stack_id stack, double samples_per_s, double tokens_per_s) {
+  // The bands come from decoder language models: a CNN's job (no tokens) has none.
+  const std::optional<training_scaling_band> b = training_scaling_band_of(stack);
+  if (!b || !(tokens_per_s > 0)) return nullptr;
+  const auto range = [&](double rate) {
+    return rate > 0 ? nlohmann::json::array({b->low * rate, b->high * rate})
+                    : nlohmann::json(nullptr);
+  };
+  return {{"stack", name(b->stack)},
+          {"rows", b->rows},
+          {"median_abs_error", b->median},
+          {"bias", b->bias},
+          {"coverage", training_scaling_band::coverage},
+          {"measured_over_predicted", {b->low, b->high}},
+          {"samples_per_s", range(samples_per_s)},
+          {"tokens_per_s", range(tokens_per_s)}};
+}
+
+std::string training_band_text(stack_id stack, double tokens_per_s) {
+  if (!(tokens_per_s > 0))
+    return "the published multi-GPU training runs are of language models: no band for this one";
+  const std::optional<training_scaling_band> b = training_scaling_band_of(stack);
+  if (!b)
+    return stack == stack_id::ceiling
+               ? "published multi-GPU runs measure stacks, not the ceiling: --stack gives their "
+                 "band"
+               : fmt::format("fewer than {} published multi-GPU {} training runs, no band yet",
+                             error_band::least_rows, name(stack));
+  return fmt::format(
+      "published multi-GPU {} training runs measured {}-{}x of this model's rate: {}-{} {} ({} "
+      "of {} runs; median error {}, {})",
+      name(stack), three_digits(b->low), three_digits(b->high), three_digits(b->low * tokens_per_s),
+      three_digits(b->high * tokens_per_s), "tokens/s",
+      fmt::format("{:.0f} %", 100.0 * training_scaling_band::coverage), b->rows,
+      format_percent(b->median, 1.0),
+      b->bias > 0 ? "the model optimistic" : "the model pessimistic");
 }
 
 void print_job_collectives(const cluster_estimate& c) {
   if (c.nodes > 1)
     fmt::print("  {} servers of {} GPUs; between servers {} a GPU ({} each way)\n", c.nodes,
                c.gpus_per_node, c.network.id, format_si(c.network.per_direction().value(), "B/s"));
+  if (c.pp > 1)
+    fmt::print("  {:<34} {:>10}  ({} stages{}, {} micro-batches a step)\n",
+               "pipeline bubble (1F1B)", format_duration(c.pipeline_bubble.value()), c.pp,
+               c.virtual_stages > 1 ? fmt::format(" of {} chunks each", c.virtual_stages) : "",
+               c.grad_accumulation);
   for (const step_collective& x : c.collectives)
     fmt::print("  {:<34} {:>10}  ({} calls of {}; exposed {})\n", x.name,
                format_duration(x.time.value()), x.calls, format_bytes(x.bytes.value()),

@@ -233,7 +233,8 @@ void run(const model_options& o) {
   const result res = visit_device(dev, [&](const auto& d) -> result {
     if constexpr (gemm_device<std::decay_t<decltype(d)>>) {
       const link_spec* link = split || cluster ? &link_of_run(d, r) : nullptr;
-      stacked_estimate estimate = estimate_model(d, m, r, stack);
+      // A training pipeline's stages share the estimate of every layer (buying/cluster.hpp).
+      stacked_estimate estimate = estimate_model(d, m, cluster ? pipeline_stage_run(r) : r, stack);
       if (cluster) {
         job = estimate_cluster_on(d, r.gpus, m, r, *link);
         run_config bare = r;
@@ -266,8 +267,9 @@ void run(const model_options& o) {
     seq = s.seq;
   }
   const std::vector<op_row> rows = op_rows(e);
-  // A layer split's estimate holds every GPU's turn: each GPU does 1/pp of its work.
-  const double stages = static_cast<double>(r.pp);
+  // An inference layer split's estimate holds every GPU's turn: each GPU does 1/pp of its work
+  // (a training pipeline's holds one stage's share already).
+  const double stages = r.training() ? 1.0 : static_cast<double>(r.pp);
   const auto per_gpu = [stages](const model_estimate& x) { return x.achieved() / stages; };
   const auto mfu = [stages](const model_estimate& x) { return x.mfu() / stages; };
   const double trainable = r.training() ? trainable_parameters(m, r) : 0.0;
@@ -343,6 +345,9 @@ void run(const model_options& o) {
         {"fits_with_tp",
          res.fitting_tp ? nlohmann::json(*res.fitting_tp) : nlohmann::json(nullptr)},
         {"ops", std::move(ops)},
+        {"training_band", job ? training_band_json(stack.id, e.samples_per_second(),
+                                                   transformer ? e.tokens_per_second() : 0.0)
+                              : nlohmann::json(nullptr)},
         {"error_bands", stack.id == stack_id::ceiling ? nlohmann::json(nullptr)
                         : generation
                             ? error_bands_json(stack.id, r.mode,
@@ -427,10 +432,11 @@ void run(const model_options& o) {
     else
       fmt::print("  split: {} GPUs by tensors, two all-reduces a layer {}\n", r.tp, over);
   }
-  if (job && r.zero >= 2) {
-    // A sharded job's gathers and reduce-scatters, as `dlperf cluster` prices them.
+  if (job && (r.zero >= 2 || job->pp > 1)) {
+    // A sharded job's gathers and reduce-scatters, a pipeline's bubble and hand-offs, as
+    // `dlperf cluster` prices them.
     fmt::print("  {} over {}: {}x one GPU's rate ({} efficiency)\n",
-               describe(parallel_split{job->gpus, job->tp, 1}), job->link.id,
+               describe(parallel_split{job->gpus, job->tp, job->pp}), job->link.id,
                three_digits(job->speedup), format_percent(job->efficiency, 1.0));
     print_job_collectives(*job);
   } else if (job) {
@@ -525,6 +531,9 @@ void run(const model_options& o) {
     fmt::print("  accuracy, each run held out of the fit by its source: {}{}\n", bands,
                r.gpus > 1 ? "; runs on one GPU" : "");
   }
+  if (job)
+    fmt::print("  on many GPUs: {}\n",
+               training_band_text(stack.id, transformer ? e.tokens_per_second() : 0.0));
   fmt::print("  {} per GPU ({} of peak {}), model FLOPs utilisation {}{}\n",
              format_si(per_gpu(e).value(), "FLOP/s"),
              format_percent(per_gpu(e).value(), e.peak.value()),

@@ -69,6 +69,14 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
     cmd->add_option("--zero", o.zero, "ZeRO stage 0..3 over the data-parallel GPUs")
         ->capture_default_str();
     cmd->add_option("--tp", o.tp, "Tensor-parallel degree")->capture_default_str();
+    cmd->add_option("--pp", o.pp,
+                    "Training: pipeline stages under Megatron's 1F1B schedule, --grad-accum "
+                    "micro-batches in flight (docs/parallel.md)")
+        ->capture_default_str();
+    cmd->add_option("--vpp", o.vpp,
+                    "Training with --pp: model chunks per GPU (interleaved 1F1B; divides the "
+                    "bubble)")
+        ->capture_default_str();
     add_enum_option<split_mode>(
         cmd, "--split", o.split,
         "Inference: how one model copy spreads over the GPUs (default: the stack's; llama.cpp "
@@ -188,9 +196,20 @@ run_config make_run(const run_options& o) {
   // that --tp leaves: llama.cpp runs one process on all the GPUs it sees.
   const split_mode split = o.split ? *o.split : stacks::of(r.stack).multi_gpu.split;
   if (o.split == split_mode::layer && !o.infer)
-    throw usage_error(
-        "--split layer is for --infer: pipeline-parallel training schedules are not modelled");
+    throw usage_error("--split layer is for --infer: a training pipeline takes --pp STAGES (1F1B)");
   if (split == split_mode::layer && o.infer && r.tp > 0 && r.gpus % r.tp == 0) r.pp = r.gpus / r.tp;
+  const long long stages = parse_count("--pp", o.pp);
+  const long long chunks = parse_count("--vpp", o.vpp);
+  if ((stages > 1 || chunks > 1) && !r.training())
+    throw usage_error(std::string(stages > 1 ? "--pp" : "--vpp") +
+                      " is a training pipeline: for --infer, --split layer spreads the layers");
+  if (chunks > 1 && stages < 2) throw usage_error("--vpp needs --pp 2 or more");
+  if (r.training()) {
+    r.pp = stages;
+    r.virtual_stages = chunks;
+    if (r.gpus % (r.tp * r.pp) != 0)
+      throw usage_error(fmt::format("--tp {} x --pp {} must divide --gpus {}", r.tp, r.pp, r.gpus));
+  }
   if (r.training() && !stacks::of(r.stack).trains)
     throw usage_error("--stack " + std::string(name(r.stack)) +
                       " is an inference engine: give --infer, or train under one of " +

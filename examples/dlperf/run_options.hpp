@@ -27,6 +27,8 @@ struct run_options {
   bool packing = false;        ///< --packing
   bool nchw = false;           ///< --nchw
   std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
+  std::string pp = "1";             ///< --pp (training)
+  std::string vpp = "1";            ///< --vpp (training, with --pp)
   std::string grad_accum = "1";     ///< --grad-accum
   std::string gpus_per_node = "8";  ///< --gpus-per-node
   std::string network;              ///< --network (empty: the server's)
@@ -44,10 +46,10 @@ CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset);
 /// --weights, --kv-dtype, --optimizer, --optimizer-kernels, --checkpointing, --doc-tokens,
 /// --packing, --no-flash,
 /// --nchw, --eager, --lora,
-/// --lora-targets, --qlora, --gpus, --zero, --tp, --split, --grad-accum, --gpus-per-node,
-/// --network, --fp32-reduce, --overhead, --stack) to @p cmd. With @p parallel false, --gpus,
-/// --zero, --tp, --split, --gpus-per-node, --network and --fp32-reduce are left out (commands
-/// that set the GPU count themselves).
+/// --lora-targets, --qlora, --gpus, --zero, --tp, --pp, --vpp, --split, --grad-accum,
+/// --gpus-per-node, --network, --fp32-reduce, --overhead, --stack) to @p cmd. With @p parallel
+/// false, --gpus, --zero, --tp, --pp, --vpp, --split, --gpus-per-node, --network and
+/// --fp32-reduce are left out (commands that set the GPU count themselves).
 void add_run_options(CLI::App* cmd, run_options& o, bool parallel = true);
 
 /// The software stack line every command that runs a model prints: the stack and what it is, or,

@@ -1,8 +1,11 @@
-// Published training runs on many GPUs (tests/data/evidence/training_multi_gpu.csv,
-// docs/evidence.md "Training on many GPUs"): every row's model has the parameter count its
-// publisher printed, every row runs through the multi-GPU model (buying/cluster.hpp) with its
-// own settings, and the hidden report prints the errors by GPU, scale, model size and sequence.
-// No figure of the model is fitted on these rows.
+// Published training runs on many GPUs (tests/data/evidence/training_multi_gpu.csv, MosaicML's
+// tables as imported; training_multi_gpu_other.csv, torchtitan, Trainy, NeMo and
+// Megatron-Bridge, transcribed with each table's words; docs/evidence.md "Training on many
+// GPUs"): every row's model has the parameter count its publisher printed (where one is), every
+// row runs through the multi-GPU model (buying/cluster.hpp) with its own settings, and the
+// hidden report prints the errors by publisher, GPU, layout, scale and sequence. No figure of
+// the model is fitted on these rows.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
@@ -21,29 +24,43 @@ namespace {
 
 using record = std::map<std::string, std::string>;
 
+void read_rows(const std::string& path, std::vector<record>& out) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  std::string line;
+  std::getline(in, line);
+  const std::vector<std::string> header = evidence::split_record(line, 1);
+  for (std::size_t n = 2; std::getline(in, line); ++n) {
+    const std::vector<std::string> f = evidence::split_record(line, n);
+    if (f.size() != header.size())
+      throw std::runtime_error(path + " line " + std::to_string(n) + ": " +
+                               std::to_string(f.size()) + " fields");
+    record r;
+    for (std::size_t i = 0; i < f.size(); ++i) r[header[i]] = f[i];
+    out.push_back(std::move(r));
+  }
+}
+
 const std::vector<record>& training_rows() {
   static const std::vector<record> rows = [] {
-    std::ifstream in(DLPERF_TRAINING_EVIDENCE_CSV);
-    if (!in) throw std::runtime_error("cannot open " + std::string(DLPERF_TRAINING_EVIDENCE_CSV));
-    std::string line;
-    std::getline(in, line);
-    const std::vector<std::string> header = evidence::split_record(line, 1);
     std::vector<record> out;
-    for (std::size_t n = 2; std::getline(in, line); ++n) {
-      const std::vector<std::string> f = evidence::split_record(line, n);
-      if (f.size() != header.size())
-        throw std::runtime_error("training evidence line " + std::to_string(n) + ": " +
-                                 std::to_string(f.size()) + " fields");
-      record r;
-      for (std::size_t i = 0; i < f.size(); ++i) r[header[i]] = f[i];
-      out.push_back(std::move(r));
-    }
+    read_rows(DLPERF_TRAINING_EVIDENCE_CSV, out);
+    read_rows(DLPERF_TRAINING_OTHER_EVIDENCE_CSV, out);
     return out;
   }();
   return rows;
 }
 
-long long count_of(const record& r, const std::string& column) { return std::stoll(r.at(column)); }
+// A column of the row, or @p absent where its file has no such column (MosaicML's rows have no
+// tensor or pipeline split).
+std::string training_field(const record& r, const std::string& column, const std::string& absent) {
+  const auto it = r.find(column);
+  return it == r.end() || it->second.empty() ? absent : it->second;
+}
+
+long long count_of(const record& r, const std::string& column, const std::string& absent = "") {
+  return std::stoll(training_field(r, column, absent));
+}
 
 // The row's model: its preset with learned positions over the row's sequence, as the
 // publisher's parameter count shows (MPT's position table is max_seq_len x d_model).
@@ -60,16 +77,24 @@ run_config run_of(const record& r) {
   x.seq = count_of(r, "seq");
   x.type = parse<dtype>(r.at("dlperf_dtype"));
   x.gpus = count_of(r, "gpus");
+  x.tp = count_of(r, "tp", "1");
+  x.pp = count_of(r, "pp", "1");
+  x.virtual_stages = count_of(r, "virtual_stages", "1");
   x.zero = static_cast<int>(count_of(r, "zero"));
   x.grad_accumulation = count_of(r, "grad_accumulation");
   x.gpus_per_node = count_of(r, "gpus_per_node");
   if (!r.at("network").empty()) x.network = &find_link(r.at("network"));
   // FSDP's DEFAULT mixed precision (Composer) reduces gradients in FP32; PURE in the run's type.
-  x.fp32_gradient_reduce = r.at("fsdp_mixed_precision") == "DEFAULT";
+  // torchtitan's FSDP2 reduces in FP32 by default.
+  x.fp32_gradient_reduce =
+      x.zero >= 2 && (training_field(r, "fsdp_mixed_precision", "") == "DEFAULT" ||
+                      training_field(r, "gradient_reduce", "") == "fp32");
+  // Selective checkpointing (torchtitan's per-op or every-other-layer) recomputes part of the
+  // forward; the model knows none or all, and takes none (docs/evidence.md).
   x.checkpointing = r.at("checkpointing") == "yes";
   x.stack = parse<stack_id>(r.at("stack"));
-  // Composer's DecoupledAdamW updates tensor by tensor.
-  x.optimizer_kernels = optimizer_kernel::per_tensor;
+  // Composer's DecoupledAdamW updates tensor by tensor; the others run the stack's own.
+  if (r.at("source") == "LLMF-BENCH") x.optimizer_kernels = optimizer_kernel::per_tensor;
   return x;
 }
 
@@ -84,11 +109,21 @@ training_result run_row(const record& r) {
   const model_spec m = model_of(r);
   const run_config x = run_of(r);
   training_result out{&r, estimate_cluster(g, x.gpus, m, x, system_link(g)), 0, 0, 0};
-  const double tokens = static_cast<double>(x.grad_accumulation * x.batch * x.seq);
+  // One model copy (tp x pp GPUs) runs grad_accumulation micro-batches a step.
+  const double tokens = static_cast<double>(x.grad_accumulation * x.batch * x.seq) /
+                        static_cast<double>(x.model_parallel());
   out.measured = std::stod(r.at("value"));
   out.predicted = tokens / out.job.step_time.value();
   out.error = out.predicted / out.measured - 1.0;
   return out;
+}
+
+std::string layout_of(const run_config& x) {
+  std::string s =
+      x.zero >= 2 ? "FSDP/ZeRO " + std::to_string(x.zero) : "DDP/ZeRO " + std::to_string(x.zero);
+  if (x.tp > 1) s += " + TP";
+  if (x.pp > 1) s += " + PP";
+  return s;
 }
 
 std::string scale_of(long long gpus) {
@@ -101,8 +136,9 @@ std::string scale_of(long long gpus) {
 
 TEST_CASE("training evidence: each row's model has the parameter count its publisher printed",
           "[evidence_rows]") {
-  REQUIRE(training_rows().size() >= 200);
+  REQUIRE(training_rows().size() >= 240);
   for (const record& r : training_rows()) {
+    if (training_field(r, "parameters_published", "").empty()) continue;
     INFO(r.at("id") << " " << r.at("model") << " at " << r.at("seq") << " tokens");
     CHECK(model_of(r).parameters() == std::stod(r.at("parameters_published")));
   }
@@ -124,7 +160,59 @@ TEST_CASE("training evidence: every row runs on its GPUs, finite and below the d
     CHECK(t.job.gpus == count_of(r, "gpus"));
     ++publishers[r.at("publisher")];
   }
-  CHECK(publishers.size() >= 1);
+  // MosaicML, PyTorch (torchtitan), Trainy and NVIDIA (NeMo, Megatron-Bridge).
+  CHECK(publishers.size() >= 4);
+}
+
+// The p-quantile of @p v, interpolated between its neighbours (numpy's default).
+double quantile(std::vector<double> v, double p) {
+  std::sort(v.begin(), v.end());
+  const double at = p * static_cast<double>(v.size() - 1);
+  const std::size_t i = static_cast<std::size_t>(at);
+  if (i + 1 >= v.size()) return v.back();
+  return v[i] + (at - static_cast<double>(i)) * (v[i + 1] - v[i]);
+}
+
+// Each stack's band over the rows (model/error_bands.hpp, training_scaling_band).
+std::map<stack_id, training_scaling_band> bands_of_evidence() {
+  std::map<stack_id, std::vector<double>> errors;
+  for (const record& r : training_rows())
+    errors[parse<stack_id>(r.at("stack"))].push_back(run_row(r).error);
+  std::map<stack_id, training_scaling_band> out;
+  for (const auto& [stack, e] : errors) {
+    std::vector<double> magnitude, ratio;
+    for (const double x : e) {
+      magnitude.push_back(std::abs(x));
+      ratio.push_back(1.0 / (1.0 + x));
+    }
+    out[stack] = {stack,
+                  static_cast<int>(e.size()),
+                  quantile(magnitude, 0.5),
+                  quantile(e, 0.5),
+                  quantile(ratio, 0.1),
+                  quantile(ratio, 0.9)};
+  }
+  return out;
+}
+
+TEST_CASE("every stack's multi-GPU training band is its error on the evidence", "[evidence_rows]") {
+  const std::map<stack_id, training_scaling_band> bands = bands_of_evidence();
+  int listed = 0;
+  for (const auto& [stack, b] : bands) {
+    INFO(name(stack) << ": " << b.rows << " rows, median " << b.median << ", bias " << b.bias
+                     << ", measured / predicted " << b.low << " to " << b.high);
+    const std::optional<training_scaling_band> table = training_scaling_band_of(stack);
+    CHECK(table.has_value() == (b.rows >= error_band::least_rows));
+    if (!table) continue;
+    ++listed;
+    CHECK(table->rows == b.rows);
+    CHECK(table->median == Approx(b.median).margin(0.0005));
+    CHECK(table->bias == Approx(b.bias).margin(0.0005));
+    CHECK(table->low == Approx(b.low).margin(0.0005));
+    CHECK(table->high == Approx(b.high).margin(0.0005));
+    CHECK(table->low <= table->high);
+  }
+  CHECK(listed == static_cast<int>(training_scaling_bands.size()));
 }
 
 // Prints docs/evidence.md's "Training on many GPUs" tables. Hidden:
@@ -134,8 +222,12 @@ TEST_CASE("training evidence report: errors by GPU and scale and model size",
   std::map<std::string, std::vector<double>> groups;
   for (const record& r : training_rows()) {
     const training_result t = run_row(r);
-    const std::string gpu = r.at("gpu") + " " + r.at("precision");
+    const std::string gpu = r.at("gpu") + " " + r.at("dlperf_dtype");
+    groups["publisher " + r.at("source")].push_back(t.error);
     groups["GPU " + gpu].push_back(t.error);
+    groups["layout " + layout_of(run_of(r))].push_back(t.error);
+    groups["checkpointing " + r.at("checkpointing")].push_back(t.error);
+    groups["stack " + r.at("stack")].push_back(t.error);
     groups["scale " + scale_of(count_of(r, "gpus"))].push_back(t.error);
     groups["GPU " + gpu + ", " + scale_of(count_of(r, "gpus"))].push_back(t.error);
     groups["model " + r.at("model")].push_back(t.error);

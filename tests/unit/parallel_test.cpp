@@ -276,8 +276,13 @@ TEST_CASE("a layer split is rejected where it is not modelled", "[parallel][erro
   CHECK_THROWS_WITH(r.validate(), Catch::Contains("pp"));
   run_config t;
   t.gpus = 2;
+  t.virtual_stages = 2;
+  CHECK_THROWS_WITH(t.validate(), Catch::Contains("need training with pp >= 2"));
   t.pp = 2;
-  CHECK_THROWS_WITH(t.validate(), Catch::Contains("pipeline-parallel training"));
+  t.virtual_stages = 0;
+  CHECK_THROWS_WITH(t.validate(), Catch::Contains("virtual_stages must be 1 to 1024"));
+  t.virtual_stages = 32;  // Llama 3 8B has 32 layers: 2 stages of 32 chunks would need 64
+  CHECK_THROWS_WITH(memory_need(presets::llama3_8b, t), Catch::Contains("virtual stages need"));
   run_config cnn = decode_run(stack_id::pytorch_eager, weight_format::native, 2);
   cnn.pp = 2;
   CHECK_THROWS_WITH(memory_need(presets::resnet50, cnn), Catch::Contains("CNN"));

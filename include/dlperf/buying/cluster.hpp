@@ -2,12 +2,16 @@
 /// Scaling a training job to several GPUs (docs/buying.md, Multi-GPU): the ring all-reduce of
 /// the gradients over the slowest link, overlapped bucket by bucket with the backward pass as
 /// PyTorch DistributedDataParallel does, the tensor-parallel all-reduces of the activations,
-/// and the speed-up and efficiency over one GPU.
+/// a pipeline's bubble and hand-offs, and the speed-up and efficiency over one GPU.
 ///
 ///     all-reduce(bytes, N) = 2 (N-1)/N x bytes / per-direction bandwidth + 2 (N-1) x latency
 ///     exposed             = max(all-reduce of all buckets - overlappable backward,
 ///                               all-reduce of the last bucket)
+///     pipeline compute    = (K + (p-1)/v) x (forward + backward of one micro-batch) / p
+///                           + update / p        (1F1B over p stages, v chunks each, K micro-
+///                                                batches; Narayanan et al. 2021)
 ///     step(N)             = compute step on N GPUs + exposed + tensor-parallel all-reduces
+///                           + pipeline hand-offs
 ///     speedup             = data-parallel replicas x step(1) / step(N);  efficiency = speedup / N
 ///
 /// Its functions are templates with an unused parameter (`template <class = void>`), so that
@@ -81,8 +85,11 @@ struct step_collective {
 /// The multi-GPU estimate of a training job and what went into it.
 struct cluster_estimate {
   long long gpus = 1;                ///< GPUs of the job
-  long long data_parallel = 1;       ///< data-parallel replicas (gpus / tp)
+  long long data_parallel = 1;       ///< data-parallel replicas (gpus / (tp x pp))
   long long tp = 1;                  ///< tensor-parallel degree
+  long long pp = 1;                  ///< pipeline stages
+  long long virtual_stages = 1;      ///< model chunks per GPU (interleaved 1F1B)
+  duration pipeline_bubble{};        ///< the stages' idle time while the pipeline fills and drains
   link_spec link;                    ///< the slowest link between the GPUs of a server
   link_spec network;                 ///< each GPU's port to the other servers
   long long gpus_per_node = 8;       ///< GPUs of one server
@@ -102,7 +109,8 @@ struct cluster_estimate {
   duration exposed_allreduce{};      ///< the all-reduce time not hidden behind backward
   duration tensor_parallel{};        ///< tensor-parallel all-reduces of activations (exposed)
   /// Every collective of the step (the gradient all-reduce, or a sharded job's all-gathers and
-  /// reduce-scatters; the tensor split's all-reduces), with the part of each that is exposed.
+  /// reduce-scatters; the tensor split's all-reduces; a pipeline's hand-offs), with the part of
+  /// each that is exposed.
   std::vector<step_collective> collectives;
   duration exposed_communication{};  ///< every collective's exposed part, summed
   duration step_time{};              ///< step on N GPUs: compute + exposed communication
@@ -110,14 +118,25 @@ struct cluster_estimate {
   double efficiency = 1;             ///< speedup / gpus
 };
 
+/// The run whose estimate (estimate_run) a pipeline's stages share: @p r with its stages folded
+/// into one, every layer of the tensor split at the job's data-parallel degree (its optimizer
+/// shards); each stage takes 1/pp of it (with_cluster_communication). @p r itself without a
+/// pipeline.
+constexpr run_config pipeline_stage_run(run_config r) {
+  r.gpus /= r.pp;
+  r.pp = 1;
+  r.virtual_stages = 1;
+  return r;
+}
+
 namespace detail {
 
 // One GPU's share of a job: its compute step, backward window and communication.
 struct cluster_part {
-  duration compute, backward, exposed, tensor_parallel, allreduce, last, overlappable;
+  duration compute, backward, exposed, tensor_parallel, allreduce, last, overlappable, bubble;
   std::vector<step_collective> collectives;
   [[nodiscard]] constexpr duration step() const {
-    duration t = compute + tensor_parallel;
+    duration t = compute;
     for (const step_collective& c : collectives) t += c.exposed;
     return t;
   }
@@ -164,10 +183,13 @@ std::vector<step_collective> sharded_collectives(const model_spec& m, const run_
                                                  const model_estimate& e,
                                                  const cluster_topology& net) {
   const long long dp = r.data_parallel();
-  const double units =
+  const double layers =
       m.kind == model_kind::transformer ? static_cast<double>(m.transformer.total_layers()) : 1.0;
   const double root = root_parameters(m, r);
-  const double unit = (m.parameters() / static_cast<double>(r.tp) - root) / units;
+  const double unit = (m.parameters() / static_cast<double>(r.tp) - root) / layers;
+  // A pipeline stage shards its own layers (and, on the first and last stages, the root unit);
+  // @p e holds every layer of the tensor split, each layer's time the same on any stage.
+  const double units = std::ceil(layers / static_cast<double>(r.pp));
   const double w = training_weight_bytes(r.type);
   const double g = r.fp32_gradient_reduce ? 4.0 : w;
   const double k = static_cast<double>(r.grad_accumulation);
@@ -175,8 +197,8 @@ std::vector<step_collective> sharded_collectives(const model_spec& m, const run_
   const duration rs = net.time(collective::reduce_scatter, bytes(unit * g), dp);
   const duration root_ag = net.time(collective::all_gather, bytes(root * w), dp);
   const duration root_rs = net.time(collective::reduce_scatter, bytes(root * g), dp);
-  const duration fwd = e.forward.time() / units;
-  const duration bwd = (e.backward.time() + e.recompute.time()) / units;
+  const duration fwd = e.forward.time() / layers;
+  const duration bwd = (e.backward.time() + e.recompute.time()) / layers;
   const auto hidden_behind = [](duration comm, duration compute) {
     return std::max(duration{}, comm - compute);
   };
@@ -214,14 +236,28 @@ byte_count tp_activation_bytes(const model_spec& m, const run_config& r) {
                static_cast<double>(s.hidden) * activation_bytes(r.type));
 }
 
+// Bytes one pipeline stage hands the next per micro-batch: batch x seq x hidden activations,
+// split over the tensor-parallel ranks (Megatron's sequence parallelism keeps them scattered
+// along the sequence; without a tensor split the whole tensor).
+template <class = void>
+byte_count pipeline_handoff_bytes(const model_spec& m, const run_config& r) {
+  return tp_activation_bytes(m, r) / static_cast<double>(r.tp);
+}
+
 template <class D>
 cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
                            const cluster_topology& net, bandwidth bw, duration latency,
                            byte_count grad, byte_count bucket, long long buckets) {
-  const model_estimate e = estimate_run(g, m, r);
+  const model_estimate e = estimate_run(g, m, pipeline_stage_run(r));
+  const double pp = static_cast<double>(r.pp);
+  const double k = static_cast<double>(r.grad_accumulation);
   cluster_part p{};
-  p.compute = e.time;
-  p.backward = e.backward.time() + e.recompute.time();
+  // One micro-batch through one stage: 1/pp of every layer (and of the embeddings and head,
+  // which the first and last stages share out in time with the layers they hold).
+  const duration micro_batch = (e.forward.time() + e.recompute.time() + e.backward.time()) / pp;
+  p.bubble = (pp - 1.0) / static_cast<double>(r.virtual_stages) * micro_batch;
+  p.compute = e.time / pp + p.bubble;
+  p.backward = (e.backward.time() + e.recompute.time()) / pp;
   const long long dp = r.data_parallel();
   if (r.zero >= 2 && dp > 1) {
     p.collectives = sharded_collectives(m, r, e, net);
@@ -243,12 +279,39 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
   if (r.tp > 1) {
     // Megatron-style: two all-reduces per layer forward (attention and MLP outputs), two
     // backward (their inputs' gradients), none overlapped; inside one server.
-    const double per_micro_batch = 4.0 * static_cast<double>(m.transformer.total_layers());
-    const double per_step = per_micro_batch * static_cast<double>(r.grad_accumulation);
-    p.tensor_parallel =
-        per_step * ring_allreduce_time(tp_activation_bytes(m, r), r.tp,
-                                       net.intra.per_direction() / (net.staged ? 2.0 : 1.0),
-                                       net.intra.latency);
+    const long long layers =
+        static_cast<long long>(std::ceil(static_cast<double>(m.transformer.total_layers()) / pp));
+    const byte_count data = tp_activation_bytes(m, r);
+    const duration each = ring_allreduce_time(
+        data, r.tp, net.intra.per_direction() / (net.staged ? 2.0 : 1.0), net.intra.latency);
+    const long long calls = 2 * layers * r.grad_accumulation;
+    const duration pass = static_cast<double>(calls) * each;
+    p.tensor_parallel = 2.0 * pass;
+    p.collectives.push_back(
+        {"tp all-reduce (forward)", collective::all_reduce, data, calls, pass, pass, true, true});
+    p.collectives.push_back(
+        {"tp all-reduce (backward)", collective::all_reduce, data, calls, pass, pass, true, false});
+  }
+  if (r.pp > 1) {
+    // Each micro-batch crosses every stage boundary of each of the v chunks twice: its
+    // activations forward, their gradients back. Megatron's stages are the outermost rank
+    // dimension, so neighbours are gpus / pp ranks apart: across servers once a stage fills one.
+    const byte_count data = pipeline_handoff_bytes(m, r);
+    const bool across = r.gpus / r.pp >= net.per_node * r.tp;
+    const duration each =
+        across ? nccl_time(collective::send_recv, data, 2, net.network).time
+               : nccl_time(collective::send_recv, data, 2, net.intra, net.staged).time;
+    const double v = static_cast<double>(r.virtual_stages);
+    const long long calls = static_cast<long long>(2.0 * v * k);
+    const duration all = static_cast<double>(calls) * each;
+    // The interleaved schedule overlaps its hand-offs with the next chunk's compute (Megatron's
+    // overlap_p2p_comm, which it requires there); plain 1F1B waits for each.
+    const duration chunk = micro_batch / (2.0 * v);
+    const duration exposed = r.virtual_stages > 1
+                                 ? static_cast<double>(calls) * std::max(duration{}, each - chunk)
+                                 : all;
+    p.collectives.push_back({"pipeline hand-off (send/recv)", collective::send_recv, data, calls,
+                             all, exposed, true, false});
   }
   return p;
 }
@@ -275,10 +338,13 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
     detail::throw_invalid_argument("cluster: the multi-GPU model covers training steps only");
   if (r.tp > 1 && m.kind != model_kind::transformer)
     detail::throw_invalid_argument("cluster: tensor parallelism is for transformers only");
+  validate_model_run(m, r);
 
   cluster_estimate c;
   c.gpus = r.gpus;
   c.tp = r.tp;
+  c.pp = r.pp;
+  c.virtual_stages = r.virtual_stages;
   c.data_parallel = r.data_parallel();
   c.link = link;
   c.network = r.network != nullptr ? *r.network : default_network(*gpus.front());
@@ -299,8 +365,8 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
       ring_bandwidth(link, net.staged, c.network, c.data_parallel, ring_per_node);
   const duration latency =
       c.data_parallel > ring_per_node ? std::max(link.latency, c.network.latency) : link.latency;
-  c.gradient_bytes =
-      bytes(m.parameters() / static_cast<double>(r.tp) * detail::training_weight_bytes(r.type));
+  c.gradient_bytes = bytes(m.parameters() / static_cast<double>(r.model_parallel()) *
+                           detail::training_weight_bytes(r.type));
   const double ratio = (c.gradient_bytes / bucket).value();
   c.buckets = std::max(1LL, static_cast<long long>(ratio));
   if (static_cast<double>(c.buckets) < ratio) ++c.buckets;
@@ -308,6 +374,8 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   run_config one = r;
   one.gpus = 1;
   one.tp = 1;
+  one.pp = 1;
+  one.virtual_stages = 1;
   one.zero = 0;
   one.gpus_per_node = 1;
   bool first = true;
@@ -327,6 +395,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
       c.overlappable = p.overlappable;
       c.exposed_allreduce = p.exposed;
       c.tensor_parallel = p.tensor_parallel;
+      c.pipeline_bubble = p.bubble;
       c.collectives = p.collectives;
     }
     first = false;
@@ -337,16 +406,38 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   return c;
 }
 
-/// Estimate @p e of one GPU's share of training job @p c of model @p m (its step as the job's
-/// stack runs it) with the job's communication as operators of kind `communication`
-/// (model/parallel.hpp): the gradient all-reduce the backward pass cannot hide, in the backward
-/// phase, and a tensor split's all-reduces, two a layer in the forward phase and two in the
-/// backward; the times are summed again. `dlperf model --train --gpus N` prints it, so that its
-/// step is the multi-GPU model's (docs/buying.md, Multi-GPU).
+/// Estimate @p e of one GPU's share of training job @p c of its model (its step as the job's
+/// stack runs it, every layer of its tensor split: estimate_run of pipeline_stage_run) with the
+/// job's communication as operators of kind `communication` (model/parallel.hpp): each
+/// collective's exposed part, in the phase it runs in (a collective of once a step in the
+/// update when micro-batches accumulate), and a pipeline's share: 1/pp of every operator and
+/// its bubble; the times are summed again. `dlperf model --train --gpus N` prints it, so that
+/// its step is the multi-GPU model's (docs/parallel.md).
 template <class = void>
-model_estimate with_cluster_communication(model_estimate e, const model_spec& m,
+model_estimate with_cluster_communication(model_estimate e, const model_spec& /*m*/,
                                           const cluster_estimate& c) {
   if (c.gpus <= 1) return e;
+  if (c.pp > 1) {
+    // One stage's operators: 1/pp of each layer's runs and time.
+    const double share = 1.0 / static_cast<double>(c.pp);
+    for (op_sequence* phase : {&e.forward, &e.recompute, &e.backward, &e.optimizer}) {
+      op_sequence stage;
+      for (op_estimate op : *phase) {
+        op.time = share * op.time * static_cast<double>(op.repeats);
+        op.repeats = std::max(1LL, (op.repeats + c.pp - 1) / c.pp);
+        op.time = op.time / static_cast<double>(op.repeats);
+        stage.add(op);
+      }
+      *phase = stage;
+    }
+    op_estimate bubble;
+    bubble.name = "pipeline bubble (1F1B)";
+    bubble.time = c.pipeline_bubble;
+    bubble.bound = bound::latency;
+    bubble.kind = op_kind::other;
+    bubble.repeats = 1;
+    e.optimizer.add(bubble);
+  }
   const double k = static_cast<double>(e.micro_batches);
   for (const step_collective& x : c.collectives) {
     if (!(x.exposed > duration{})) continue;
@@ -357,13 +448,6 @@ model_estimate with_cluster_communication(model_estimate e, const model_spec& m,
                                                      : e.backward;
     const duration each = x.per_micro_batch ? x.exposed / k : x.exposed;
     phase.add(detail::communication_op(x.name, each, x.bytes, 1));
-  }
-  if (c.tp > 1 && m.kind == model_kind::transformer) {
-    const long long layers = m.transformer.total_layers();
-    const duration each = c.tensor_parallel / (4.0 * static_cast<double>(layers) * k);
-    e.forward.add(detail::communication_op("tp all-reduce (NCCL)", each, byte_count{}, 2 * layers));
-    e.backward.add(
-        detail::communication_op("tp all-reduce (NCCL)", each, byte_count{}, 2 * layers));
   }
   e.sum_phases();
   return e;

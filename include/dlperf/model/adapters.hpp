@@ -102,6 +102,11 @@ constexpr void validate_model_run(const model_spec& m, const run_config& r) {
     detail::throw_invalid_argument("run: a layer split over " + std::to_string(r.pp) +
                                    " GPUs needs as many layers, the model has " +
                                    std::to_string(m.transformer.total_layers()));
+  if (m.kind == model_kind::transformer && r.pp * r.virtual_stages > m.transformer.total_layers())
+    detail::throw_invalid_argument("run: " + std::to_string(r.pp) + " pipeline stages x " +
+                                   std::to_string(r.virtual_stages) +
+                                   " virtual stages need as many layers, the model has " +
+                                   std::to_string(m.transformer.total_layers()));
   validate_lora(m, r);
 }
 

@@ -63,6 +63,43 @@ inline constexpr std::array error_bands{
     error_band{stack_id::tensorflow, run_mode::infer, estimate_figure::step, 5, 0.201, 0.656},
 };
 
+/// Where published training runs on several GPUs fall against the multi-GPU model
+/// (buying/cluster.hpp), per stack: tests/data/evidence/training_multi_gpu*.csv, every row
+/// predicted with its own settings (docs/evidence.md, "Training on many GPUs"). The model fits
+/// nothing on these rows, so each row is held out of every fit whatever is left out (source,
+/// GPU generation, scale), and one band serves all three cross-validations.
+///
+///     estimate x [low, high]  holds the measured rate of the middle 80 % of the rows
+///
+/// The tool prints that interval beside a multi-GPU training estimate. Tested like
+/// error_bands: "every stack's multi-GPU training band is its error on the evidence"
+/// (tests/unit/evidence_training_test.cpp) recomputes each entry.
+struct training_scaling_band {
+  /// Share of the rows the interval holds: the 10th to the 90th percentile.
+  static constexpr double coverage = 0.8;
+
+  stack_id stack = stack_id::ceiling;  ///< the stack the rows ran under
+  int rows = 0;                        ///< evidence rows on more than one GPU
+  double median = 0;                   ///< median |predicted / measured - 1|
+  double bias = 0;                     ///< median of predicted / measured - 1 (> 0: optimistic)
+  double low = 0;                      ///< 10th percentile of measured / predicted
+  double high = 0;                     ///< 90th percentile of measured / predicted
+};
+
+/// The multi-GPU training bands of every stack with at least `error_band::least_rows` rows.
+inline constexpr std::array training_scaling_bands{
+    training_scaling_band{stack_id::megatron, 9, 0.270, 0.270, 0.665, 0.809},
+    training_scaling_band{stack_id::pytorch_eager, 226, 0.445, 0.445, 0.526, 0.822},
+    training_scaling_band{stack_id::torch_compile, 13, 0.841, 0.841, 0.458, 0.613},
+};
+
+/// The multi-GPU training band of @p stack, or none where the evidence holds too few rows.
+constexpr std::optional<training_scaling_band> training_scaling_band_of(stack_id stack) {
+  for (const training_scaling_band& b : training_scaling_bands)
+    if (b.stack == stack) return b;
+  return std::nullopt;
+}
+
 /// The band of figure @p f of @p stack in @p mode, or none where the evidence holds too few rows
 /// of it.
 constexpr std::optional<error_band> error_band_of(stack_id stack, run_mode mode,

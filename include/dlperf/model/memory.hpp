@@ -175,7 +175,10 @@ constexpr double transformer_inference_bytes(const transformer_shapes& s, const 
 /// Memory @p m needs per GPU for run @p r. Throws invalid_argument for a bad model or run.
 constexpr memory_breakdown memory_need(const model_spec& m, const run_config& r) {
   r.validate();
-  const double params = m.parameters() / static_cast<double>(r.tp);
+  // A pipeline stage holds its layers' parameters (the largest stage's share); inference's
+  // layer split counts its weights below.
+  const double params = m.parameters() / static_cast<double>(r.tp) *
+                        (r.training() ? detail::largest_stage_share(m, r) : 1.0);
   const double dp = static_cast<double>(r.data_parallel());
   memory_breakdown b;
   b.overhead = bytes(r.overhead_bytes);
@@ -204,8 +207,14 @@ constexpr memory_breakdown memory_need(const model_spec& m, const run_config& r)
   if (m.kind == model_kind::transformer) {
     const detail::transformer_shapes s = detail::transformer_shapes::of(m.transformer, r);
     if (r.training()) {
-      b.activations = bytes(detail::transformer_activation_bytes(s, r) +
-                            detail::adapter_activation_bytes(m.transformer, s, r));
+      // Under 1F1B the first pipeline stage holds the activations of min(pp, micro-batches)
+      // micro-batches of its layers (Narayanan et al. 2021, arXiv:2104.04473, section 2.2.1).
+      const double in_flight = r.pp > 1
+                                   ? detail::largest_stage_share(m, r) *
+                                         static_cast<double>(std::min(r.pp, r.grad_accumulation))
+                                   : 1.0;
+      b.activations = bytes(in_flight * (detail::transformer_activation_bytes(s, r) +
+                                         detail::adapter_activation_bytes(m.transformer, s, r)));
     } else {
       b.activations = bytes(detail::transformer_inference_bytes(s, r));
       b.kv_cache = bytes(s.kv_cache_bytes(r) * detail::largest_stage_share(m, r));

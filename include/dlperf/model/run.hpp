@@ -102,10 +102,15 @@ struct run_config {
   long long gpus = 1;  ///< GPUs of the job
   int zero = 0;        ///< ZeRO stage over the data-parallel GPUs: 0 to 3
   long long tp = 1;    ///< tensor-parallel degree (divides gpus)
-  /// Inference: GPUs a layer split runs the model over, each holding consecutive layers and
-  /// running them in turn (llama.cpp's default `--split-mode layer`, accelerate's `device_map`;
-  /// docs/parallel.md). tp x pp divides gpus.
+  /// GPUs a layer split runs the model over, each holding consecutive layers. Inference: they
+  /// run them in turn (llama.cpp's default `--split-mode layer`, accelerate's `device_map`).
+  /// Training: pipeline stages under Megatron's 1F1B schedule, `grad_accumulation` micro-batches
+  /// in flight (docs/parallel.md). tp x pp divides gpus.
   long long pp = 1;
+  /// Training with pp > 1: model chunks per GPU of Megatron's interleaved 1F1B schedule (its
+  /// virtual pipeline stages, `--num-layers-per-virtual-pipeline-stage`), which divides the
+  /// pipeline's bubble by this; 1: plain 1F1B.
+  long long virtual_stages = 1;
   /// The link between the job's GPUs; none: the system's (hardware/links.hpp, system_link).
   const link_spec* link = nullptr;
   /// Training: micro-batches of `batch` each GPU runs (forward and backward) before one
@@ -173,10 +178,13 @@ struct run_config {
       detail::throw_invalid_argument("run: tp x pp (" + std::to_string(tp) + " x " +
                                      std::to_string(pp) + ") must divide gpus (" +
                                      std::to_string(gpus) + ")");
-    if (pp > 1 && training())
+    if (virtual_stages < 1 || virtual_stages > 1024)
+      detail::throw_invalid_argument("run: virtual_stages must be 1 to 1024, got " +
+                                     std::to_string(virtual_stages));
+    if (virtual_stages > 1 && (pp < 2 || !training()))
       detail::throw_invalid_argument(
-          "run: a layer split (pp " + std::to_string(pp) +
-          ") is modelled for inference; pipeline-parallel training schedules are not");
+          "run: virtual pipeline stages (" + std::to_string(virtual_stages) +
+          ") are an interleaved training schedule; they need training with pp >= 2");
     if (!(overhead_bytes >= 0) || !detail::is_finite(overhead_bytes))
       detail::throw_invalid_argument("run: overhead_bytes must be >= 0 and finite");
     if (batch > (1LL << 24) || image > (1LL << 16) || gpus > (1LL << 20) || seq > (1LL << 30) ||

@@ -240,9 +240,9 @@ void run(const model_options& o) {
         run_config bare = r;
         bare.stack = stack_id::ceiling;
         bare.measured_stacks = {};
-        estimate.stack = with_cluster_communication(estimate.stack, m, *job);
+        estimate.stack = with_cluster_communication(estimate.stack, *job);
         estimate.ceiling = with_cluster_communication(
-            estimate.ceiling, m, estimate_cluster_on(d, r.gpus, m, bare, *link));
+            estimate.ceiling, estimate_cluster_on(d, r.gpus, m, bare, *link));
       }
       return {std::move(estimate),
               check_fit(d, m, r),

@@ -100,6 +100,7 @@ run_config run_of(const record& r) {
 
 struct training_result {
   const record* r = nullptr;
+  run_config run;
   cluster_estimate job;
   double measured = 0, predicted = 0, error = 0;
 };
@@ -108,7 +109,7 @@ training_result run_row(const record& r) {
   const gpu_spec& g = catalog::find(r.at("gpu"));
   const model_spec m = model_of(r);
   const run_config x = run_of(r);
-  training_result out{&r, estimate_cluster(g, x.gpus, m, x, system_link(g)), 0, 0, 0};
+  training_result out{&r, x, estimate_cluster(g, x.gpus, m, x, system_link(g)), 0, 0, 0};
   // One model copy (tp x pp GPUs) runs grad_accumulation micro-batches a step.
   const double tokens = static_cast<double>(x.grad_accumulation * x.batch * x.seq) /
                         static_cast<double>(x.model_parallel());
@@ -225,7 +226,7 @@ TEST_CASE("training evidence report: errors by GPU and scale and model size",
     const std::string gpu = r.at("gpu") + " " + r.at("dlperf_dtype");
     groups["publisher " + r.at("source")].push_back(t.error);
     groups["GPU " + gpu].push_back(t.error);
-    groups["layout " + layout_of(run_of(r))].push_back(t.error);
+    groups["layout " + layout_of(t.run)].push_back(t.error);
     groups["checkpointing " + r.at("checkpointing")].push_back(t.error);
     groups["stack " + r.at("stack")].push_back(t.error);
     groups["scale " + scale_of(count_of(r, "gpus"))].push_back(t.error);

@@ -406,7 +406,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   return c;
 }
 
-/// Estimate @p e of one GPU's share of training job @p c of its model (its step as the job's
+/// Estimate @p e of one GPU's share of training job @p c (its step as the job's
 /// stack runs it, every layer of its tensor split: estimate_run of pipeline_stage_run) with the
 /// job's communication as operators of kind `communication` (model/parallel.hpp): each
 /// collective's exposed part, in the phase it runs in (a collective of once a step in the
@@ -414,8 +414,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
 /// its bubble; the times are summed again. `dlperf model --train --gpus N` prints it, so that
 /// its step is the multi-GPU model's (docs/parallel.md).
 template <class = void>
-model_estimate with_cluster_communication(model_estimate e, const model_spec& /*m*/,
-                                          const cluster_estimate& c) {
+model_estimate with_cluster_communication(model_estimate e, const cluster_estimate& c) {
   if (c.gpus <= 1) return e;
   if (c.pp > 1) {
     // One stage's operators: 1/pp of each layer's runs and time.

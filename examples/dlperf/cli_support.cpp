@@ -197,6 +197,64 @@ cli_device select_device(const std::string& gpu_id, const std::string& device_fi
   return std::get<host_device>(std::move(d));
 }
 
+power parse_power_limit(std::string_view flag, std::string_view text, power tdp,
+                        std::string_view id) {
+  const power limit = watts(parse_amount(flag, text));
+  // No board takes a limit below a fifth of its power (nvidia-smi's "Min Power Limit"), and the
+  // cube law of the clock model means nothing there (docs/buying.md, "Plausible inputs").
+  if (!(limit >= lowest_power_limit_share * tdp) || limit > tdp)
+    throw usage_error(
+        fmt::format("{} '{}' must be in [{}, {}] W, a fifth of the board power of {} to all of it",
+                    flag, text, detail::figure_text(lowest_power_limit_share * tdp.value()),
+                    detail::figure_text(tdp.value()), id));
+  return limit;
+}
+
+cli_device with_power_limit(cli_device d, const std::string& text,
+                            std::optional<power_limit_info>* applied) {
+  if (applied != nullptr) applied->reset();
+  if (text.empty()) return d;
+  if (std::holds_alternative<host_device>(d))
+    throw usage_error(
+        "--power-limit: the device file describes a host CPU, which has no GPU "
+        "power limit");
+  return visit_device(d, [&](const auto& g) -> cli_device {
+    if constexpr (gemm_device<std::decay_t<decltype(g)>>) {
+      const power tdp = g.facts().tdp;
+      const power limit = parse_power_limit("--power-limit", text, tdp, g.id());
+      measured_device limited = under_power_limit(measured_device(g), limit);
+      if (applied != nullptr)
+        *applied = power_limit_info{limit, tdp, clock_fraction(limit, tdp), limited.sm_clock()};
+      return limited;
+    } else {
+      return d;  // not reached: a host CPU is refused above
+    }
+  });
+}
+
+nlohmann::json power_limit_json(const std::optional<power_limit_info>& p) {
+  if (!p) return nullptr;
+  return {{"watts", p->limit.value()},
+          {"board_watts", p->tdp.value()},
+          {"clock_fraction", p->clock_fraction},
+          {"sm_clock_hz", p->clock.value()}};
+}
+
+std::string power_limit_text(const power_limit_info& p) {
+  return fmt::format(
+      "power limit {} W of {} W: SM clock {} GHz, {} of its speed at full power ((limit / "
+      "board power)^(1/3)); DRAM keeps its speed",
+      three_digits(p.limit.value()), three_digits(p.tdp.value()),
+      three_digits(p.clock.value() / 1e9), format_percent(p.clock_fraction, 1.0));
+}
+
+void add_power_limit_option(CLI::App* cmd, std::string& limit) {
+  cmd->add_option("--power-limit", limit,
+                  "Watts each GPU is limited to (nvidia-smi -pl), a fifth of its board power to "
+                  "all of it: the SM clock falls to (limit / board power)^(1/3), DRAM keeps its "
+                  "speed (docs/buying.md, Power)");
+}
+
 software_stack stack_on_device(stack_id id, const std::string& device_file,
                                std::vector<stack_calibration>& held,
                                const stack_calibration** applied) {

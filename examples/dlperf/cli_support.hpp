@@ -187,6 +187,35 @@ decltype(auto) visit_device(const cli_device& d, F&& f) {
       d);
 }
 
+/// The power limit @p text gives @p flag for a board of power @p tdp (catalog id @p id, for the
+/// message). Throws usage_error naming the flag unless it is within [tdp / 5, tdp] watts.
+power parse_power_limit(std::string_view flag, std::string_view text, power tdp,
+                        std::string_view id);
+
+/// A power limit as applied to a run's GPU.
+struct power_limit_info {
+  power limit{};              ///< watts per board
+  power tdp{};                ///< the board's power
+  double clock_fraction = 1;  ///< (limit / tdp)^(1/3)
+  frequency clock{};          ///< the SM clock it allows
+};
+
+/// @p d under the power limit `--power-limit` gives as @p text (estimate/power_limit.hpp); @p d
+/// itself when @p text is empty. What was applied goes to @p applied (reset when nothing).
+/// Throws usage_error for a host CPU or a limit out of range.
+cli_device with_power_limit(cli_device d, const std::string& text,
+                            std::optional<power_limit_info>* applied = nullptr);
+
+/// JSON "power_limit": {"watts", "board_watts", "clock_fraction", "sm_clock_hz"}, or null.
+nlohmann::json power_limit_json(const std::optional<power_limit_info>& p);
+
+/// The line for people: "power limit 500 W of 700 W: SM clock 1.77 GHz, 89.4 % of its speed at
+/// full power ...".
+std::string power_limit_text(const power_limit_info& p);
+
+/// Adds --power-limit W to @p cmd.
+void add_power_limit_option(CLI::App* cmd, std::string& limit);
+
 /// Stable label of a device for output: the catalog id, or the file's device name.
 std::string device_label(const cli_device& d);
 
@@ -255,8 +284,8 @@ void print_job_collectives(const cluster_estimate& c);
 nlohmann::json training_band_json(stack_id stack, double samples_per_s, double tokens_per_s);
 
 /// The same for people, one line: "published multi-GPU pytorch-eager training runs measured
-/// 0.526-0.822x of this model's rate: 46900-73300 tokens/s (80 % of 226 runs; median error
-/// 44.5 %, the model optimistic)", or why there is no band.
+/// 0.723-1.04x of this model's rate: 59900-86100 tokens/s (80 % of 226 runs; median error
+/// 18.7 %, the model optimistic)", or why there is no band.
 std::string training_band_text(stack_id stack, double tokens_per_s);
 
 /// The figures calibration @p c measured, by name: {"gemm_efficiency": {"value", "method"},

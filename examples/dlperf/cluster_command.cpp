@@ -6,6 +6,7 @@
 #include <dlperf/buying/split.hpp>
 #include <dlperf/hardware/links.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,7 @@ namespace {
 // The options of `dlperf cluster`: the typical job's preset and run are the defaults.
 struct cluster_options {
   std::string gpus_list, device, link, preset{typical_cluster_model.name}, bucket = "25Mi";
+  std::string power_limit;  // --power-limit W (empty: the board power)
   run_options run;
   bool json = false;
   cluster_options() {
@@ -72,7 +74,8 @@ std::vector<const gpu_spec*> job_gpus(const cluster_options& o, run_options& run
 
 // The job on @p gpus (catalog GPUs, or copies of one device file's GPU) and its report.
 template <class D>
-void report(const cluster_options& o, const run_options& ro, const std::vector<const D*>& gpus) {
+void report(const cluster_options& o, const run_options& ro, const std::vector<const D*>& gpus,
+            const std::optional<power_limit_info>& limit) {
   run_config r = make_run(ro);
   if (!r.training()) throw usage_error("--infer: cluster models training steps only");
   // The device file's GPU runs on the stack figures the file measured, if any.
@@ -115,6 +118,7 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
     const nlohmann::json out = {
         {"model", m.name},
         {"gpu", ids},
+        {"power_limit", power_limit_json(limit)},
         {"gpus", c.gpus},
         {"data_parallel", c.data_parallel},
         {"tp", c.tp},
@@ -164,6 +168,7 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
            : std::string(" (try --tp, --zero 3, --checkpointing or a smaller --batch)"));
   }
   fmt::print("  {}\n", describe_stack(r.stack));
+  if (limit) fmt::print("  {}\n", power_limit_text(*limit));
   for (const std::string& line : measured.describe()) fmt::print("  {}\n", line);
   fmt::print(
       "  link: {} each way{}, {} per ring step\n", format_si(c.effective_bandwidth.value(), "B/s"),
@@ -197,20 +202,49 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
                format_bytes(fit.capacity.value()));
 }
 
+// The GPU of the job, the same on every rank, under --power-limit (a limit in watts is one
+// board's: a job of mixed GPUs is refused). The copy lives in @p held.
+template <class D>
+std::vector<const measured_device*> limited_gpus(const cluster_options& o,
+                                                 const std::vector<const D*>& gpus,
+                                                 std::optional<measured_device>& held,
+                                                 std::optional<power_limit_info>& limit) {
+  for (const D* g : gpus)
+    if (g->id() != gpus.front()->id())
+      throw usage_error(fmt::format(
+          "--power-limit: a limit in watts is one board's; this job mixes {} and {} (give one "
+          "--gpu id)",
+          gpus.front()->id(), g->id()));
+  cli_device one;
+  if constexpr (std::is_same_v<D, gpu_spec>)
+    one = gpus.front();
+  else
+    one = *gpus.front();
+  held = std::get<measured_device>(with_power_limit(std::move(one), o.power_limit, &limit));
+  return std::vector<const measured_device*>(gpus.size(), &*held);
+}
+
 void run_cluster(const cluster_options& o) {
   run_options ro = o.run;
   if (o.gpus_list.empty() == o.device.empty())
     throw usage_error("give exactly one of --gpu ID and --device FILE");
+  std::optional<power_limit_info> limit;
+  std::optional<measured_device> held;
   if (o.device.empty()) {
-    report(o, ro, job_gpus(o, ro));
+    const std::vector<const gpu_spec*> gpus = job_gpus(o, ro);
+    if (o.power_limit.empty())
+      report(o, ro, gpus, limit);
+    else
+      report(o, ro, limited_gpus(o, gpus, held, limit), limit);
     return;
   }
   const measured_device device = gpu_device_file("--device", "cluster", o.device);
   const measured_device* d = &device;
+  if (!o.power_limit.empty()) d = limited_gpus(o, std::vector{d}, held, limit).front();
   if (ro.gpus.empty()) ro.gpus = "1";
   const long long n = parse_count("--gpus", ro.gpus);
   if (n > (1LL << 20)) throw usage_error("--gpus: at most 2^20, got " + ro.gpus);
-  report(o, ro, std::vector<const measured_device*>(static_cast<std::size_t>(n), d));
+  report(o, ro, std::vector<const measured_device*>(static_cast<std::size_t>(n), d), limit);
 }
 
 }  // namespace
@@ -303,6 +337,7 @@ void add_cluster_command(CLI::App& app) {
       ->check(link_validator());
   add_preset_option(cmd, o->preset)->capture_default_str();
   add_run_options(cmd, o->run);
+  add_power_limit_option(cmd, o->power_limit);
   cmd->add_option("--bucket", o->bucket, "Gradient bucket (PyTorch DDP's default 25 MiB)")
       ->capture_default_str();
   cmd->add_flag("--json", o->json, "Print JSON");

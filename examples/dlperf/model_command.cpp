@@ -143,7 +143,8 @@ struct model_options {
   serve_options serve;
   bool batch_given = false;  // --batch on the command line (serving sets the batch itself)
   bool json = false;
-  std::string link;  // --link: between the GPUs of one model copy (empty: the system's)
+  std::string link;         // --link: between the GPUs of one model copy (empty: the system's)
+  std::string power_limit;  // --power-limit W (empty: the board power)
 };
 
 // The model the options name: exactly one of --preset, --config and --layers (with the other
@@ -207,14 +208,15 @@ void run(const model_options& o) {
     if (!o.link.empty()) made.link = &find_link(o.link);
     return made;
   }();
-  const cli_device dev = select_device(o.gpu, o.device);
+  std::optional<power_limit_info> limit;
+  const cli_device dev = with_power_limit(select_device(o.gpu, o.device), o.power_limit, &limit);
   // The stack's own figures, or those the device file measured for it (docs/stacks.md, "Your own
   // measurements").
   std::vector<stack_calibration> held;
   const stack_calibration* measured = nullptr;
   const software_stack stack = stack_on_device(o.run.stack, o.device, held, &measured);
   if (o.serve.serve) {
-    print_serving(m, r, dev, stack, o.serve, o.batch_given, o.json);
+    print_serving(m, r, dev, limit, stack, o.serve, o.batch_given, o.json);
     return;
   }
   struct result {
@@ -290,6 +292,7 @@ void run(const model_options& o) {
         {"model", m.name},
         {"kind", name(m.kind)},
         {"gpu", device_label(dev)},
+        {"power_limit", power_limit_json(limit)},
         {"dtype", name(r.type)},
         {"mode", name(r.mode)},
         {"batch", r.batch},
@@ -319,6 +322,7 @@ void run(const model_options& o) {
                         : nlohmann::json(nullptr)},
         {"zero", r.zero},
         {"eager", run_under(stack, r).eager},
+        {"attention", name(r.attention)},
         {"optimizer", r.training() ? nlohmann::json(name(r.optimizer)) : nlohmann::json(nullptr)},
         {"optimizer_kernels", r.training() ? nlohmann::json(name(optimizer_kernels_of(stack, r)))
                                            : nlohmann::json(nullptr)},
@@ -413,6 +417,7 @@ void run(const model_options& o) {
         format_bytes(-f.margin.value()));
   // No stack: the figures are the ceiling itself, said once.
   fmt::print("  {}{}\n", describe_stack(stack.id), ceiling_bracket_note(stack.id));
+  if (limit) fmt::print("  {}\n", power_limit_text(*limit));
   if (measured != nullptr) fmt::print("  {}\n", describe_measured(*measured, "this device"));
   if (split) {
     // How one model copy spreads over its GPUs, and over what (docs/parallel.md).
@@ -597,6 +602,7 @@ void add_model_command(CLI::App& app) {
                   "data-centre boards, else PCIe x16; docs/parallel.md, docs/buying.md): {" +
                       link_ids() + "}")
       ->check(link_validator());
+  add_power_limit_option(cmd, o->power_limit);
   add_serve_options(cmd, o->serve);
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o, cmd] {

@@ -26,16 +26,7 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
   if (!o.rest.empty()) params.rest_of_system = watts(parse_plausible("--rest-watts", o.rest));
   const power tdp = g.facts().tdp;
   std::optional<power> limit;
-  if (!o.limit.empty()) {
-    limit = watts(parse_amount("--limit", o.limit));
-    // No board takes a limit below a fifth of its power (nvidia-smi's "Min Power Limit"), and
-    // the cube law of the clock model means nothing there (docs/buying.md, "Plausible inputs").
-    if (!(*limit >= 0.2 * tdp) || *limit > tdp)
-      throw usage_error(
-          fmt::format("--limit '{}' must be in [{}, {}] W, a fifth of the board "
-                      "power of {} to all of it",
-                      o.limit, three_digits(0.2 * tdp.value()), three_digits(tdp.value()), id));
-  }
+  if (!o.limit.empty()) limit = parse_power_limit("--limit", o.limit, tdp, id);
   if (!o.compute_share.empty() && !o.preset.empty())
     throw usage_error("give at most one of --compute-share and --preset");
   // The clock-bound share of the workload: given, from a model estimate, or 1 (the worst case).

@@ -55,6 +55,11 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
                 "CNNs: activations in NCHW (PyTorch's default layout), transposed around each "
                 "16-bit tensor-core convolution");
   cmd->add_flag("--no-flash", o.no_flash, "Unfused attention (score matrix through DRAM)");
+  add_enum_option<attention_kernel>(
+      cmd, "--attention", o.attention,
+      "Attention kernel in place of the stack's (default as-run: the stack's): "
+      "flash-attention-2, flash-attention-3 (Hopper), flash-attention-triton (the "
+      "FlashAttention-1 era Triton kernel) or unfused (docs/stacks.md)");
   cmd->add_flag("--eager", o.eager,
                 "Element-wise ops as kernels of their own, as an eager framework runs them");
   cmd->add_option("--lora", o.lora,
@@ -170,6 +175,14 @@ run_config make_run(const run_options& o) {
   if (r.packing && r.document == 0)
     throw usage_error("--packing needs --doc-tokens N, the documents' mean length in tokens");
   r.flash_attention = !o.no_flash;
+  if (o.attention == attention_kernel::vendor)
+    throw usage_error(
+        "--attention vendor is an engine's own kernel: give the engine's --stack instead");
+  if (o.no_flash && o.attention != attention_kernel::as_run &&
+      o.attention != attention_kernel::unfused)
+    throw usage_error("--attention " + std::string(name(o.attention)) +
+                      " is a fused kernel, but --no-flash asks for unfused attention");
+  r.attention = o.attention;
   r.eager = o.eager;
   r.gpus = parse_count("--gpus", o.gpus);
   const double zero = parse_amount("--zero", o.zero);

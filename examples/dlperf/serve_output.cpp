@@ -91,8 +91,8 @@ void check_serve_flags(const serve_options& o, const CLI::App* cmd) {
 }
 
 void print_serving(const model_spec& m, const run_config& r, const cli_device& dev,
-                   const software_stack& stack, const serve_options& o, bool batch_given,
-                   bool json) {
+                   const std::optional<power_limit_info>& limit, const software_stack& stack,
+                   const serve_options& o, bool batch_given, bool json) {
   if (r.training()) throw usage_error("--serve is inference: give --infer, not --train");
   if (batch_given)
     throw usage_error("--batch: under --serve the KV memory sets the batch (--max-seqs caps it)");
@@ -127,6 +127,7 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
     nlohmann::json out = to_json(res.stack);
     out["model"] = m.name;
     out["gpu"] = device_label(dev);
+    out["power_limit"] = power_limit_json(limit);
     out["dtype"] = name(r.type);
     out["weights"] = name(r.weights);
     out["kv_dtype"] = name(r.kv_cache);
@@ -154,6 +155,7 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
                                r.pp > 1 ? fmt::format(", pp {}", r.pp) : std::string())
                  : "");
   fmt::print("  {}{}\n", describe_stack(stack.id), ceiling_bracket_note(stack.id));
+  if (limit) fmt::print("  {}\n", power_limit_text(*limit));
   const bool stacked = stack.id != stack_id::ceiling;
   const auto bracket = [&](const std::string& ceiling_text) {
     return stacked ? fmt::format(" ({})", ceiling_text) : std::string();

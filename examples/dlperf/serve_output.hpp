@@ -27,11 +27,12 @@ void add_serve_options(CLI::App* cmd, serve_options& o);
 /// first one.
 void check_serve_flags(const serve_options& o, const CLI::App* cmd);
 
-/// Prints the serving estimate of @p m on @p dev under @p r and @p stack (text, or JSON).
+/// Prints the serving estimate of @p m on @p dev under @p r and @p stack (text, or JSON); @p limit
+/// is the power limit @p dev runs under, if any.
 /// Throws usage_error for a run serving cannot take (training, --batch, no --generate) and
 /// dlperf's invalid_argument for a rate at or above saturation.
 void print_serving(const model_spec& m, const run_config& r, const cli_device& dev,
-                   const software_stack& stack, const serve_options& o, bool batch_given,
-                   bool json);
+                   const std::optional<power_limit_info>& limit, const software_stack& stack,
+                   const serve_options& o, bool batch_given, bool json);
 
 }  // namespace dlperf::cli

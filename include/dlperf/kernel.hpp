@@ -18,6 +18,7 @@
 #include <dlperf/estimate/cycle_model.hpp>
 #include <dlperf/estimate/estimate.hpp>
 #include <dlperf/estimate/gemm.hpp>
+#include <dlperf/estimate/power_limit.hpp>
 #include <dlperf/estimate/roofline.hpp>
 #include <dlperf/estimate/tile.hpp>
 #include <dlperf/estimate/tile_search.hpp>

@@ -39,10 +39,17 @@ if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup,
         packing: bool
         nchw: bool
         no_flash: bool
+        attention: str  # the attention kernel in place of the stack's (docs/stacks.md)
         eager: bool
         gpus: Union[int, str]
         zero: Union[int, str]
         tp: Union[int, str]
+        pp: Union[int, str]  # training: pipeline stages (docs/parallel.md)
+        vpp: Union[int, str]  # training with pp: model chunks per GPU
+        grad_accum: Union[int, str]
+        gpus_per_node: Union[int, str]
+        network: str  # training across servers: each GPU's port (hardware/links.hpp ids)
+        fp32_reduce: bool
         split: str  # "tensor" or "layer" (default: the stack's; docs/parallel.md)
         link: str  # model: the link between the GPUs (hardware/links.hpp ids)
         overhead: Union[int, float, str]
@@ -191,13 +198,15 @@ def model(
     kv_fraction: Optional[Number] = None,
     step_tokens: Optional[Number] = None,
     max_seqs: Optional[Number] = None,
+    power_limit: Optional[Number] = None,
     **run: Unpack[RunOptions],
 ) -> Dict[str, Any]:
     """A whole model's training step or inference on a GPU: step time, tokens/s, the memory
     breakdown and whether it fits (``dlperf model --json``). ``config`` is a model file
     (docs/models.md); ``run`` holds the run flags (train, infer, batch, seq, dtype, weights, stack,
     ...). ``serve=True`` gives continuous-batching serving instead (``--serve``, with ``rate``,
-    ``block_size``, ``kv_fraction``, ``step_tokens`` and ``max_seqs``; docs/models.md, "Serving")."""
+    ``block_size``, ``kv_fraction``, ``step_tokens`` and ``max_seqs``; docs/models.md, "Serving").
+    ``power_limit`` is the watts each GPU is limited to (``--power-limit``; docs/buying.md, "Power")."""
     options = dict(locals())
     options.update(options.pop("run"))
     return _call("model", options)
@@ -270,10 +279,11 @@ def cluster(
     link: Optional[str] = None,
     preset: Optional[str] = None,
     bucket: Optional[Number] = None,
+    power_limit: Optional[Number] = None,
     **run: Unpack[RunOptions],
 ) -> Json:
     """A training job on several GPUs: all-reduce, step, speed-up and efficiency
-    (``dlperf cluster --json``)."""
+    (``dlperf cluster --json``); ``power_limit`` is the watts each GPU is limited to."""
     options = dict(locals())
     options.update(options.pop("run"))
     return _call("cluster", options)

@@ -2,7 +2,6 @@
 // comparison): their output and every rejection.
 #include <catch2/catch.hpp>
 #include <cstdio>
-#include <fstream>
 
 #ifdef DLPERF_CLI_PATH
 #include <nlohmann/json.hpp>
@@ -132,15 +131,7 @@ TEST_CASE("dlperf debias --device-to: a device file's GPU in the multi-GPU model
       "not both");
   std::remove(file.c_str());
   const std::string host = "dlperf_debias_host_test.json";
-  {
-    std::ofstream out(host);
-    out << R"({"schema": "dlperf-device", "version": 2, "kind": "host", "name": "cpu",
-      "clock_mhz": {"value": 3000, "method": "m"}, "fp32_tflops": {"value": 1, "method": "m"},
-      "dram": {"capacity_bytes": 1e10, "bandwidth_gbps": {"value": 50, "method": "m"},
-               "latency_ns": {"value": 90, "method": "m"}},
-      "cache": {"capacity_bytes": 1e7, "bandwidth_gbps": {"value": 500, "method": "m"},
-                "latency_ns": {"value": 10, "method": "m"}}})";
-  }
+  dlperf_test::write_host_device_file(host);
   require_usage_error("debias --ratio 2 --gpus-to 8 --link-to nvlink3 --device-to " + host,
                       "describes a host CPU");
   std::remove(host.c_str());

@@ -4,6 +4,8 @@
 #ifdef DLPERF_CLI_PATH
 
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
@@ -106,6 +108,62 @@ TEST_CASE("dlperf power and tco reject bad input naming the flag", "[cli][power]
   require_usage_error(guide_tco + " --days 0", "--days");
   require_usage_error(guide_tco + " --preset-utilization personal", "--preset-utilization");
   require_usage_error(guide_tco + " --preset-utilization lab", "--preset-utilization");
+}
+
+TEST_CASE("dlperf model and cluster --power-limit: the GPU's SM clock slows, its DRAM does not",
+          "[cli][power]") {
+  // torchtitan's Llama 3.1 8B on Grand Teton H100s at their default 500 W (docs/evidence.md).
+  const std::string run =
+      "--preset llama3_1_8b --gpu h100_sxm --batch 1 --seq 4096 --gpus 8 --zero 3 "
+      "--stack pytorch-eager";
+  const nlohmann::json full = json_of("model " + run + " --json");
+  const nlohmann::json capped = json_of("model " + run + " --power-limit 500 --json");
+  CHECK(full.at("power_limit").is_null());
+  const nlohmann::json& p = capped.at("power_limit");
+  CHECK(p.at("watts").get<double>() == 500.0);
+  CHECK(p.at("board_watts").get<double>() == 700.0);
+  const double f = p.at("clock_fraction").get<double>();
+  CHECK(f == Approx(std::cbrt(500.0 / 700.0)));
+  CHECK(p.at("sm_clock_hz").get<double>() == Approx(1.98e9 * f));
+  // The step slows, by less than the clock (norms and the optimizer stream from DRAM).
+  const double ratio =
+      capped.at("step_time_s").get<double>() / full.at("step_time_s").get<double>();
+  CHECK(ratio > 1.0);
+  CHECK(ratio < 1.0 / f);
+  const dlperf_test::run_result text = run_dlperf("model " + run + " --power-limit 500");
+  CHECK(text.exit_code == 0);
+  CHECK(text.out.find("power limit 500 W of 700 W: SM clock 1.77 GHz, 89.4 %") !=
+        std::string::npos);
+  // The cluster command prices the same job the same way.
+  const std::string job =
+      "cluster --gpu h100_sxm --gpus 8 --link nvlink4 --preset llama3_1_8b "
+      "--batch 1 --seq 4096 --zero 3 --stack pytorch-eager";
+  const nlohmann::json c = json_of(job + " --power-limit 500 --json");
+  CHECK(c.at("power_limit").at("watts").get<double>() == 500.0);
+  CHECK(c.at("step_time_s").get<double>() >
+        json_of(job + " --json").at("step_time_s").get<double>());
+  CHECK(json_of(job + " --json").at("power_limit").is_null());
+}
+
+TEST_CASE(
+    "a power limit below a fifth of the board power, above it, on a host CPU or over mixed GPUs is "
+    "refused",
+    "[cli][power]") {
+  require_usage_error("model --preset gpt2 --gpu h100_sxm --power-limit 800",
+                      "--power-limit '800' must be in [140, 700] W");
+  require_usage_error("model --preset gpt2 --gpu h100_sxm --power-limit 100",
+                      "--power-limit '100' must be in [140, 700] W");
+  require_usage_error("model --preset gpt2 --gpu h100_sxm --power-limit nan", "--power-limit");
+  require_usage_error("cluster --gpu rtx_4090 --gpus 2 --link pcie4_x16 --power-limit 1e9",
+                      "--power-limit '1e9' must be in [90, 450] W");
+  require_usage_error(
+      "cluster --gpu h100_sxm,a100_sxm4_80gb --gpus 2 --link nvlink3 --power-limit 300",
+      "this job mixes h100_sxm and a100_sxm4_80gb");
+  const std::string host = "dlperf_power_limit_host_test.json";
+  dlperf_test::write_host_device_file(host);
+  require_usage_error("model --preset gpt2 --device " + host + " --power-limit 100",
+                      "--power-limit: the device file describes a host CPU");
+  std::remove(host.c_str());
 }
 
 #endif

@@ -57,6 +57,18 @@ inline void require_usage_error(const std::string& args, const std::string& mess
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
 
+// Writes a device file of a host CPU (no GPU) to @p path, for the commands that need a GPU to
+// refuse.
+inline void write_host_device_file(const std::string& path) {
+  std::ofstream out(path);
+  out << R"({"schema": "dlperf-device", "version": 2, "kind": "host", "name": "cpu",
+      "clock_mhz": {"value": 3000, "method": "m"}, "fp32_tflops": {"value": 1, "method": "m"},
+      "dram": {"capacity_bytes": 1e10, "bandwidth_gbps": {"value": 50, "method": "m"},
+               "latency_ns": {"value": 90, "method": "m"}},
+      "cache": {"capacity_bytes": 1e7, "bandwidth_gbps": {"value": 500, "method": "m"},
+                "latency_ns": {"value": 10, "method": "m"}}})";
+}
+
 // The JSON `dlperf @p args` prints; the test fails unless it exits with 0.
 inline nlohmann::json json_of(const std::string& args) {
   const run_result r = run_dlperf(args);

@@ -5,7 +5,7 @@
 ///     GPU power          = N x board power (the catalog's TDP, or the power limit)
 ///     system power       = GPU power + rest of the system (CPU, board, drives, fans)
 ///     recommended PSU    = system power x (1 + margin)
-///     clock fraction     = (limit / TDP)^(1/3)                     dynamic power ~ f V^2, V ~ f
+///     clock fraction     = (limit / TDP)^(1/3)                     estimate/power_limit.hpp
 ///     performance        = 1 / (s / clock fraction + (1 - s))      s: clock-bound share of time
 ///     energy per step    = system power x step time                (every GPU at its board power)
 ///
@@ -28,6 +28,7 @@
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/estimate/estimate.hpp>
+#include <dlperf/estimate/power_limit.hpp>
 #include <dlperf/model/step.hpp>
 
 namespace dlperf {
@@ -128,33 +129,11 @@ constexpr power_budget power_budget_of(const G& g, long long count,
   return power_budget_of(g.facts().tdp, count, p);
 }
 
-/// Throws invalid_argument unless 0 < @p limit <= @p tdp: a limit above the board power is an
-/// overclock, which the DVFS model below does not describe.
-constexpr void check_power_limit(power limit, power tdp) {
-  detail::require_positive_finite("power limit", {{"limit", limit.value()}, {"TDP", tdp.value()}});
-  if (limit > tdp)
-    detail::throw_invalid_argument("power limit: limit (" + std::to_string(limit.value()) +
-                                   " W) must not exceed the board power (" +
-                                   std::to_string(tdp.value()) + " W)");
-}
-
 /// Watts saved by limiting @p count GPUs of board power @p tdp to @p limit each.
 constexpr power power_limit_saving(power tdp, power limit, long long count) {
   check_power_limit(limit, tdp);
   detail::require_positive(count, "power limit", "count");
   return count * (tdp - limit);
-}
-
-/// How power scales with the SM clock in the DVFS range: dynamic power ~ f V^2 with the
-/// voltage rising in step with the clock, so P ~ f^3 (docs/buying.md, "Power").
-inline constexpr double power_clock_exponent = 3.0;
-
-/// The SM clock, as a fraction of its clock at the board power, that a power limit allows:
-/// (limit / TDP)^(1 / power_clock_exponent). Throws invalid_argument for a bad limit.
-template <class = void>
-double clock_fraction(power limit, power tdp) {
-  check_power_limit(limit, tdp);
-  return std::pow((limit / tdp).value(), 1.0 / power_clock_exponent);
 }
 
 /// Whether time bound by @p b runs at the SM clock: arithmetic, the on-chip memories (registers,

@@ -161,6 +161,10 @@ struct architecture_spec {
   double gemm_efficiency_default = 0;  ///< large-GEMM efficiency for types not listed below
   std::array<gemm_efficiency_entry, 6> gemm_efficiency{};  ///< per-type large-GEMM efficiency
   generation_factors rule_factors{};  ///< the guide's speed-up factors over the previous generation
+  /// Share of the dense tensor-core peak that warp-level `mma.sync`, the instruction of kernels
+  /// written for Ampere (FlashAttention-2), reaches: 1 where it is the native path, below 1
+  /// where the full rate needs a newer instruction (Hopper's warpgroup `wgmma`).
+  double warp_mma_share = 1.0;
 
   /// Large-GEMM efficiency for operands of type @p t.
   [[nodiscard]] constexpr double gemm_efficiency_for(dtype t) const {

@@ -153,6 +153,26 @@ class measured_device {
     clock_ = measured_value{value.value(), std::move(method), spread};
     return *this;
   }
+  /// The SM clock domain slowed to @p fraction of its present speed, as a power limit slows it
+  /// (estimate/power_limit.hpp): the clock, every measured achieved throughput and the measured
+  /// bandwidths of the on-chip tiers (registers, shared memory, L2) scale by it, each record's
+  /// method gaining @p why; DRAM and an off-die last-level cache (AMD's Infinity Cache, on its
+  /// own fabric clock) keep theirs. Throws invalid_argument unless 0 < @p fraction <= 1.
+  measured_device& slow_clock(double fraction, const std::string& why) {
+    if (!(fraction > 0.0 && fraction <= 1.0))
+      detail::throw_invalid_argument("clock fraction must be in (0, 1], got " +
+                                     detail::figure_text(fraction));
+    const auto scaled = [&](const measured_value& m) {
+      return measured_value{m.value * fraction, m.method + "; " + why, m.spread};
+    };
+    clock_ = clock_ ? scaled(*clock_) : measured_value{base_.sm_clock().value() * fraction, why, 0};
+    for (auto& a : achieved_)
+      if (a) a = scaled(*a);
+    for (tier m : enum_values<tier>)
+      if (m != tier::global && m != tier::llc && bandwidth_[index(m)])
+        bandwidth_[index(m)] = scaled(*bandwidth_[index(m)]);
+    return *this;
+  }
   /// Measured large-GEMM efficiency for operands @p t, a fraction of the peak in [0.01, 1]
   /// (core/plausible.hpp). The
   /// peak is taken at the SM clock (set_sm_clock), so a board that sustains more than its rated
@@ -234,7 +254,7 @@ class measured_device {
     tier_spec t = base_.memory(m);
     if (const auto& bw = bandwidth_[index(m)])
       t.throughput = make<bandwidth>(bw->value);
-    else if (m != tier::global)
+    else if (m != tier::global && m != tier::llc)  // DRAM and Infinity Cache have own clocks
       t.throughput = t.throughput * clock_ratio();
     if (const auto& lat = latency_[index(m)]) t.latency_cycles = lat->value;
     t.latency = seconds(t.latency_cycles / sm_clock().value());

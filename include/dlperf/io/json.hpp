@@ -521,7 +521,9 @@ struct field_table<architecture_spec> {
             if_present},
       field{"gemm_efficiency_default", &architecture_spec::gemm_efficiency_default, 1.0,
             in(plausible::min_fraction, plausible::max_fraction)},
-      field{"gemm_efficiency", &architecture_spec::gemm_efficiency}};
+      field{"gemm_efficiency", &architecture_spec::gemm_efficiency},
+      field{"warp_mma_share", &architecture_spec::warp_mma_share, 1.0,
+            in(plausible::min_fraction, plausible::max_fraction), if_present}};
 };
 
 /// Dense peak of @p g for @p t with its default accumulator in TFLOP/s, or null where the GPU

@@ -152,6 +152,10 @@ struct run_config {
   /// the stack's default (as_stack), or what the run's code chose (PyTorch's `foreach` or
   /// `fused=True`, Apex's fused optimizers).
   optimizer_kernel optimizer_kernels = optimizer_kernel::as_stack;
+  /// The attention kernel the stack runs instead of its own (stacks::with_attention): e.g.
+  /// FlashAttention-3 against -2, or the Triton kernel an older stack ran; as_run: the stack's.
+  /// A fused kernel needs flash_attention; `vendor` is an engine's own and is refused.
+  attention_kernel attention = attention_kernel::as_run;
   /// Stacks measured on particular devices (a device file's `"stacks"`): where one is for
   /// `stack` and for the device a run is estimated on (by id), estimate_run and the buying layer
   /// take its figures (model/stacked.hpp, `stack_of_run`). The entries must outlive the run.
@@ -204,6 +208,13 @@ struct run_config {
     validate_documents();
     if (kv_cache != kv_cache_type::as_run && training())
       detail::throw_invalid_argument("run: the KV-cache dtype is for inference");
+    if (attention == attention_kernel::vendor)
+      detail::throw_invalid_argument(
+          "run: attention kernel vendor is an engine's own: run the engine's stack instead");
+    if (attention != attention_kernel::as_run && attention != attention_kernel::unfused &&
+        !flash_attention)
+      detail::throw_invalid_argument("run: attention kernel " + std::string(name(attention)) +
+                                     " is fused, but flash_attention is off (unfused attention)");
     if (kv_cache != kv_cache_type::as_run && kv_cache != kv_cache_type::float16 && !flash_attention)
       detail::throw_invalid_argument(
           "run: an 8-bit KV cache needs fused attention (engines dequantise it inside their "

@@ -59,17 +59,18 @@ constexpr bool same_kernel_choices(const software_stack& a, const software_stack
 }
 
 /// @p ceiling (an `estimate_model` result for @p m under @p r on a device whose DRAM bandwidth
-/// is @p dram) as stack @p s runs it: every operator through `apply_stack`, the times summed
-/// again as the estimate sums them.
+/// is @p dram and whose warp-level MMA reaches @p warp_mma_share of its tensor peak) as stack
+/// @p s runs it: every operator through `apply_stack`, the times summed again as the estimate
+/// sums them.
 DLPERF_CONSTEXPR_VECTOR model_estimate apply_stack(const software_stack& s,
                                                    const model_estimate& ceiling,
                                                    const model_spec& m, const run_config& r,
-                                                   bandwidth dram) {
+                                                   bandwidth dram, double warp_mma_share = 1.0) {
   s.validate();
   // The stack's quantised-GEMV share is its dequantisation cost: it applies where the weights
   // are dequantised in the product (a weight-only format, or FP8/FP4 on a GPU without them).
   const stack_op_context c{m.kind == model_kind::cnn, ceiling.dequantized_weights,
-                           r.type == dtype::tf32, dram};
+                           r.type == dtype::tf32, dram, warp_mma_share};
   model_estimate e = ceiling;
   e.forward = apply_stack(s, ceiling.forward, c);
   e.recompute = apply_stack(s, ceiling.recompute, c);
@@ -158,21 +159,37 @@ duration launch_gap_without_graphs(const software_stack& s) {
   return detail::measured_launch_gap(s);
 }
 
-/// The estimate of @p m on @p d under @p r as stack @p s runs it, with its ceiling; inference
+namespace detail {
+// The message of the FlashAttention-3 check: reached only to throw (the browser build's libc++
+// has no constexpr std::string for a constexpr function's variables).
+inline std::string flash3_off_hopper(std::string_view gpu) {
+  return "attention kernel flash-attention-3 runs on Hopper GPUs (sm_90) only, not on " +
+         std::string(gpu);
+}
+}  // namespace detail
+
+/// The estimate of @p m on @p d under @p r as stack @p named runs it (with the attention kernel
+/// r.attention names in place of its own: stacks::with_attention), with its ceiling; inference
 /// over several GPUs (tp or pp above 1) with the communication of its split on both
 /// (with_communication). Throws as `estimate_model` does, invalid_argument for a stack figure
 /// out of its domain or a training run under an inference engine (`check_runs`), and unsupported
-/// for a stack that does not run on the device's vendor (`stacks::check_runs_on`).
+/// for a stack that does not run on the device's vendor (`stacks::check_runs_on`) or
+/// FlashAttention-3 off Hopper.
 template <gemm_device D>
 DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_spec& m,
                                                         const run_config& r,
-                                                        const software_stack& s) {
+                                                        const software_stack& named) {
+  // The run's own attention kernel, if it names one, in place of the stack's.
+  const software_stack s = stacks::with_attention(named, r.attention);
+  if (r.attention == attention_kernel::flash3 && d.arch().family != family::hopper)
+    dlperf::detail::throw_unsupported(detail::flash3_off_hopper(d.name()));
   s.validate();
   check_runs(s, r.training());
   stacks::check_runs_on(s, d.arch().vendor, d.name());
   const run_config run = run_under(s, r);
   stacked_estimate out{estimate_model(d, m, run), {}};
-  out.stack = apply_stack(s, out.ceiling, m, run, d.memory(tier::global).throughput);
+  out.stack = apply_stack(s, out.ceiling, m, run, d.memory(tier::global).throughput,
+                          d.arch().warp_mma_share);
   if (!run.training() && run.model_parallel() > 1) {
     const link_spec& link = link_of_run(d, run);
     const bool graphs_lost =
@@ -203,7 +220,8 @@ constexpr const software_stack& stack_of_run(const D& d, const run_config& r) {
 template <gemm_device D>
 DLPERF_CONSTEXPR_VECTOR model_estimate estimate_run(const D& d, const model_spec& m,
                                                     const run_config& r) {
-  if (r.stack == stack_id::ceiling && (r.training() || r.model_parallel() == 1))
+  if (r.stack == stack_id::ceiling && r.attention == attention_kernel::as_run &&
+      (r.training() || r.model_parallel() == 1))
     return estimate_model(d, m, r);
   return estimate_model(d, m, r, stack_of_run(d, r)).stack;
 }

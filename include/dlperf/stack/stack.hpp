@@ -14,6 +14,10 @@
 ///                                                               (quantised weights:
 ///                                                               quantized_gemv_dram_share)
 ///                                          attention            attention_efficiency
+///                                                               (x the architecture's
+///                                                               warp_mma_share when compute-
+///                                                               bound under a stack whose
+///                                                               attention issues mma.sync)
 ///                                          streaming, other     streaming_dram_share
 ///     device time = max(device time, DRAM bytes / (DRAM bandwidth x GEMV share))
 ///                                          for a GEMM the ceiling finds bound by anything but
@@ -109,7 +113,10 @@ enum class attention_kernel : std::uint8_t {
   unfused,  ///< QK^T and PV GEMMs around a softmax kernel (scores through DRAM)
   flash2,   ///< FlashAttention-2 (or a kernel of its kind: fused, scores in shared memory)
   flash3,   ///< FlashAttention-3 (Hopper: wgmma and TMA, warp-specialised)
-  vendor    ///< the engine's own fused kernel (TensorRT-LLM XQA/FMHA, TurboMind, ggml)
+  vendor,   ///< the engine's own fused kernel (TensorRT-LLM XQA/FMHA, TurboMind, ggml)
+  /// FlashAttention's Triton kernel of the FlashAttention-1 era (flash_attn_triton.py, which
+  /// llm-foundry's `attn_impl: triton` runs)
+  flash_triton
 };
 
 /// The attention kernels and their stable names.
@@ -117,11 +124,13 @@ template <>
 struct enum_list<attention_kernel> {
   static constexpr std::string_view kind = "attention kernel";  ///< what the enum names
   /// Every kernel.
-  static constexpr std::array values{enumerator{attention_kernel::as_run, "as-run"},
-                                     enumerator{attention_kernel::unfused, "unfused"},
-                                     enumerator{attention_kernel::flash2, "flash-attention-2"},
-                                     enumerator{attention_kernel::flash3, "flash-attention-3"},
-                                     enumerator{attention_kernel::vendor, "vendor"}};
+  static constexpr std::array values{
+      enumerator{attention_kernel::as_run, "as-run"},
+      enumerator{attention_kernel::unfused, "unfused"},
+      enumerator{attention_kernel::flash2, "flash-attention-2"},
+      enumerator{attention_kernel::flash3, "flash-attention-3"},
+      enumerator{attention_kernel::vendor, "vendor"},
+      enumerator{attention_kernel::flash_triton, "flash-attention-triton"}};
 };
 
 /// How a stack runs RMSNorm.
@@ -267,6 +276,11 @@ struct software_stack {
   /// How the stack runs one model over several GPUs: its default split, its prompt pipeline
   /// over a layer split, its own small-message all-reduce (stack/multi_gpu.hpp).
   multi_gpu_kernels multi_gpu{};
+  /// Whether its fused attention issues warp-level `mma.sync` on every architecture, as
+  /// FlashAttention-2 does (PyTorch SDPA's flash backend, the flash-attn 2 package): on an
+  /// architecture whose full tensor rate needs a newer instruction it runs at that
+  /// architecture's `warp_mma_share` (stacks.hpp, `detail::flash_attention_2`).
+  bool warp_mma_attention = false;
 
   /// The stack's name.
   [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }
@@ -343,6 +357,10 @@ struct stack_op_context {
   /// The device's DRAM bandwidth: a GEMM is then never faster than its DRAM traffic at the
   /// stack's GEMV share (see the file comment). Zero leaves that bound out.
   bandwidth dram_bandwidth{};
+  /// The share of the tensor peak warp-level `mma.sync` reaches on the device's architecture
+  /// (architecture_spec::warp_mma_share): a stack whose fused attention issues it
+  /// (`warp_mma_attention`) runs its compute-bound attention at it.
+  double warp_mma_share = 1.0;
 };
 
 /// The share of DRAM bandwidth @p s reaches when GEMM @p op streams its operands: the
@@ -363,7 +381,8 @@ constexpr double stack_efficiency(const software_stack& s, const op_estimate& op
       return s.gemm_efficiency.value *
              (c.tf32 ? s.tf32_conv_efficiency.value : s.conv_efficiency.value);
     case op_kind::attention:
-      return s.attention_efficiency.value;
+      return s.attention_efficiency.value *
+             (s.warp_mma_attention && op.bound == bound::compute ? c.warp_mma_share : 1.0);
     case op_kind::communication:
       // A link's time is the collective library's (stack/nccl.hpp), not a kernel's share.
       return 1.0;

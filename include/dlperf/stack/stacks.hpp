@@ -68,6 +68,18 @@ inline constexpr stack_figure flash3{0.88, fraction,
                                      "FlashAttention-3 740 TFLOPS = 75 % of H100 FP16 peak, "
                                      "arXiv 2407.08608",
                                      "2024-07"};
+// FlashAttention's Triton kernel (flash_attn_triton.py, the FlashAttention-1 era) against
+// FlashAttention-2, forward and backward, on A100 80GB, causal, head dimension 128, 8k tokens:
+// 78 against 182 TFLOPs/s (Dao 2023, arXiv 2307.08691, Fig. 4, the image
+// assets/flash2_a100_fwd_bwd_benchmark.png of github.com/Dao-AILab/flash-attention; 2k to 16k
+// give 0.44 to 0.42). Its figure is FlashAttention-2's times that ratio.
+inline constexpr double triton_tflops = 78.0;
+inline constexpr double flash2_tflops = 182.0;
+inline constexpr stack_figure flash_triton{
+    flash2.value * triton_tflops / flash2_tflops, fraction,
+    "FlashAttention Triton kernel 78 vs FlashAttention-2 182 TFLOPs/s forward and backward, "
+    "A100 causal head dim 128, 8k tokens (arXiv 2307.08691 Fig. 4), times flash2's figure",
+    "2023-07"};
 // Record @p s as an inference engine: the same figures, without training steps
 // (software_stack::trains).
 constexpr software_stack inference_engine(software_stack s) {
@@ -77,6 +89,18 @@ constexpr software_stack inference_engine(software_stack s) {
 // Record @p s as running on @p v's GPUs only (its kernels are CUDA's or ROCm's).
 constexpr software_stack only_on(software_stack s, vendor v) {
   s.vendors = vendor_set::only(v);
+  return s;
+}
+// Record @p s as running fused attention of FlashAttention-2's kind, on warp-level mma.sync
+// (software_stack::warp_mma_attention). PyTorch's scaled_dot_product_attention takes its flash
+// backend, FlashAttention-2, on every NVIDIA GPU by default: PyTorch 2.5.0 made cuDNN's fused
+// attention the default on H100 (pytorch.org/blog/pytorch2-5) and 2.5.1 put it back behind
+// flash (github.com/pytorch/pytorch/pull/138522, "Make CuDNN Attention Opt in", cherry-picked to
+// release/2.5) until pull/162073 (2025-09) preferred cuDNN again on SM 9.0 and 10.0, gated on a
+// cuDNN newer than 9.15. The flash-attn 2 package (llm-foundry's attn_impl flash) is the same
+// kernel.
+constexpr software_stack flash_attention_2(software_stack s) {
+  s.warp_mma_attention = true;
   return s;
 }
 // Record @p s with how it runs a model over several GPUs (stack/multi_gpu.hpp).
@@ -135,7 +159,7 @@ inline constexpr software_stack ceiling{stack_id::ceiling,
 
 /// PyTorch eager on CUDA: cuBLAS GEMMs, cuDNN convolutions, every element-wise op its own kernel.
 inline constexpr software_stack pytorch_eager = detail::only_on(
-    detail::on_several_gpus(
+    detail::flash_attention_2(detail::on_several_gpus(
         {stack_id::pytorch_eager,
          kernel_fusion::eager,
          attention_kernel::as_run,
@@ -160,13 +184,13 @@ inline constexpr software_stack pytorch_eager = detail::only_on(
          false,
          optimizer_kernel::multi_tensor,  // PyTorch >= 2.0's default (see pytorch_op_host)
          detail::pytorch_op_host},
-        detail::accelerate_device_map),
+        detail::accelerate_device_map)),
     vendor::nvidia);
 
 /// PyTorch 2 with torch.compile: Inductor fuses element-wise ops (Triton), CUDA graphs (mode
 /// "reduce-overhead") remove most of the host time.
 inline constexpr software_stack torch_compile = detail::only_on(
-    software_stack{
+    detail::flash_attention_2(software_stack{
         stack_id::torch_compile,
         kernel_fusion::fused,
         attention_kernel::flash2,
@@ -186,7 +210,7 @@ inline constexpr software_stack torch_compile = detail::only_on(
         // torch.compile compiles the model, not the optimizer's step, unless the code compiles
         // the step too: the update is eager PyTorch's default.
         optimizer_kernel::multi_tensor,
-        detail::pytorch_op_host},
+        detail::pytorch_op_host}),
     vendor::nvidia);
 
 /// TensorFlow without XLA (graph mode): cuDNN convolutions, one kernel per element-wise op,
@@ -234,7 +258,11 @@ inline constexpr software_stack tensorflow_xla = detail::only_on(
         {2e-6, detail::per_kernel, "assumed: XLA launches its compiled thunks from C++"}},
     vendor::nvidia);
 
-/// Megatron-LM with Transformer Engine: fused kernels, FlashAttention, fused optimizers.
+/// Megatron-LM with Transformer Engine: fused kernels, FlashAttention, fused optimizers. On
+/// Hopper and later Transformer Engine takes cuDNN's fused attention over FlashAttention-2
+/// ("Disabling FlashAttention to give FusedAttention preference on Hopper+ for performance
+/// reasons", transformer_engine/pytorch/attention/dot_product_attention/utils.py,
+/// get_attention_backend), so its attention runs at the architecture's full tensor rate.
 inline constexpr software_stack megatron = detail::only_on(
     software_stack{stack_id::megatron,
                    kernel_fusion::fused,
@@ -453,6 +481,26 @@ inline std::string vendor_mismatch(const software_stack& s, vendor v, std::strin
 /// naming the stacks that do.
 constexpr void check_runs_on(const software_stack& s, vendor v, std::string_view gpu) {
   if (!s.vendors.has(v)) dlperf::detail::throw_unsupported(detail::vendor_mismatch(s, v, gpu));
+}
+
+/// Stack @p s running fused attention kernel @p k in place of its own: the kernel, its
+/// efficiency figure (FlashAttention-2's, -3's or the Triton kernel's, each with its source) and
+/// whether it issues warp-level mma.sync (FlashAttention-2 and the Triton kernel do); `unfused`
+/// runs attention as GEMMs around a softmax, `as_run` leaves @p s as it is. The ceiling keeps
+/// its efficiencies of 1 and takes the kernel choice only. Throws invalid_argument for `vendor`,
+/// an engine's own kernel, which only its stack runs.
+constexpr software_stack with_attention(software_stack s, attention_kernel k) {
+  if (k == attention_kernel::as_run) return s;
+  if (k == attention_kernel::vendor)
+    dlperf::detail::throw_invalid_argument(
+        "attention kernel vendor is an engine's own: run the engine's stack instead");
+  s.attention = k;
+  if (s.id == stack_id::ceiling) return s;
+  s.warp_mma_attention = k == attention_kernel::flash2 || k == attention_kernel::flash_triton;
+  if (k == attention_kernel::flash2) s.attention_efficiency = detail::flash2;
+  if (k == attention_kernel::flash3) s.attention_efficiency = detail::flash3;
+  if (k == attention_kernel::flash_triton) s.attention_efficiency = detail::flash_triton;
+  return s;
 }
 
 /// The stack named @p name. Throws not_found listing the valid names.

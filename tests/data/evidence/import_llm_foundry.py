@@ -14,24 +14,30 @@ import sys
 COMMIT = "8c8dd48f72168c5d51e2f7b151595892a8fba43d"
 URL = ("https://github.com/mosaicml/llm-foundry/blob/" + COMMIT +
        "/scripts/train/benchmarking/README.md")
-# Each table: its heading, the commit that added it (its date), the GPU, the network between
-# servers as the heading states it (per GPU: 1600 Gbit/s a server over 8 GPUs), and the
-# published interconnect text.
+# Each table: its heading, the commit that added it (its date; the A100 tables came with the
+# repository's restructure, 300cc5c58 of 2023-05-03, and ef350d9e6 of 2023-07-05 only renamed
+# their headings), the GPU, the network between servers as the heading states it (per GPU:
+# 1600 Gbit/s a server over 8 GPUs), and the published interconnect text.
 TABLES = {
     "## H100 80GB BF16 (Large Scale, >= 128 GPUs)": ("2024-01-06", "h100_sxm", "", "not published"),
     "## H100 80GB BF16": ("2023-10-19", "h100_sxm", "", "not published"),
     "## H100 80GB FP8": ("2023-10-19", "h100_sxm", "", "not published"),
     "## A100 80GB with 1600 Gbps node-node interconnect (RoCE)":
-        ("2023-07-05", "a100_sxm4_80gb", "roce_200g", "1600 Gbps node-node (RoCE)"),
+        ("2023-05-03", "a100_sxm4_80gb", "roce_200g", "1600 Gbps node-node (RoCE)"),
     "## A100 40GB with 1600 Gbps node-node interconnect (RoCE)":
-        ("2023-07-05", "a100_sxm4_40gb", "roce_200g", "1600 Gbps node-node (RoCE)"),
+        ("2023-05-03", "a100_sxm4_40gb", "roce_200g", "1600 Gbps node-node (RoCE)"),
 }
 ZERO = {"FULL_SHARD": "3", "SHARD_GRAD_OP": "2"}
+# The attention every table ran: scripts/train/benchmarking/submit_benchmarks.py sets the model's
+# attn_impl from --attn_impl, default 'triton', and sweep.sh passes none (at 300cc5c58,
+# b2a43a147 and 5e85bd62d alike): FlashAttention's Triton kernel of the FlashAttention-1 era
+# (llm-foundry's triton_flash_attn, built on triton-pre-mlir).
+ATTENTION = "flash-attention-triton"
 COLUMNS = ["id", "source", "publisher", "url", "date", "model", "gpu", "gpu_published", "gpus",
            "gpus_per_node", "network", "network_published", "stack", "precision", "dlperf_dtype",
            "fsdp_mixed_precision", "zero", "sharding_published", "micro_batch",
            "grad_accumulation", "seq", "checkpointing", "metric", "value", "mfu_published",
-           "parameters_published", "settings"]
+           "parameters_published", "attention_kernel", "settings"]
 
 
 def main(path):
@@ -60,9 +66,9 @@ def main(path):
             f"llmf-{n}", "LLMF-BENCH", "MosaicML llm-foundry", URL, date, f"mpt_{model}", gpu_id,
             gpu, gpus, "8", network, network_text, "pytorch-eager", precision, dtype, mp_mode,
             ZERO[sharding], sharding, micro, accum, seq, "yes" if ckpt == "True" else "no",
-            "tokens_per_s_per_gpu", tps_gpu, mfu, params,
-            f"table '{heading}'; Composer FSDP, attn_impl flash, Composer DecoupledAdamW (the yamls), "
-            f"{precision} with FSDP mixed precision {mp_mode}"])
+            "tokens_per_s_per_gpu", tps_gpu, mfu, params, ATTENTION,
+            f"table '{heading}'; Composer FSDP, attn_impl triton (submit_benchmarks.py's default), "
+            f"Composer DecoupledAdamW (the yamls), {precision} with FSDP mixed precision {mp_mode}"])
 
 
 if __name__ == "__main__":

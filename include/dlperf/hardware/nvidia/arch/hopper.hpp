@@ -61,7 +61,11 @@ struct hopper_gh100 {
                        .shared_memory = {},
                        .tensor_cores = {},
                        .source = "none published: the 2023 edition gives no shared-memory or "
-                                 "tensor-core factor for Hopper over Ampere"}};
+                                 "tensor-core factor for Hopper over Ampere"},
+      // "Without the wgmma instruction, the older mma.sync instruction can only reach about 2/3
+      // the peak throughput of Hopper Tensor Cores" (Shah et al., FlashAttention-3, 2024,
+      // pytorch.org/blog/flashattention-3, footnote 1, citing Luo et al., arXiv:2402.13499).
+      .warp_mma_share = 2.0 / 3.0};
 };
 
 }  // namespace dlperf

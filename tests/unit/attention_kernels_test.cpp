@@ -1,0 +1,156 @@
+// Fused attention kernels against their published throughputs (docs/stacks.md, "Attention
+// kernels"): each kernel's figure and the instruction share of the architecture it runs on.
+// The benchmark shape of both papers: 16k tokens a batch (batch = 16384 / seq), hidden 2048 in
+// heads of dimension 128 (16 heads), FP16, causal; forward FLOP 4 b h s^2 d / 2, backward 2.5 x.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <dlperf/dlperf.hpp>
+#include <string>
+
+using namespace dlperf;
+
+namespace {
+
+// TFLOP/s of @p s's fused attention on @p g at @p seq tokens: the forward, or forward and
+// backward together as the papers count them.
+double attention_tflops(const gpu_spec& g, const software_stack& s, long long seq, bool backward) {
+  const attention_problem p{16384 / seq, 16, seq, seq, 128, dtype::fp16, true};
+  stack_op_context c;
+  c.warp_mma_share = g.arch().warp_mma_share;
+  double flop = 4.0 * static_cast<double>(p.batch * p.heads * seq * seq * 128) * 0.5;
+  double t = apply_stack(s, estimate_attention_fused(g, p), c).time.value();
+  if (backward) {
+    t += apply_stack(s, estimate_attention_fused_backward(g, p), c).time.value();
+    flop *= 3.5;
+  }
+  return flop / t / 1e12;
+}
+
+struct published_kernel {
+  const char* what;
+  const gpu_spec* gpu;
+  software_stack stack;
+  long long seq;
+  bool backward;
+  double tflops;  // as published
+};
+
+}  // namespace
+
+TEST_CASE("fused attention kernels come within 30 % of their published throughputs",
+          "[attention_kernels]") {
+  const software_stack fa2 =
+      stacks::with_attention(stacks::torch_compile, attention_kernel::flash2);
+  const software_stack fa3 =
+      stacks::with_attention(stacks::torch_compile, attention_kernel::flash3);
+  const software_stack triton =
+      stacks::with_attention(stacks::pytorch_eager, attention_kernel::flash_triton);
+  const gpu_spec& h100 = catalog::h100_sxm;
+  const gpu_spec& a100 = catalog::a100_sxm4_80gb;
+  // Shah et al. 2024 (FlashAttention-3), Fig. 5, forward, head dimension 128, causal, as the
+  // image assets/flash3_fp16_fwd.png of github.com/Dao-AILab/flash-attention prints it; cuDNN
+  // is Transformer Engine's kernel on Hopper (megatron). Dao 2023 (FlashAttention-2), Fig. 4
+  // (A100 80GB) and Fig. 7 (H100 SXM5), forward and backward, causal, head dimension 128
+  // (assets/flash2_a100_fwd_bwd_benchmark.png, assets/flash2_h100_fwd_bwd_benchmark.png).
+  const published_kernel rows[] = {
+      {"FlashAttention-2 forward, H100, 8k", &h100, fa2, 8192, false, 333},
+      {"FlashAttention-2 forward, H100, 16k", &h100, fa2, 16384, false, 335},
+      {"cuDNN forward, H100, 8k", &h100, stacks::megatron, 8192, false, 529},
+      {"cuDNN forward, H100, 16k", &h100, stacks::megatron, 16384, false, 539},
+      {"FlashAttention-3 forward, H100, 8k", &h100, fa3, 8192, false, 602},
+      {"FlashAttention-3 forward, H100, 16k", &h100, fa3, 16384, false, 616},
+      {"FlashAttention-2 forward and backward, H100, 8k", &h100, fa2, 8192, true, 308},
+      {"FlashAttention-2 forward and backward, H100, 16k", &h100, fa2, 16384, true, 328},
+      {"FlashAttention-2 forward and backward, A100, 8k", &a100, fa2, 8192, true, 182},
+      {"FlashAttention-2 forward and backward, A100, 16k", &a100, fa2, 16384, true, 189},
+      {"Triton kernel forward and backward, A100, 8k", &a100, triton, 8192, true, 78},
+      {"Triton kernel forward and backward, A100, 16k", &a100, triton, 16384, true, 80},
+  };
+  for (const published_kernel& k : rows) {
+    const double model = attention_tflops(*k.gpu, k.stack, k.seq, k.backward);
+    INFO(k.what << ": model " << model << " TFLOP/s, published " << k.tflops);
+    CHECK(std::isfinite(model));
+    CHECK(std::abs(model / k.tflops - 1.0) <= 0.30);
+  }
+}
+
+TEST_CASE("on Hopper FlashAttention-2 issues mma.sync at 2/3 of the peak, elsewhere it is native",
+          "[attention_kernels]") {
+  CHECK(catalog::h100_sxm.arch().warp_mma_share == Approx(2.0 / 3.0));
+  CHECK(catalog::a100_sxm4_80gb.arch().warp_mma_share == 1.0);
+  CHECK(catalog::rtx_4090.arch().warp_mma_share == 1.0);
+  // The published ordering on H100: FlashAttention-3 > cuDNN > FlashAttention-2.
+  const software_stack fa2 =
+      stacks::with_attention(stacks::torch_compile, attention_kernel::flash2);
+  const software_stack fa3 =
+      stacks::with_attention(stacks::torch_compile, attention_kernel::flash3);
+  const double h_fa2 = attention_tflops(catalog::h100_sxm, fa2, 8192, false);
+  const double h_cudnn = attention_tflops(catalog::h100_sxm, stacks::megatron, 8192, false);
+  const double h_fa3 = attention_tflops(catalog::h100_sxm, fa3, 8192, false);
+  CHECK(h_fa3 > h_cudnn);
+  CHECK(h_cudnn > h_fa2);
+  // The share scales a compute-bound attention operator only: a decode step's attention reads
+  // the KV cache and is the same under either instruction.
+  const attention_problem decode{8, 32, 1, 4096, 128, dtype::fp16, true, 8};
+  const op_estimate op = estimate_attention_fused(catalog::h100_sxm, decode);
+  REQUIRE(op.bound != bound::compute);
+  stack_op_context hopper;
+  hopper.warp_mma_share = 2.0 / 3.0;
+  CHECK(apply_stack(fa2, op, hopper).time.value() == Approx(apply_stack(fa2, op).time.value()));
+  // A stack whose attention is not FlashAttention-2's kind is not scaled.
+  const attention_problem prefill{2, 16, 8192, 8192, 128, dtype::fp16, true};
+  const op_estimate big = estimate_attention_fused(catalog::h100_sxm, prefill);
+  REQUIRE(big.bound == bound::compute);
+  CHECK(apply_stack(stacks::megatron, big, hopper).time.value() ==
+        Approx(apply_stack(stacks::megatron, big).time.value()));
+  CHECK(apply_stack(fa2, big, hopper).time.value() ==
+        Approx(apply_stack(fa2, big).time.value() * 1.5));
+}
+
+TEST_CASE("a run's attention kernel replaces the stack's, with that kernel's figure",
+          "[attention_kernels]") {
+  const software_stack t =
+      stacks::with_attention(stacks::pytorch_eager, attention_kernel::flash_triton);
+  // Computed from the FlashAttention-2 paper's two measurements, not typed in.
+  CHECK(t.attention_efficiency.value ==
+        Approx(stacks::pytorch_eager.attention_efficiency.value * 78.0 / 182.0));
+  CHECK(t.warp_mma_attention);
+  const software_stack f3 = stacks::with_attention(stacks::pytorch_eager, attention_kernel::flash3);
+  CHECK_FALSE(f3.warp_mma_attention);
+  CHECK(f3.attention_efficiency.value > stacks::pytorch_eager.attention_efficiency.value);
+  // The ceiling keeps its efficiencies of 1.
+  const software_stack c = stacks::with_attention(stacks::ceiling, attention_kernel::flash_triton);
+  CHECK(c.attention_efficiency.value == 1.0);
+  CHECK_FALSE(c.warp_mma_attention);
+  CHECK(stacks::with_attention(stacks::vllm, attention_kernel::as_run).attention ==
+        stacks::vllm.attention);
+  // The model's step follows the kernel: Triton slower than FlashAttention-2, -3 faster on H100.
+  run_config r{.batch = 1, .seq = 8192};
+  r.stack = stack_id::pytorch_eager;
+  const auto step = [&](attention_kernel k) {
+    run_config x = r;
+    x.attention = k;
+    return estimate_run(catalog::h100_sxm, presets::llama3_1_8b, x).time.value();
+  };
+  CHECK(step(attention_kernel::flash_triton) > step(attention_kernel::as_run));
+  CHECK(step(attention_kernel::as_run) == Approx(step(attention_kernel::flash2)));
+  CHECK(step(attention_kernel::flash3) < step(attention_kernel::flash2));
+}
+
+TEST_CASE("attention kernels a run cannot take are refused with the reason",
+          "[attention_kernels]") {
+  CHECK_THROWS_WITH(stacks::with_attention(stacks::pytorch_eager, attention_kernel::vendor),
+                    Catch::Contains("an engine's own"));
+  run_config r{.batch = 1, .seq = 2048};
+  r.stack = stack_id::pytorch_eager;
+  r.attention = attention_kernel::flash3;
+  CHECK_THROWS_AS(estimate_run(catalog::a100_sxm4_80gb, presets::llama3_8b, r), unsupported);
+  CHECK_THROWS_WITH(estimate_run(catalog::a100_sxm4_80gb, presets::llama3_8b, r),
+                    Catch::Contains("runs on Hopper GPUs (sm_90) only"));
+  r.attention = attention_kernel::flash2;
+  r.flash_attention = false;
+  CHECK_THROWS_WITH(r.validate(), Catch::Contains("is fused, but flash_attention is off"));
+  r.flash_attention = true;
+  r.attention = attention_kernel::vendor;
+  CHECK_THROWS_WITH(r.validate(), Catch::Contains("an engine's own"));
+}

@@ -160,7 +160,7 @@ TEST_CASE("training evidence: each row's model has the parameter count its publi
 
 TEST_CASE("training evidence: every row runs on its GPUs, finite and below the dense peak",
           "[evidence_rows]") {
-  std::map<std::string, int> publishers;
+  std::map<std::string, int> publishers, vendors;
   for (const record& r : training_rows()) {
     INFO(r.at("id"));
     const training_result t = run_row(r);
@@ -173,9 +173,14 @@ TEST_CASE("training evidence: every row runs on its GPUs, finite and below the d
     CHECK(t.predicted < peak / (6.0 * model_of(r).parameters()));
     CHECK(t.job.gpus == count_of(r, "gpus"));
     ++publishers[r.at("publisher")];
+    ++vendors[std::string(name(g.arch().vendor))];
   }
-  // MosaicML, PyTorch (torchtitan), Trainy and NVIDIA (NeMo, Megatron-Bridge).
-  CHECK(publishers.size() >= 4);
+  // MosaicML, PyTorch (torchtitan), Trainy, NVIDIA (NeMo, Megatron-Bridge) and AMD (its MLPerf
+  // submission, an AMD engineer's logs): five publishers, seven sources.
+  CHECK(publishers.size() >= 7);
+  // Both vendors' GPUs.
+  CHECK(vendors.size() == 2);
+  CHECK(vendors["amd"] >= 4);
 }
 
 // The p-quantile of @p v, interpolated between its neighbours (numpy's default).
@@ -241,6 +246,8 @@ TEST_CASE("training evidence report: errors by GPU and scale and model size",
     groups["GPU " + gpu].push_back(t.error);
     groups["layout " + layout_of(t.run)].push_back(t.error);
     groups["checkpointing " + r.at("checkpointing")].push_back(t.error);
+    groups["vendor " + std::string(name(catalog::find(r.at("gpu")).arch().vendor))].push_back(
+        t.error);
     groups["attention " + training_field(r, "attention_kernel", "the stack's")].push_back(t.error);
     groups["stack " + r.at("stack")].push_back(t.error);
     groups["scale " + scale_of(count_of(r, "gpus"))].push_back(t.error);

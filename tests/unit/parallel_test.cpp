@@ -176,6 +176,28 @@ TEST_CASE("a tensor split's decode is never faster than 1/N of one GPU's",
     }
 }
 
+TEST_CASE("an AMD data-centre board's system link is its Infinity Fabric and a Radeon's its PCIe",
+          "[parallel]") {
+  // Each at the board's own datasheet bandwidth: MI250X 8 x 100 GB/s, MI300X and MI325X
+  // 7 x 128, MI355X and MI350X 7 x 153.6.
+  CHECK(system_link(catalog::mi250x).id == "infinity_fabric3");
+  CHECK(system_link(catalog::mi300x).id == "infinity_fabric");
+  CHECK(system_link(catalog::mi325x).id == "infinity_fabric");
+  CHECK(system_link(catalog::mi355x).id == "infinity_fabric4_1075");
+  CHECK(system_link(catalog::mi350x).id == "infinity_fabric4_1075");
+  for (const gpu_spec* g :
+       std::initializer_list<const gpu_spec*>{&catalog::mi250x, &catalog::mi300x, &catalog::mi355x})
+    CHECK(system_link(*g).link.throughput == g->facts().peer_link.throughput);
+  CHECK(system_link(catalog::rx_7900_xtx).link.kind == interconnect_kind::pcie);
+  // An 8-GPU all-reduce of a 7B model's 16-bit gradients takes a fraction of PCIe's time.
+  const double bytes = 2.0 * 6.74e9;
+  const auto ring = [&](const link_spec& l) {
+    return nccl_time(collective::all_reduce, make<byte_count>(bytes), 8, l, false, l, 8)
+        .time.value();
+  };
+  CHECK(ring(system_link(catalog::mi300x)) < ring(links::pcie5_x16) / 5.0);
+}
+
 TEST_CASE("the system link is the board's own NVLink, else its PCIe", "[parallel]") {
   CHECK(system_link(catalog::a100_sxm4_80gb).id == "nvlink3");  // 600 GB/s
   CHECK(system_link(catalog::h100_sxm).id == "nvlink4");        // 900 GB/s

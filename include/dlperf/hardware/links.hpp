@@ -129,6 +129,15 @@ inline constexpr link_spec infinity_fabric3{
     nvlink_step_latency,
     "AMD Instinct MI200 data sheet (800 GB/s Infinity Fabric); latency as NVLink's"};
 
+/// AMD Infinity Fabric of the MI355X and MI350X: 7 links x 153.6 GB/s = 1075.2 GB/s peak per
+/// GPU. AMD Instinct MI355X datasheet,
+/// https://www.amd.com/en/products/accelerators/instinct/mi350/mi355x.html (June 2025).
+inline constexpr link_spec infinity_fabric4_1075{
+    "infinity_fabric4_1075",
+    {interconnect_kind::infinity_fabric, 4, gigabytes_per_second(1075.2)},
+    nvlink_step_latency,
+    "AMD Instinct MI355X datasheet (7 x 153.6 GB/s Infinity Fabric); latency as NVLink's"};
+
 /// Gigabits per second each way as the two-way bandwidth of the interconnect convention.
 constexpr bandwidth network_rate(double gbit_per_direction) {
   return gigabytes_per_second(2.0 * gbit_per_direction / 8.0);
@@ -192,10 +201,11 @@ inline constexpr link_spec roce_400g{"roce_400g",
 
 /// Every link: PCI Express, the GPU fabrics, InfiniBand, Ethernet.
 inline constexpr std::array all{
-    pcie3_x4, pcie3_x8,         pcie3_x16,       pcie4_x4,    pcie4_x8, pcie4_x16,   pcie5_x4,
-    pcie5_x8, pcie5_x16,        nvlink2,         nvlink3_400, nvlink3,  nvlink4_400, nvlink4,
-    nvlink5,  infinity_fabric3, infinity_fabric, ib_edr,      ib_hdr,   ib_ndr,      eth_10g,
-    eth_25g,  eth_100g,         roce_200g,       roce_400g};
+    pcie3_x4,    pcie3_x8, pcie3_x16, pcie4_x4,         pcie4_x8,        pcie4_x16,
+    pcie5_x4,    pcie5_x8, pcie5_x16, nvlink2,          nvlink3_400,     nvlink3,
+    nvlink4_400, nvlink4,  nvlink5,   infinity_fabric3, infinity_fabric, infinity_fabric4_1075,
+    ib_edr,      ib_hdr,   ib_ndr,    eth_10g,          eth_25g,         eth_100g,
+    roce_200g,   roce_400g};
 
 }  // namespace links
 
@@ -223,8 +233,9 @@ constexpr bool staged_through_host(segment s, const link_spec& link) {
 /// The link between the cards of one system of device @p d (any type with a board's facts: a
 /// gpu_spec, a measured_device): NVLink where a data-centre board has it (its servers connect
 /// every card), the entry of its generation and the board's own bandwidth where one is listed
-/// (the A800's and H800's 400 GB/s), else each card's own PCIe link at x16 (the buying guide's
-/// PCIe builds; PCIe 3.0 for older boards).
+/// (the A800's and H800's 400 GB/s); Infinity Fabric where an AMD data-centre board has it, the
+/// same way (MI250X 800 GB/s, MI300X and MI325X 896, MI355X 1075); else each card's own PCIe
+/// link at x16 (the buying guide's PCIe builds; PCIe 3.0 for older boards).
 template <class D>
 constexpr const link_spec& system_link(const D& d) {
   const interconnect& peer = d.facts().peer_link;
@@ -235,6 +246,15 @@ constexpr const link_spec& system_link(const D& d) {
           l.link.throughput == peer.throughput)
         return l;
     return find_link("nvlink" + std::to_string(peer.generation));
+  }
+  // AMD's OAM boards: the eight GPUs of a platform joined by Infinity Fabric (xGMI) links.
+  if (d.facts().segment == segment::datacenter && peer.kind == interconnect_kind::infinity_fabric &&
+      peer.generation >= 3) {
+    for (const link_spec& l : links::all)
+      if (l.link.kind == interconnect_kind::infinity_fabric &&
+          l.link.generation == peer.generation && l.link.throughput == peer.throughput)
+        return l;
+    return peer.generation == 3 ? links::infinity_fabric3 : links::infinity_fabric;
   }
   const int gen = std::clamp(d.facts().host_link.generation, 3, 5);
   return find_link("pcie" + std::to_string(gen) + "_x16");

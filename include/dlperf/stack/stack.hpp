@@ -67,7 +67,8 @@ enum class stack_id : std::uint8_t {
   lmdeploy,        ///< LMDeploy TurboMind inference
   llama_cpp,       ///< llama.cpp, CUDA backend
   llama_cpp_rocm,  ///< llama.cpp, HIP/ROCm backend
-  pytorch_rocm     ///< PyTorch eager on ROCm (rocBLAS/hipBLASLt, MIOpen)
+  pytorch_rocm,    ///< PyTorch eager on ROCm (rocBLAS/hipBLASLt, MIOpen)
+  megatron_rocm    ///< Megatron-LM on ROCm with ROCm's Transformer Engine (AMD's Primus)
 };
 
 /// The stacks and their stable names (the CLI's `--stack`).
@@ -87,7 +88,9 @@ struct enum_list<stack_id> {
       enumerator{stack_id::lmdeploy, "lmdeploy", "LMDeploy TurboMind inference"},
       enumerator{stack_id::llama_cpp, "llama.cpp", "llama.cpp, CUDA backend"},
       enumerator{stack_id::llama_cpp_rocm, "llama.cpp-rocm", "llama.cpp, ROCm backend"},
-      enumerator{stack_id::pytorch_rocm, "pytorch-rocm", "PyTorch eager, ROCm"}};
+      enumerator{stack_id::pytorch_rocm, "pytorch-rocm", "PyTorch eager, ROCm"},
+      enumerator{stack_id::megatron_rocm, "megatron-rocm",
+                 "Megatron-LM / Transformer Engine training, ROCm"}};
 };
 
 /// How a stack runs element-wise operations.

@@ -439,19 +439,46 @@ inline constexpr software_stack pytorch_rocm = detail::only_on(
         detail::accelerate_device_map),
     vendor::amd);
 
+/// Megatron-LM on ROCm: AMD's fork (ROCm/Megatron-LM) and its Primus framework's Megatron
+/// backend, with ROCm's Transformer Engine (hipBLASLt GEMMs, fused kernels, Composable Kernel or
+/// AOTriton fused attention) and Megatron's fused Adam. The same engine as `megatron` over ROCm's
+/// libraries (builds_of_one_engine); its figures are megatron's where the code is the same and
+/// pytorch-rocm's where they are ROCm's kernels.
+inline constexpr software_stack megatron_rocm = detail::only_on(
+    software_stack{stack_id::megatron_rocm,
+                   kernel_fusion::fused,
+                   attention_kernel::flash2,
+                   detail::library_gemm,
+                   {1.0, detail::fraction, "no convolutions"},
+                   {1.0, detail::fraction, "no convolutions"},
+                   {0.65, detail::share, "as pytorch-rocm"},
+                   {0.55, detail::share, "as pytorch-rocm"},
+                   {0.60, detail::fraction, "as pytorch-rocm: CK's fused attention"},
+                   {0.85, detail::share, "as megatron: fused Transformer Engine kernels"},
+                   {2e-6, detail::per_kernel, "as megatron: C++ launches of fused kernels"},
+                   norm_kernel::as_run,
+                   {},
+                   false,
+                   optimizer_kernel::fused,  // as megatron: one multi-tensor FusedAdam pass
+                   {2e-6, detail::per_kernel, "as megatron"}},
+    vendor::amd);
+
 /// Every stack, in `stack_id` order.
 inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{
-    &ceiling,      &pytorch_eager, &torch_compile, &tensorflow, &tensorflow_xla, &megatron,
-    &tensorrt_llm, &vllm,          &lmdeploy,      &llama_cpp,  &llama_cpp_rocm, &pytorch_rocm};
+    &ceiling,        &pytorch_eager, &torch_compile, &tensorflow, &tensorflow_xla,
+    &megatron,       &tensorrt_llm,  &vllm,          &lmdeploy,   &llama_cpp,
+    &llama_cpp_rocm, &pytorch_rocm,  &megatron_rocm};
 
 /// The record of stack @p id.
 constexpr const software_stack& of(stack_id id) { return *all[enum_index(id)]; }
 
 /// One engine's builds for each vendor's GPUs: the same code over CUDA's or ROCm's libraries
-/// (llama.cpp's CUDA and HIP backends; PyTorch's CUDA and ROCm wheels).
-inline constexpr std::array<std::array<stack_id, 2>, 2> builds_of_one_engine{
+/// (llama.cpp's CUDA and HIP backends; PyTorch's CUDA and ROCm wheels; Megatron-LM over
+/// Transformer Engine's CUDA and ROCm builds).
+inline constexpr std::array<std::array<stack_id, 2>, 3> builds_of_one_engine{
     {{stack_id::llama_cpp, stack_id::llama_cpp_rocm},
-     {stack_id::pytorch_eager, stack_id::pytorch_rocm}}};
+     {stack_id::pytorch_eager, stack_id::pytorch_rocm},
+     {stack_id::megatron, stack_id::megatron_rocm}}};
 
 /// Stack @p id as built for @p v's GPUs: itself where it runs on them, else the build of the same
 /// engine that does (llama.cpp on an AMD GPU is llama.cpp-rocm), else itself, which

@@ -284,7 +284,7 @@ void print_job_collectives(const cluster_estimate& c);
 nlohmann::json training_band_json(stack_id stack, double samples_per_s, double tokens_per_s);
 
 /// The same for people, one line: "published multi-GPU pytorch-eager training runs measured
-/// 0.723-1.04x of this model's rate: 59900-86100 tokens/s (80 % of 226 runs; median error
+/// 0.738-1.04x of this model's rate: 61200-86100 tokens/s (80 % of 226 runs; median error
 /// 18.7 %, the model optimistic)", or why there is no band.
 std::string training_band_text(stack_id stack, double tokens_per_s);
 

@@ -323,6 +323,7 @@ void run(const model_options& o) {
         {"zero", r.zero},
         {"eager", run_under(stack, r).eager},
         {"attention", name(r.attention)},
+        {"selective_checkpointing", name(r.selective)},
         {"optimizer", r.training() ? nlohmann::json(name(r.optimizer)) : nlohmann::json(nullptr)},
         {"optimizer_kernels", r.training() ? nlohmann::json(name(optimizer_kernels_of(stack, r)))
                                            : nlohmann::json(nullptr)},

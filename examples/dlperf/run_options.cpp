@@ -45,6 +45,11 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
                                     "Training: kernels of the optimizer's update (default "
                                     "as-stack: the stack's; docs/stacks.md)");
   cmd->add_flag("--checkpointing", o.checkpointing, "Activation checkpointing (recompute)");
+  add_enum_option<selective_checkpointing>(
+      cmd, "--selective-checkpointing", o.selective,
+      "Training: recompute part of the forward as torchtitan's selective activation "
+      "checkpointing does: ops (its per-op policy) or layers (every second layer); "
+      "docs/models.md");
   cmd->add_option("--doc-tokens", o.document,
                   "Training: mean tokens per document of the data set; shorter than --seq, "
                   "each is padded to it unless --packing (0: documents fill the sequence)");
@@ -166,6 +171,13 @@ run_config make_run(const run_options& o) {
           std::string(name(r.optimizer_kernels)));
   }
   r.checkpointing = o.checkpointing;
+  if (o.selective != selective_checkpointing::none && o.checkpointing)
+    throw usage_error(
+        "--selective-checkpointing recomputes part of the forward, --checkpointing all of it: "
+        "give one");
+  if (o.selective != selective_checkpointing::none && o.infer)
+    throw usage_error("--selective-checkpointing is for --train");
+  r.selective = o.selective;
   r.document = parse_tokens("--doc-tokens", o.document);
   r.packing = o.packing;
   r.nchw = o.nchw;

@@ -24,9 +24,10 @@ struct run_options {
   optimizer_kernel optimizer_kernels = optimizer_kernel::as_stack;  ///< --optimizer-kernels
   bool checkpointing = false, no_flash = false, eager = false;
   attention_kernel attention = attention_kernel::as_run;  ///< --attention (as-run: the stack's)
-  std::string document = "0";                             ///< --doc-tokens
-  bool packing = false;                                   ///< --packing
-  bool nchw = false;                                      ///< --nchw
+  selective_checkpointing selective = selective_checkpointing::none;  ///< --selective-checkpointing
+  std::string document = "0";                                         ///< --doc-tokens
+  bool packing = false;                                               ///< --packing
+  bool nchw = false;                                                  ///< --nchw
   std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
   std::string pp = "1";             ///< --pp (training)
   std::string vpp = "1";            ///< --vpp (training, with --pp)

@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup,
         optimizer: str
         optimizer_kernels: str
         checkpointing: bool
+        selective_checkpointing: str  # "ops" or "layers" (torchtitan's; docs/models.md)
         doc_tokens: Union[int, str]
         packing: bool
         nchw: bool

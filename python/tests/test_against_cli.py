@@ -57,6 +57,7 @@ LINES = [
     # A power limit and the run's own attention kernel (docs/buying.md "Power", docs/stacks.md).
     "model --preset llama3_1_8b --gpu h100_sxm --train --batch 1 --seq 8192 --gpus 8 --zero 3 --power-limit 500 --stack pytorch-eager --attention flash-attention-3 --json",
     "cluster --gpu h100_sxm --gpus 16 --link nvlink4 --preset llama3_8b --batch 1 --seq 4096 --zero 3 --power-limit 500 --json",
+    "model --preset llama3_8b --gpu h100_sxm --train --batch 1 --seq 4096 --selective-checkpointing ops --json",
     "tco --gpu-watts 450 --other-watts 150 --utilization 0.5 --kwh-price 0.3 --system-price 3000 --cloud-hourly 1.1 --json",
     "debias --ratio 2 --batch-from 32 --batch-to 64 --json",
     "export --gpu h100_pcie",

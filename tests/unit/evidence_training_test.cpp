@@ -89,9 +89,14 @@ run_config run_of(const record& r) {
   x.fp32_gradient_reduce =
       x.zero >= 2 && (training_field(r, "fsdp_mixed_precision", "") == "DEFAULT" ||
                       training_field(r, "gradient_reduce", "") == "fp32");
-  // Selective checkpointing (torchtitan's per-op or every-other-layer) recomputes part of the
-  // forward; the model knows none or all, and takes none (docs/evidence.md).
+  // Selective checkpointing: torchtitan's per-op policy, or every second layer where the page
+  // says "selective layer" (docs/evidence.md).
   x.checkpointing = r.at("checkpointing") == "yes";
+  if (r.at("checkpointing") == "selective")
+    x.selective =
+        training_field(r, "checkpointing_published", "").find("layer") != std::string::npos
+            ? selective_checkpointing::layers
+            : selective_checkpointing::ops;
   x.stack = parse<stack_id>(r.at("stack"));
   // The attention kernel the publisher ran where it is not the stack's own (MosaicML's tables:
   // llm-foundry's Triton kernel).

@@ -94,6 +94,22 @@ constexpr void validate_model_run(const model_spec& m, const run_config& r) {
     detail::throw_invalid_argument(
         "run: document tokens and packing describe a transformer's training set; this model is "
         "a CNN");
+  if (m.kind != model_kind::transformer && r.selective != selective_checkpointing::none)
+    detail::throw_invalid_argument(
+        "run: selective checkpointing follows torchtitan's transformer layers; a CNN takes none or "
+        "full checkpointing");
+  if (m.kind == model_kind::transformer &&
+      m.transformer.kind == transformer_kind::encoder_decoder &&
+      r.selective != selective_checkpointing::none)
+    detail::throw_invalid_argument(
+        "run: selective checkpointing follows torchtitan's decoder layers; an encoder-decoder "
+        "takes none or full checkpointing");
+  if (m.kind == model_kind::transformer && r.selective == selective_checkpointing::ops &&
+      (m.transformer.experts > 1 || m.transformer.kv_lora_rank > 0 || r.lora.enabled()))
+    detail::throw_invalid_argument(
+        "run: selective checkpointing 'ops' follows torchtitan's dense decoder layer (its "
+        "products' order); a mixture of experts, latent attention or LoRA adapters take 'layers', "
+        "none or full checkpointing");
   if (m.kind != model_kind::transformer && r.pp > 1)
     detail::throw_invalid_argument(
         "run: a layer split (pp " + std::to_string(r.pp) +

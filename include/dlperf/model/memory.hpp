@@ -37,6 +37,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 
 #include <dlperf/core/datatype.hpp>
 #include <dlperf/core/error.hpp>
@@ -123,6 +124,18 @@ constexpr double transformer_activation_bytes(const transformer_shapes& s, const
   double kept = 0;
   if (r.checkpointing) {
     kept = (layers + decoder_layers) * T * h * e + layer + (decoder_layers > 0 ? cross : 0.0);
+  } else if (r.selective == selective_checkpointing::layers) {
+    // Every second layer keeps only its input, the others everything; one layer's full set is
+    // live while it is recomputed.
+    const double recomputed = std::floor(layers / 2.0);
+    kept = (layers - recomputed) * layer + recomputed * T * h * e + (recomputed > 0 ? layer : 0.0);
+  } else if (r.selective == selective_checkpointing::ops) {
+    // torchtitan's per-op policy keeps each layer's input and the outputs it saves: wq, wv, w1
+    // and, gated, w2 (the first, third, fifth and seventh products), and the fused attention's
+    // output with its softmax statistics; one layer's full set is live while it is recomputed.
+    const double saved = T * e * (h + q + kv + f + (s.gated ? h : 0.0) + q) +
+                         (r.flash_attention ? scores(seq) : 0.0);
+    kept = layers * saved + layer;
   } else {
     kept = layers * layer + decoder_layers * (layer + cross);
   }

@@ -57,6 +57,32 @@ struct enum_list<kv_cache_type> {
       enumerator{kv_cache_type::integer8, "int8", "INT8, per-tensor scale"}};
 };
 
+/// Training: activation checkpointing of part of the forward pass, between none and all
+/// (`run_config::checkpointing`), as torchtitan's `mode = "selective"` runs it
+/// (torchtitan/models/llama3/parallelize_llama.py, `_apply_ac_to_transformer_block`).
+enum class selective_checkpointing : std::uint8_t {
+  none,  ///< no selective checkpointing (`checkpointing` says none or every layer)
+  /// torchtitan's per-op policy (`selective_ac_option = "op"`): a layer's forward is recomputed
+  /// except the outputs it saves, those of its matrix products but every second one (the second,
+  /// fourth, ... in the order they run) and the fused attention's
+  ops,
+  /// Every second layer checkpointed whole (`selective_ac_option = "2"`)
+  layers
+};
+
+/// The selective checkpointing policies and their stable names.
+template <>
+struct enum_list<selective_checkpointing> {
+  static constexpr std::string_view kind = "selective checkpointing";  ///< what the enum names
+  /// Every policy.
+  static constexpr std::array values{
+      enumerator{selective_checkpointing::none, "none", "none selective"},
+      enumerator{selective_checkpointing::ops, "ops",
+                 "torchtitan's per-op policy: every op recomputed but every other matrix "
+                 "product and the attention kernel"},
+      enumerator{selective_checkpointing::layers, "layers", "every second layer recomputed whole"}};
+};
+
 /// Bytes per cached key or value element of @p k when the run computes in @p t: 16-bit and
 /// wider runs keep their type, FP8 runs FP8 (as_run); per-tensor scales are negligible.
 constexpr double kv_cache_element_bytes(kv_cache_type k, dtype t) {
@@ -156,6 +182,9 @@ struct run_config {
   /// FlashAttention-3 against -2, or the Triton kernel an older stack ran; as_run: the stack's.
   /// A fused kernel needs flash_attention; `vendor` is an engine's own and is refused.
   attention_kernel attention = attention_kernel::as_run;
+  /// Training: recompute part of the forward pass (torchtitan's selective activation
+  /// checkpointing) instead of none or all of it (`checkpointing`).
+  selective_checkpointing selective = selective_checkpointing::none;
   /// Stacks measured on particular devices (a device file's `"stacks"`): where one is for
   /// `stack` and for the device a run is estimated on (by id), estimate_run and the buying layer
   /// take its figures (model/stacked.hpp, `stack_of_run`). The entries must outlive the run.
@@ -208,6 +237,12 @@ struct run_config {
     validate_documents();
     if (kv_cache != kv_cache_type::as_run && training())
       detail::throw_invalid_argument("run: the KV-cache dtype is for inference");
+    if (selective != selective_checkpointing::none && !training())
+      detail::throw_invalid_argument("run: selective checkpointing is for training");
+    if (selective != selective_checkpointing::none && checkpointing)
+      detail::throw_invalid_argument(
+          "run: selective checkpointing recomputes part of the forward, checkpointing all of it: "
+          "give one");
     if (attention == attention_kernel::vendor)
       detail::throw_invalid_argument(
           "run: attention kernel vendor is an engine's own: run the engine's stack instead");

@@ -793,6 +793,49 @@ constexpr typename step_builder<D>::block transformer_layer_ops(
   return b;
 }
 
+// The share of a layer's forward operator @p op that torchtitan's per-op checkpointing
+// recomputes (selective_checkpointing::ops; torchtitan/models/llama3/parallelize_llama.py,
+// `_custom_policy`: it saves the outputs of `aten.mm` but every second one, counted in the order
+// a layer runs them, and of the fused attention). A layer of shapes @p s runs its products as wq,
+// wk, wv, wo, then w1, w3 and w2 (gated) or w1 and w2: the second, fourth and sixth are
+// recomputed, which are wk of the fused QKV projection (kv of its q + 2 kv columns), the output
+// projection and w3 of the gated FFN's gate+up (half), or the down projection of a plain FFN.
+// The fused attention is saved, the unfused attention's batched products (`aten.bmm`, not in the
+// list) and every other operator (norms, activations, residual adds) are recomputed. Throws
+// invalid_argument for a product outside that order (experts, MLA, cross-attention, adapters),
+// whose place in it torchtitan's Llama does not show.
+constexpr double per_op_recompute_share(const op_estimate& op, const transformer_shapes& s) {
+  if (op.kind == op_kind::attention) return 0.0;
+  if (op.kind != op_kind::gemm) return 1.0;
+  const std::string_view n = op.name;
+  if (n == "QKV projection") return s.kv / (s.q + 2.0 * s.kv);
+  if (n == "output projection") return 1.0;
+  if (n == "FFN gate+up") return 0.5;
+  if (n == "FFN up") return 0.0;
+  if (n == "FFN down") return s.gated ? 0.0 : 1.0;
+  if (n == "attention QK^T" || n == "attention PV") return 1.0;
+  detail::throw_invalid_argument(
+      "run: selective checkpointing 'ops' follows torchtitan's dense decoder layer; this model's "
+      "layer also runs '" +
+      std::string(n) + "'");
+}
+
+// The forward operators of @p b that torchtitan's per-op checkpointing recomputes, each scaled
+// by its share (per_op_recompute_share).
+template <class Block>
+DLPERF_CONSTEXPR_VECTOR op_sequence per_op_recompute(const Block& b, const transformer_shapes& s) {
+  op_sequence out;
+  for (op_estimate op : b.forward) {
+    const double share = per_op_recompute_share(op, s);
+    if (share <= 0.0) continue;
+    op.time = op.time * share;
+    op.work = op.work * share;
+    op.dram = op.dram * share;
+    out.add(op);
+  }
+  return out;
+}
+
 // Adds @p b's forward operators, @p times over, to @p fwd and its backward ones to @p bwd.
 template <class Block>
 constexpr void add_block(const Block& b, long long times, op_sequence& fwd, op_sequence* bwd) {
@@ -811,6 +854,23 @@ struct layer_stack {
   DLPERF_CONSTEXPR_VECTOR void add_to(op_sequence& fwd, op_sequence* bwd) const {
     if (dense_count > 0) add_block(dense, dense_count, fwd, bwd);
     add_block(rest, rest_count, fwd, bwd);
+  }
+  // Adds what run @p r recomputes of these layers of shapes @p s to @p recompute: every layer's
+  // forward under full checkpointing, every second layer's under selective 'layers' (the
+  // second, fourth, ...), each layer's per_op_recompute under selective 'ops'.
+  DLPERF_CONSTEXPR_VECTOR void add_recompute(op_sequence& recompute, const run_config& r,
+                                             const transformer_shapes& s) const {
+    if (r.checkpointing) {
+      add_to(recompute, nullptr);
+    } else if (r.selective == selective_checkpointing::layers) {
+      const long long all = dense_count + rest_count;
+      const long long dense_half = dense_count / 2;
+      if (dense_half > 0) recompute.add(dense.forward, dense_half);
+      if (all / 2 - dense_half > 0) recompute.add(rest.forward, all / 2 - dense_half);
+    } else if (r.selective == selective_checkpointing::ops) {
+      if (dense_count > 0) recompute.add(per_op_recompute(dense, s), dense_count);
+      recompute.add(per_op_recompute(rest, s), rest_count);
+    }
   }
 };
 
@@ -900,7 +960,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transf
     bwd->add(dec_bwd);
     bwd->add(layers_bwd);
     bwd->add(ends.input.backward_sequence());
-    if (r.checkpointing) layers.add_to(m.recompute, nullptr);
+    layers.add_recompute(m.recompute, r, s);
     const double dp = static_cast<double>(r.data_parallel());
     const double trained = r.lora.enabled() ? lora_parameters(t, r) : t.parameters();
     const double params = trained / static_cast<double>(r.tp) / (r.zero >= 1 ? dp : 1.0);

@@ -200,12 +200,11 @@ cli_device select_device(const std::string& gpu_id, const std::string& device_fi
 power parse_power_limit(std::string_view flag, std::string_view text, power tdp,
                         std::string_view id) {
   const power limit = watts(parse_amount(flag, text));
-  // No board takes a limit below a fifth of its power (nvidia-smi's "Min Power Limit"), and the
-  // cube law of the clock model means nothing there (docs/buying.md, "Plausible inputs").
-  if (!(limit >= lowest_power_limit_share * tdp) || limit > tdp)
+  // The library's range (estimate/power_limit.hpp), named by the flag.
+  if (!power_limit_in_range(limit, tdp))
     throw usage_error(
         fmt::format("{} '{}' must be in [{}, {}] W, a fifth of the board power of {} to all of it",
-                    flag, text, detail::figure_text(lowest_power_limit_share * tdp.value()),
+                    flag, text, detail::figure_text(lowest_power_limit(tdp).value()),
                     detail::figure_text(tdp.value()), id));
   return limit;
 }

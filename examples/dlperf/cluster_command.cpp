@@ -298,11 +298,10 @@ std::string training_band_text(stack_id stack, double tokens_per_s) {
                : fmt::format("fewer than {} published multi-GPU {} training runs, no band yet",
                              error_band::least_rows, name(stack));
   return fmt::format(
-      "published multi-GPU {} training runs measured {}-{}x of this model's rate: {}-{} {} ({} "
-      "of {} runs; median error {}, {})",
+      "published multi-GPU {} training runs measured {}-{}x of this model's rate: {}-{} tokens/s "
+      "({:.0f} % of {} runs; median error {}, {})",
       name(stack), three_digits(b->low), three_digits(b->high), three_digits(b->low * tokens_per_s),
-      three_digits(b->high * tokens_per_s), "tokens/s",
-      fmt::format("{:.0f} %", 100.0 * training_scaling_band::coverage), b->rows,
+      three_digits(b->high * tokens_per_s), 100.0 * training_scaling_band::coverage, b->rows,
       format_percent(b->median, 1.0),
       b->bias > 0 ? "the model optimistic" : "the model pessimistic");
 }

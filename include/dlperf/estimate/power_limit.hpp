@@ -34,20 +34,29 @@ inline constexpr double power_clock_exponent = 3.0;
 /// (docs/buying.md, "Plausible inputs"); below it the voltage cannot follow the clock down.
 inline constexpr double lowest_power_limit_share = 0.2;
 
+/// The lowest limit a board of power @p tdp takes: lowest_power_limit_share of it.
+constexpr power lowest_power_limit(power tdp) { return lowest_power_limit_share * tdp; }
+
+/// Whether a board of power @p tdp takes @p limit and the clock model describes it: within
+/// [lowest_power_limit(tdp), tdp] (false for NaN).
+constexpr bool power_limit_in_range(power limit, power tdp) {
+  return limit >= lowest_power_limit(tdp) && limit <= tdp;
+}
+
 /// Throws invalid_argument unless @p limit is finite and within [a fifth of @p tdp, @p tdp]: a
 /// limit above the board power is an overclock, which the DVFS model does not describe, and no
 /// board takes one below a fifth of it.
 constexpr void check_power_limit(power limit, power tdp) {
   detail::require_positive_finite("power limit", {{"limit", limit.value()}, {"TDP", tdp.value()}});
+  if (power_limit_in_range(limit, tdp)) return;
   if (limit > tdp)
     detail::throw_invalid_argument("power limit: limit (" + detail::figure_text(limit.value()) +
                                    " W) must not exceed the board power (" +
                                    detail::figure_text(tdp.value()) + " W)");
-  if (limit < lowest_power_limit_share * tdp)
-    detail::throw_invalid_argument("power limit: limit (" + detail::figure_text(limit.value()) +
-                                   " W) is below a fifth of the board power (" +
-                                   detail::figure_text(tdp.value()) +
-                                   " W), the lowest limit boards accept");
+  detail::throw_invalid_argument("power limit: limit (" + detail::figure_text(limit.value()) +
+                                 " W) is below a fifth of the board power (" +
+                                 detail::figure_text(tdp.value()) +
+                                 " W), the lowest limit boards accept");
 }
 
 /// The SM clock, as a fraction of its clock at the board power, that a power limit allows:

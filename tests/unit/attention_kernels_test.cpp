@@ -7,6 +7,10 @@
 #include <dlperf/dlperf.hpp>
 #include <string>
 
+#ifdef DLPERF_CLI_PATH
+#include "cli_run.hpp"
+#endif
+
 using namespace dlperf;
 
 namespace {
@@ -154,3 +158,25 @@ TEST_CASE("attention kernels a run cannot take are refused with the reason",
   r.attention = attention_kernel::vendor;
   CHECK_THROWS_WITH(r.validate(), Catch::Contains("an engine's own"));
 }
+
+#ifdef DLPERF_CLI_PATH
+TEST_CASE("dlperf model --attention names the kernel in JSON and refuses what a run cannot take",
+          "[attention_kernels][cli]") {
+  const std::string run =
+      "model --preset llama3_8b --gpu h100_sxm --batch 1 --seq 4096 --stack pytorch-eager";
+  const nlohmann::json fa2 = dlperf_test::json_of(run + " --json");
+  const nlohmann::json fa3 = dlperf_test::json_of(run + " --attention flash-attention-3 --json");
+  CHECK(fa2.at("attention") == "as-run");
+  CHECK(fa3.at("attention") == "flash-attention-3");
+  CHECK(fa3.at("step_time_s").get<double>() < fa2.at("step_time_s").get<double>());
+  dlperf_test::require_usage_error(run + " --attention vendor",
+                                   "--attention vendor is an engine's own kernel");
+  dlperf_test::require_usage_error(run + " --attention flash-attention-2 --no-flash",
+                                   "is a fused kernel, but --no-flash asks for unfused attention");
+  dlperf_test::require_usage_error(run + " --attention flash-attention-4", "--attention");
+  // FlashAttention-3 off Hopper: the tool's one line, exit 2.
+  dlperf_test::require_usage_error(
+      "model --preset llama3_8b --gpu a100_sxm4_80gb --attention flash-attention-3",
+      "runs on Hopper GPUs (sm_90) only");
+}
+#endif

@@ -1,12 +1,20 @@
 // dlperf._dlperf: runs one of the tool's command lines (examples/dlperf/commands.cpp) and returns
 // its JSON as plain Python objects. The Python package (python/dlperf/__init__.py) turns named
 // arguments into the command line, so Python gets exactly the numbers `dlperf ... --json`
-// prints. The GIL is released while the model runs.
+// prints. A sweep calls the application layer itself (dlperf/app/sweep.hpp): no command line per
+// point, every core, and the figures `dlperf model --json` gives, bit for bit. The GIL is
+// released while the model runs.
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <nanobind/stl/pair.h>
+
+#include <dlperf/app/sweep.hpp>
+#include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "cli_support.hpp"
@@ -54,6 +62,25 @@ nb::object to_python(const nlohmann::json& j) {
   }
 }
 
+// A column of optional numbers as a Python list (None where the JSON has null).
+template <class T>
+nb::object column(const std::vector<dlperf::app::sweep_point>& rows,
+                  std::optional<T> dlperf::app::sweep_point::*member) {
+  nb::object l = nb::steal(PyList_New(static_cast<Py_ssize_t>(rows.size())));
+  if (!l.is_valid()) throw nb::python_error();
+  Py_ssize_t i = 0;
+  for (const auto& row : rows) {
+    const std::optional<T>& v = row.*member;
+    nb::object x = nb::none();
+    if (v && std::is_same_v<T, double>)
+      x = nb::steal(PyFloat_FromDouble(static_cast<double>(*v)));
+    else if (v)
+      x = nb::steal(PyLong_FromLongLong(static_cast<long long>(*v)));
+    PyList_SET_ITEM(l.ptr(), i++, x.release().ptr());
+  }
+  return l;
+}
+
 }  // namespace
 
 NB_MODULE(_dlperf, m) {
@@ -88,4 +115,52 @@ NB_MODULE(_dlperf, m) {
       nb::arg("args"),
       "Runs the dlperf command line `args` (no program name) and returns its JSON as Python "
       "objects; raises Error with the tool's message for bad input.");
+  m.def(
+      "sweep",
+      [](const std::vector<std::pair<std::string, std::vector<std::string>>>& axes,
+         unsigned threads) -> nb::dict {
+        std::vector<dlperf::app::sweep_axis> grid;
+        for (const auto& [keyword, values] : axes) grid.push_back({keyword, values});
+        std::vector<dlperf::app::sweep_point> rows;
+        std::string failure;
+        {
+          const nb::gil_scoped_release unlocked;
+          try {
+            rows = dlperf::app::sweep(grid, threads);
+          } catch (const dlperf::app::request_error& e) {
+            failure = dlperf::cli::one_line(e.what());
+          }
+        }
+        if (!failure.empty()) {
+          PyErr_SetString(error_type.ptr(), failure.c_str());
+          throw nb::python_error();
+        }
+        using point = dlperf::app::sweep_point;
+        nb::dict out;
+        nb::list error, fits;
+        for (const point& row : rows) {
+          error.append(row.error.empty() ? nb::object(nb::none())
+                                         : nb::object(nb::str(row.error.c_str())));
+          fits.append(row.error.empty() ? nb::object(nb::bool_(row.fits)) : nb::none());
+        }
+        out["error"] = error;
+        out["fits"] = fits;
+        for (const auto& [key, member] :
+             {std::pair{"step_time_s", &point::step_time_s},
+              std::pair{"samples_per_s", &point::samples_per_s},
+              std::pair{"tokens_per_s", &point::tokens_per_s}, std::pair{"tflops", &point::tflops},
+              std::pair{"mfu", &point::mfu}, std::pair{"prefill_s", &point::prefill_s},
+              std::pair{"decode_s_per_token", &point::decode_s_per_token},
+              std::pair{"prompt_tokens_per_s", &point::prompt_tokens_per_s},
+              std::pair{"decode_tokens_per_s", &point::decode_tokens_per_s},
+              std::pair{"memory_bytes", &point::memory_bytes},
+              std::pair{"capacity_bytes", &point::capacity_bytes},
+              std::pair{"communication_s", &point::communication_s}})
+          out[key] = column(rows, member);
+        out["max_batch"] = column(rows, &point::max_batch);
+        return out;
+      },
+      nb::arg("axes"), nb::arg("threads") = 0,
+      "Runs the grid of `axes` ([(keyword, [value text, ...]), ...], the last fastest) on "
+      "`threads` threads (0: every core) and returns its figures by column; use dlperf.sweep.");
 }

@@ -5,6 +5,10 @@
 #include <CLI/CLI.hpp>
 #include <array>
 #include <deque>
+#include <dlperf/app/amounts.hpp>
+#include <dlperf/app/device.hpp>
+#include <dlperf/app/report_json.hpp>
+#include <dlperf/app/request_error.hpp>
 #include <dlperf/calibrate/gpu_probes.hpp>
 #include <dlperf/calibrate/measurement.hpp>
 #include <dlperf/dlperf.hpp>
@@ -25,53 +29,20 @@
 
 namespace dlperf::cli {
 
-/// Bad input on the command line: reported as one line on stderr with exit code 2.
-class usage_error : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+/// Bad input on the command line: reported as one line on stderr with exit code 2. The
+/// application layer's error (dlperf/app/request_error.hpp), so that a request the library's
+/// front ends share is refused the same way from the tool, Python and the page.
+using usage_error = app::request_error;
 
-/// Parses a non-negative, finite amount such as "1e12", "4096", "2G" or "1.5Gi": an optional
-/// decimal (k, M, G, T, P) or binary (Ki, Mi, Gi, Ti) multiplier may follow the number. Throws
-/// usage_error naming @p option for anything else (negative, NaN, inf, trailing text).
-double parse_amount(std::string_view option, std::string_view text);
-
-/// Parses a positive whole count such as "4096" or "8Ki" (same multipliers as parse_amount).
-/// Throws usage_error naming @p option for zero, fractions and anything parse_amount rejects.
-long long parse_count(std::string_view option, std::string_view text);
-
-/// Parses a whole number of tokens, 0 included ("0" often means "the default"). Throws
-/// usage_error naming @p option for fractions and anything parse_amount rejects.
-long long parse_tokens(std::string_view option, std::string_view text);
-
-/// Parses a fraction in [0, 1] such as "0.15". Throws usage_error naming @p option for anything
-/// else.
-double parse_fraction(std::string_view option, std::string_view text);
-
-/// The plausible range of a number a buying command reads (docs/buying.md, "Plausible
-/// inputs"): outside it the figure is a typo, and computing with it would print nonsense
-/// ($5e301, a million GPUs on a desktop PSU). One table holds every flag's range.
-struct plausible_range {
-  std::string_view flag;  ///< the flag, "--gpu-watts"
-  double low;             ///< least value admitted (excluded when low_open)
-  double high;            ///< greatest value admitted
-  bool low_open;          ///< whether low itself is excluded
-  std::string_view unit;  ///< the unit, for the message ("W", "USD", "")
-  bool or_zero = false;   ///< 0 is admitted too (it means "none": no FLOP, no bytes)
-};
-
-/// Every buying input's range, in the order of docs/buying.md's table.
-extern const std::vector<plausible_range> plausible_ranges;
-
-/// The range of @p flag in plausible_ranges. Throws std::logic_error for a flag it lacks (a bug).
-const plausible_range& plausible_range_of(std::string_view flag);
-
-/// Parses @p text as parse_amount does and checks it against @p flag's plausible range. Throws
-/// usage_error naming the flag and the range ("--days '1e300' must be in (0, 36500] days").
-double parse_plausible(std::string_view flag, std::string_view text);
-
-/// The same for a whole number (parse_count's rules, then the range).
-long long parse_plausible_count(std::string_view flag, std::string_view text);
+using app::parse_amount;
+using app::parse_count;
+using app::parse_fraction;
+using app::parse_plausible;
+using app::parse_plausible_count;
+using app::parse_tokens;
+using app::plausible_range;
+using app::plausible_range_of;
+using app::plausible_ranges;
 
 /// Datatypes reported in `dlperf gpus`, in column order.
 inline constexpr std::array<dtype, 6> reported_dtypes{dtype::fp32, dtype::tf32,     dtype::fp16,
@@ -168,46 +139,19 @@ nlohmann::json run_json(const std::vector<std::string>& args);
 void write_json(const nlohmann::json& j, const std::string& out);
 
 /// The device a command runs on: a catalog GPU (--gpu ID) or a device file (--device FILE).
-using cli_device = std::variant<const gpu_spec*, measured_device, host_device>;
-
-/// The device named by exactly one of @p gpu_id and @p device_file. Throws usage_error when
-/// both or neither are given, and dlperf errors for an unknown id or a bad file.
-cli_device select_device(const std::string& gpu_id, const std::string& device_file);
-
-/// Calls @p f with the selected device (a gpu_spec, measured_device or host_device).
-template <class F>
-decltype(auto) visit_device(const cli_device& d, F&& f) {
-  return std::visit(
-      [&](const auto& v) -> decltype(auto) {
-        if constexpr (std::is_pointer_v<std::decay_t<decltype(v)>>)
-          return f(*v);
-        else
-          return f(v);
-      },
-      d);
-}
-
-/// The power limit @p text gives @p flag for a board of power @p tdp (catalog id @p id, for the
-/// message). Throws usage_error naming the flag unless it is within [tdp / 5, tdp] watts.
-power parse_power_limit(std::string_view flag, std::string_view text, power tdp,
-                        std::string_view id);
-
-/// A power limit as applied to a run's GPU.
-struct power_limit_info {
-  power limit{};              ///< watts per board
-  power tdp{};                ///< the board's power
-  double clock_fraction = 1;  ///< (limit / tdp)^(1/3)
-  frequency clock{};          ///< the SM clock it allows
-};
-
-/// @p d under the power limit `--power-limit` gives as @p text (estimate/power_limit.hpp); @p d
-/// itself when @p text is empty. What was applied goes to @p applied (reset when nothing).
-/// Throws usage_error for a host CPU or a limit out of range.
-cli_device with_power_limit(cli_device d, const std::string& text,
-                            std::optional<power_limit_info>* applied = nullptr);
-
-/// JSON "power_limit": {"watts", "board_watts", "clock_fraction", "sm_clock_hz"}, or null.
-nlohmann::json power_limit_json(const std::optional<power_limit_info>& p);
+using cli_device = app::device_choice;
+using app::device_label;
+using app::gpu_device_file;
+using app::job_collectives_json;
+using app::measured_figures_json;
+using app::parse_power_limit;
+using app::power_limit_info;
+using app::power_limit_json;
+using app::select_device;
+using app::stack_on_device;
+using app::training_band_json;
+using app::visit_device;
+using app::with_power_limit;
 
 /// The line for people: "power limit 500 W of 700 W: SM clock 1.77 GHz, 89.4 % of its speed at
 /// full power ...".
@@ -215,22 +159,6 @@ std::string power_limit_text(const power_limit_info& p);
 
 /// Adds --power-limit W to @p cmd.
 void add_power_limit_option(CLI::App* cmd, std::string& limit);
-
-/// Stable label of a device for output: the catalog id, or the file's device name.
-std::string device_label(const cli_device& d);
-
-/// The GPU of the device file @p file that @p flag gives @p command. Throws usage_error naming
-/// the flag when the file describes a host CPU ("--device: cluster needs a GPU; ...").
-measured_device gpu_device_file(std::string_view flag, std::string_view command,
-                                const std::string& file);
-
-/// The stack a run under @p id uses on the device of @p device_file (none: the catalog's GPU):
-/// the named stack's record, with the figures the file measured for it ("stacks") in place of
-/// its own. @p held keeps the file's calibrations, which the result's sources refer to; the one
-/// applied, if any, is returned in @p applied.
-software_stack stack_on_device(stack_id id, const std::string& device_file,
-                               std::vector<stack_calibration>& held,
-                               const stack_calibration** applied = nullptr);
 
 /// The stacks that device files measured, for the runs of the commands that compare devices
 /// (run_config::measured_stacks): each file's figures for the run's stack, bound to the id of
@@ -268,29 +196,15 @@ class device_stacks {
   std::vector<measured_stack> entries_;
 };
 
-/// A training job's collectives and its servers as `model --json` and `cluster --json` give
-/// them: {"network", "gpus_per_node", "nodes", "grad_accumulation", "pp", "virtual_stages",
-/// "pipeline_bubble_s", "exposed_communication_s", "collectives": [{"name", "collective",
-/// "bytes", "calls", "time_s", "exposed_s"}]}.
-nlohmann::json job_collectives_json(const cluster_estimate& c);
-/// The same as text lines for people, one a collective: its calls, time and exposed part.
+/// A training job's collectives (app::job_collectives_json) as text lines for people, one a
+/// collective: its calls, time and exposed part.
 void print_job_collectives(const cluster_estimate& c);
 
-/// Where published training runs on several GPUs under @p stack fell against the multi-GPU
-/// model (model/error_bands.hpp, training_scaling_band), applied to a job of @p samples_per_s
-/// and @p tokens_per_s: the rates the middle 80 % of them would give, in SI units, or null
-/// where the stack has no band or the job is not a language model's (@p tokens_per_s 0: the
-/// published runs are all of decoders).
-nlohmann::json training_band_json(stack_id stack, double samples_per_s, double tokens_per_s);
-
-/// The same for people, one line: "published multi-GPU pytorch-eager training runs measured
+/// A stack's multi-GPU training band (app::training_band_json) for people, one line:
+/// "published multi-GPU pytorch-eager training runs measured
 /// 0.738-1.04x of this model's rate: 61200-86100 tokens/s (80 % of 226 runs; median error
 /// 18.7 %, the model optimistic)", or why there is no band.
 std::string training_band_text(stack_id stack, double tokens_per_s);
-
-/// The figures calibration @p c measured, by name: {"gemm_efficiency": {"value", "method"},
-/// ...}; null for none (the stack runs on its own figures). JSON "stack_measured".
-nlohmann::json measured_figures_json(const stack_calibration* c);
 
 /// "measured on @p where: gemm_efficiency 0.700 (torch.matmul ...), host_overhead 21.0 µs
 /// (...)": calibration @p c for the text output.

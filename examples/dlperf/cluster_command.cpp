@@ -249,44 +249,6 @@ void run_cluster(const cluster_options& o) {
 
 }  // namespace
 
-nlohmann::json job_collectives_json(const cluster_estimate& c) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const step_collective& x : c.collectives)
-    list.push_back({{"name", x.name},
-                    {"collective", name(x.kind)},
-                    {"bytes", x.bytes.value()},
-                    {"calls", x.calls},
-                    {"time_s", x.time.value()},
-                    {"exposed_s", x.exposed.value()}});
-  return {{"network", c.network.id},
-          {"gpus_per_node", c.gpus_per_node},
-          {"nodes", c.nodes},
-          {"grad_accumulation", c.grad_accumulation},
-          {"pp", c.pp},
-          {"virtual_stages", c.virtual_stages},
-          {"pipeline_bubble_s", c.pipeline_bubble.value()},
-          {"exposed_communication_s", c.exposed_communication.value()},
-          {"collectives", std::move(list)}};
-}
-
-nlohmann::json training_band_json(stack_id stack, double samples_per_s, double tokens_per_s) {
-  // The bands come from decoder language models: a CNN's job (no tokens) has none.
-  const std::optional<training_scaling_band> b = training_scaling_band_of(stack);
-  if (!b || !(tokens_per_s > 0)) return nullptr;
-  const auto range = [&](double rate) {
-    return rate > 0 ? nlohmann::json::array({b->low * rate, b->high * rate})
-                    : nlohmann::json(nullptr);
-  };
-  return {{"stack", name(b->stack)},
-          {"rows", b->rows},
-          {"median_abs_error", b->median},
-          {"bias", b->bias},
-          {"coverage", training_scaling_band::coverage},
-          {"measured_over_predicted", {b->low, b->high}},
-          {"samples_per_s", range(samples_per_s)},
-          {"tokens_per_s", range(tokens_per_s)}};
-}
-
 std::string training_band_text(stack_id stack, double tokens_per_s) {
   if (!(tokens_per_s > 0))
     return "the published multi-GPU training runs are of language models: no band for this one";

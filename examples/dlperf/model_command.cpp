@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <array>
+#include <dlperf/app/model_report.hpp>
+#include <dlperf/app/report_json.hpp>
 #include <dlperf/buying/split.hpp>
 #include <dlperf/io/model_json.hpp>
 #include <dlperf/model/stacked.hpp>
@@ -19,24 +21,6 @@
 
 namespace dlperf::cli {
 namespace {
-
-// A stack's held-out error bands (model/error_bands.hpp) as JSON: one per figure of the run
-// (a step's, or decoder inference's decode and prompt rates), each null without a band.
-nlohmann::json error_bands_json(stack_id stack, run_mode mode,
-                                std::initializer_list<estimate_figure> figures) {
-  nlohmann::json out = nlohmann::json::object();
-  for (const estimate_figure f : figures) {
-    const std::optional<error_band> band = error_band_of(stack, mode, f);
-    out[std::string(name(f))] = band ? nlohmann::json{{"stack", name(band->stack)},
-                                                      {"mode", name(band->mode)},
-                                                      {"rows", band->rows},
-                                                      {"median_abs_error", band->median},
-                                                      {"worst_abs_error", band->worst},
-                                                      {"basis", "leave-one-source-out"}}
-                                     : nlohmann::json(nullptr);
-  }
-  return out;
-}
 
 // One band for people: "14.8 % median error on 47 published llama.cpp inference runs (worst
 // 28.7 %)", or that there is none.
@@ -198,212 +182,27 @@ std::vector<op_row> op_rows(const model_estimate& e) {
   return rows;
 }
 
-void run(const model_options& o) {
-  io::string_store strings;
-  const model_spec m = select_model(o, strings);
-  run_options flags = o.run;
-  if (o.serve.serve && !flags.train) flags.infer = true;  // --serve is inference
-  const run_config r = [&] {
-    run_config made = make_run(flags);
-    if (!o.link.empty()) made.link = &find_link(o.link);
-    return made;
-  }();
-  std::optional<power_limit_info> limit;
-  const cli_device dev = with_power_limit(select_device(o.gpu, o.device), o.power_limit, &limit);
-  // The stack's own figures, or those the device file measured for it (docs/stacks.md, "Your own
-  // measurements").
-  std::vector<stack_calibration> held;
-  const stack_calibration* measured = nullptr;
-  const software_stack stack = stack_on_device(o.run.stack, o.device, held, &measured);
-  if (o.serve.serve) {
-    print_serving(m, r, dev, limit, stack, o.serve, o.batch_given, o.json);
-    return;
-  }
-  struct result {
-    stacked_estimate estimate;
-    fit_verdict fit;
-    std::string gpu_name, arch;
-    std::optional<long long> fitting_tp;  // the tp at which a job that does not fit would
-    const link_spec* link = nullptr;      // between the GPUs of one model copy (inference)
-    bool staged = false;                  // through host memory (no peer-to-peer)
-  };
-  const bool split = !r.training() && r.model_parallel() > 1;
-  // Training over several GPUs: the multi-GPU model's communication (buying/cluster.hpp) joins
-  // the step, as `dlperf cluster` prices it.
-  const bool cluster = r.training() && r.gpus > 1;
-  std::optional<cluster_estimate> job;
-  const result res = visit_device(dev, [&](const auto& d) -> result {
-    if constexpr (gemm_device<std::decay_t<decltype(d)>>) {
-      const link_spec* link = split || cluster ? &link_of_run(d, r) : nullptr;
-      // A training pipeline's stages share the estimate of every layer (buying/cluster.hpp).
-      stacked_estimate estimate = estimate_model(d, m, cluster ? pipeline_stage_run(r) : r, stack);
-      if (cluster) {
-        job = estimate_cluster_on(d, r.gpus, m, r, *link);
-        run_config bare = r;
-        bare.stack = stack_id::ceiling;
-        bare.measured_stacks = {};
-        estimate.stack = with_cluster_communication(estimate.stack, *job);
-        estimate.ceiling = with_cluster_communication(
-            estimate.ceiling, estimate_cluster_on(d, r.gpus, m, bare, *link));
-      }
-      return {std::move(estimate),
-              check_fit(d, m, r),
-              std::string(d.name()),
-              std::string(d.arch().name),
-              r.pp > 1 ? std::nullopt : smallest_fitting_tp(d, m, r),
-              link,
-              link != nullptr && staged_through_host(segment_of(d), *link)};
-    } else
-      throw usage_error("model needs a GPU: device file '" + o.device + "' describes a host CPU");
-  });
-  // Every figure below is the stack's; the ceiling (the same kernel sequence at the hardware
-  // model's speed) is shown beside it (docs/stacks.md).
-  const model_estimate& e = res.estimate.stack;
-  const model_estimate& ceiling = res.estimate.ceiling;
-  const fit_verdict& f = res.fit;
-  const bool transformer = m.kind == model_kind::transformer;
-  const bool generation = transformer && !r.training() && m.transformer.generates();
-  long long seq = 0;
-  if (transformer) {
-    const detail::transformer_shapes s = detail::transformer_shapes::of(m.transformer, r);
-    seq = s.seq;
-  }
+// The report for people: the verdict, the stack, the split or job, each operator, the rates,
+// the error bands and the memory (docs/models.md).
+void print_report(const app::model_report& report) {
+  const model_spec& m = report.model;
+  const run_config& r = report.run;
+  const model_estimate& e = report.estimate.stack;
+  const model_estimate& ceiling = report.estimate.ceiling;
+  const fit_verdict& f = report.fit;
+  const software_stack& stack = report.stack;
+  const std::optional<cluster_estimate>& job = report.job;
+  const bool transformer = report.transformer;
+  const bool generation = report.generation;
+  const bool split = report.split;
+  const double trainable = report.trainable;
+  const auto per_gpu = [&](const model_estimate& x) { return report.per_gpu(x); };
+  const auto mfu = [&](const model_estimate& x) { return report.mfu(x); };
   const std::vector<op_row> rows = op_rows(e);
-  // An inference layer split's estimate holds every GPU's turn: each GPU does 1/pp of its work
-  // (a training pipeline's holds one stage's share already).
-  const double stages = r.training() ? 1.0 : static_cast<double>(r.pp);
-  const auto per_gpu = [stages](const model_estimate& x) { return x.achieved() / stages; };
-  const auto mfu = [stages](const model_estimate& x) { return x.mfu() / stages; };
-  const double trainable = r.training() ? trainable_parameters(m, r) : 0.0;
-  if (o.json) {
-    // Built key by key: an initializer list of pairs builds each pair as a JSON array first,
-    // which cost more than the estimate itself over a model's operators (docs/python.md).
-    nlohmann::json ops = nlohmann::json::array();
-    for (const op_row& row : rows) {
-      nlohmann::json& op = ops.emplace_back(nlohmann::json::object());
-      op["phase"] = row.phase;
-      op["name"] = row.name;
-      op["kind"] = name(row.kind);
-      op["repeats"] = row.repeats;
-      op["time_s"] = row.time;
-      op["bound"] = name(row.bound);
-    }
-    nlohmann::json out = {
-        {"model", m.name},
-        {"kind", name(m.kind)},
-        {"gpu", device_label(dev)},
-        {"power_limit", power_limit_json(limit)},
-        {"dtype", name(r.type)},
-        {"mode", name(r.mode)},
-        {"batch", r.batch},
-        {"seq", transformer ? nlohmann::json(seq) : nlohmann::json(nullptr)},
-        {"document_tokens", r.document > 0 ? nlohmann::json(r.document) : nlohmann::json(nullptr)},
-        {"packing", r.packing},
-        {"nchw", transformer ? nlohmann::json(nullptr) : nlohmann::json(r.nchw)},
-        {"image", transformer ? nlohmann::json(nullptr) : nlohmann::json(r.image)},
-        {"parameters", m.parameters()},
-        {"weights", name(r.weights)},
-        {"weight_file_bytes", weight_file_bytes(m, r.weights, r.type)},
-        {"kv_dtype", generation ? nlohmann::json(name(r.kv_cache)) : nlohmann::json(nullptr)},
-        {"gpus", r.gpus},
-        {"tp", r.tp},
-        {"pp", r.pp},
-        {"split", split ? nlohmann::json(name(r.pp > 1 ? split_mode::layer : split_mode::tensor))
-                        : nlohmann::json(nullptr)},
-        {"link", res.link != nullptr ? nlohmann::json(res.link->id) : nlohmann::json(nullptr)},
-        {"staged_through_host", split ? nlohmann::json(res.staged) : nlohmann::json(nullptr)},
-        {"communication_s", e.time_of(op_kind::communication).value()},
-        {"cluster", job ? nlohmann::json{{"allreduce_s", job->allreduce.value()},
-                                         {"exposed_allreduce_s", job->exposed_allreduce.value()},
-                                         {"tensor_parallel_s", job->tensor_parallel.value()},
-                                         {"job", job_collectives_json(*job)},
-                                         {"speedup", job->speedup},
-                                         {"efficiency", job->efficiency}}
-                        : nlohmann::json(nullptr)},
-        {"zero", r.zero},
-        {"eager", run_under(stack, r).eager},
-        {"attention", name(r.attention)},
-        {"selective_checkpointing", name(r.selective)},
-        {"optimizer", r.training() ? nlohmann::json(name(r.optimizer)) : nlohmann::json(nullptr)},
-        {"optimizer_kernels", r.training() ? nlohmann::json(name(optimizer_kernels_of(stack, r)))
-                                           : nlohmann::json(nullptr)},
-        {"stack", stack.name()},
-        {"stack_measured", measured_figures_json(measured)},
-        {"step_time_s", e.time.value()},
-        {"samples_per_s", e.samples_per_second()},
-        {"tokens_per_s",
-         transformer ? nlohmann::json(e.tokens_per_second()) : nlohmann::json(nullptr)},
-        {"tflops", in_teraflops(per_gpu(e))},
-        {"mfu", mfu(e)},
-        {"memory",
-         {{"weights_bytes", f.need.weights.value()},
-          {"gradients_bytes", f.need.gradients.value()},
-          {"optimizer_bytes", f.need.optimizer.value()},
-          {"activations_bytes", f.need.activations.value()},
-          {"kv_cache_bytes", f.need.kv_cache.value()},
-          {"overhead_bytes", f.need.overhead.value()},
-          {"total_bytes", f.need.total().value()},
-          {"capacity_bytes", f.capacity.value()},
-          {"margin_bytes", f.margin.value()}}},
-        {"fits", f.fits},
-        {"max_batch", f.max_batch},
-        {"fits_with_tp",
-         res.fitting_tp ? nlohmann::json(*res.fitting_tp) : nlohmann::json(nullptr)},
-        {"ops", std::move(ops)},
-        {"training_band", job ? training_band_json(stack.id, e.samples_per_second(),
-                                                   transformer ? e.tokens_per_second() : 0.0)
-                              : nlohmann::json(nullptr)},
-        {"error_bands", stack.id == stack_id::ceiling ? nlohmann::json(nullptr)
-                        : generation
-                            ? error_bands_json(stack.id, r.mode,
-                                               {estimate_figure::prompt, estimate_figure::decode})
-                            : error_bands_json(stack.id, r.mode, {estimate_figure::step})},
-        {"trainable_parameters",
-         r.training() ? nlohmann::json(trainable) : nlohmann::json(nullptr)},
-        {"lora", r.lora.enabled() ? nlohmann::json{{"rank", r.lora.rank},
-                                                   {"targets", describe(r.lora.targets)},
-                                                   {"qlora", r.lora.qlora}}
-                                  : nlohmann::json(nullptr)},
-    };
-    nlohmann::json ceil = {
-        {"step_time_s", ceiling.time.value()},
-        {"samples_per_s", ceiling.samples_per_second()},
-        {"tokens_per_s",
-         transformer ? nlohmann::json(ceiling.tokens_per_second()) : nlohmann::json(nullptr)},
-        {"tflops", in_teraflops(per_gpu(ceiling))},
-        {"mfu", mfu(ceiling)}};
-    if (generation) {
-      out["prompt"] = seq;
-      out["generate"] = r.generate;
-      out["prefill_s"] = e.prefill_time.value();
-      // No token generated (--generate 0): no time per token, rather than 0 s.
-      const auto per_token = [&](const model_estimate& x) {
-        return r.generate > 0 ? nlohmann::json(x.decode_per_token.value())
-                              : nlohmann::json(nullptr);
-      };
-      out["decode_s_per_token"] = per_token(e);
-      // The rates apart, as llama-bench reports them: prompt processing and generation, each
-      // without the other's time (docs/models.md, "Three rates").
-      const auto decode_rate = [&](const model_estimate& x) {
-        return r.generate > 0 ? nlohmann::json(x.decode_tokens_per_second())
-                              : nlohmann::json(nullptr);
-      };
-      out["prompt_tokens_per_s"] = e.prompt_tokens_per_second();
-      out["decode_tokens_per_s"] = decode_rate(e);
-      ceil["prefill_s"] = ceiling.prefill_time.value();
-      ceil["decode_s_per_token"] = per_token(ceiling);
-      ceil["prompt_tokens_per_s"] = ceiling.prompt_tokens_per_second();
-      ceil["decode_tokens_per_s"] = decode_rate(ceiling);
-    }
-    out["ceiling"] = std::move(ceil);
-    print_json(std::move(out));
-    return;
-  }
-
   const std::string shape = describe_shape(m, r);
   fmt::print("{} ({} parameters): {} on {} ({}), {}, {}{}\n", m.name,
              format_parameters(m.parameters()), r.training() ? "training step" : "inference",
-             res.gpu_name, res.arch, name(r.type), shape,
+             report.gpu_name, report.arch, name(r.type), shape,
              r.gpus > 1 ? fmt::format(", {} GPUs (tp {}{}, ZeRO {})", r.gpus, r.tp,
                                       r.pp > 1 ? fmt::format(", pp {}", r.pp) : "", r.zero)
                         : "");
@@ -418,13 +217,14 @@ void run(const model_options& o) {
         format_bytes(-f.margin.value()));
   // No stack: the figures are the ceiling itself, said once.
   fmt::print("  {}{}\n", describe_stack(stack.id), ceiling_bracket_note(stack.id));
-  if (limit) fmt::print("  {}\n", power_limit_text(*limit));
-  if (measured != nullptr) fmt::print("  {}\n", describe_measured(*measured, "this device"));
+  if (report.power_limit) fmt::print("  {}\n", power_limit_text(*report.power_limit));
+  if (report.measured != nullptr)
+    fmt::print("  {}\n", describe_measured(*report.measured, "this device"));
   if (split) {
     // How one model copy spreads over its GPUs, and over what (docs/parallel.md).
     const std::string over = fmt::format(
-        "over {}{}", res.link->id,
-        res.staged ? " staged through host memory (no peer-to-peer between GeForce cards)" : "");
+        "over {}{}", report.link->id,
+        report.staged ? " staged through host memory (no peer-to-peer between GeForce cards)" : "");
     if (r.pp > 1)
       fmt::print(
           "  split: {} GPUs by layers, each running its layers in turn{}; {} hand-off{} "
@@ -555,14 +355,37 @@ void run(const model_options& o) {
              format_bytes(n.total().value()), format_bytes(f.capacity.value()),
              f.fits ? "fits" : "does NOT fit", f.fits ? "margin" : "short by",
              format_bytes(std::abs(f.margin.value())), f.max_batch);
-  if (res.fitting_tp)
-    fmt::print("  with --tp {} (tensor parallelism over the {} GPUs) it fits\n", *res.fitting_tp,
+  if (report.fitting_tp)
+    fmt::print("  with --tp {} (tensor parallelism over the {} GPUs) it fits\n", *report.fitting_tp,
                r.gpus);
   else if (!f.fits && r.gpus == 1 && m.kind == model_kind::transformer)
     fmt::print("  more GPUs share the weights: --gpus N{}\n",
                !r.training() && stack.multi_gpu.split == split_mode::layer
                    ? fmt::format(" ({} splits by layers)", stack.name())
                    : " --tp N (tensor parallelism)");
+}
+
+void run(const model_options& o) {
+  io::string_store strings;
+  app::model_request q;
+  q.model = select_model(o, strings);
+  run_options flags = o.run;
+  if (o.serve.serve && !flags.train) flags.infer = true;  // --serve is inference
+  q.run = make_run(flags);
+  if (!o.link.empty()) q.run.link = &find_link(o.link);
+  q.device = with_power_limit(select_device(o.gpu, o.device), o.power_limit, &q.power_limit);
+  q.device_file = o.device;
+  if (o.serve.serve) {
+    std::vector<stack_calibration> held;
+    const software_stack stack = stack_on_device(o.run.stack, o.device, held);
+    print_serving(q.model, q.run, q.device, q.power_limit, stack, o.serve, o.batch_given, o.json);
+    return;
+  }
+  const app::model_report report = app::estimate(q);
+  if (o.json)
+    print_json(app::to_json(report));
+  else
+    print_report(report);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <dlperf/app/run_request.hpp>
 #include <dlperf/buying/rank.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
@@ -12,34 +13,8 @@
 
 namespace dlperf::cli {
 
-/// A run as the command line spells it; numbers stay text until make_run parses them, so that a
-/// bad one is named by its flag.
-struct run_options {
-  bool train = false, infer = false;
-  std::string batch = "1", seq = "0", image = "224", prompt = "0", generate = "0";
-  dtype type = dtype::bf16;
-  weight_format weights = weight_format::native;
-  kv_cache_type kv_cache = kv_cache_type::as_run;
-  optimizer_kind optimizer = optimizer_kind::adam;
-  optimizer_kernel optimizer_kernels = optimizer_kernel::as_stack;  ///< --optimizer-kernels
-  bool checkpointing = false, no_flash = false, eager = false;
-  attention_kernel attention = attention_kernel::as_run;  ///< --attention (as-run: the stack's)
-  selective_checkpointing selective = selective_checkpointing::none;  ///< --selective-checkpointing
-  std::string document = "0";                                         ///< --doc-tokens
-  bool packing = false;                                               ///< --packing
-  bool nchw = false;                                                  ///< --nchw
-  std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
-  std::string pp = "1";             ///< --pp (training)
-  std::string vpp = "1";            ///< --vpp (training, with --pp)
-  std::string grad_accum = "1";     ///< --grad-accum
-  std::string gpus_per_node = "8";  ///< --gpus-per-node
-  std::string network;              ///< --network (empty: the server's)
-  bool fp32_reduce = false;         ///< --fp32-reduce
-  std::optional<split_mode> split;  ///< --split (none: the stack's)
-  std::string lora, lora_targets;   // empty: not given
-  bool qlora = false;
-  stack_id stack = stack_id::ceiling;  ///< --stack
-};
+using app::make_run;
+using app::run_options;
 
 /// Adds --preset NAME to @p cmd, checked against the presets (the help lists them).
 CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset);
@@ -63,9 +38,6 @@ std::string describe_stack(stack_id s);
 /// choices kept, which a `--stack ceiling` run of the same command (the run's own kernels) need
 /// not equal.
 std::string ceiling_bracket_note(stack_id s);
-
-/// The run @p o describes. Throws usage_error naming the flag at fault.
-run_config make_run(const run_options& o);
 
 /// The shape of run @p r of @p m for people: "batch 8 x 512 tokens", "batch 1, prompt 512 + 256
 /// generated tokens", "batch 64 x 224x224 px" (the sequence resolved as the model runs it).

@@ -23,6 +23,31 @@ def per_call(fn, seconds):
     return (time.perf_counter() - start) / calls
 
 
+def llm_analysis_cases():
+    """llm-analysis's training and inference calls for main's two cases (8-GPU ZeRO 3 training,
+    batch-1 inference of Llama 2 7B on A100 80GB), or None when it is not installed."""
+    try:
+        from llm_analysis.analysis import infer, train
+    except ImportError:
+        return None
+    import logging
+
+    logging.disable(logging.CRITICAL)  # it logs a summary on every call
+
+    def la_train():
+        return train(model_name="NousResearch_Llama-2-7b-hf", gpu_name="a100-sxm-80gb",
+                     dtype_name="w16a16e16", batch_size_per_gpu=4, seq_len=2048,
+                     ds_zero=3, dp_size=8, total_num_gpus=8, total_num_tokens=8 * 4 * 2048,
+                     log_level="CRITICAL")
+
+    def la_infer():
+        return infer(model_name="NousResearch_Llama-2-7b-hf", gpu_name="a100-sxm-80gb",
+                     dtype_name="w16a16e16", batch_size_per_gpu=1, seq_len=512,
+                     num_tokens_to_generate=128, log_level="CRITICAL")
+
+    return la_train, la_infer
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=3.0)
@@ -42,26 +67,11 @@ def main():
         print(f"{label:<28} {t * 1e6:9.1f} us/call {1 / t:9.0f} calls/s "
               f"{t * 1e6 / layers:7.2f} us/layer ({layers} layers)")
 
-    try:
-        from llm_analysis.analysis import infer, train
-    except ImportError:
+    cases = llm_analysis_cases()
+    if cases is None:
         print("llm-analysis not installed: pip install llm-analysis")
         return
-    import logging
-
-    logging.disable(logging.CRITICAL)  # it logs a summary on every call
-
-    def la_train():
-        return train(model_name="NousResearch_Llama-2-7b-hf", gpu_name="a100-sxm-80gb",
-                     dtype_name="w16a16e16", batch_size_per_gpu=4, seq_len=2048,
-                     ds_zero=3, dp_size=8, total_num_gpus=8, total_num_tokens=8 * 4 * 2048,
-                     log_level="CRITICAL")
-
-    def la_infer():
-        return infer(model_name="NousResearch_Llama-2-7b-hf", gpu_name="a100-sxm-80gb",
-                     dtype_name="w16a16e16", batch_size_per_gpu=1, seq_len=512,
-                     num_tokens_to_generate=128, log_level="CRITICAL")
-
+    la_train, la_infer = cases
     for label, fn in [("llm-analysis train", la_train), ("llm-analysis infer", la_infer)]:
         t = per_call(fn, seconds)
         print(f"{label:<28} {t * 1e6:9.1f} us/call {1 / t:9.0f} calls/s "

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Union
 
 from ._dlperf import Error, version
 from ._dlperf import run as _run
+from ._dlperf import sweep as _sweep
 
 if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup, rank, ...
     from typing_extensions import TypedDict, Unpack
@@ -79,6 +80,7 @@ __all__ = [
     "tco",
     "debias",
     "export_device",
+    "sweep",
 ]
 
 Json = Any
@@ -323,3 +325,74 @@ def export_device(*, gpu: str) -> Dict[str, Any]:
     """The device file of catalog GPU ``gpu`` (``dlperf export --gpu ID``), to edit and pass
     back as ``device=``."""
     return _call("export", {"gpu": gpu}, json=False)
+
+
+# The figures of a sweep's row, in the order of its columns (dlperf/app/sweep.hpp).
+SWEEP_FIGURES = (
+    "error",
+    "fits",
+    "step_time_s",
+    "samples_per_s",
+    "tokens_per_s",
+    "tflops",
+    "mfu",
+    "prefill_s",
+    "decode_s_per_token",
+    "prompt_tokens_per_s",
+    "decode_tokens_per_s",
+    "memory_bytes",
+    "capacity_bytes",
+    "communication_s",
+    "max_batch",
+)
+
+
+def _switch_or_text(value: Any) -> str:
+    if isinstance(value, bool):  # a switch of the run (checkpointing=[False, True])
+        return "true" if value else "false"
+    return _text(value)
+
+
+def sweep(*, threads: int = 0, frame: Optional[bool] = None, **axes: Any) -> Any:
+    """Runs ``dlperf model`` over a grid: every keyword takes one value or a list of them
+    (``gpu=["rtx_4090", "h100_sxm"], preset="llama3_8b", batch=[1, 8, 32], mode="infer"``),
+    and each combination of them is one estimate, computed in C++ on ``threads`` threads (0:
+    every core) without the GIL.
+
+    The keywords: ``gpu`` or ``device`` (a device file), ``preset`` or ``config`` (a model
+    file), ``power_limit``, ``link``, ``mode`` and every run flag of :func:`model` (``batch``,
+    ``seq``, ``prompt``, ``generate``, ``dtype``, ``weights``, ``stack``, ``gpus``, ``tp``, ...).
+    Each row holds its keywords' values and the figures ``dlperf model --json`` gives for it,
+    bit for bit (:data:`SWEEP_FIGURES`, in SI units; None where that JSON has null). A
+    combination the model refuses comes back as a row whose ``error`` says why.
+
+    Returns a pandas DataFrame when pandas is installed (``frame=None``) or ``frame=True``, else
+    a list of dicts, in the order of ``itertools.product`` over the keywords as given.
+    """
+    names = list(axes)
+    values = [
+        list(v) if isinstance(v, (list, tuple, range)) else [v] for v in axes.values()
+    ]
+    grid = [(k, [_switch_or_text(x) for x in vs]) for k, vs in zip(names, values)]
+    columns = _sweep(grid, threads)
+    import itertools
+
+    inputs = list(itertools.product(*values))
+    if frame is None:
+        try:
+            import pandas  # noqa: F401
+        except ImportError:
+            frame = False
+        else:
+            frame = True
+    if frame:
+        import pandas
+
+        data = {k: [p[i] for p in inputs] for i, k in enumerate(names)}
+        data.update({k: columns[k] for k in SWEEP_FIGURES})
+        return pandas.DataFrame(data)
+    figures = [columns[k] for k in SWEEP_FIGURES]
+    return [
+        dict(zip(names, point), **{k: col[i] for k, col in zip(SWEEP_FIGURES, figures)})
+        for i, point in enumerate(inputs)
+    ]

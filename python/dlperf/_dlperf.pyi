@@ -1,6 +1,6 @@
 """The extension under dlperf (python/module.cpp); use the dlperf package's functions."""
 
-from typing import Any, List
+from typing import Any, Dict, List, Tuple
 
 version: str
 
@@ -10,3 +10,8 @@ class Error(ValueError):
 def run(args: List[str]) -> Any:
     """Runs the dlperf command line ``args`` (no program name) and returns its JSON as dicts,
     lists, str, int, float, bool and None. Raises Error for bad input."""
+
+def sweep(axes: List[Tuple[str, List[str]]], threads: int = 0) -> Dict[str, List[Any]]:
+    """Runs the grid of ``axes`` (keyword and value texts, the last axis fastest) on ``threads``
+    threads (0: every core) and returns its figures by column. Raises Error for a grid it
+    refuses (unknown or repeated keyword, no model, no device, an empty axis)."""

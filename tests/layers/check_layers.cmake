@@ -13,7 +13,7 @@ endif()
 include(${CMAKE_CURRENT_LIST_DIR}/headers.cmake)
 
 # Layers, lowest first. The umbrella header and version.hpp sit above every layer.
-set(layers core hardware estimate ops stack model buying io calibrate)
+set(layers core hardware estimate ops stack model buying io calibrate app)
 set(vendors nvidia amd)
 set(aggregators dlperf/hardware/architectures.hpp dlperf/hardware/catalog.hpp)
 

@@ -2,8 +2,8 @@
 # public header of the layers it stands for, so that a new header cannot be forgotten, and none of
 # a layer it must leave out (a kernel engineer's header must not drag in the buying layer). By
 # default the umbrella is dlperf/dlperf.hpp and stands for every layer; the optional headers it
-# documents as left out are exempt: dlperf/io/ (needs nlohmann_json) and dlperf/calibrate/
-# (measurement and the CUDA/HIP backends).
+# documents as left out are exempt: dlperf/io/ (needs nlohmann_json), dlperf/calibrate/
+# (measurement and the CUDA/HIP backends) and dlperf/app/ (a compiled library over them).
 #
 #   cmake -DINCLUDE_DIR=<dir holding dlperf/> [-DUMBRELLA=dlperf/kernel.hpp
 #         -DCOVERS=core,hardware,estimate,ops -DEXCLUDES=model,buying] -P check_umbrella.cmake
@@ -25,7 +25,7 @@ else()
 endif()
 string(REPLACE "," ";" COVERS "${COVERS}")
 string(REPLACE "," ";" EXCLUDES "${EXCLUDES}")
-set(optional "^dlperf/(io|calibrate)/")
+set(optional "^dlperf/(io|calibrate|app)/")
 
 # Transitive closure of the <dlperf/...> includes, starting from the umbrella.
 set(reached ${umbrella})

@@ -1,0 +1,75 @@
+/// @file
+/// The device a request runs on: a catalog GPU, or the GPU or host CPU a device file measured,
+/// optionally under a power limit; and the stack records a device file measured for it
+/// (docs/calibration.md, docs/buying.md "Power").
+#pragma once
+
+#include <dlperf/hardware/host_device.hpp>
+#include <dlperf/hardware/measured_device.hpp>
+#include <dlperf/stack/stack.hpp>
+#include <dlperf/stack/stack_calibration.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+namespace dlperf::app {
+
+/// A catalog GPU (--gpu ID) or a device file's device (--device FILE).
+using device_choice = std::variant<const gpu_spec*, measured_device, host_device>;
+
+/// The device named by exactly one of @p gpu_id and @p device_file. Throws request_error when
+/// both or neither are given, and dlperf errors for an unknown id or a bad file.
+device_choice select_device(const std::string& gpu_id, const std::string& device_file);
+
+/// Calls @p f with the device (a gpu_spec, measured_device or host_device).
+template <class F>
+decltype(auto) visit_device(const device_choice& d, F&& f) {
+  return std::visit(
+      [&](const auto& v) -> decltype(auto) {
+        if constexpr (std::is_pointer_v<std::decay_t<decltype(v)>>)
+          return f(*v);
+        else
+          return f(v);
+      },
+      d);
+}
+
+/// Stable label of a device for output: the catalog id, or the file's device name.
+std::string device_label(const device_choice& d);
+
+/// The GPU of the device file @p file that @p flag gives @p command. Throws request_error naming
+/// the flag when the file describes a host CPU ("--device: cluster needs a GPU; ...").
+measured_device gpu_device_file(std::string_view flag, std::string_view command,
+                                const std::string& file);
+
+/// The power limit @p text gives @p flag for a board of power @p tdp (catalog id @p id, for the
+/// message). Throws request_error naming the flag unless it is within [tdp / 5, tdp] watts.
+power parse_power_limit(std::string_view flag, std::string_view text, power tdp,
+                        std::string_view id);
+
+/// A power limit as applied to a run's GPU.
+struct power_limit_info {
+  power limit{};              ///< watts per board
+  power tdp{};                ///< the board's power
+  double clock_fraction = 1;  ///< (limit / tdp)^(1/3)
+  frequency clock{};          ///< the SM clock it allows
+};
+
+/// @p d under the power limit `--power-limit` gives as @p text (estimate/power_limit.hpp); @p d
+/// itself when @p text is empty. What was applied goes to @p applied (reset when nothing).
+/// Throws request_error for a host CPU or a limit out of range.
+device_choice with_power_limit(device_choice d, const std::string& text,
+                               std::optional<power_limit_info>* applied = nullptr);
+
+/// The stack a run under @p id uses on the device of @p device_file (none: the catalog's GPU):
+/// the named stack's record, with the figures the file measured for it ("stacks") in place of
+/// its own. @p held keeps the file's calibrations, which the result's sources refer to; the one
+/// applied, if any, is returned in @p applied.
+software_stack stack_on_device(stack_id id, const std::string& device_file,
+                               std::vector<stack_calibration>& held,
+                               const stack_calibration** applied = nullptr);
+
+}  // namespace dlperf::app

@@ -1,0 +1,40 @@
+/// @file
+/// The one JSON form of the application layer's reports, in SI units with stable keys: the tool
+/// prints it (`--json`), Python and the page read it (docs/layers.md, "The application layer";
+/// README, "JSON output").
+#pragma once
+
+#include <dlperf/app/device.hpp>
+#include <dlperf/app/model_report.hpp>
+#include <dlperf/buying/cluster.hpp>
+#include <dlperf/stack/stack_calibration.hpp>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+namespace dlperf::app {
+
+/// `dlperf model --json`: the model, run, device, stack, per-operator times, the stack's and
+/// the ceiling's figures, memory and fit, the job's collectives and the error bands.
+nlohmann::json to_json(const model_report& r);
+
+/// "power_limit": {"watts", "board_watts", "clock_fraction", "sm_clock_hz"}, or null.
+nlohmann::json power_limit_json(const std::optional<power_limit_info>& p);
+
+/// A training job's collectives and its servers as `model --json` and `cluster --json` give
+/// them: {"network", "gpus_per_node", "nodes", "grad_accumulation", "pp", "virtual_stages",
+/// "pipeline_bubble_s", "exposed_communication_s", "collectives": [{"name", "collective",
+/// "bytes", "calls", "time_s", "exposed_s"}]}.
+nlohmann::json job_collectives_json(const cluster_estimate& c);
+
+/// Where published training runs on several GPUs under @p stack fell against the multi-GPU
+/// model (model/error_bands.hpp, training_scaling_band), applied to a job of @p samples_per_s
+/// and @p tokens_per_s: the rates the middle 80 % of them would give, in SI units, or null
+/// where the stack has no band or the job is not a language model's (@p tokens_per_s 0: the
+/// published runs are all of decoders).
+nlohmann::json training_band_json(stack_id stack, double samples_per_s, double tokens_per_s);
+
+/// The figures calibration @p c measured, by name: {"gemm_efficiency": {"value", "method"},
+/// ...}; null for none (the stack runs on its own figures). JSON "stack_measured".
+nlohmann::json measured_figures_json(const stack_calibration* c);
+
+}  // namespace dlperf::app

@@ -1,0 +1,68 @@
+/// @file
+/// One run of a whole model as a front end states it: the tool's run flags (--train, --batch,
+/// --dtype, --gpus, ...), Python's keywords and a sweep's axes are the fields of run_options,
+/// and make_run turns them into the library's run_config, naming the flag of any value at fault
+/// (docs/layers.md, "The application layer").
+#pragma once
+
+#include <dlperf/model/run.hpp>
+#include <dlperf/stack/stack.hpp>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace dlperf::app {
+
+/// A run as the tool spells it; numbers stay text until make_run parses them, so that a bad one
+/// is named by its flag.
+struct run_options {
+  bool train = false, infer = false;
+  std::string batch = "1", seq = "0", image = "224", prompt = "0", generate = "0";
+  dtype type = dtype::bf16;
+  weight_format weights = weight_format::native;
+  kv_cache_type kv_cache = kv_cache_type::as_run;
+  optimizer_kind optimizer = optimizer_kind::adam;
+  optimizer_kernel optimizer_kernels = optimizer_kernel::as_stack;  ///< --optimizer-kernels
+  bool checkpointing = false, no_flash = false, eager = false;
+  attention_kernel attention = attention_kernel::as_run;  ///< --attention (as-run: the stack's)
+  selective_checkpointing selective = selective_checkpointing::none;  ///< --selective-checkpointing
+  std::string document = "0";                                         ///< --doc-tokens
+  bool packing = false;                                               ///< --packing
+  bool nchw = false;                                                  ///< --nchw
+  std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
+  std::string pp = "1";             ///< --pp (training)
+  std::string vpp = "1";            ///< --vpp (training, with --pp)
+  std::string grad_accum = "1";     ///< --grad-accum
+  std::string gpus_per_node = "8";  ///< --gpus-per-node
+  std::string network;              ///< --network (empty: the server's)
+  bool fp32_reduce = false;         ///< --fp32-reduce
+  std::optional<split_mode> split;  ///< --split (none: the stack's)
+  std::string lora, lora_targets;   // empty: not given
+  bool qlora = false;
+  stack_id stack = stack_id::ceiling;  ///< --stack
+};
+
+/// The run @p o describes. Throws request_error naming the flag at fault.
+run_config make_run(const run_options& o);
+
+/// The stacks that run training steps, for a message ("pytorch-eager, torch-compile, ...").
+std::string training_stacks();
+
+/// One field of run_options by the name a front end gives it: the tool's flag without its
+/// dashes and Python's keyword (`-` as `_`). @p set reads the value as the tool reads the flag's
+/// text ("8Ki", "bf16"); a switch takes "true"/"false" (or "1"/"0").
+struct run_field {
+  std::string_view keyword;  ///< "batch", "grad_accum", "dtype"
+  std::string_view flag;     ///< "--batch", "--grad-accum", "--dtype"
+  void (*set)(run_options& o, std::string_view value);
+};
+
+/// Every field a sweep or a keyword call can set, in run_options' order.
+std::span<const run_field> run_fields();
+
+/// The field of keyword @p keyword (or its flag, "--grad-accum"). Throws request_error listing
+/// the keywords for an unknown one.
+const run_field& run_field_of(std::string_view keyword);
+
+}  // namespace dlperf::app

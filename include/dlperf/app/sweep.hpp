@@ -1,0 +1,48 @@
+/// @file
+/// A grid of `model` requests, run on every core: each axis a keyword with its values (gpu,
+/// preset, batch, seq, stack, weights, gpus, ...), every combination one model_request, each
+/// answered with the figures `dlperf model --json` gives, bit for bit. A combination the model
+/// refuses (bad value, a stack on the wrong vendor, a run the stack cannot take) comes back as a
+/// row with its reason, not as an error for the whole grid (docs/python.md, "Sweeps").
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dlperf::app {
+
+/// One axis of a sweep: a keyword and its values, as text the tool would read ("8Ki", "bf16").
+/// The keywords: `gpu` or `device` (a device file), `preset` or `config` (a model file),
+/// `power_limit`, `link`, `mode` ("train" or "infer") and every run field (run_fields(): batch,
+/// seq, prompt, generate, dtype, weights, stack, gpus, tp, zero, ...).
+struct sweep_axis {
+  std::string keyword;
+  std::vector<std::string> values;
+};
+
+/// One point's figures, as `dlperf model --json` names them; empty where that JSON has null.
+struct sweep_point {
+  std::string error;  ///< why the point did not run (empty: it ran)
+  bool fits = false;  ///< the run fits the GPU's memory
+  std::optional<double> step_time_s, samples_per_s, tokens_per_s, tflops, mfu;
+  std::optional<double> prefill_s, decode_s_per_token, prompt_tokens_per_s, decode_tokens_per_s;
+  std::optional<double> memory_bytes, capacity_bytes, communication_s;
+  std::optional<long long> max_batch;
+};
+
+/// Points in the grid of @p axes (the product of their sizes). Throws request_error for an
+/// axis with no values, an unknown or repeated keyword, or a grid of more than
+/// sweep_most_points.
+std::size_t sweep_size(const std::vector<sweep_axis>& axes);
+
+/// The largest grid a sweep runs (10^7 points: about a minute on 16 cores).
+inline constexpr std::size_t sweep_most_points = 10'000'000;
+
+/// Runs every point of the grid of @p axes, the last axis varying fastest (the order of
+/// itertools.product), on @p threads threads (0: one per core). Throws request_error only for a
+/// grid sweep_size refuses; every point's own error is in its row.
+std::vector<sweep_point> sweep(const std::vector<sweep_axis>& axes, unsigned threads = 0);
+
+}  // namespace dlperf::app

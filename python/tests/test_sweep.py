@@ -1,0 +1,105 @@
+"""dlperf.sweep: a grid of model estimates through the application layer, each row exactly the
+figures `dlperf model --json` prints for its point (the same C++ code computes both), rows that
+cannot run carrying the tool's own reason, and the grid's order that of itertools.product."""
+
+import itertools
+import math
+
+import pytest
+
+import dlperf
+
+# A grid over GPUs of both vendors, stacks and shapes: 2 x 2 x 2 x 3 = 24 points, some refused
+# (llama.cpp's ROCm build on the NVIDIA card).
+GRID = dict(
+    gpu=["rtx_4090", "mi300x"],
+    preset="llama3_8b",
+    mode="infer",
+    prompt=512,
+    generate=[0, 128],
+    batch=[1, 8],
+    stack=["ceiling", "vllm", "llama.cpp-rocm"],
+)
+
+
+def _line(point):
+    """The tool's command line for one point of GRID."""
+    words = ["model", "--json"]
+    for key, value in point.items():
+        if key == "mode":
+            words.append("--" + value)
+        else:
+            words += ["--" + key.replace("_", "-"), str(value)]
+    return " ".join(words)
+
+
+def _points(grid):
+    names = list(grid)
+    values = [v if isinstance(v, list) else [v] for v in grid.values()]
+    return [dict(zip(names, p)) for p in itertools.product(*values)]
+
+
+def test_every_row_is_the_tools_json_for_its_point(cli):
+    rows = dlperf.sweep(frame=False, **GRID)
+    points = _points(GRID)
+    assert len(rows) == len(points) == 24
+    ran = refused = 0
+    for row, point in zip(rows, points):
+        for key, value in point.items():
+            assert row[key] == value
+        result = cli.run(_line(point))
+        if result.returncode == 2:
+            refused += 1
+            assert row["error"] == result.stderr.strip()[len("dlperf: error: "):]
+            assert row["step_time_s"] is None and row["fits"] is None
+            continue
+        ran += 1
+        j = cli.json(_line(point))
+        assert row["error"] is None
+        for key in ("step_time_s", "samples_per_s", "tokens_per_s", "tflops", "mfu", "fits",
+                    "max_batch", "prefill_s", "decode_s_per_token", "prompt_tokens_per_s",
+                    "decode_tokens_per_s", "communication_s"):
+            assert row[key] == j[key], key  # bit for bit, None where the JSON has null
+        assert row["memory_bytes"] == j["memory"]["total_bytes"]
+        assert row["capacity_bytes"] == j["memory"]["capacity_bytes"]
+    assert ran == 20 and refused == 4  # llama.cpp-rocm is refused on the RTX 4090
+
+
+def test_one_thread_and_every_core_give_the_same_rows():
+    grid = dict(gpu=["t4", "a100_sxm4_80gb"], preset=["gpt2", "llama2_7b"], batch=[1, 4, 16],
+                seq=[256, 1024], checkpointing=[False, True])
+    assert dlperf.sweep(threads=1, frame=False, **grid) == dlperf.sweep(frame=False, **grid)
+
+
+def test_rows_are_finite_and_never_above_peak():
+    rows = dlperf.sweep(frame=False, gpu=["rtx_3090", "h100_sxm", "mi300x"],
+                        preset=["gpt2", "llama3_8b"], batch=[1, 2, 4, 8, 16, 32],
+                        seq=[256, 1024], mode=["train", "infer"])
+    assert len(rows) == 144
+    for row in rows:
+        assert row["error"] is None, row
+        assert math.isfinite(row["step_time_s"]) and row["step_time_s"] > 0
+        assert 0 < row["mfu"] <= 1
+
+
+def test_a_bad_value_is_a_row_and_a_bad_grid_an_error():
+    rows = dlperf.sweep(frame=False, gpu="h100_sxm", preset="gpt2", batch=[0, 1])
+    assert rows[0]["error"] == "--batch '0' must be a positive whole number"
+    assert rows[1]["error"] is None
+    with pytest.raises(dlperf.Error, match="unknown run field 'batchsize'"):
+        dlperf.sweep(gpu="h100_sxm", preset="gpt2", batchsize=[1, 2])
+    with pytest.raises(dlperf.Error, match="give a device"):
+        dlperf.sweep(preset="gpt2")
+    with pytest.raises(dlperf.Error, match="'batch' has no values"):
+        dlperf.sweep(gpu="h100_sxm", preset="gpt2", batch=[])
+
+
+def test_a_frame_has_one_row_per_point():
+    pandas = pytest.importorskip("pandas")
+    frame = dlperf.sweep(gpu=["rtx_4090", "h100_sxm"], preset="llama3_8b", batch=[1, 8],
+                         mode="infer", prompt=512, generate=128)
+    assert isinstance(frame, pandas.DataFrame)
+    assert list(frame["gpu"]) == ["rtx_4090", "rtx_4090", "h100_sxm", "h100_sxm"]
+    assert list(frame["batch"]) == [1, 8, 1, 8]
+    assert frame["error"].isna().all()
+    assert (frame["decode_tokens_per_s"] > 0).all()

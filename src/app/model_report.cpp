@@ -1,0 +1,63 @@
+// `dlperf model` as a typed request and report (dlperf/app/model_report.hpp).
+#include <dlperf/app/model_report.hpp>
+
+#include <dlperf/app/request_error.hpp>
+#include <dlperf/buying/split.hpp>
+#include <dlperf/model/transformer_shapes.hpp>
+#include <dlperf/stack/stacks.hpp>
+#include <type_traits>
+#include <utility>
+
+namespace dlperf::app {
+
+model_report estimate(const model_request& q) {
+  if (const auto* g = std::get_if<const gpu_spec*>(&q.device); g != nullptr && *g == nullptr)
+    throw request_error("model: the request names no device");
+  const model_spec& m = q.model;
+  const run_config& r = q.run;
+  model_report out;
+  out.model = m;
+  out.run = r;
+  out.device = device_label(q.device);
+  out.power_limit = q.power_limit;
+  // The stack's own figures, or those the device file measured for it (docs/stacks.md, "Your own
+  // measurements").
+  auto held = std::make_shared<std::vector<stack_calibration>>();
+  out.stack = stack_on_device(r.stack, q.device_file, *held, &out.measured);
+  out.calibrations = std::move(held);
+  out.split = !r.training() && r.model_parallel() > 1;
+  // Training over several GPUs: the multi-GPU model's communication (buying/cluster.hpp) joins
+  // the step, as `dlperf cluster` prices it.
+  const bool cluster = r.training() && r.gpus > 1;
+  visit_device(q.device, [&](const auto& d) {
+    if constexpr (gemm_device<std::decay_t<decltype(d)>>) {
+      out.link = out.split || cluster ? &link_of_run(d, r) : nullptr;
+      // A training pipeline's stages share the estimate of every layer (buying/cluster.hpp).
+      out.estimate = estimate_model(d, m, cluster ? pipeline_stage_run(r) : r, out.stack);
+      if (cluster) {
+        out.job = estimate_cluster_on(d, r.gpus, m, r, *out.link);
+        run_config bare = r;
+        bare.stack = stack_id::ceiling;
+        bare.measured_stacks = {};
+        out.estimate.stack = with_cluster_communication(out.estimate.stack, *out.job);
+        out.estimate.ceiling = with_cluster_communication(
+            out.estimate.ceiling, estimate_cluster_on(d, r.gpus, m, bare, *out.link));
+      }
+      out.fit = check_fit(d, m, r);
+      out.gpu_name = std::string(d.name());
+      out.arch = std::string(d.arch().name);
+      out.fitting_tp = r.pp > 1 ? std::nullopt : smallest_fitting_tp(d, m, r);
+      out.staged = out.link != nullptr && staged_through_host(segment_of(d), *out.link);
+    } else {
+      throw request_error("model needs a GPU: device file '" + q.device_file +
+                          "' describes a host CPU");
+    }
+  });
+  out.transformer = m.kind == model_kind::transformer;
+  out.generation = out.transformer && !r.training() && m.transformer.generates();
+  if (out.transformer) out.seq = detail::transformer_shapes::of(m.transformer, r).seq;
+  out.trainable = r.training() ? trainable_parameters(m, r) : 0.0;
+  return out;
+}
+
+}  // namespace dlperf::app

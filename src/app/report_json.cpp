@@ -1,0 +1,228 @@
+// The one JSON form of the application layer's reports (dlperf/app/report_json.hpp).
+#include <dlperf/app/report_json.hpp>
+
+#include <dlperf/model/error_bands.hpp>
+#include <dlperf/model/weight_file.hpp>
+#include <initializer_list>
+#include <string>
+#include <utility>
+
+namespace dlperf::app {
+namespace {
+
+// A stack's held-out error bands (model/error_bands.hpp) as JSON: one per figure of the run
+// (a step's, or decoder inference's decode and prompt rates), each null without a band.
+nlohmann::json error_bands_json(stack_id stack, run_mode mode,
+                                std::initializer_list<estimate_figure> figures) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const estimate_figure f : figures) {
+    const std::optional<error_band> band = error_band_of(stack, mode, f);
+    out[std::string(name(f))] = band ? nlohmann::json{{"stack", name(band->stack)},
+                                                      {"mode", name(band->mode)},
+                                                      {"rows", band->rows},
+                                                      {"median_abs_error", band->median},
+                                                      {"worst_abs_error", band->worst},
+                                                      {"basis", "leave-one-source-out"}}
+                                     : nlohmann::json(nullptr);
+  }
+  return out;
+}
+
+}  // namespace
+
+nlohmann::json power_limit_json(const std::optional<power_limit_info>& p) {
+  if (!p) return nullptr;
+  return {{"watts", p->limit.value()},
+          {"board_watts", p->tdp.value()},
+          {"clock_fraction", p->clock_fraction},
+          {"sm_clock_hz", p->clock.value()}};
+}
+
+nlohmann::json measured_figures_json(const stack_calibration* c) {
+  if (c == nullptr) return nullptr;
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [figure, m] : c->figures)
+    out[std::string(name(figure))] = {{"value", m.value}, {"method", m.method}};
+  return out;
+}
+
+nlohmann::json job_collectives_json(const cluster_estimate& c) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const step_collective& x : c.collectives)
+    list.push_back({{"name", x.name},
+                    {"collective", name(x.kind)},
+                    {"bytes", x.bytes.value()},
+                    {"calls", x.calls},
+                    {"time_s", x.time.value()},
+                    {"exposed_s", x.exposed.value()}});
+  return {{"network", c.network.id},
+          {"gpus_per_node", c.gpus_per_node},
+          {"nodes", c.nodes},
+          {"grad_accumulation", c.grad_accumulation},
+          {"pp", c.pp},
+          {"virtual_stages", c.virtual_stages},
+          {"pipeline_bubble_s", c.pipeline_bubble.value()},
+          {"exposed_communication_s", c.exposed_communication.value()},
+          {"collectives", std::move(list)}};
+}
+
+nlohmann::json training_band_json(stack_id stack, double samples_per_s, double tokens_per_s) {
+  // The bands come from decoder language models: a CNN's job (no tokens) has none.
+  const std::optional<training_scaling_band> b = training_scaling_band_of(stack);
+  if (!b || !(tokens_per_s > 0)) return nullptr;
+  const auto range = [&](double rate) {
+    return rate > 0 ? nlohmann::json::array({b->low * rate, b->high * rate})
+                    : nlohmann::json(nullptr);
+  };
+  return {{"stack", name(b->stack)},
+          {"rows", b->rows},
+          {"median_abs_error", b->median},
+          {"bias", b->bias},
+          {"coverage", training_scaling_band::coverage},
+          {"measured_over_predicted", {b->low, b->high}},
+          {"samples_per_s", range(samples_per_s)},
+          {"tokens_per_s", range(tokens_per_s)}};
+}
+
+namespace {
+
+// Each operator of each phase with its time per step, repeats included (decode: per token).
+// Built key by key: an initializer list of pairs builds each pair as a JSON array first, which
+// cost more than the estimate itself over a model's operators (docs/python.md).
+nlohmann::json ops_json(const model_estimate& e) {
+  nlohmann::json ops = nlohmann::json::array();
+  for (const step_phase p : enum_values<step_phase>)
+    for (const op_estimate& x : e.phase(p)) {
+      nlohmann::json& op = ops.emplace_back(nlohmann::json::object());
+      op["phase"] = name(p);
+      op["name"] = x.name;
+      op["kind"] = name(x.kind);
+      op["repeats"] = x.repeats;
+      op["time_s"] = static_cast<double>(x.repeats) * x.time.value();
+      op["bound"] = name(x.bound);
+    }
+  return ops;
+}
+
+// "memory": the need per GPU by kind, the capacity and the margin.
+nlohmann::json memory_json(const fit_verdict& f) {
+  return {{"weights_bytes", f.need.weights.value()},
+          {"gradients_bytes", f.need.gradients.value()},
+          {"optimizer_bytes", f.need.optimizer.value()},
+          {"activations_bytes", f.need.activations.value()},
+          {"kv_cache_bytes", f.need.kv_cache.value()},
+          {"overhead_bytes", f.need.overhead.value()},
+          {"total_bytes", f.need.total().value()},
+          {"capacity_bytes", f.capacity.value()},
+          {"margin_bytes", f.margin.value()}};
+}
+
+// "cluster": a training job's communication, or null.
+nlohmann::json cluster_json(const std::optional<cluster_estimate>& job) {
+  if (!job) return nullptr;
+  return {{"allreduce_s", job->allreduce.value()},
+          {"exposed_allreduce_s", job->exposed_allreduce.value()},
+          {"tensor_parallel_s", job->tensor_parallel.value()},
+          {"job", job_collectives_json(*job)},
+          {"speedup", job->speedup},
+          {"efficiency", job->efficiency}};
+}
+
+// The rates of @p x (the stack's figures or the ceiling's) into @p out: step, samples, tokens,
+// FLOP/s per GPU and MFU, and for decoder inference the prefill and the three rates apart, as
+// llama-bench reports them (docs/models.md, "Three rates").
+void add_rates(nlohmann::json& out, const model_report& report, const model_estimate& x) {
+  out["step_time_s"] = x.time.value();
+  out["samples_per_s"] = x.samples_per_second();
+  out["tokens_per_s"] =
+      report.transformer ? nlohmann::json(x.tokens_per_second()) : nlohmann::json(nullptr);
+  out["tflops"] = in_teraflops(report.per_gpu(x));
+  out["mfu"] = report.mfu(x);
+  if (!report.generation) return;
+  // No token generated (--generate 0): no time per token, rather than 0 s.
+  const bool generates = report.run.generate > 0;
+  out["prefill_s"] = x.prefill_time.value();
+  out["decode_s_per_token"] =
+      generates ? nlohmann::json(x.decode_per_token.value()) : nlohmann::json(nullptr);
+  out["prompt_tokens_per_s"] = x.prompt_tokens_per_second();
+  out["decode_tokens_per_s"] =
+      generates ? nlohmann::json(x.decode_tokens_per_second()) : nlohmann::json(nullptr);
+}
+
+}  // namespace
+
+nlohmann::json to_json(const model_report& report) {
+  const model_spec& m = report.model;
+  const run_config& r = report.run;
+  const model_estimate& e = report.estimate.stack;
+  const software_stack& stack = report.stack;
+  const bool transformer = report.transformer;
+  const bool generation = report.generation;
+  const auto null_unless = [](bool has, auto value) {
+    return has ? nlohmann::json(value) : nlohmann::json(nullptr);
+  };
+  nlohmann::json out = {
+      {"model", m.name},
+      {"kind", name(m.kind)},
+      {"gpu", report.device},
+      {"power_limit", power_limit_json(report.power_limit)},
+      {"dtype", name(r.type)},
+      {"mode", name(r.mode)},
+      {"batch", r.batch},
+      {"seq", null_unless(transformer, report.seq)},
+      {"document_tokens", null_unless(r.document > 0, r.document)},
+      {"packing", r.packing},
+      {"nchw", null_unless(!transformer, r.nchw)},
+      {"image", null_unless(!transformer, r.image)},
+      {"parameters", m.parameters()},
+      {"weights", name(r.weights)},
+      {"weight_file_bytes", weight_file_bytes(m, r.weights, r.type)},
+      {"kv_dtype", null_unless(generation, name(r.kv_cache))},
+      {"gpus", r.gpus},
+      {"tp", r.tp},
+      {"pp", r.pp},
+      {"split", null_unless(report.split, name(r.pp > 1 ? split_mode::layer : split_mode::tensor))},
+      {"link", report.link != nullptr ? nlohmann::json(report.link->id) : nlohmann::json(nullptr)},
+      {"staged_through_host", null_unless(report.split, report.staged)},
+      {"communication_s", e.time_of(op_kind::communication).value()},
+      {"cluster", cluster_json(report.job)},
+      {"zero", r.zero},
+      {"eager", run_under(stack, r).eager},
+      {"attention", name(r.attention)},
+      {"selective_checkpointing", name(r.selective)},
+      {"optimizer", null_unless(r.training(), name(r.optimizer))},
+      {"optimizer_kernels", null_unless(r.training(), name(optimizer_kernels_of(stack, r)))},
+      {"stack", stack.name()},
+      {"stack_measured", measured_figures_json(report.measured)},
+      {"memory", memory_json(report.fit)},
+      {"fits", report.fit.fits},
+      {"max_batch", report.fit.max_batch},
+      {"fits_with_tp",
+       report.fitting_tp ? nlohmann::json(*report.fitting_tp) : nlohmann::json(nullptr)},
+      {"ops", ops_json(e)},
+      {"training_band", report.job ? training_band_json(stack.id, e.samples_per_second(),
+                                                        transformer ? e.tokens_per_second() : 0.0)
+                                   : nlohmann::json(nullptr)},
+      {"error_bands",
+       stack.id == stack_id::ceiling ? nlohmann::json(nullptr)
+       : generation
+           ? error_bands_json(stack.id, r.mode, {estimate_figure::prompt, estimate_figure::decode})
+           : error_bands_json(stack.id, r.mode, {estimate_figure::step})},
+      {"trainable_parameters", null_unless(r.training(), report.trainable)},
+      {"lora", r.lora.enabled() ? nlohmann::json{{"rank", r.lora.rank},
+                                                 {"targets", describe(r.lora.targets)},
+                                                 {"qlora", r.lora.qlora}}
+                                : nlohmann::json(nullptr)},
+  };
+  add_rates(out, report, e);
+  if (generation) {
+    out["prompt"] = report.seq;
+    out["generate"] = r.generate;
+  }
+  nlohmann::json ceiling = nlohmann::json::object();
+  add_rates(ceiling, report, report.estimate.ceiling);
+  out["ceiling"] = std::move(ceiling);
+  return out;
+}
+
+}  // namespace dlperf::app

@@ -1,0 +1,224 @@
+// A grid of `model` requests on every core (dlperf/app/sweep.hpp).
+#include <dlperf/app/sweep.hpp>
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <dlperf/app/device.hpp>
+#include <dlperf/app/model_report.hpp>
+#include <dlperf/app/request_error.hpp>
+#include <dlperf/app/run_request.hpp>
+#include <dlperf/hardware/links.hpp>
+#include <dlperf/io/model_json.hpp>
+#include <exception>
+#include <mutex>
+#include <span>
+#include <string_view>
+#include <thread>
+#include <variant>
+
+namespace dlperf::app {
+namespace {
+
+// The keywords a sweep takes besides the run fields.
+constexpr std::array<std::string_view, 2> model_keywords{"preset", "config"};
+constexpr std::array<std::string_view, 2> device_keywords{"gpu", "device"};
+constexpr std::array<std::string_view, 3> other_keywords{"power_limit", "link", "mode"};
+
+bool one_of(std::string_view k, std::span<const std::string_view> list) {
+  return std::find(list.begin(), list.end(), k) != list.end();
+}
+
+// A value resolved once for every point that takes it: the thing, or why it cannot be had.
+template <class T>
+using resolved = std::variant<T, std::string>;
+
+// The axes, checked, with their models and devices resolved once.
+struct grid {
+  std::vector<sweep_axis> axes;
+  std::size_t model_axis = 0, device_axis = 0;
+  std::vector<resolved<model_spec>> models;
+  std::vector<resolved<device_choice>> devices;
+  std::vector<std::size_t> sizes;
+  std::size_t points = 1;
+  io::string_store strings;  // the names of models read from files
+};
+
+std::size_t find_axis(const std::vector<sweep_axis>& axes,
+                      std::span<const std::string_view> keywords, std::string_view what) {
+  std::size_t found = axes.size();
+  for (std::size_t i = 0; i < axes.size(); ++i)
+    if (one_of(axes[i].keyword, keywords)) {
+      if (found != axes.size())
+        throw request_error(
+            fmt::format("sweep: give one of {} and {}, not both", keywords[0], keywords[1]));
+      found = i;
+    }
+  if (found == axes.size())
+    throw request_error(fmt::format("sweep: give {} ({} or {})", what, keywords[0], keywords[1]));
+  return found;
+}
+
+void check_axes(const std::vector<sweep_axis>& axes, std::size_t& points) {
+  points = 1;
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    const std::string& k = axes[i].keyword;
+    if (!one_of(k, model_keywords) && !one_of(k, device_keywords) && !one_of(k, other_keywords))
+      (void)run_field_of(k);  // throws for an unknown keyword, listing the run fields
+    for (std::size_t j = 0; j < i; ++j)
+      if (axes[j].keyword == k) throw request_error("sweep: keyword '" + k + "' given twice");
+    if (axes[i].values.empty()) throw request_error("sweep: '" + k + "' has no values");
+    if (axes[i].values.size() > sweep_most_points / points)
+      throw request_error(fmt::format("sweep: more than {} points", sweep_most_points));
+    points *= axes[i].values.size();
+  }
+}
+
+template <class F>
+auto resolve(F&& f) -> resolved<decltype(f())> {
+  try {
+    return f();
+  } catch (const request_error& e) {
+    return std::string(e.what());
+  } catch (const dlperf::error& e) {
+    return std::string(e.what());
+  }
+}
+
+// What `dlperf model --json` gives for a report, as a row (the same expressions as to_json).
+sweep_point point_of(const model_report& report) {
+  const model_estimate& e = report.estimate.stack;
+  const run_config& r = report.run;
+  sweep_point p;
+  p.fits = report.fit.fits;
+  p.step_time_s = e.time.value();
+  p.samples_per_s = e.samples_per_second();
+  if (report.transformer) p.tokens_per_s = e.tokens_per_second();
+  p.tflops = in_teraflops(report.per_gpu(e));
+  p.mfu = report.mfu(e);
+  if (report.generation) {
+    p.prefill_s = e.prefill_time.value();
+    p.prompt_tokens_per_s = e.prompt_tokens_per_second();
+    if (r.generate > 0) {
+      p.decode_s_per_token = e.decode_per_token.value();
+      p.decode_tokens_per_s = e.decode_tokens_per_second();
+    }
+  }
+  p.memory_bytes = report.fit.need.total().value();
+  p.capacity_bytes = report.fit.capacity.value();
+  p.communication_s = e.time_of(op_kind::communication).value();
+  p.max_batch = report.fit.max_batch;
+  return p;
+}
+
+// The point at grid index @p index.
+sweep_point run_point(const grid& g, std::size_t index) {
+  // The choice on each axis, the last axis fastest.
+  std::vector<std::size_t> choice(g.axes.size());
+  for (std::size_t i = g.axes.size(); i-- > 0;) {
+    choice[i] = index % g.sizes[i];
+    index /= g.sizes[i];
+  }
+  sweep_point failed;
+  const auto& model = g.models[choice[g.model_axis]];
+  if (const auto* why = std::get_if<std::string>(&model)) {
+    failed.error = *why;
+    return failed;
+  }
+  const auto& dev = g.devices[choice[g.device_axis]];
+  if (const auto* why = std::get_if<std::string>(&dev)) {
+    failed.error = *why;
+    return failed;
+  }
+  try {
+    run_options o;
+    std::string power_limit, link;
+    for (std::size_t i = 0; i < g.axes.size(); ++i) {
+      const std::string& k = g.axes[i].keyword;
+      const std::string& v = g.axes[i].values[choice[i]];
+      if (one_of(k, model_keywords) || one_of(k, device_keywords)) continue;
+      if (k == "power_limit") {
+        power_limit = v;
+      } else if (k == "link") {
+        link = v;
+      } else if (k == "mode") {
+        if (v != "train" && v != "infer")
+          throw request_error("mode: expected 'train' or 'infer', got '" + v + "'");
+        (v == "train" ? o.train : o.infer) = true;
+      } else {
+        run_field_of(k).set(o, v);
+      }
+    }
+    model_request q;
+    q.model = std::get<model_spec>(model);
+    q.run = make_run(o);
+    if (!link.empty()) q.run.link = &find_link(link);
+    q.device = with_power_limit(std::get<device_choice>(dev), power_limit, &q.power_limit);
+    if (g.axes[g.device_axis].keyword == "device")
+      q.device_file = g.axes[g.device_axis].values[choice[g.device_axis]];
+    return point_of(estimate(q));
+  } catch (const request_error& e) {
+    failed.error = e.what();
+  } catch (const dlperf::error& e) {
+    failed.error = e.what();
+  }
+  return failed;
+}
+
+}  // namespace
+
+std::size_t sweep_size(const std::vector<sweep_axis>& axes) {
+  std::size_t points = 1;
+  check_axes(axes, points);
+  (void)find_axis(axes, model_keywords, "a model");
+  (void)find_axis(axes, device_keywords, "a device");
+  return points;
+}
+
+std::vector<sweep_point> sweep(const std::vector<sweep_axis>& axes, unsigned threads) {
+  grid g;
+  g.points = sweep_size(axes);
+  g.axes = axes;
+  g.model_axis = find_axis(axes, model_keywords, "a model");
+  g.device_axis = find_axis(axes, device_keywords, "a device");
+  for (const sweep_axis& a : axes) g.sizes.push_back(a.values.size());
+  const sweep_axis& models = axes[g.model_axis];
+  for (const std::string& v : models.values)
+    g.models.push_back(resolve([&] {
+      return models.keyword == "preset" ? presets::find(v) : io::read_model_file(v, g.strings);
+    }));
+  const sweep_axis& devices = axes[g.device_axis];
+  for (const std::string& v : devices.values)
+    g.devices.push_back(resolve(
+        [&] { return devices.keyword == "gpu" ? select_device(v, "") : select_device("", v); }));
+
+  std::vector<sweep_point> rows(g.points);
+  const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
+  const std::size_t workers = std::min<std::size_t>(threads == 0 ? cores : threads, g.points);
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failure_lock;
+  // Each worker takes the next block of points until none is left; blocks of 64 keep the shared
+  // counter off the estimate's path.
+  const auto work = [&] {
+    try {
+      constexpr std::size_t block = 64;
+      for (std::size_t first = next.fetch_add(block); first < g.points;
+           first = next.fetch_add(block))
+        for (std::size_t i = first; i < std::min(first + block, g.points); ++i)
+          rows[i] = run_point(g, i);
+    } catch (...) {  // a bug, not a point's error: handed to the caller
+      const std::lock_guard<std::mutex> lock(failure_lock);
+      if (!failure) failure = std::current_exception();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (std::size_t i = 1; i < workers; ++i) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  return rows;
+}
+
+}  // namespace dlperf::app

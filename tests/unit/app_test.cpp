@@ -1,0 +1,197 @@
+// The application layer (dlperf/app/): a typed model request and its report, the one JSON the
+// tool prints, the run fields a sweep and the tool share, and the sweep itself.
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <dlperf/app/model_report.hpp>
+#include <dlperf/app/report_json.hpp>
+#include <dlperf/app/request_error.hpp>
+#include <dlperf/app/run_request.hpp>
+#include <dlperf/app/sweep.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "run_options.hpp"
+
+namespace {
+
+using dlperf::app::sweep_axis;
+
+// The request `dlperf model --preset P --gpu G` with the run flags @p fields gives.
+dlperf::app::model_request app_request(
+    std::string_view preset, const std::string& gpu,
+    const std::vector<std::pair<std::string, std::string>>& fields) {
+  dlperf::app::run_options o;
+  for (const auto& [keyword, value] : fields) dlperf::app::run_field_of(keyword).set(o, value);
+  dlperf::app::model_request q;
+  q.model = dlperf::presets::find(preset);
+  q.device = dlperf::app::select_device(gpu, "");
+  q.run = dlperf::app::make_run(o);
+  return q;
+}
+
+}  // namespace
+
+TEST_CASE("the tool offers every run field and the run fields name every run flag of the tool") {
+  CLI::App app;
+  dlperf::cli::run_options o;
+  dlperf::cli::add_run_options(&app, o);
+  std::set<std::string> flags;
+  for (const CLI::Option* opt : app.get_options()) {
+    if (opt->get_name() == "--help") continue;
+    flags.insert(opt->get_name());
+  }
+  std::set<std::string> fields;
+  for (const dlperf::app::run_field& f : dlperf::app::run_fields()) {
+    fields.insert(std::string(f.flag));
+    // The keyword is the flag without its dashes, `-` as `_` (Python's spelling).
+    std::string keyword(f.flag.substr(2));
+    std::replace(keyword.begin(), keyword.end(), '-', '_');
+    CHECK(f.keyword == keyword);
+    CHECK(&dlperf::app::run_field_of(f.keyword) == &f);
+    CHECK(&dlperf::app::run_field_of(f.flag) == &f);
+  }
+  CHECK(flags == fields);
+  CHECK(fields.size() >= 35);
+}
+
+TEST_CASE("a run field reads its value as the tool reads its flag and names it when it cannot") {
+  dlperf::app::run_options o;
+  dlperf::app::run_field_of("batch").set(o, "8Ki");
+  dlperf::app::run_field_of("dtype").set(o, "fp8_e4m3");
+  dlperf::app::run_field_of("checkpointing").set(o, "true");
+  dlperf::app::run_field_of("stack").set(o, "pytorch-eager");
+  const dlperf::run_config r = dlperf::app::make_run(o);
+  CHECK(r.batch == 8192);
+  CHECK(r.type == dlperf::dtype::fp8_e4m3);
+  CHECK(r.checkpointing);
+  CHECK(r.stack == dlperf::stack_id::pytorch_eager);
+  CHECK_THROWS_WITH(dlperf::app::run_field_of("dtype").set(o, "fp7"),
+                    Catch::Contains("--dtype") && Catch::Contains("fp7"));
+  CHECK_THROWS_WITH(dlperf::app::run_field_of("eager").set(o, "maybe"),
+                    Catch::Contains("--eager 'maybe' is a switch"));
+  CHECK_THROWS_AS(dlperf::app::run_field_of("batchsize"), dlperf::app::request_error);
+  CHECK_THROWS_WITH(dlperf::app::run_field_of("batchsize"),
+                    Catch::Contains("unknown run field 'batchsize'") && Catch::Contains("batch"));
+  dlperf::app::run_options zero;
+  dlperf::app::run_field_of("batch").set(zero, "0");
+  CHECK_THROWS_WITH(dlperf::app::make_run(zero), Catch::Contains("--batch '0'"));
+}
+
+TEST_CASE("a model report holds what its JSON gives, and refuses a request without a device") {
+  const dlperf::app::model_report report = dlperf::app::estimate(
+      app_request("llama3_8b", "h100_sxm",
+                  {{"infer", "true"}, {"prompt", "512"}, {"generate", "128"}, {"stack", "vllm"}}));
+  CHECK(report.device == "h100_sxm");
+  CHECK(report.generation);
+  CHECK(report.seq == 512);
+  CHECK(report.fit.fits);
+  const nlohmann::json j = dlperf::app::to_json(report);
+  CHECK(j["gpu"] == "h100_sxm");
+  CHECK(j["stack"] == "vllm");
+  CHECK(j["step_time_s"].get<double>() == report.estimate.stack.time.value());
+  CHECK(j["decode_tokens_per_s"].get<double>() == report.estimate.stack.decode_tokens_per_second());
+  // Never above the GPU's peak, and finite.
+  CHECK(j["mfu"].get<double>() > 0.0);
+  CHECK(j["mfu"].get<double>() <= 1.0);
+  dlperf::app::model_request none;
+  none.model = dlperf::presets::find("gpt2");
+  CHECK_THROWS_WITH(dlperf::app::estimate(none), Catch::Contains("names no device"));
+}
+
+TEST_CASE("every row of a sweep is the estimate of its request, in itertools.product order") {
+  const std::vector<sweep_axis> axes{{"gpu", {"rtx_4090", "h100_sxm"}},
+                                     {"preset", {"llama3_8b"}},
+                                     {"mode", {"infer"}},
+                                     {"batch", {"1", "8"}},
+                                     {"prompt", {"512"}},
+                                     {"generate", {"128"}}};
+  REQUIRE(dlperf::app::sweep_size(axes) == 4);
+  const std::vector<dlperf::app::sweep_point> rows = dlperf::app::sweep(axes, 2);
+  REQUIRE(rows.size() == 4);
+  std::size_t i = 0;
+  for (const std::string gpu : {"rtx_4090", "h100_sxm"})
+    for (const std::string batch : {"1", "8"}) {
+      INFO(gpu << " batch " << batch);
+      const dlperf::app::model_report report = dlperf::app::estimate(app_request(
+          "llama3_8b", gpu,
+          {{"infer", "true"}, {"batch", batch}, {"prompt", "512"}, {"generate", "128"}}));
+      const nlohmann::json j = dlperf::app::to_json(report);
+      const dlperf::app::sweep_point& p = rows[i++];
+      CHECK(p.error.empty());
+      CHECK(p.fits == j["fits"].get<bool>());
+      CHECK(*p.step_time_s == j["step_time_s"].get<double>());
+      CHECK(*p.tokens_per_s == j["tokens_per_s"].get<double>());
+      CHECK(*p.tflops == j["tflops"].get<double>());
+      CHECK(*p.mfu == j["mfu"].get<double>());
+      CHECK(*p.prefill_s == j["prefill_s"].get<double>());
+      CHECK(*p.decode_tokens_per_s == j["decode_tokens_per_s"].get<double>());
+      CHECK(*p.memory_bytes == j["memory"]["total_bytes"].get<double>());
+      CHECK(*p.max_batch == j["max_batch"].get<long long>());
+    }
+}
+
+TEST_CASE("a sweep gives the same rows on one thread as on many") {
+  const std::vector<sweep_axis> axes{{"gpu", {"rtx_3090", "a100_sxm4_80gb", "mi300x"}},
+                                     {"preset", {"gpt2", "llama2_7b"}},
+                                     {"batch", {"1", "4", "16"}},
+                                     {"seq", {"512", "2048"}}};
+  const auto one = dlperf::app::sweep(axes, 1);
+  const auto many = dlperf::app::sweep(axes, 5);
+  REQUIRE(one.size() == 36);
+  REQUIRE(many.size() == one.size());
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    CHECK(one[i].error == many[i].error);
+    CHECK(one[i].step_time_s == many[i].step_time_s);
+    CHECK(one[i].memory_bytes == many[i].memory_bytes);
+    // Property: finite, positive times wherever a point ran.
+    if (one[i].error.empty()) {
+      CHECK(std::isfinite(*one[i].step_time_s));
+      CHECK(*one[i].step_time_s > 0.0);
+    }
+  }
+}
+
+TEST_CASE("a sweep's point that cannot run is a row with its reason, not an error for the grid") {
+  const std::vector<sweep_axis> axes{{"gpu", {"h100_sxm", "no_such_gpu"}},
+                                     {"preset", {"llama3_8b"}},
+                                     {"mode", {"infer", "sideways"}},
+                                     {"batch", {"0", "2"}},
+                                     {"stack", {"ceiling", "llama.cpp-rocm"}}};
+  const auto rows = dlperf::app::sweep(axes);
+  REQUIRE(rows.size() == 16);
+  // h100_sxm, infer, batch 0: --batch named.
+  CHECK_THAT(rows[0].error, Catch::Contains("--batch '0'"));
+  // h100_sxm, infer, batch 2, ceiling: runs.
+  CHECK(rows[2].error.empty());
+  CHECK(rows[2].step_time_s.has_value());
+  // h100_sxm, infer, batch 2, llama.cpp-rocm: a stack of the other vendor, named.
+  CHECK_THAT(rows[3].error, Catch::Contains("llama.cpp-rocm"));
+  CHECK_FALSE(rows[3].step_time_s.has_value());
+  // A mode that is neither.
+  CHECK_THAT(rows[6].error, Catch::Contains("mode: expected 'train' or 'infer', got 'sideways'"));
+  // An unknown GPU: every row of it says so.
+  for (std::size_t i = 8; i < 16; ++i) CHECK_THAT(rows[i].error, Catch::Contains("no_such_gpu"));
+}
+
+TEST_CASE("a sweep refuses a grid it cannot run, naming why") {
+  using axes_t = std::vector<sweep_axis>;
+  const sweep_axis gpu{"gpu", {"h100_sxm"}}, preset{"preset", {"gpt2"}};
+  CHECK_THROWS_WITH(dlperf::app::sweep(axes_t{gpu}), Catch::Contains("give a model"));
+  CHECK_THROWS_WITH(dlperf::app::sweep(axes_t{preset}), Catch::Contains("give a device"));
+  CHECK_THROWS_WITH(dlperf::app::sweep(axes_t{gpu, preset, {"config", {"x.json"}}}),
+                    Catch::Contains("give one of preset and config"));
+  CHECK_THROWS_WITH(dlperf::app::sweep(axes_t{gpu, preset, {"batchsize", {"1"}}}),
+                    Catch::Contains("unknown run field 'batchsize'"));
+  CHECK_THROWS_WITH(dlperf::app::sweep(axes_t{gpu, preset, {"batch", {"1"}}, {"batch", {"2"}}}),
+                    Catch::Contains("'batch' given twice"));
+  CHECK_THROWS_WITH(dlperf::app::sweep(axes_t{gpu, preset, {"batch", {}}}),
+                    Catch::Contains("'batch' has no values"));
+  const std::vector<std::string> thousand(1000, "1");
+  CHECK_THROWS_WITH(dlperf::app::sweep(axes_t{
+                        gpu, preset, {"batch", thousand}, {"seq", thousand}, {"prompt", thousand}}),
+                    Catch::Contains("more than 10000000 points"));
+  CHECK_THROWS_AS(dlperf::app::sweep(axes_t{gpu}), dlperf::app::request_error);
+}

@@ -50,6 +50,7 @@ class DlperfConan(ConanFile):
         toolchain = CMakeToolchain(self)
         toolchain.cache_variables["DLPERF_BUILD_TESTS"] = False
         toolchain.cache_variables["DLPERF_BUILD_EXAMPLES"] = False
+        toolchain.cache_variables["DLPERF_BUILD_TOOL"] = False
         toolchain.cache_variables["DLPERF_BUILD_DOCS"] = False
         toolchain.generate()
 

@@ -1,4 +1,4 @@
-// dlperf._dlperf: runs one of the tool's command lines (examples/dlperf/commands.cpp) and returns
+// dlperf._dlperf: runs one of the tool's command lines (tools/dlperf/commands.cpp) and returns
 // its JSON as plain Python objects. The Python package (python/dlperf/__init__.py) turns named
 // arguments into the command line, so Python gets exactly the numbers `dlperf ... --json`
 // prints. A sweep calls the application layer itself (dlperf/app/sweep.hpp): no command line per

@@ -1,5 +1,5 @@
 // The web page's entry point: one C function that runs a dlperf command line and returns its
-// JSON, through the same run_json the Python module uses (examples/dlperf/commands.cpp), so the
+// JSON, through the same run_json the Python module uses (tools/dlperf/commands.cpp), so the
 // page shows exactly what `dlperf ... --json` prints.
 #include <emscripten/emscripten.h>
 
@@ -50,7 +50,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* dlperf_choices() {
   return choices.c_str();
 }
 
-/// @p value for a person, as the tool's text output writes it (examples/dlperf/human_format.hpp):
+/// @p value for a person, as the tool's text output writes it (tools/dlperf/human_format.hpp):
 /// @p unit "s" is a duration ("1.50 ms"), "%" a fraction as a percentage ("45.6 %"), "" three
 /// significant digits ("41.9"), "B" a memory size in binary units ("15.0 GiB"), any other unit an
 /// SI prefix before it ("1.50 TFLOP/s").

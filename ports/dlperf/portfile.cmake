@@ -8,6 +8,7 @@ vcpkg_cmake_configure(
   OPTIONS
     -DDLPERF_BUILD_TESTS=OFF
     -DDLPERF_BUILD_EXAMPLES=OFF
+    -DDLPERF_BUILD_TOOL=OFF
     -DDLPERF_BUILD_DOCS=OFF
     -DDLPERF_INSTALL_CMAKEDIR=share/dlperf)
 vcpkg_cmake_install()

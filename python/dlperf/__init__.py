@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup,
     from typing_extensions import TypedDict, Unpack
 
     class RunOptions(TypedDict, total=False):
-        """The flags of one run of a model (examples/dlperf/run_options.cpp)."""
+        """The flags of one run of a model (tools/dlperf/run_options.cpp)."""
 
         train: bool
         infer: bool

@@ -1,4 +1,4 @@
-// The dlperf tool's figures for people (examples/dlperf/human_format.hpp): three significant
+// The dlperf tool's figures for people (tools/dlperf/human_format.hpp): three significant
 // digits, the unit chosen after rounding.
 #include <algorithm>
 #include <array>
@@ -8,7 +8,7 @@
 #include <string_view>
 #include <utility>
 
-#include "../../examples/dlperf/human_format.hpp"
+#include "../../tools/dlperf/human_format.hpp"
 
 using namespace dlperf::cli;
 

@@ -35,7 +35,7 @@ std::string dollars_text(money m) {
 }
 
 /// @p v (>= 0) with three significant digits and the zeros that say so ("24.0", "1.50", "128"),
-/// as the tool's other figures print (examples/dlperf/human_format.hpp).
+/// as the tool's other figures print (tools/dlperf/human_format.hpp).
 template <class = void>
 std::string fixed3(double v) {
   const int decimals = v >= 99.95 ? 0 : v >= 9.995 ? 1 : 2;

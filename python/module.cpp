@@ -10,6 +10,7 @@
 
 #include <nanobind/stl/pair.h>
 
+#include <cstdio>
 #include <dlperf/app/sweep.hpp>
 #include <optional>
 #include <string>
@@ -115,6 +116,19 @@ NB_MODULE(_dlperf, m) {
       nb::arg("args"),
       "Runs the dlperf command line `args` (no program name) and returns its JSON as Python "
       "objects; raises Error with the tool's message for bad input.");
+  m.def(
+      "main",
+      [](const std::vector<std::string>& args) -> int {
+        const nb::gil_scoped_release unlocked;
+        const int code = dlperf::cli::run_tool(args);
+        // The tool writes through C's streams: flushed here, before Python writes again.
+        (void)std::fflush(stdout);
+        (void)std::fflush(stderr);
+        return code;
+      },
+      nb::arg("args"),
+      "Runs the dlperf tool on `args` (no program name) as the dlperf command does, printing on "
+      "stdout and stderr; returns its exit code. `python -m dlperf` calls it.");
   m.def(
       "sweep",
       [](const std::vector<std::pair<std::string, std::vector<std::string>>>& axes,

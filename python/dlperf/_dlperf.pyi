@@ -15,3 +15,7 @@ def sweep(axes: List[Tuple[str, List[str]]], threads: int = 0) -> Dict[str, List
     """Runs the grid of ``axes`` (keyword and value texts, the last axis fastest) on ``threads``
     threads (0: every core) and returns its figures by column. Raises Error for a grid it
     refuses (unknown or repeated keyword, no model, no device, an empty axis)."""
+
+def main(args: List[str]) -> int:
+    """Runs the dlperf tool on ``args`` (no program name), printing as the dlperf command does;
+    returns its exit code (0, 2 for bad input, 1 otherwise). ``python -m dlperf`` calls it."""

@@ -52,6 +52,19 @@ def cli():
     return Cli(path)
 
 
+def optional(name):
+    """The optional package @p name (pandas, matplotlib) for a test: the test is skipped without
+    it, except where DLPERF_TEST_ALL is set (.ci/run), where every test must run."""
+    import importlib
+
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        if os.environ.get("DLPERF_TEST_ALL"):
+            pytest.fail(f"{name} is not installed, and DLPERF_TEST_ALL asks for every test")
+        pytest.skip(f"{name} is not installed")
+
+
 def call_from_line(line):
     """The dlperf package call a command line stands for: ("roofline --gpu t4 --flops 1e12")
     -> dlperf.roofline(gpu="t4", flops="1e12"). Words after a flag up to the next "--" word are

@@ -8,6 +8,7 @@ import math
 import pytest
 
 import dlperf
+from conftest import optional
 
 # A grid over GPUs of both vendors, stacks and shapes: 2 x 2 x 2 x 3 = 24 points, some refused
 # (llama.cpp's ROCm build on the NVIDIA card).
@@ -95,7 +96,7 @@ def test_a_bad_value_is_a_row_and_a_bad_grid_an_error():
 
 
 def test_a_frame_has_one_row_per_point():
-    pandas = pytest.importorskip("pandas")
+    pandas = optional("pandas")
     frame = dlperf.sweep(gpu=["rtx_4090", "h100_sxm"], preset="llama3_8b", batch=[1, 8],
                          mode="infer", prompt=512, generate=128)
     assert isinstance(frame, pandas.DataFrame)

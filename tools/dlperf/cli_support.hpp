@@ -128,6 +128,11 @@ void check_command_line(CLI::App& app);
 /// @p message as the tool's one line on stderr: newlines become spaces.
 std::string one_line(std::string message);
 
+/// Runs the tool on the command line @p args (without the program name) as `dlperf` does: the
+/// command's text or JSON on stdout, a bad input's one line on stderr. Returns the exit code: 0,
+/// 2 for bad input, 1 for anything else. main() and `python -m dlperf` call it.
+int run_tool(const std::vector<std::string>& args);
+
 /// Runs the command line @p args (without the program name, e.g. {"model", "--preset", "gpt2",
 /// ..., "--json"}) as the tool would, and returns the JSON it prints. Throws usage_error with the
 /// tool's own message for what the tool rejects with exit code 2 (CLI11's parse errors included),

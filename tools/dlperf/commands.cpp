@@ -1,6 +1,7 @@
-// The tool's command list and the one entry point that runs a command line for its JSON: main(),
-// the Python module (python/) and the WebAssembly page (web/) all run the commands through here,
-// so each front end gets the tool's JSON from the tool's own code path.
+// The tool's command list, the tool itself (run_tool: main() and `python -m dlperf`) and the one
+// entry point that runs a command line for its JSON: main(), the Python module (python/) and the
+// WebAssembly page (web/) all run the commands through here, so each front end gets the tool's
+// JSON from the tool's own code path.
 #include <fmt/format.h>
 #include <algorithm>
 #include <array>
@@ -112,6 +113,43 @@ CLI::App& parser_for(const std::vector<std::string>& args) {
 }
 
 }  // namespace
+
+namespace {
+
+// One line on stderr, whatever the message holds.
+int fail(int code, const std::string& message) {
+  fmt::print(stderr, "dlperf: error: {}\n", one_line(message));
+  return code;
+}
+
+}  // namespace
+
+// NOLINTNEXTLINE(bugprone-exception-escape): the handlers below catch every expected error
+int run_tool(const std::vector<std::string>& args) {
+  CLI::App app{"dlperf: analytical performance models for deep learning on GPUs", "dlperf"};
+  app.set_version_flag("--version", dlperf::version);
+  add_commands(app);
+  try {
+    std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 parses from the back
+    app.parse(reversed);
+    check_command_line(app);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return fail(2, e.what());
+  } catch (const usage_error& e) {
+    return fail(2, e.what());
+  } catch (const dlperf::error& e) {  // unknown id, unsupported datatype, invalid value
+    return fail(2, e.what());
+  } catch (const std::exception& e) {
+    return fail(1, e.what());
+  }
+  return 0;
+}
 
 nlohmann::json run_json(const std::vector<std::string>& args) {
   CLI::App& app = parser_for(args);

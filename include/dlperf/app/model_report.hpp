@@ -32,11 +32,12 @@ struct model_request {
 
 /// The estimate of a model_request, with what each front end shows of it.
 struct model_report {
-  model_spec model;
-  run_config run;
-  std::string device;          ///< device_label: a catalog id or the file's device name
-  std::string gpu_name, arch;  ///< the GPU's and its architecture's names
-  std::optional<power_limit_info> power_limit;
+  model_spec model;      ///< the model estimated
+  run_config run;        ///< the run estimated
+  std::string device;    ///< device_label: a catalog id or the file's device name
+  std::string gpu_name;  ///< the GPU's name
+  std::string arch;      ///< its architecture's name
+  std::optional<power_limit_info> power_limit;  ///< the limit the GPU ran under, if any
   /// The calibrations of the device file, which the stack's sources refer to (shared, so that a
   /// report can be copied).
   std::shared_ptr<const std::vector<stack_calibration>> calibrations;

@@ -17,29 +17,40 @@ namespace dlperf::app {
 /// A run as the tool spells it; numbers stay text until make_run parses them, so that a bad one
 /// is named by its flag.
 struct run_options {
-  bool train = false, infer = false;
-  std::string batch = "1", seq = "0", image = "224", prompt = "0", generate = "0";
-  dtype type = dtype::bf16;
-  weight_format weights = weight_format::native;
-  kv_cache_type kv_cache = kv_cache_type::as_run;
-  optimizer_kind optimizer = optimizer_kind::adam;
+  bool train = false;                               ///< --train (the default mode)
+  bool infer = false;                               ///< --infer
+  std::string batch = "1";                          ///< --batch: sequences or images per replica
+  std::string seq = "0";                            ///< --seq (0: the model's context)
+  std::string image = "224";                        ///< --image: side in pixels (CNNs)
+  std::string prompt = "0";                         ///< --prompt (0: --seq)
+  std::string generate = "0";                       ///< --generate: tokens to generate
+  dtype type = dtype::bf16;                         ///< --dtype
+  weight_format weights = weight_format::native;    ///< --weights
+  kv_cache_type kv_cache = kv_cache_type::as_run;   ///< --kv-dtype
+  optimizer_kind optimizer = optimizer_kind::adam;  ///< --optimizer
   optimizer_kernel optimizer_kernels = optimizer_kernel::as_stack;  ///< --optimizer-kernels
-  bool checkpointing = false, no_flash = false, eager = false;
+  bool checkpointing = false;                                       ///< --checkpointing
+  bool no_flash = false;                                            ///< --no-flash
+  bool eager = false;                                               ///< --eager
   attention_kernel attention = attention_kernel::as_run;  ///< --attention (as-run: the stack's)
   selective_checkpointing selective = selective_checkpointing::none;  ///< --selective-checkpointing
   std::string document = "0";                                         ///< --doc-tokens
   bool packing = false;                                               ///< --packing
   bool nchw = false;                                                  ///< --nchw
-  std::string gpus = "1", zero = "0", tp = "1", overhead = "1Gi";
-  std::string pp = "1";             ///< --pp (training)
-  std::string vpp = "1";            ///< --vpp (training, with --pp)
-  std::string grad_accum = "1";     ///< --grad-accum
-  std::string gpus_per_node = "8";  ///< --gpus-per-node
-  std::string network;              ///< --network (empty: the server's)
-  bool fp32_reduce = false;         ///< --fp32-reduce
-  std::optional<split_mode> split;  ///< --split (none: the stack's)
-  std::string lora, lora_targets;   // empty: not given
-  bool qlora = false;
+  std::string gpus = "1";                                             ///< --gpus
+  std::string zero = "0";                                             ///< --zero
+  std::string tp = "1";                                               ///< --tp
+  std::string overhead = "1Gi";                                       ///< --overhead
+  std::string pp = "1";                                               ///< --pp (training)
+  std::string vpp = "1";                                              ///< --vpp (with --pp)
+  std::string grad_accum = "1";                                       ///< --grad-accum
+  std::string gpus_per_node = "8";                                    ///< --gpus-per-node
+  std::string network;                 ///< --network (empty: the server's)
+  bool fp32_reduce = false;            ///< --fp32-reduce
+  std::optional<split_mode> split;     ///< --split (none: the stack's)
+  std::string lora;                    ///< --lora RANK (empty: not given)
+  std::string lora_targets;            ///< --lora-targets (empty: not given)
+  bool qlora = false;                  ///< --qlora
   stack_id stack = stack_id::ceiling;  ///< --stack
 };
 
@@ -55,6 +66,7 @@ std::string training_stacks();
 struct run_field {
   std::string_view keyword;  ///< "batch", "grad_accum", "dtype"
   std::string_view flag;     ///< "--batch", "--grad-accum", "--dtype"
+  /// Sets the field of @p o from @p value; throws request_error naming the flag.
   void (*set)(run_options& o, std::string_view value);
 };
 

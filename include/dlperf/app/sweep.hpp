@@ -18,18 +18,27 @@ namespace dlperf::app {
 /// `power_limit`, `link`, `mode` ("train" or "infer") and every run field (run_fields(): batch,
 /// seq, prompt, generate, dtype, weights, stack, gpus, tp, zero, ...).
 struct sweep_axis {
-  std::string keyword;
-  std::vector<std::string> values;
+  std::string keyword;              ///< "gpu", "preset", "batch", ...
+  std::vector<std::string> values;  ///< its values, each a point of the axis
 };
 
 /// One point's figures, as `dlperf model --json` names them; empty where that JSON has null.
 struct sweep_point {
-  std::string error;  ///< why the point did not run (empty: it ran)
-  bool fits = false;  ///< the run fits the GPU's memory
-  std::optional<double> step_time_s, samples_per_s, tokens_per_s, tflops, mfu;
-  std::optional<double> prefill_s, decode_s_per_token, prompt_tokens_per_s, decode_tokens_per_s;
-  std::optional<double> memory_bytes, capacity_bytes, communication_s;
-  std::optional<long long> max_batch;
+  std::string error;                          ///< why the point did not run (empty: it ran)
+  bool fits = false;                          ///< the run fits the GPU's memory
+  std::optional<double> step_time_s;          ///< a step, batch or request, seconds
+  std::optional<double> samples_per_s;        ///< samples (sequences, images) per second
+  std::optional<double> tokens_per_s;         ///< tokens per second (transformers)
+  std::optional<double> tflops;               ///< achieved TFLOP/s per GPU
+  std::optional<double> mfu;                  ///< model FLOPs utilisation per GPU
+  std::optional<double> prefill_s;            ///< time to first token (decoder inference)
+  std::optional<double> decode_s_per_token;   ///< time per generated token
+  std::optional<double> prompt_tokens_per_s;  ///< prompt processing alone
+  std::optional<double> decode_tokens_per_s;  ///< generation alone
+  std::optional<double> memory_bytes;         ///< memory per GPU (JSON memory.total_bytes)
+  std::optional<double> capacity_bytes;       ///< the GPU's memory
+  std::optional<double> communication_s;      ///< communication in the step
+  std::optional<long long> max_batch;         ///< the largest batch that fits
 };
 
 /// Points in the grid of @p axes (the product of their sizes). Throws request_error for an

@@ -32,8 +32,7 @@
 #include <string_view>
 #include <vector>
 
-namespace dlperf {
-namespace detail {
+namespace dlperf::detail {
 
 // Whether two GEMM problems are the same question (for the search cache).
 constexpr bool same_gemm(const gemm_problem& a, const gemm_problem& b) {
@@ -413,5 +412,4 @@ constexpr flop_rate dense_peak(const D& d, dtype t) {
   return d.peak(t, default_accumulator(t), sparsity::dense);
 }
 
-}  // namespace detail
-}  // namespace dlperf
+}  // namespace dlperf::detail

@@ -32,8 +32,7 @@
 #include <string_view>
 #include <vector>
 
-namespace dlperf {
-namespace detail {
+namespace dlperf::detail {
 
 // NCHW on 16-bit or FP8 tensor cores (@p on): cuDNN's kernels take NHWC, so each convolution
 // call of @p p transposes what it reads and writes: forward the input and the output (each read
@@ -160,5 +159,4 @@ DLPERF_CONSTEXPR_VECTOR model_estimate cnn_step(const D& d, const cnn_config& c,
   return m;
 }
 
-}  // namespace detail
-}  // namespace dlperf
+}  // namespace dlperf::detail

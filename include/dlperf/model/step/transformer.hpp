@@ -32,8 +32,7 @@
 #include <string_view>
 #include <vector>
 
-namespace dlperf {
-namespace detail {
+namespace dlperf::detail {
 
 // The GEMMs of a tokens x width activation through a weight of width -> out.
 constexpr gemm_problem linear(double tokens, long long out, long long in) {
@@ -465,5 +464,4 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_generation(const D& d,
   return m;
 }
 
-}  // namespace detail
-}  // namespace dlperf
+}  // namespace dlperf::detail

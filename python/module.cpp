@@ -11,6 +11,8 @@
 #include <nanobind/stl/pair.h>
 
 #include <cstdio>
+#include <dlperf/app/keyword_request.hpp>
+#include <dlperf/app/report_json.hpp>
 #include <dlperf/app/sweep.hpp>
 #include <optional>
 #include <string>
@@ -116,6 +118,38 @@ NB_MODULE(_dlperf, m) {
       nb::arg("args"),
       "Runs the dlperf command line `args` (no program name) and returns its JSON as Python "
       "objects; raises Error with the tool's message for bad input.");
+  m.def(
+      "model_json",
+      [](const std::vector<std::pair<std::string, std::string>>& fields) -> nb::object {
+        nlohmann::json result;
+        bool ran = false;
+        {
+          const nb::gil_scoped_release unlocked;
+          try {
+            dlperf::io::string_store strings;
+            result = dlperf::app::to_json(
+                dlperf::app::estimate(dlperf::app::request_from_keywords(fields, strings)));
+            ran = true;
+          } catch (const dlperf::app::request_error&) {  // the tool's path names it
+          } catch (const dlperf::error&) {
+          }
+        }
+        return ran ? to_python(result) : nb::none();
+      },
+      nb::arg("fields"),
+      "`dlperf model --json` for keyword and value pairs, through the application layer; None "
+      "for a request it refuses (dlperf.model then runs the tool's command line for its message).");
+  m.def(
+      "request_keywords",
+      [] {
+        std::vector<std::string> out;
+        for (const std::string_view k : dlperf::app::request_keywords()) out.emplace_back(k);
+        for (const dlperf::app::run_field& f : dlperf::app::run_fields())
+          out.emplace_back(f.keyword);
+        return out;
+      },
+      "Every keyword a model request takes: the model, the device, power_limit, link, mode and "
+      "the run fields.");
   m.def(
       "main",
       [](const std::vector<std::string>& args) -> int {

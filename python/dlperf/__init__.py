@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Union
 
 from ._dlperf import Error, version
+from ._dlperf import model_json as _model_json
+from ._dlperf import request_keywords as _request_keywords
 from ._dlperf import run as _run
 from ._dlperf import sweep as _sweep
 
@@ -212,6 +214,14 @@ def model(
     ``power_limit`` is the watts each GPU is limited to (``--power-limit``; docs/buying.md, "Power")."""
     options = dict(locals())
     options.update(options.pop("run"))
+    given = {k: v for k, v in options.items() if v is not None and v is not False}
+    # A request the application layer takes by keyword runs there (no command line to build and
+    # parse; the same to_json); the tool's command line serves the rest (shape flags, --serve)
+    # and every refusal, for its message.
+    if given.keys() <= _REQUEST_KEYWORDS:
+        result = _model_json([(k, _switch_or_text(v)) for k, v in given.items()])
+        if result is not None:
+            return result
     return _call("model", options)
 
 
@@ -345,6 +355,10 @@ SWEEP_FIGURES = (
     "communication_s",
     "max_batch",
 )
+
+
+# Every keyword a model request takes in the application layer (dlperf/app/keyword_request.hpp).
+_REQUEST_KEYWORDS = frozenset(_request_keywords())
 
 
 def _switch_or_text(value: Any) -> str:

@@ -6,6 +6,7 @@
 #include <array>
 #include <atomic>
 #include <dlperf/app/device.hpp>
+#include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/model_report.hpp>
 #include <dlperf/app/request_error.hpp>
 #include <dlperf/app/run_request.hpp>
@@ -21,10 +22,9 @@
 namespace dlperf::app {
 namespace {
 
-// The keywords a sweep takes besides the run fields.
+// The keywords that select the model and the device (keyword_request.hpp has them all).
 constexpr std::array<std::string_view, 2> model_keywords{"preset", "config"};
 constexpr std::array<std::string_view, 2> device_keywords{"gpu", "device"};
-constexpr std::array<std::string_view, 3> other_keywords{"power_limit", "link", "mode"};
 
 bool one_of(std::string_view k, std::span<const std::string_view> list) {
   return std::find(list.begin(), list.end(), k) != list.end();
@@ -64,8 +64,7 @@ void check_axes(const std::vector<sweep_axis>& axes, std::size_t& points) {
   points = 1;
   for (std::size_t i = 0; i < axes.size(); ++i) {
     const std::string& k = axes[i].keyword;
-    if (!one_of(k, model_keywords) && !one_of(k, device_keywords) && !one_of(k, other_keywords))
-      (void)run_field_of(k);  // throws for an unknown keyword, listing the run fields
+    if (!is_request_keyword(k)) (void)run_field_of(k);  // throws, listing the run fields
     for (std::size_t j = 0; j < i; ++j)
       if (axes[j].keyword == k) throw request_error("sweep: keyword '" + k + "' given twice");
     if (axes[i].values.empty()) throw request_error("sweep: '" + k + "' has no values");
@@ -133,28 +132,17 @@ sweep_point run_point(const grid& g, std::size_t index) {
   }
   try {
     run_options o;
-    std::string power_limit, link;
+    run_extras extras;
     for (std::size_t i = 0; i < g.axes.size(); ++i) {
       const std::string& k = g.axes[i].keyword;
-      const std::string& v = g.axes[i].values[choice[i]];
       if (one_of(k, model_keywords) || one_of(k, device_keywords)) continue;
-      if (k == "power_limit") {
-        power_limit = v;
-      } else if (k == "link") {
-        link = v;
-      } else if (k == "mode") {
-        if (v != "train" && v != "infer")
-          throw request_error("mode: expected 'train' or 'infer', got '" + v + "'");
-        (v == "train" ? o.train : o.infer) = true;
-      } else {
-        run_field_of(k).set(o, v);
-      }
+      apply_run_keyword(o, extras, k, g.axes[i].values[choice[i]]);
     }
     model_request q;
     q.model = std::get<model_spec>(model);
     q.run = make_run(o);
-    if (!link.empty()) q.run.link = &find_link(link);
-    q.device = with_power_limit(std::get<device_choice>(dev), power_limit, &q.power_limit);
+    if (!extras.link.empty()) q.run.link = &find_link(extras.link);
+    q.device = with_power_limit(std::get<device_choice>(dev), extras.power_limit, &q.power_limit);
     if (g.axes[g.device_axis].keyword == "device")
       q.device_file = g.axes[g.device_axis].values[choice[g.device_axis]];
     return point_of(estimate(q));

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/model_report.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/request_error.hpp>
@@ -194,4 +195,52 @@ TEST_CASE("a sweep refuses a grid it cannot run, naming why") {
                         gpu, preset, {"batch", thousand}, {"seq", thousand}, {"prompt", thousand}}),
                     Catch::Contains("more than 10000000 points"));
   CHECK_THROWS_AS(dlperf::app::sweep(axes_t{gpu}), dlperf::app::request_error);
+}
+
+TEST_CASE("a request by keywords is the request the tool builds from the same flags") {
+  dlperf::io::string_store strings;
+  const dlperf::app::model_request q = dlperf::app::request_from_keywords({{"preset", "llama3_8b"},
+                                                                           {"gpu", "h100_sxm"},
+                                                                           {"mode", "infer"},
+                                                                           {"prompt", "512"},
+                                                                           {"generate", "128"},
+                                                                           {"stack", "vllm"},
+                                                                           {"power_limit", "500"}},
+                                                                          strings);
+  CHECK(q.power_limit.has_value());
+  CHECK(q.run.stack == dlperf::stack_id::vllm);
+  const nlohmann::json by_keywords = dlperf::app::to_json(dlperf::app::estimate(q));
+  dlperf::app::model_request flags =
+      app_request("llama3_8b", "h100_sxm",
+                  {{"infer", "true"}, {"prompt", "512"}, {"generate", "128"}, {"stack", "vllm"}});
+  flags.device = dlperf::app::with_power_limit(flags.device, "500", &flags.power_limit);
+  CHECK(by_keywords == dlperf::app::to_json(dlperf::app::estimate(flags)));
+}
+
+TEST_CASE("a request by keywords names what is missing, doubled or unknown") {
+  dlperf::io::string_store strings;
+  using fields = std::vector<std::pair<std::string, std::string>>;
+  const auto refused = [&](const fields& f) {
+    return [&strings, f] { (void)dlperf::app::request_from_keywords(f, strings); };
+  };
+  CHECK_THROWS_WITH(refused({{"gpu", "t4"}})(), Catch::Contains("give a model"));
+  CHECK_THROWS_WITH(refused({{"preset", "gpt2"}})(), Catch::Contains("give a device"));
+  CHECK_THROWS_WITH(refused({{"preset", "gpt2"}, {"config", "x.json"}, {"gpu", "t4"}})(),
+                    Catch::Contains("give one of preset and config"));
+  CHECK_THROWS_WITH(refused({{"preset", "gpt2"}, {"gpu", "t4"}, {"device", "d.json"}})(),
+                    Catch::Contains("give one of gpu and device"));
+  CHECK_THROWS_WITH(refused({{"preset", "gpt2"}, {"gpu", "t4"}, {"batch", "1"}, {"batch", "2"}})(),
+                    Catch::Contains("'batch' given twice"));
+  CHECK_THROWS_WITH(refused({{"preset", "gpt2"}, {"gpu", "t4"}, {"mode", "both"}})(),
+                    Catch::Contains("mode: expected 'train' or 'infer', got 'both'"));
+  CHECK_THROWS_WITH(refused({{"preset", "gpt2"}, {"gpu", "t4"}, {"power_limit", "5"}})(),
+                    Catch::Contains("--power-limit '5' must be in"));
+  CHECK_THROWS_AS(refused({{"preset", "gpt5"}, {"gpu", "t4"}})(), dlperf::not_found);
+  dlperf::app::run_options o;
+  dlperf::app::run_extras extras;
+  CHECK_THROWS_WITH(dlperf::app::apply_run_keyword(o, extras, "gpu", "t4"),
+                    Catch::Contains("'gpu' selects the model or device"));
+  CHECK(dlperf::app::is_request_keyword("power_limit"));
+  CHECK(dlperf::app::is_request_keyword("grad_accum"));
+  CHECK_FALSE(dlperf::app::is_request_keyword("layers"));
 }

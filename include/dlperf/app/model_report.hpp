@@ -22,6 +22,7 @@ namespace dlperf::app {
 /// What to estimate: a model, the device it runs on (under its power limit, if any) and the
 /// run. The model's names point into storage the caller keeps (presets are static; a model file
 /// read with io::read_model_file keeps its names in an io::string_store).
+// NOLINTNEXTLINE(bugprone-exception-escape): clang-tidy 14 flags the implicit special members
 struct model_request {
   model_spec model;        ///< the model
   device_choice device{};  ///< the device (a null catalog GPU is refused by estimate)

@@ -1,0 +1,84 @@
+// A model request from keywords (dlperf/app/keyword_request.hpp).
+#include <dlperf/app/keyword_request.hpp>
+
+#include <algorithm>
+#include <array>
+#include <dlperf/app/device.hpp>
+#include <dlperf/app/request_error.hpp>
+#include <dlperf/hardware/links.hpp>
+
+namespace dlperf::app {
+namespace {
+
+constexpr std::array<std::string_view, 7> keywords{"preset",      "config", "gpu", "device",
+                                                   "power_limit", "link",   "mode"};
+
+bool model_or_device(std::string_view k) {
+  return k == "preset" || k == "config" || k == "gpu" || k == "device";
+}
+
+}  // namespace
+
+std::span<const std::string_view> request_keywords() { return keywords; }
+
+bool is_request_keyword(std::string_view keyword) {
+  if (std::find(keywords.begin(), keywords.end(), keyword) != keywords.end()) return true;
+  return std::any_of(run_fields().begin(), run_fields().end(),
+                     [&](const run_field& f) { return f.keyword == keyword; });
+}
+
+void apply_run_keyword(run_options& o, run_extras& extras, std::string_view keyword,
+                       const std::string& value) {
+  if (model_or_device(keyword))
+    throw request_error("'" + std::string(keyword) + "' selects the model or device, not the run");
+  if (keyword == "power_limit") {
+    extras.power_limit = value;
+  } else if (keyword == "link") {
+    extras.link = value;
+  } else if (keyword == "mode") {
+    if (value != "train" && value != "infer")
+      throw request_error("mode: expected 'train' or 'infer', got '" + value + "'");
+    (value == "train" ? o.train : o.infer) = true;
+  } else {
+    run_field_of(keyword).set(o, value);
+  }
+}
+
+model_request request_from_keywords(const std::vector<std::pair<std::string, std::string>>& fields,
+                                    io::string_store& strings) {
+  const std::pair<std::string, std::string>* model = nullptr;
+  const std::pair<std::string, std::string>* device = nullptr;
+  run_options o;
+  run_extras extras;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const auto& field = fields[i];
+    for (std::size_t j = 0; j < i; ++j)
+      if (fields[j].first == field.first)
+        throw request_error("keyword '" + field.first + "' given twice");
+    const std::string& k = field.first;
+    if (k == "preset" || k == "config") {
+      if (model != nullptr) throw request_error("give one of preset and config, not both");
+      model = &field;
+    } else if (k == "gpu" || k == "device") {
+      if (device != nullptr) throw request_error("give one of gpu and device, not both");
+      device = &field;
+    } else {
+      apply_run_keyword(o, extras, k, field.second);
+    }
+  }
+  if (model == nullptr) throw request_error("give a model (preset or config)");
+  if (device == nullptr) throw request_error("give a device (gpu or device)");
+  model_request q;
+  q.model = model->first == "preset" ? presets::find(model->second)
+                                     : io::read_model_file(model->second, strings);
+  q.run = make_run(o);
+  if (!extras.link.empty()) q.run.link = &find_link(extras.link);
+  const bool file = device->first == "device";
+  q.device =
+      with_power_limit(file ? select_device("", device->second) : select_device(device->second, ""),
+                       extras.power_limit, &q.power_limit);
+  if (file) q.device_file = device->second;
+  return q;
+}
+
+}  // namespace dlperf::app

@@ -1,0 +1,20 @@
+// A training job's collectives and its multi-GPU error band, for people.
+#pragma once
+
+#include <dlperf/buying/cluster.hpp>
+#include <dlperf/stack/stack.hpp>
+#include <string>
+
+namespace dlperf::cli {
+
+/// A training job's collectives (app::job_collectives_json) as text lines for people, one a
+/// collective: its calls, time and exposed part.
+void print_job_collectives(const cluster_estimate& c);
+
+/// A stack's multi-GPU training band (app::training_band_json) for people, one line:
+/// "published multi-GPU pytorch-eager training runs measured
+/// 0.738-1.04x of this model's rate: 61200-86100 tokens/s (80 % of 226 runs; median error
+/// 18.7 %, the model optimistic)", or why there is no band.
+std::string training_band_text(stack_id stack, double tokens_per_s);
+
+}  // namespace dlperf::cli

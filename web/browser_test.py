@@ -184,6 +184,12 @@ def check_case(case, dom, cli, workdir):
             bad.append(f"{gpu}: the page ran {ran['args']}, the test expects {args + ['--json']}")
         reply = ran["reply"]
         out, error = run_cli(cli, args + ["--json"], workdir)
+        # A run the tool takes goes through the application layer's keywords (dlperf_model); one
+        # it refuses through the tool's command line, for the tool's message.
+        path = "command line" if error is not None else "keywords"
+        if ran.get("path") != path:
+            bad.append(f"{gpu}: the page ran its model through {ran.get('path')!r}, not {path!r}"
+                       f" (refused: {ran.get('refused')!r})")
         if error is not None:
             if reply.get("error") != error:
                 bad.append(f"{gpu}: the tool says {error!r}, the page {reply!r}")

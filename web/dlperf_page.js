@@ -1,8 +1,8 @@
-// The page's logic: builds the dlperf command line from the form, runs it in the WebAssembly
-// module (web/dlperf_web.cpp: the tool's own commands) and draws the reply. Every figure shown is
-// a field of the tool's JSON, written by the tool's own formatting (dlperf_format). The form's
-// state is the URL's query string, so a link reproduces a result (the browser test sets its
-// inputs that way: web/browser_test.py).
+// The page's logic: builds the model request from the form, runs it in the WebAssembly module
+// (web/dlperf_web.cpp: the application layer and the tool's own commands) and draws the reply.
+// Every figure shown is a field of the tool's JSON, written by the tool's own formatting
+// (dlperf_format). The form's state is the URL's query string, so a link reproduces a result
+// (the browser test sets its inputs that way: web/browser_test.py).
 'use strict';
 
 (function () {
@@ -32,6 +32,25 @@
   function fmt(unit, value) {  // the tool's text for a figure; never NaN on the page
     if (typeof value !== 'number' || !isFinite(value)) return '\u2014';
     return dlperf.ccall('dlperf_format', 'string', ['string', 'number'], [unit, value]);
+  }
+  // The model for GPU @p gpu through the application layer's keywords (web/dlperf_web.cpp:
+  // dlperf_model), the tool's JSON exactly; a request it refuses runs the tool's command line
+  // @p args instead, for the tool's own message. {path, refused, reply} says which ran and why.
+  function runModel(s, gpu, args) {
+    const keywords = {gpu: gpu, mode: s.mode === 'infer' ? 'infer' : 'train'};
+    if (s.config !== undefined) {
+      keywords.config = 'config.json';  // written by commandLine
+    } else {
+      keywords.preset = s.preset;
+    }
+    for (const k of MODEL_FLAGS)
+      if (s[k] !== '') keywords[k.replace(/-/g, '_')] = s[k];
+    for (const k of SWITCHES)
+      if (s[k] === '1') keywords[k] = 'true';
+    const reply = JSON.parse(
+        dlperf.ccall('dlperf_model', 'string', ['string'], [JSON.stringify(keywords)]));
+    if (reply.json !== undefined) return {path: 'keywords', reply: reply};
+    return {path: 'command line', refused: reply.refused, reply: run(args)};
   }
   function mustRun(args) {
     const reply = run(args);
@@ -290,7 +309,7 @@
     // The first chosen GPU in detail (`model`); all of them, among the catalog, in the ranking
     // (`rank`).
     const args = commandLine(s, gpus[0]);
-    const detail = {gpu: gpus[0], args: args, reply: run(args)};
+    const detail = {gpu: gpus[0], args: args, ...runModel(s, gpus[0], args)};
     $('raw').textContent = JSON.stringify([detail]);
     if (detail.reply.error !== undefined) {
       showError(detail.reply.error);

@@ -1,12 +1,17 @@
-// The web page's entry point: one C function that runs a dlperf command line and returns its
-// JSON, through the same run_json the Python module uses (tools/dlperf/commands.cpp), so the
-// page shows exactly what `dlperf ... --json` prints.
+// The web page's entry points: `dlperf_model` runs a model request by keywords through the
+// application layer (dlperf/app/keyword_request.hpp), and `dlperf_run` a dlperf command line
+// through the same run_json the Python module uses (tools/dlperf/commands.cpp), so the page shows
+// exactly what `dlperf ... --json` prints.
 #include <emscripten/emscripten.h>
 
 #include <exception>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <dlperf/app/keyword_request.hpp>
+#include <dlperf/app/report_json.hpp>
+#include <utility>
 
 #include "cli_support.hpp"
 #include "human_format.hpp"
@@ -29,7 +34,39 @@ std::string reply(const char* args_json) {
   return out.dump();
 }
 
+// The reply to a model request by keywords: {"json": `dlperf model --json`'s JSON} or
+// {"refused": why} (the page then runs the tool's command line, for the tool's own message).
+std::string model_reply(const char* keywords_json) {
+  nlohmann::json out;
+  try {
+    // Parsed into a variable of its own: items() refers into it for the whole loop.
+    const nlohmann::json given = nlohmann::json::parse(keywords_json);
+    std::vector<std::pair<std::string, std::string>> fields;
+    for (const auto& [keyword, value] : given.items())
+      fields.emplace_back(keyword, value.get<std::string>());
+    dlperf::io::string_store strings;
+    out["json"] = dlperf::app::to_json(
+        dlperf::app::estimate(dlperf::app::request_from_keywords(fields, strings)));
+  } catch (const dlperf::app::request_error& e) {
+    out["refused"] = dlperf::cli::one_line(e.what());
+  } catch (const dlperf::error& e) {
+    out["refused"] = dlperf::cli::one_line(e.what());
+  } catch (const std::exception& e) {  // a reply the page did not build as it should
+    out["refused"] = "internal error: " + dlperf::cli::one_line(e.what());
+  }
+  return out.dump();
+}
+
 }  // namespace
+
+/// `dlperf model --json` for the keywords of the JSON object @p keywords_json ({"preset":
+/// "llama3_8b", "gpu": "rtx_4090", "batch": "8", ...}, every value a string), through the
+/// application layer: {"json": ...}, or {"refused": the reason} for a request it refuses.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* dlperf_model(const char* keywords_json) {
+  static std::string last;
+  last = model_reply(keywords_json);
+  return last.c_str();
+}
 
 /// The choices of the page's menus that are enumerations of the tool ({"dtype": [...],
 /// "weights": [...], "stack": [...], "split": [...]}), from the one list of each

@@ -10,6 +10,8 @@
 #include <dlperf/app/request_error.hpp>
 #include <dlperf/app/run_request.hpp>
 #include <dlperf/app/sweep.hpp>
+#include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 #include <vector>
@@ -243,4 +245,41 @@ TEST_CASE("a request by keywords names what is missing, doubled or unknown") {
   CHECK(dlperf::app::is_request_keyword("power_limit"));
   CHECK(dlperf::app::is_request_keyword("grad_accum"));
   CHECK_FALSE(dlperf::app::is_request_keyword("layers"));
+}
+
+namespace {
+
+// The page's form fields that become run keywords (web/dlperf_page.js: RUN_FLAGS, MODEL_FLAGS
+// and SWITCHES, each a JavaScript list of quoted names).
+std::vector<std::string> page_run_fields(const std::string& script, const std::string& list) {
+  const std::size_t at = script.find("const " + list + " = [");
+  REQUIRE(at != std::string::npos);
+  const std::size_t end = script.find(']', at);
+  std::vector<std::string> names;
+  for (std::size_t q = script.find('\'', at); q < end; q = script.find('\'', q + 1)) {
+    const std::size_t close = script.find('\'', q + 1);
+    names.push_back(script.substr(q + 1, close - q - 1));
+    q = close;
+  }
+  return names;
+}
+
+}  // namespace
+
+TEST_CASE("every run field the page's form sends is one of the application layer's") {
+  std::ifstream in(std::string(DLPERF_SOURCE_DIR) + "/web/dlperf_page.js");
+  REQUIRE(in);
+  const std::string script((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::size_t fields = 0;
+  for (const std::string list : {"RUN_FLAGS", "MODEL_FLAGS", "SWITCHES"})
+    for (const std::string& name : page_run_fields(script, list)) {
+      INFO(list << ": " << name);
+      // The page sends each as a keyword, '-' as '_' (runModel), and as a flag "--" + name.
+      std::string keyword = name;
+      std::replace(keyword.begin(), keyword.end(), '-', '_');
+      CHECK(dlperf::app::is_request_keyword(keyword));
+      CHECK(dlperf::app::run_field_of("--" + name).keyword == keyword);
+      ++fields;
+    }
+  CHECK(fields >= 11);  // 7 run flags, gpus and split, 2 switches (RUN_FLAGS counted twice)
 }

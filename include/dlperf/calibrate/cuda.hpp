@@ -8,9 +8,9 @@
 /// CUDA::cudart and, for the GEMM probes, CUDA::cublas and CUDA::cublasLt (define
 /// DLPERF_CALIBRATE_NO_CUBLAS to leave them out, which logs the GEMM probes as skipped).
 ///
-/// GEMM probes: 8192^3 through cuBLAS (FP32, TF32, FP16, BF16, INT8) and cuBLASLt (FP8 E4M3,
-/// from compute capability 8.9); a datatype the GPU or library cannot run is skipped and
-/// reported, not fatal. Every CUDA call is checked; failures (no GPU, out of memory, an
+/// GEMM probes: 8192^3 on random operands through cuBLAS (FP32, TF32, FP16, BF16, INT8) and
+/// cuBLASLt (FP8 E4M3, from compute capability 8.9); a datatype the GPU or library cannot run is
+/// skipped and reported, not fatal. Every CUDA call is checked; failures (no GPU, out of memory, an
 /// unsupported datatype) throw `dlperf::calibrate::cuda_error` with the call and the CUDA
 /// message, never crash.
 #pragma once
@@ -29,12 +29,15 @@ class cuda_error : public gpu_error {
 
 #if defined(__CUDACC__)
 
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp8.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -154,6 +157,55 @@ using device_buffer = gpu::device_buffer<runtime, T>;
 using event_timer = gpu::event_timer<runtime>;
 
 #ifndef DLPERF_CALIBRATE_NO_CUBLAS
+namespace kernels {
+
+// Uniform pseudo-random values in [-1, 1) (integers in [-64, 63]) from a hash of the index.
+template <class T>
+__global__ void fill_uniform(T* p, std::size_t n, unsigned seed) {
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n;
+       i += std::size_t{gridDim.x} * blockDim.x) {
+    unsigned x = static_cast<unsigned>(i) * 0x9E3779B9u ^ seed;  // a multiply-xorshift hash
+    x ^= x >> 16;
+    x *= 0x85EBCA6Bu;
+    x ^= x >> 13;
+    x *= 0xC2B2AE35u;
+    x ^= x >> 16;
+    const float u = static_cast<float>(x >> 8) * (2.0f / 16777216.0f) - 1.0f;
+    if constexpr (std::is_same_v<T, std::int8_t>)
+      p[i] = static_cast<std::int8_t>(u * 64.0f);
+    else
+      p[i] = T(u);
+  }
+}
+
+}  // namespace kernels
+
+/// Fills the @p n elements of type @p t at @p p with uniform random values (kernels::fill_uniform).
+/// A GEMM probe on zeros measures a GPU that toggles no bits: an H100 SXM ran cuBLAS's BF16
+/// 8192^3 at 892 TFLOP/s on zeros in this probe, against 717-798 on random data (PyTorch,
+/// docs/calibration.md), so the operands are random, as real weights and activations are.
+inline void fill_random(void* p, dtype t, std::size_t n, unsigned seed) {
+  const auto launch = [&](auto* typed) {
+    kernels::fill_uniform<<<1024, 256>>>(typed, n, seed);
+    check(cudaGetLastError(), "fill_uniform kernel");
+  };
+  switch (t) {
+    case dtype::fp32:
+    case dtype::tf32:
+      return launch(static_cast<float*>(p));
+    case dtype::fp16:
+      return launch(static_cast<__half*>(p));
+    case dtype::bf16:
+      return launch(static_cast<__nv_bfloat16*>(p));
+    case dtype::fp8_e4m3:
+      return launch(static_cast<__nv_fp8_e4m3*>(p));
+    case dtype::int8:
+      return launch(static_cast<std::int8_t*>(p));
+    default:
+      throw cuda_error("cuBLAS probe: no random fill for " + std::string(name(t)));
+  }
+}
+
 /// Achieved throughput of an n^3 GEMM in @p t through cuBLAS (cuBLASLt for FP8), in FLOP/s per
 /// median sample. Throws cuda_error when the GPU or library cannot run @p t (the caller skips
 /// that datatype).
@@ -173,8 +225,8 @@ inline sample_stats time_gemm(dtype t, int n, const protocol& p) {
     device_buffer<float> scale(1);
     const float one = 1.0f;
     DLPERF_CUDA_CHECK(cudaMemcpy(scale.get(), &one, sizeof one, cudaMemcpyHostToDevice));
-    DLPERF_CUDA_CHECK(cudaMemset(a.get(), 0, elems));
-    DLPERF_CUDA_CHECK(cudaMemset(b.get(), 0, elems));
+    fill_random(a.get(), t, elems, 1u);
+    fill_random(b.get(), t, elems, 2u);
     cublasLtMatmulDesc_t op{};
     check(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F), "MatmulDescCreate");
     const cublasOperation_t transpose = CUBLAS_OP_T, keep = CUBLAS_OP_N;
@@ -248,8 +300,8 @@ inline sample_stats time_gemm(dtype t, int n, const protocol& p) {
     ~guard_t() { cublasDestroy(h); }
   } guard{h};
   device_buffer<std::uint8_t> a(elems * in_size), b(elems * in_size), c(elems * out_size);
-  DLPERF_CUDA_CHECK(cudaMemset(a.get(), 0, elems * in_size));
-  DLPERF_CUDA_CHECK(cudaMemset(b.get(), 0, elems * in_size));
+  fill_random(a.get(), t, elems, 1u);
+  fill_random(b.get(), t, elems, 2u);
   const float alpha_f = 1.0f, beta_f = 0.0f;
   const int alpha_i = 1, beta_i = 0;
   const void* alpha = t == dtype::int8 ? static_cast<const void*>(&alpha_i) : &alpha_f;

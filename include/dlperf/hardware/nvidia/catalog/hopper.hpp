@@ -86,7 +86,9 @@ inline constexpr gpu<hopper_gh100> h800_sxm{
 /// NVIDIA H200 SXM 141 GB (GH100 with HBM3e). Source: NVIDIA H200 datasheet (2024): compute as
 /// H100 SXM (989 TFLOPS FP16 dense), 141 GB HBM3e, 4.8 TB/s, up to 700 W, NVLink 4 (900 GB/s),
 /// PCIe 5; six stacks (6144-bit), so 6.25 Gbit/s per pin gives the 4.8 TB/s. Street price about
-/// $30,000-40,000 (2024 reports).
+/// $30,000-40,000 (2024 reports). L2: 60 MiB, the full GH100's (the H100 SXM enables 50): the CUDA
+/// runtime reports l2CacheSize 62914560 on an H200 SXM (dlperf calibrate on a lent H200,
+/// 2026-11-27, docs/calibration.md), which the datasheet does not state.
 inline constexpr gpu<hopper_gh100> h200_sxm{
     {.id = "h200_sxm",
      .name = "NVIDIA H200 SXM 141 GB",
@@ -100,12 +102,12 @@ inline constexpr gpu<hopper_gh100> h200_sxm{
      .memory_type = memory_kind::hbm3e,
      .bus_width_bits = 6144,
      .data_rate_gbps = 6.25,
-     .l2 = mebibytes(50),
+     .l2 = mebibytes(60),
      .tdp = watts(700),
      .host_link = pcie_link(5, 16),
      .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
      .price = {dollars(35000), 2024, 6, price_kind::street},
-     .source = "NVIDIA H200 Tensor Core GPU datasheet (2024)"}};
+     .source = "NVIDIA H200 Tensor Core GPU datasheet (2024); L2 as the CUDA runtime reports it"}};
 
 /// NVIDIA H100 NVL (GH100, 132 SMs, PCIe card for NVLink-bridged pairs). Source: NVIDIA H100
 /// datasheet (2023, https://www.nvidia.com/en-us/data-center/h100/), NVL column: 94 GB HBM3,

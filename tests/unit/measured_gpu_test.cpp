@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace dlperf;
@@ -172,4 +173,45 @@ TEST_CASE("GEMM traffic Nsight Compute read on an H100: DRAM as modelled and L2 
     }
   }
   CHECK(gemms == 3);
+}
+
+TEST_CASE("A Llama-2-7B layer's decode GEMVs under cuBLAS: the stacks' GEMV share on HBM",
+          "[calibrate][measured]") {
+  // HuggingFace's Llama runs seven weight GEMVs a layer at batch 1: Q, K, V and O (4096 x 4096),
+  // gate and up (11008 x 4096) and down (4096 x 11008); their device times were measured through
+  // PyTorch (cuBLAS) on the H100 and H200 (rows 7b_q, 7b_up and 7b_down). The hardware model's
+  // ceiling, at the datasheet's DRAM rate, is 8 % fast on them; under `pytorch-eager`, whose
+  // fitted GEMV share 0.72 divides the ceiling's time, 28 % slow. A known miss, kept for
+  // issue 31 (GEMV shares per memory system): cuBLAS reaches about 0.9 of the ceiling on HBM3 and
+  // HBM3e (docs/calibration.md); the share was fitted on rows of other GPUs.
+  for (const measured_gpu& g : measured_gpus) {
+    INFO(g.id);
+    const auto& d = catalog::find(g.id);
+    double measured = 0;
+    for (const auto& r : measured_rows(g)) {
+      if (r.at("section") != "gemv" || r.at("m") != 1) continue;
+      const std::string shape = r.at("shape");
+      const double per_layer = shape == "7b_q"      ? 4
+                               : shape == "7b_up"   ? 2
+                               : shape == "7b_down" ? 1
+                                                    : 0;
+      measured += per_layer * r.at("graph_s").get<double>();
+    }
+    REQUIRE(measured > 0);
+    const stack_op_context context{.dram_bandwidth = d.memory(tier::global).throughput};
+    double ceiling = 0, eager = 0;
+    for (const auto& [n, k, count] :
+         {std::tuple{4096, 4096, 4}, std::tuple{11008, 4096, 2}, std::tuple{4096, 11008, 1}}) {
+      const op_estimate op = best_gemm_op(d, "gemv", {1, n, k, 1, dtype::bf16});
+      ceiling += count * op.time.value();
+      // Device time alone: the stack's host time per kernel (eager PyTorch's 50 us) is left out.
+      software_stack device_only = stacks::pytorch_eager;
+      device_only.host_overhead.value = 0;
+      eager += count * apply_stack(device_only, op, context).time.value();
+    }
+    CHECK(ceiling / measured > 0.85);  // H100 0.92, H200 0.92 when written
+    CHECK(ceiling / measured < 1.0);
+    CHECK(eager / measured > 1.15);  // 1.28, 1.28
+    CHECK(eager / measured < 1.45);
+  }
 }

@@ -2,7 +2,7 @@
 // host probes run for real.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <dlperf/calibrate/gpu_probes.hpp>
+#include <dlperf/calibrate/gpu_device.hpp>
 #include <dlperf/calibrate/host.hpp>
 #include <dlperf/calibrate/measurement.hpp>
 #include <dlperf/dlperf.hpp>

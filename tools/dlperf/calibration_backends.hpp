@@ -1,7 +1,7 @@
 // The GPU calibration backends the tool is built with (CUDA, HIP), or their refusal.
 #pragma once
 
-#include <dlperf/calibrate/gpu_probes.hpp>
+#include <dlperf/calibrate/gpu_device.hpp>
 #include <dlperf/calibrate/measurement.hpp>
 #include <nlohmann/json.hpp>
 #include <string>

@@ -11,7 +11,7 @@
 #include <dlperf/app/device.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/request_error.hpp>
-#include <dlperf/calibrate/gpu_probes.hpp>
+#include <dlperf/calibrate/gpu_device.hpp>
 #include <dlperf/calibrate/measurement.hpp>
 #include <dlperf/dlperf.hpp>
 #include <dlperf/hardware/measured_device.hpp>

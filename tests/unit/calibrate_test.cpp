@@ -418,3 +418,34 @@ TEST_CASE("The latency probes' pointer chase visits every line of its buffer onc
   for (std::size_t s = 0; s + 32 < next.size(); s += 32) sequential += next[s] == s + 32 ? 1U : 0U;
   CHECK(sequential < 10);
 }
+
+TEST_CASE("A calibration says where the runtime's device disagrees with its catalog entry",
+          "[calibrate][gpu]") {
+  using calibrate::catalog_mismatches;
+  using calibrate::device_info;
+  // What the CUDA runtime reported on the lent GPUs (docs/calibration.md, 2026-11-27).
+  device_info h100{};
+  h100.name = "NVIDIA H100 80GB HBM3";
+  h100.sms = 132;
+  h100.l2_bytes = 52428800;
+  h100.memory_bytes = 85017493504;
+  device_info h200 = h100;
+  h200.name = "NVIDIA H200";
+  h200.l2_bytes = 62914560;
+  h200.memory_bytes = 150109880320;
+  CHECK(catalog_mismatches(h100, catalog::h100_sxm).empty());
+  CHECK(catalog_mismatches(h200, catalog::h200_sxm).empty());  // 60 MiB of L2 since it was read
+  // The H200 started from the H100's entry: its L2 and memory are named, with both values.
+  const std::vector<std::string> wrong = catalog_mismatches(h200, catalog::h100_sxm);
+  REQUIRE(wrong.size() == 2);
+  CHECK_THAT(wrong[0],
+             Catch::Contains("60.0 MiB of L2") && Catch::Contains("h100_sxm has 50.0 MiB"));
+  CHECK_THAT(wrong[1], Catch::Contains("139.8 GiB of memory") && Catch::Contains("80.0 GiB"));
+  CHECK_THAT(wrong[1], Catch::Contains("pass --gpu ID"));
+  // An H100 SXM taken for the PCIe board (114 SMs): the SM count is named.
+  const std::vector<std::string> pcie = catalog_mismatches(h100, catalog::h100_pcie);
+  REQUIRE_FALSE(pcie.empty());
+  CHECK_THAT(pcie[0], Catch::Contains("132 multiprocessors") && Catch::Contains("114"));
+  // Figures the runtime did not report (0) are not compared.
+  CHECK(catalog_mismatches(device_info{}, catalog::h100_sxm).empty());
+}

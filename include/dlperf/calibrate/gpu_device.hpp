@@ -8,6 +8,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstddef>
 #include <functional>
 #include <initializer_list>
@@ -18,6 +20,7 @@
 
 #include <dlperf/calibrate/measurement.hpp>
 #include <dlperf/core/error.hpp>
+#include <dlperf/hardware/gpu.hpp>
 
 namespace dlperf::calibrate {
 
@@ -98,7 +101,8 @@ constexpr bool is_alnum(char c) {
 // different board of the same number ("RTX 4080 SUPER", "RTX 3080 Ti", "RTX 4090 D",
 // "H100 NVL", "RTX 4090 Laptop GPU").
 constexpr bool names_model(std::string_view name, std::string_view needle) {
-  constexpr std::string_view variants[] = {"Ti", "SUPER", "Super", "D", "NVL", "Laptop", "Max-Q"};
+  constexpr std::array<std::string_view, 7> variants{"Ti",  "SUPER",  "Super", "D",
+                                                     "NVL", "Laptop", "Max-Q"};
   for (std::size_t at = name.find(needle); at != std::string_view::npos;
        at = name.find(needle, at + 1)) {
     const std::size_t after = at + needle.size();
@@ -128,61 +132,62 @@ constexpr std::string_view nvidia_catalog_id(std::string_view device_name) {
   };
   // Longest, most specific names first.
   // The RTX 3060 and RTX 4060 Ti come with two memory sizes under one name: no rule for them.
-  constexpr rule rules[] = {{"RTX PRO 6000 Blackwell Workstation Edition", "rtx_pro_6000"},
-                            {"RTX 6000 Ada", "rtx_6000_ada"},
-                            {"RTX 5000 Ada", "rtx_5000_ada"},
-                            {"RTX A6000", "rtx_a6000"},
-                            {"RTX A5000", "rtx_a5000"},
-                            {"RTX A4000", "rtx_a4000"},
-                            {"H100 PCIe", "h100_pcie"},
-                            {"H100 NVL", "h100_nvl"},
-                            {"H100", "h100_sxm"},
-                            {"H200 NVL", "h200_nvl"},
-                            {"H200", "h200_sxm"},
-                            {"B200", "b200"},
-                            {"A100-SXM4-80GB", "a100_sxm4_80gb"},
-                            {"A800-SXM4-80GB", "a800_sxm4_80gb"},
-                            {"A100 80GB PCIe", "a100_pcie_80gb"},
-                            {"A100 80GB", "a100_sxm4_80gb"},
-                            {"A100", "a100_sxm4_40gb"},
-                            {"L40S", "l40s"},
-                            {"L4", "l4"},
-                            {"A40", "a40"},
-                            {"A10", "a10"},
-                            {"T4", "t4"},
-                            {"V100", "v100_sxm2"},
-                            {"TITAN RTX", "titan_rtx"},
-                            {"TITAN V", "titan_v"},
-                            {"TITAN Xp", "titan_xp"},
-                            {"P100", "p100_sxm2"},
-                            {"P40", "tesla_p40"},
-                            {"RTX 5090", "rtx_5090"},
-                            {"RTX 5080", "rtx_5080"},
-                            {"RTX 5070 Ti", "rtx_5070_ti"},
-                            {"RTX 5070", "rtx_5070"},
-                            {"RTX 4090", "rtx_4090"},
-                            {"RTX 4080 SUPER", "rtx_4080_super"},
-                            {"RTX 4080", "rtx_4080"},
-                            {"RTX 4070 Ti SUPER", "rtx_4070_ti_super"},
-                            {"RTX 4070 Ti", "rtx_4070_ti"},
-                            {"RTX 4070 SUPER", "rtx_4070_super"},
-                            {"RTX 4070", "rtx_4070"},
-                            {"RTX 4060", "rtx_4060"},
-                            {"RTX 3090 Ti", "rtx_3090_ti"},
-                            {"RTX 3090", "rtx_3090"},
-                            {"RTX 3080 Ti", "rtx_3080_ti"},
-                            {"RTX 3080", "rtx_3080"},
-                            {"RTX 3070 Ti", "rtx_3070_ti"},
-                            {"RTX 3070", "rtx_3070"},
-                            {"RTX 3060 Ti", "rtx_3060_ti"},
-                            {"RTX 2080 Ti", "rtx_2080_ti"},
-                            {"RTX 2080", "rtx_2080"},
-                            {"RTX 2070", "rtx_2070"},
-                            {"RTX 2060", "rtx_2060"},
-                            {"GTX 1650 SUPER", "gtx_1650_super"},
-                            {"GTX 1080 Ti", "gtx_1080_ti"},
-                            {"GTX 1080", "gtx_1080"},
-                            {"GTX 1070", "gtx_1070"}};
+  constexpr auto rules =
+      std::to_array<rule>({{"RTX PRO 6000 Blackwell Workstation Edition", "rtx_pro_6000"},
+                           {"RTX 6000 Ada", "rtx_6000_ada"},
+                           {"RTX 5000 Ada", "rtx_5000_ada"},
+                           {"RTX A6000", "rtx_a6000"},
+                           {"RTX A5000", "rtx_a5000"},
+                           {"RTX A4000", "rtx_a4000"},
+                           {"H100 PCIe", "h100_pcie"},
+                           {"H100 NVL", "h100_nvl"},
+                           {"H100", "h100_sxm"},
+                           {"H200 NVL", "h200_nvl"},
+                           {"H200", "h200_sxm"},
+                           {"B200", "b200"},
+                           {"A100-SXM4-80GB", "a100_sxm4_80gb"},
+                           {"A800-SXM4-80GB", "a800_sxm4_80gb"},
+                           {"A100 80GB PCIe", "a100_pcie_80gb"},
+                           {"A100 80GB", "a100_sxm4_80gb"},
+                           {"A100", "a100_sxm4_40gb"},
+                           {"L40S", "l40s"},
+                           {"L4", "l4"},
+                           {"A40", "a40"},
+                           {"A10", "a10"},
+                           {"T4", "t4"},
+                           {"V100", "v100_sxm2"},
+                           {"TITAN RTX", "titan_rtx"},
+                           {"TITAN V", "titan_v"},
+                           {"TITAN Xp", "titan_xp"},
+                           {"P100", "p100_sxm2"},
+                           {"P40", "tesla_p40"},
+                           {"RTX 5090", "rtx_5090"},
+                           {"RTX 5080", "rtx_5080"},
+                           {"RTX 5070 Ti", "rtx_5070_ti"},
+                           {"RTX 5070", "rtx_5070"},
+                           {"RTX 4090", "rtx_4090"},
+                           {"RTX 4080 SUPER", "rtx_4080_super"},
+                           {"RTX 4080", "rtx_4080"},
+                           {"RTX 4070 Ti SUPER", "rtx_4070_ti_super"},
+                           {"RTX 4070 Ti", "rtx_4070_ti"},
+                           {"RTX 4070 SUPER", "rtx_4070_super"},
+                           {"RTX 4070", "rtx_4070"},
+                           {"RTX 4060", "rtx_4060"},
+                           {"RTX 3090 Ti", "rtx_3090_ti"},
+                           {"RTX 3090", "rtx_3090"},
+                           {"RTX 3080 Ti", "rtx_3080_ti"},
+                           {"RTX 3080", "rtx_3080"},
+                           {"RTX 3070 Ti", "rtx_3070_ti"},
+                           {"RTX 3070", "rtx_3070"},
+                           {"RTX 3060 Ti", "rtx_3060_ti"},
+                           {"RTX 2080 Ti", "rtx_2080_ti"},
+                           {"RTX 2080", "rtx_2080"},
+                           {"RTX 2070", "rtx_2070"},
+                           {"RTX 2060", "rtx_2060"},
+                           {"GTX 1650 SUPER", "gtx_1650_super"},
+                           {"GTX 1080 Ti", "gtx_1080_ti"},
+                           {"GTX 1080", "gtx_1080"},
+                           {"GTX 1070", "gtx_1070"}});
   for (const rule& r : rules)
     if (detail::names_model(device_name, r.needle)) return r.id;
   return {};
@@ -264,14 +269,52 @@ namespace detail {
 /// tests check it without a GPU.
 inline std::vector<unsigned> random_cycle(std::size_t n, std::size_t stride = 1) {
   const std::size_t visited = n / stride;
-  std::vector<unsigned> order(visited), next(n, 0u);
+  std::vector<unsigned> order(visited), next(n, 0U);
   for (std::size_t i = 0; i < visited; ++i) order[i] = static_cast<unsigned>(i * stride);
-  std::mt19937 rng(20261122);
+  // A fixed seed: every calibration chases the same cycle.
+  std::mt19937 rng(20261122);  // NOLINT(cert-msc51-cpp)
   std::shuffle(order.begin() + 1, order.end(), rng);
   for (std::size_t i = 0; i < visited; ++i) next[order[i]] = order[(i + 1) % visited];
   return next;
 }
 
 }  // namespace detail
+
+namespace detail {
+
+// @p x with one decimal ("79.6").
+inline std::string one_decimal(double x) {
+  const long tenths = std::lround(x * 10);
+  return std::to_string(tenths / 10) + "." + std::to_string(std::abs(tenths % 10));
+}
+
+}  // namespace detail
+
+/// Where the runtime's description @p d of a device disagrees with the catalog entry @p g a
+/// calibration starts from: the SM (compute unit) count, the L2 size (by more than 1 %) or the
+/// memory (by more than 10 %: a runtime reports the usable memory, a few percent under the
+/// board's). One line each, naming the figure, both values and what the calibration keeps;
+/// empty when they agree. A calibration keeps the entry's board facts and replaces only what it
+/// measures, so a mismatch is said rather than kept quietly: an H200 reports 60 MiB of L2, where
+/// the catalog had the H100's 50 (docs/calibration.md).
+inline std::vector<std::string> catalog_mismatches(const device_info& d, const gpu_spec& g) {
+  std::vector<std::string> out;
+  const gpu_facts& f = g.facts();
+  const std::string entry = "the catalog's " + std::string(f.id) + " has ";
+  const std::string keeps =
+      "; the device file keeps the catalog's (pass --gpu ID for another entry)";
+  constexpr double mib = 1024.0 * 1024, gib = mib * 1024;
+  if (d.sms > 0 && d.sms != f.sms)
+    out.push_back("the runtime reports " + std::to_string(d.sms) + " multiprocessors, " + entry +
+                  std::to_string(f.sms) + keeps);
+  if (d.l2_bytes > 0 && std::abs(d.l2_bytes / f.l2.value() - 1) > 0.01)
+    out.push_back("the runtime reports " + detail::one_decimal(d.l2_bytes / mib) + " MiB of L2, " +
+                  entry + detail::one_decimal(f.l2.value() / mib) + " MiB" + keeps);
+  if (d.memory_bytes > 0 && std::abs(d.memory_bytes / f.memory.value() - 1) > 0.10)
+    out.push_back("the runtime reports " + detail::one_decimal(d.memory_bytes / gib) +
+                  " GiB of memory, " + entry + detail::one_decimal(f.memory.value() / gib) +
+                  " GiB" + keeps);
+  return out;
+}
 
 }  // namespace dlperf::calibrate

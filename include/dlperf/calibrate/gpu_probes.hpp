@@ -402,6 +402,8 @@ measured_device calibrate_device(int index, std::string_view gpu_id, const proto
       gpu_id.empty() ? R::guess_nominal(info) : measured_device(catalog::find(gpu_id));
   log.add("calibrating " + std::string(R::name) + " device " + std::to_string(index) + ": " +
           info.name + " (" + info.isa + ") as " + std::string(start.id()));
+  for (const std::string& mismatch : catalog_mismatches(info, start.nominal()))
+    log.add("warning: " + mismatch);
   return calibrate_gpu<R>(index, std::move(start), p, &log);
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <dlperf/dlperf.hpp>
 #include <string>
+#include <utility>
 
 #ifdef DLPERF_CLI_PATH
 #include "cli_run.hpp"
@@ -180,3 +181,29 @@ TEST_CASE("dlperf model --attention names the kernel in JSON and refuses what a 
       "runs on Hopper GPUs (sm_90) only");
 }
 #endif
+
+TEST_CASE("FlashAttention-2 and cuDNN attention measured on a lent H100: the model's misses",
+          "[attention_kernels]") {
+  // PyTorch 2.11's scaled_dot_product_attention on an H100 SXM, BF16, causal, the papers' shape
+  // (tools/measure/attention.py, 2026-11-27;
+  // tests/data/measured/h100_sxm_attention_2026-11-27.json, docs/calibration.md). A second source
+  // for the published rows above: FlashAttention-2 measured 315 / 313 TFLOP/s forward at 8k / 16k
+  // (published 333 / 335) and 272 / 299 forward and backward (published 308 / 328); cuDNN 570 / 600
+  // forward (published 529 / 539).
+  const software_stack fa2 =
+      stacks::with_attention(stacks::torch_compile, attention_kernel::flash2);
+  const gpu_spec& h100 = catalog::h100_sxm;
+  // Within 30 %: both forwards (FlashAttention-2 22-23 % fast, cuDNN +1 % and -4 %). Forward and
+  // backward together is a known miss, 29-42 % fast (385 modelled at both lengths): the stack's
+  // 2/3 instruction share applies to the backward only while the model finds it compute-bound.
+  CHECK(std::abs(attention_tflops(h100, fa2, 8192, false) / 315 - 1) <= 0.30);
+  CHECK(std::abs(attention_tflops(h100, fa2, 16384, false) / 313 - 1) <= 0.30);
+  CHECK(std::abs(attention_tflops(h100, stacks::megatron, 8192, false) / 570 - 1) <= 0.30);
+  CHECK(std::abs(attention_tflops(h100, stacks::megatron, 16384, false) / 600 - 1) <= 0.30);
+  for (const auto& [seq, measured] : {std::pair{8192LL, 272.0}, std::pair{16384LL, 299.0}}) {
+    const double model = attention_tflops(h100, fa2, seq, true);
+    INFO("forward and backward at " << seq << ": model " << model << ", measured " << measured);
+    CHECK(model / measured > 1.2);  // 1.42 at 8k, 1.29 at 16k
+    CHECK(model / measured < 1.5);
+  }
+}

@@ -182,8 +182,8 @@ __global__ void fill_uniform(T* p, std::size_t n, unsigned seed) {
 
 /// Fills the @p n elements of type @p t at @p p with uniform random values (kernels::fill_uniform).
 /// A GEMM probe on zeros measures a GPU that toggles no bits: an H100 SXM ran cuBLAS's BF16
-/// 8192^3 at 892 TFLOP/s on zeros in this probe, against 717-798 on random data (PyTorch,
-/// docs/calibration.md), so the operands are random, as real weights and activations are.
+/// 8192^3 at 892 TFLOP/s on zeros in this probe, against 767-784 on random operands (and 717
+/// through PyTorch; docs/calibration.md), so the operands are random, as real weights are.
 inline void fill_random(void* p, dtype t, std::size_t n, unsigned seed) {
   const auto launch = [&](auto* typed) {
     kernels::fill_uniform<<<1024, 256>>>(typed, n, seed);

@@ -10,26 +10,35 @@
 namespace dlperf::app {
 namespace {
 
+// The model's two keywords, the device's two, then the rest (model_keywords, device_keywords).
 constexpr std::array<std::string_view, 7> keywords{"preset",      "config", "gpu", "device",
                                                    "power_limit", "link",   "mode"};
 
-bool model_or_device(std::string_view k) {
-  return k == "preset" || k == "config" || k == "gpu" || k == "device";
-}
-
 }  // namespace
+
+bool is_one_of(std::string_view keyword, std::span<const std::string_view> keywords) {
+  return std::find(keywords.begin(), keywords.end(), keyword) != keywords.end();
+}
 
 std::span<const std::string_view> request_keywords() { return keywords; }
 
+std::span<const std::string_view> model_keywords() {
+  return std::span<const std::string_view>(keywords).subspan(0, 2);
+}
+
+std::span<const std::string_view> device_keywords() {
+  return std::span<const std::string_view>(keywords).subspan(2, 2);
+}
+
 bool is_request_keyword(std::string_view keyword) {
-  if (std::find(keywords.begin(), keywords.end(), keyword) != keywords.end()) return true;
+  if (is_one_of(keyword, keywords)) return true;
   return std::any_of(run_fields().begin(), run_fields().end(),
                      [&](const run_field& f) { return f.keyword == keyword; });
 }
 
 void apply_run_keyword(run_options& o, run_extras& extras, std::string_view keyword,
                        const std::string& value) {
-  if (model_or_device(keyword))
+  if (is_one_of(keyword, model_keywords()) || is_one_of(keyword, device_keywords()))
     throw request_error("'" + std::string(keyword) + "' selects the model or device, not the run");
   if (keyword == "power_limit") {
     extras.power_limit = value;
@@ -44,6 +53,12 @@ void apply_run_keyword(run_options& o, run_extras& extras, std::string_view keyw
   }
 }
 
+run_config make_run(const run_options& o, const run_extras& extras) {
+  run_config run = make_run(o);
+  if (!extras.link.empty()) run.link = &find_link(extras.link);
+  return run;
+}
+
 model_request request_from_keywords(const std::vector<std::pair<std::string, std::string>>& fields,
                                     io::string_store& strings) {
   const std::pair<std::string, std::string>* model = nullptr;
@@ -56,10 +71,10 @@ model_request request_from_keywords(const std::vector<std::pair<std::string, std
       if (fields[j].first == field.first)
         throw request_error("keyword '" + field.first + "' given twice");
     const std::string& k = field.first;
-    if (k == "preset" || k == "config") {
+    if (is_one_of(k, model_keywords())) {
       if (model != nullptr) throw request_error("give one of preset and config, not both");
       model = &field;
-    } else if (k == "gpu" || k == "device") {
+    } else if (is_one_of(k, device_keywords())) {
       if (device != nullptr) throw request_error("give one of gpu and device, not both");
       device = &field;
     } else {
@@ -71,8 +86,7 @@ model_request request_from_keywords(const std::vector<std::pair<std::string, std
   model_request q;
   q.model = model->first == "preset" ? presets::find(model->second)
                                      : io::read_model_file(model->second, strings);
-  q.run = make_run(o);
-  if (!extras.link.empty()) q.run.link = &find_link(extras.link);
+  q.run = make_run(o, extras);
   const bool file = device->first == "device";
   q.device =
       with_power_limit(file ? select_device("", device->second) : select_device(device->second, ""),

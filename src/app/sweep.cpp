@@ -3,14 +3,12 @@
 
 #include <fmt/format.h>
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <dlperf/app/device.hpp>
 #include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/model_report.hpp>
 #include <dlperf/app/request_error.hpp>
 #include <dlperf/app/run_request.hpp>
-#include <dlperf/hardware/links.hpp>
 #include <dlperf/io/model_json.hpp>
 #include <exception>
 #include <mutex>
@@ -21,14 +19,6 @@
 
 namespace dlperf::app {
 namespace {
-
-// The keywords that select the model and the device (keyword_request.hpp has them all).
-constexpr std::array<std::string_view, 2> model_keywords{"preset", "config"};
-constexpr std::array<std::string_view, 2> device_keywords{"gpu", "device"};
-
-bool one_of(std::string_view k, std::span<const std::string_view> list) {
-  return std::find(list.begin(), list.end(), k) != list.end();
-}
 
 // A value resolved once for every point that takes it: the thing, or why it cannot be had.
 template <class T>
@@ -49,7 +39,7 @@ std::size_t find_axis(const std::vector<sweep_axis>& axes,
                       std::span<const std::string_view> keywords, std::string_view what) {
   std::size_t found = axes.size();
   for (std::size_t i = 0; i < axes.size(); ++i)
-    if (one_of(axes[i].keyword, keywords)) {
+    if (is_one_of(axes[i].keyword, keywords)) {
       if (found != axes.size())
         throw request_error(
             fmt::format("sweep: give one of {} and {}, not both", keywords[0], keywords[1]));
@@ -135,13 +125,12 @@ sweep_point run_point(const grid& g, std::size_t index) {
     run_extras extras;
     for (std::size_t i = 0; i < g.axes.size(); ++i) {
       const std::string& k = g.axes[i].keyword;
-      if (one_of(k, model_keywords) || one_of(k, device_keywords)) continue;
+      if (is_one_of(k, model_keywords()) || is_one_of(k, device_keywords())) continue;
       apply_run_keyword(o, extras, k, g.axes[i].values[choice[i]]);
     }
     model_request q;
     q.model = std::get<model_spec>(model);
-    q.run = make_run(o);
-    if (!extras.link.empty()) q.run.link = &find_link(extras.link);
+    q.run = make_run(o, extras);
     q.device = with_power_limit(std::get<device_choice>(dev), extras.power_limit, &q.power_limit);
     if (g.axes[g.device_axis].keyword == "device")
       q.device_file = g.axes[g.device_axis].values[choice[g.device_axis]];
@@ -159,8 +148,8 @@ sweep_point run_point(const grid& g, std::size_t index) {
 std::size_t sweep_size(const std::vector<sweep_axis>& axes) {
   std::size_t points = 1;
   check_axes(axes, points);
-  (void)find_axis(axes, model_keywords, "a model");
-  (void)find_axis(axes, device_keywords, "a device");
+  (void)find_axis(axes, model_keywords(), "a model");
+  (void)find_axis(axes, device_keywords(), "a device");
   return points;
 }
 
@@ -168,8 +157,8 @@ std::vector<sweep_point> sweep(const std::vector<sweep_axis>& axes, unsigned thr
   grid g;
   g.points = sweep_size(axes);
   g.axes = axes;
-  g.model_axis = find_axis(axes, model_keywords, "a model");
-  g.device_axis = find_axis(axes, device_keywords, "a device");
+  g.model_axis = find_axis(axes, model_keywords(), "a model");
+  g.device_axis = find_axis(axes, device_keywords(), "a device");
   for (const sweep_axis& a : axes) g.sizes.push_back(a.values.size());
   const sweep_axis& models = axes[g.model_axis];
   for (const std::string& v : models.values)

@@ -20,6 +20,15 @@ namespace dlperf::app {
 /// device (`gpu`, `device`), `power_limit`, `link` and `mode` ("train" or "infer").
 std::span<const std::string_view> request_keywords();
 
+/// The keywords that name the model, `preset` and `config` (one of them is given).
+std::span<const std::string_view> model_keywords();
+
+/// The keywords that name the device, `gpu` and `device` (one of them is given).
+std::span<const std::string_view> device_keywords();
+
+/// Whether @p keyword is in @p keywords (request_keywords(), model_keywords(), device_keywords()).
+bool is_one_of(std::string_view keyword, std::span<const std::string_view> keywords);
+
 /// Whether @p keyword is one a model request takes: a request keyword or a run field's.
 bool is_request_keyword(std::string_view keyword);
 
@@ -34,6 +43,10 @@ struct run_extras {
 /// model or device keyword (those select what the run is of, not how it runs).
 void apply_run_keyword(run_options& o, run_extras& extras, std::string_view keyword,
                        const std::string& value);
+
+/// The run @p o and @p extras state (make_run, and the link when one is named). Throws
+/// request_error naming the flag for a bad value; dlperf's error for an unknown link.
+run_config make_run(const run_options& o, const run_extras& extras);
 
 /// The request that keyword and value pairs @p fields state. A model file's names are kept in
 /// @p strings. Throws request_error for an unknown or repeated keyword, a missing or doubled

@@ -16,8 +16,8 @@ constexpr std::array<std::string_view, 7> keywords{"preset",      "config", "gpu
 
 }  // namespace
 
-bool is_one_of(std::string_view keyword, std::span<const std::string_view> keywords) {
-  return std::find(keywords.begin(), keywords.end(), keyword) != keywords.end();
+bool is_one_of(std::string_view keyword, std::span<const std::string_view> list) {
+  return std::find(list.begin(), list.end(), keyword) != list.end();
 }
 
 std::span<const std::string_view> request_keywords() { return keywords; }

@@ -26,8 +26,8 @@ std::span<const std::string_view> model_keywords();
 /// The keywords that name the device, `gpu` and `device` (one of them is given).
 std::span<const std::string_view> device_keywords();
 
-/// Whether @p keyword is in @p keywords (request_keywords(), model_keywords(), device_keywords()).
-bool is_one_of(std::string_view keyword, std::span<const std::string_view> keywords);
+/// Whether @p keyword is in @p list (request_keywords(), model_keywords(), device_keywords()).
+bool is_one_of(std::string_view keyword, std::span<const std::string_view> list);
 
 /// Whether @p keyword is one a model request takes: a request keyword or a run field's.
 bool is_request_keyword(std::string_view keyword);

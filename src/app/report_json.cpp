@@ -10,20 +10,20 @@
 namespace dlperf::app {
 namespace {
 
-// A stack's held-out error bands (model/error_bands.hpp) as JSON: one per figure of the run
-// (a step's, or decoder inference's decode and prompt rates), each null without a band.
-nlohmann::json error_bands_json(stack_id stack, run_mode mode,
+// A stack's held-out error bands (model/error_bands.hpp) on the GPU's class of board as JSON: one
+// per figure of the run (a step's, or decoder inference's decode and prompt rates), each null
+// without a band.
+nlohmann::json error_bands_json(stack_id stack, run_mode mode, board_class boards,
                                 std::initializer_list<estimate_figure> figures) {
   nlohmann::json out = nlohmann::json::object();
   for (const estimate_figure f : figures) {
-    const std::optional<error_band> band = error_band_of(stack, mode, f);
-    out[std::string(name(f))] = band ? nlohmann::json{{"stack", name(band->stack)},
-                                                      {"mode", name(band->mode)},
-                                                      {"rows", band->rows},
-                                                      {"median_abs_error", band->median},
-                                                      {"worst_abs_error", band->worst},
-                                                      {"basis", "leave-one-source-out"}}
-                                     : nlohmann::json(nullptr);
+    const std::optional<error_band> band = error_band_of(stack, mode, f, boards);
+    out[std::string(name(f))] =
+        band ? nlohmann::json{{"stack", name(band->stack)},       {"mode", name(band->mode)},
+                              {"boards", name(band->boards)},     {"rows", band->rows},
+                              {"median_abs_error", band->median}, {"worst_abs_error", band->worst},
+                              {"basis", "leave-one-source-out"}}
+             : nlohmann::json(nullptr);
   }
   return out;
 }
@@ -205,9 +205,9 @@ nlohmann::json to_json(const model_report& report) {
                                    : nlohmann::json(nullptr)},
       {"error_bands",
        stack.id == stack_id::ceiling ? nlohmann::json(nullptr)
-       : generation
-           ? error_bands_json(stack.id, r.mode, {estimate_figure::prompt, estimate_figure::decode})
-           : error_bands_json(stack.id, r.mode, {estimate_figure::step})},
+       : generation                  ? error_bands_json(stack.id, r.mode, report.boards,
+                                                        {estimate_figure::prompt, estimate_figure::decode})
+                    : error_bands_json(stack.id, r.mode, report.boards, {estimate_figure::step})},
       {"trainable_parameters", null_unless(r.training(), report.trainable)},
       {"lora", r.lora.enabled() ? nlohmann::json{{"rank", r.lora.rank},
                                                  {"targets", describe(r.lora.targets)},

@@ -130,11 +130,13 @@ TEST_CASE("model: a stack's figures come with their held-out error on published 
   const nlohmann::json j = json_of(run + " --json");
   // Decoder inference: one band for each of its rates.
   for (const estimate_figure f : {estimate_figure::decode, estimate_figure::prompt}) {
-    const std::optional<error_band> band = error_band_of(stack_id::llama_cpp, run_mode::infer, f);
+    const std::optional<error_band> band =
+        error_band_of(stack_id::llama_cpp, run_mode::infer, f, board_class::consumer);
     REQUIRE(band.has_value());
     const nlohmann::json& b = j["error_bands"][std::string(name(f))];
     CHECK(b["rows"] == band->rows);
     CHECK(b["median_abs_error"].get<double>() == band->median);
+    CHECK(b["boards"] == "consumer");
     CHECK(b["basis"] == "leave-one-source-out");
   }
   const run_result text = run_dlperf(run);

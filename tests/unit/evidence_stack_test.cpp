@@ -387,7 +387,8 @@ TEST_CASE("llama.cpp rows by phase, format and architecture", "[.][evidence_llam
 // outside calibration. The table is data; this test recomputes it and holds it to the evidence.
 TEST_CASE("every stack's error band is its held-out error on the evidence", "[evidence_rows]") {
   const std::vector<fitted_figure> figures = fitted_figures();
-  std::map<std::tuple<stack_id, run_mode, estimate_figure>, std::vector<double>> held_out;
+  std::map<std::tuple<stack_id, run_mode, estimate_figure, board_class>, std::vector<double>>
+      held_out;
   std::map<std::pair<stack_id, std::string>, software_stack> refitted;
   for (const prepared_row& p : prepared()) {
     if (p.calibration) continue;
@@ -400,15 +401,15 @@ TEST_CASE("every stack's error band is its held-out error on the evidence", "[ev
                                    : p.x.metric == "tokens_per_s" && p.run.mode == run_mode::infer
                                        ? estimate_figure::decode
                                        : estimate_figure::step;
-    held_out[{s.id, p.run.mode, figure}].push_back(
+    held_out[{s.id, p.run.mode, figure, board_class_of(segment_of(*p.x.gpu))}].push_back(
         std::abs(error_of(p.x, stacked_of(p, refitted.at(key)))));
   }
   for (auto& [group, errors] : held_out) {
-    const auto [stack, mode, figure] = group;
-    INFO(name(stack) << " " << name(mode) << " " << name(figure) << ": " << errors.size()
-                     << " rows, median " << median(errors) << ", worst "
+    const auto [stack, mode, figure, boards] = group;
+    INFO(name(stack) << " " << name(mode) << " " << name(figure) << " " << name(boards) << ": "
+                     << errors.size() << " rows, median " << median(errors) << ", worst "
                      << *std::max_element(errors.begin(), errors.end()));
-    const std::optional<error_band> band = error_band_of(stack, mode, figure);
+    const std::optional<error_band> band = error_band_of(stack, mode, figure, boards);
     if (errors.size() < error_band::least_rows) {
       CHECK(!band.has_value());
       continue;
@@ -422,5 +423,6 @@ TEST_CASE("every stack's error band is its held-out error on the evidence", "[ev
     CHECK(band->worst == Approx(*std::max_element(errors.begin(), errors.end())).margin(5e-4));
   }
   // Every band in the table is a group of the evidence.
-  for (const error_band& b : error_bands) CHECK(held_out.count({b.stack, b.mode, b.figure}) == 1);
+  for (const error_band& b : error_bands)
+    CHECK(held_out.count({b.stack, b.mode, b.figure, b.boards}) == 1);
 }

@@ -8,6 +8,7 @@
 
 #include <dlperf/app/device.hpp>
 #include <dlperf/buying/cluster.hpp>
+#include <dlperf/model/error_bands.hpp>
 #include <dlperf/model/memory.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
@@ -48,8 +49,9 @@ struct model_report {
   fit_verdict fit;                              ///< memory per GPU and whether it fits
   std::optional<long long> fitting_tp;          ///< the tp at which a job that does not fit would
   const link_spec* link = nullptr;              ///< between the GPUs of one model copy, or of a job
-  bool staged = false;                  ///< that link goes through host memory (no peer-to-peer)
-  bool split = false;                   ///< inference with one model copy over several GPUs
+  bool staged = false;  ///< that link goes through host memory (no peer-to-peer)
+  board_class boards = board_class::consumer;  ///< the GPU's class, whose error bands apply
+  bool split = false;                          ///< inference with one model copy over several GPUs
   std::optional<cluster_estimate> job;  ///< training over several GPUs: the job's collectives
   bool transformer = false;             ///< the model is a transformer
   bool generation = false;              ///< decoder inference: a prompt, then generated tokens

@@ -6,6 +6,12 @@
 /// source out; docs/evidence.md, "Cross-validation of the fitted figures"). The tool prints the
 /// band beside an estimate, so a figure is never shown without what it is worth.
 ///
+/// The rows fall in two classes of board, and each class has its own bands: a stack's kernels
+/// behave differently on consumer boards (GeForce, Radeon: GDDR memory, consumer tensor rates)
+/// than on professional ones (TITAN, workstation and data-centre boards: full-rate tensor math,
+/// HBM on most), and a median over both would hide the misses of the smaller class
+/// (docs/evidence.md, "Error bands").
+///
 /// The table is data, not a fit: the test "every stack's error band is its held-out error on the
 /// evidence" (tests/unit/evidence_stack_test.cpp) recomputes every entry from the evidence and
 /// fails when one drifts, and a group of fewer than `least_rows` rows has no band.
@@ -17,6 +23,7 @@
 #include <string_view>
 
 #include <dlperf/core/enumeration.hpp>
+#include <dlperf/hardware/gpu.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/stack/stack.hpp>
 
@@ -40,7 +47,31 @@ struct enum_list<estimate_figure> {
                                      enumerator{estimate_figure::prompt, "prompt"}};
 };
 
-/// The held-out error of one stack, mode and figure over its evidence rows.
+/// The class of board an estimate runs on, as the bands split the evidence.
+enum class board_class : std::uint8_t {
+  consumer,     ///< GeForce and Radeon boards
+  professional  ///< TITAN, workstation and data-centre boards
+};
+
+/// The board classes and their stable names.
+template <>
+struct enum_list<board_class> {
+  static constexpr std::string_view kind = "board class";  ///< what the enum names
+  /// Every class, with its stable name and what it holds.
+  static constexpr std::array values{
+      enumerator{board_class::consumer, "consumer", "GeForce and Radeon boards"},
+      enumerator{board_class::professional, "professional",
+                 "TITAN, workstation and data-centre boards"}};
+};
+
+/// The class of a board of market segment @p s.
+constexpr board_class board_class_of(segment s) {
+  return s == segment::geforce || s == segment::radeon ? board_class::consumer
+                                                       : board_class::professional;
+}
+
+/// The held-out error of one stack, mode and figure over its evidence rows on one class of
+/// board.
 struct error_band {
   /// Rows below which a median says little: no band.
   static constexpr int least_rows = 5;
@@ -48,19 +79,33 @@ struct error_band {
   stack_id stack = stack_id::ceiling;              ///< the stack the rows ran under
   run_mode mode = run_mode::train;                 ///< training steps or inference
   estimate_figure figure = estimate_figure::step;  ///< what the rows measured
+  board_class boards = board_class::consumer;      ///< the boards the rows ran on
   int rows = 0;                                    ///< evidence rows, outside calibration
   double median = 0;                               ///< median |error|, held out by source
   double worst = 0;                                ///< largest |error|, held out by source
 };
 
-/// The bands of every stack and mode with at least `error_band::least_rows` evidence rows.
+/// The bands of every stack, mode and board class with at least `error_band::least_rows` evidence
+/// rows.
 inline constexpr std::array error_bands{
-    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode, 24, 0.176, 0.287},
-    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt, 23, 0.065, 0.271},
-    error_band{stack_id::lmdeploy, run_mode::infer, estimate_figure::decode, 5, 0.244, 0.576},
-    error_band{stack_id::pytorch_eager, run_mode::infer, estimate_figure::step, 28, 0.181, 0.551},
-    error_band{stack_id::pytorch_eager, run_mode::train, estimate_figure::step, 64, 0.104, 0.504},
-    error_band{stack_id::tensorflow, run_mode::infer, estimate_figure::step, 5, 0.201, 0.656},
+    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode, board_class::consumer,
+               23, 0.176, 0.287},
+    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode,
+               board_class::professional, 51, 0.169, 0.573},
+    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt, board_class::consumer,
+               22, 0.0644, 0.236},
+    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt,
+               board_class::professional, 47, 0.712, 1.828},
+    error_band{stack_id::lmdeploy, run_mode::infer, estimate_figure::decode,
+               board_class::professional, 5, 0.244, 0.576},
+    error_band{stack_id::pytorch_eager, run_mode::infer, estimate_figure::step,
+               board_class::professional, 28, 0.181, 0.5505},
+    error_band{stack_id::pytorch_eager, run_mode::train, estimate_figure::step,
+               board_class::consumer, 12, 0.104, 0.367},
+    error_band{stack_id::pytorch_eager, run_mode::train, estimate_figure::step,
+               board_class::professional, 52, 0.111, 0.504},
+    error_band{stack_id::tensorflow, run_mode::infer, estimate_figure::step,
+               board_class::professional, 5, 0.201, 0.656},
 };
 
 /// Where published training runs on several GPUs fall against the multi-GPU model
@@ -100,12 +145,12 @@ constexpr std::optional<training_scaling_band> training_scaling_band_of(stack_id
   return std::nullopt;
 }
 
-/// The band of figure @p f of @p stack in @p mode, or none where the evidence holds too few rows
-/// of it.
-constexpr std::optional<error_band> error_band_of(stack_id stack, run_mode mode,
-                                                  estimate_figure f) {
+/// The band of figure @p f of @p stack in @p mode on boards of class @p boards, or none where the
+/// evidence holds too few rows of it.
+constexpr std::optional<error_band> error_band_of(stack_id stack, run_mode mode, estimate_figure f,
+                                                  board_class boards) {
   for (const error_band& b : error_bands)
-    if (b.stack == stack && b.mode == mode && b.figure == f) return b;
+    if (b.stack == stack && b.mode == mode && b.figure == f && b.boards == boards) return b;
   return std::nullopt;
 }
 

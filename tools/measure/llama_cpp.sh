@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Times llama.cpp on this machine's GPU (run on a lent H100; docs/calibration.md, "llama.cpp on
-# the lent H100"), where no model can be downloaded:
+# Times llama.cpp on this machine's GPU, for a lent GPU machine where no model can be downloaded
+# (docs/evidence.md, "Workstation and data-centre boards under llama.cpp": what it is to measure):
 #   - llama-bench (pp512, tg128, 3 repetitions) on Llama-2-7B-shaped GGUFs with random weights
 #     (llama_gguf.py) in F16, Q4_0 and Q4_K_M, flash attention on and off, and decode without
 #     CUDA graphs;
@@ -8,6 +8,7 @@
 #     steady rate of llama.cpp's matrix-vector kernels;
 #   - Nsight Compute on the decode GEMV kernels (cold caches, clocks left alone): time, DRAM
 #     bytes, grid and occupancy of each.
+# Built by build_llama_cpp.sh; on the device, unpack lcpp.tar.xz and put libcudart.so.13 in bin/.
 # usage: llama_cpp.sh BIN_DIR GGUF_PY_DIR OUT_DIR
 #   BIN_DIR: llama.cpp's build/bin (llama-bench, llama-quantize, test-backend-ops and its .so)
 set -u

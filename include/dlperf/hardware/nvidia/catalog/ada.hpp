@@ -246,7 +246,12 @@ inline constexpr gpu<ada_ad10x> l40s{{.id = "l40s",
                                       .tdp = watts(350),
                                       .host_link = pcie_link(4, 16),
                                       .price = {dollars(8750), 2024, 1, price_kind::street},
-                                      .source = "NVIDIA L40S datasheet (2023)"}};
+                                      .source = "NVIDIA L40S datasheet (2023)",
+                                      // At 350 W: torch.mm BF16 reaches 269.15 TFLOPS at best over
+                                      // 1024^3 to 10240^3, 0.735 of 366.4 (FP16 264.02;
+                                      // zzc0721/torch-performance-test-data issue 43 and
+                                      // database.md, 2025-10).
+                                      .gemm_efficiency = 0.735}};
 
 /// NVIDIA RTX 5000 Ada Generation (AD102, 100 SMs, workstation: full-rate FP32 accumulation).
 /// Source: NVIDIA RTX 5000 Ada datasheet (2023,

@@ -233,7 +233,11 @@ inline constexpr gpu<ampere_ga10x> a40{
      .host_link = pcie_link(4, 16),
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(112.5)},
      .price = {dollars(5098), 2022, 4, price_kind::street},
-     .source = "NVIDIA A40 datasheet (2020); United-Compute price tracker (Amazon, 2022)"}};
+     .source = "NVIDIA A40 datasheet (2020); United-Compute price tracker (Amazon, 2022)",
+     // At 300 W the A40 cannot hold its boost clock under tensor load: torch.mm BF16 8192^3 runs
+     // at 110.64 TFLOPS, 0.739 of 149.7 (FP16 108.47; zzc0721/torch-performance-test-data issue
+     // 185, 2026-07).
+     .gemm_efficiency = 0.739}};
 
 /// NVIDIA RTX A6000 (GA102, all 84 SMs, workstation: full-rate FP32 accumulation). Source:
 /// NVIDIA RTX A6000 datasheet (2020): 10752 cores, 48 GB GDDR6 16 Gbps 384-bit, 768 GB/s, 300 W,
@@ -256,7 +260,10 @@ inline constexpr gpu<ampere_ga10x> rtx_a6000{
      .host_link = pcie_link(4, 16),
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(112.5)},
      .price = {dollars(4650), 2020, 12, price_kind::launch_msrp},
-     .source = "NVIDIA RTX A6000 datasheet (2020)"}};
+     .source = "NVIDIA RTX A6000 datasheet (2020)",
+     // At 300 W: torch.mm BF16 reaches 123.34 TFLOPS at best over 1024^3 to 10240^3, 0.797 of
+     // 154.8 (FP16 120.49; zzc0721/torch-performance-test-data issue 46 and database.md, 2025-10).
+     .gemm_efficiency = 0.797}};
 
 /// NVIDIA RTX A5000 (GA102, 64 SMs, workstation: full-rate FP32 accumulation). Source: NVIDIA
 /// RTX A5000 datasheet (April 2021,

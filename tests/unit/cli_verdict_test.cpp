@@ -142,6 +142,23 @@ TEST_CASE("model: a stack's figures come with their held-out error on published 
   const run_result text = run_dlperf(run);
   CHECK(text.out.find("accuracy, each run held out of the fit by its source: generation ") !=
         std::string::npos);
+  CHECK(text.out.find("runs on GeForce and Radeon boards") != std::string::npos);
+  // A data-centre board gets the professional class's bands (docs/evidence.md, "Error bands"):
+  // llama.cpp's prompt rate misses far more there than on GeForce boards.
+  const std::string on_h100 =
+      "model --preset llama3_8b --gpu h100_pcie --infer --weights q4_k_m --stack llama.cpp "
+      "--prompt 512 --generate 128";
+  const nlohmann::json h = json_of(on_h100 + " --json");
+  const std::optional<error_band> pro = error_band_of(
+      stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt, board_class::professional);
+  REQUIRE(pro.has_value());
+  CHECK(h["error_bands"]["prompt"]["boards"] == "professional");
+  CHECK(h["error_bands"]["prompt"]["rows"] == pro->rows);
+  CHECK(pro->median > 2 * error_band_of(stack_id::llama_cpp, run_mode::infer,
+                                        estimate_figure::prompt, board_class::consumer)
+                              ->median);
+  CHECK(run_dlperf(on_h100).out.find("runs on TITAN, workstation and data-centre boards") !=
+        std::string::npos);
   // A training step: one band for the step.
   const nlohmann::json train = json_of(
       "model --preset bert_base --gpu a100_sxm4_80gb --batch 32 --seq 128 --stack pytorch-eager "

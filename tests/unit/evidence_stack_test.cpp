@@ -426,3 +426,21 @@ TEST_CASE("every stack's error band is its held-out error on the evidence", "[ev
   for (const error_band& b : error_bands)
     CHECK(held_out.count({b.stack, b.mode, b.figure, b.boards}) == 1);
 }
+
+TEST_CASE(
+    "board classes: consumer boards are GeForce and Radeon and every other segment professional",
+    "[evidence_rows]") {
+  static_assert(board_class_of(segment::geforce) == board_class::consumer);
+  for (const auto& e : enum_list<segment>::values) {
+    INFO(e.name);
+    const bool consumer = e.value == segment::geforce || e.value == segment::radeon;
+    CHECK((board_class_of(e.value) == board_class::consumer) == consumer);
+  }
+  // Every catalog GPU has a class, and both classes hold GPUs of the catalog.
+  int consumer = 0, professional = 0;
+  for (const auto* g : catalog::all)
+    (board_class_of(segment_of(*g)) == board_class::consumer ? consumer : professional) += 1;
+  CHECK(consumer > 10);
+  CHECK(professional > 10);
+  CHECK(parse<board_class>("professional") == board_class::professional);
+}

@@ -431,11 +431,9 @@ TEST_CASE(
     "board classes: consumer boards are GeForce and Radeon and every other segment professional",
     "[evidence_rows]") {
   static_assert(board_class_of(segment::geforce) == board_class::consumer);
-  for (const auto& e : enum_list<segment>::values) {
-    INFO(e.name);
-    const bool consumer = e.value == segment::geforce || e.value == segment::radeon;
-    CHECK((board_class_of(e.value) == board_class::consumer) == consumer);
-  }
+  CHECK(board_class_of(segment::radeon) == board_class::consumer);
+  for (const segment s : {segment::titan, segment::workstation, segment::datacenter})
+    CHECK(board_class_of(s) == board_class::professional);
   // Every catalog GPU has a class, and both classes hold GPUs of the catalog.
   int consumer = 0, professional = 0;
   for (const auto* g : catalog::all)

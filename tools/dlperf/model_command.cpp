@@ -329,13 +329,12 @@ void print_report(const app::model_report& report) {
     const std::string what =
         fmt::format("{} {}", stack.name(), r.training() ? "training" : "inference");
     const auto band = [&](estimate_figure figure) {
-      return error_band_of(stack.id, r.mode, figure, report.boards);
+      return band_text(error_band_of(stack.id, r.mode, figure, report.boards), what, report.boards);
     };
     const std::string bands =
         generation ? fmt::format("generation {}; prompt processing {}",
-                                 band_text(band(estimate_figure::decode), what, report.boards),
-                                 band_text(band(estimate_figure::prompt), what, report.boards))
-                   : band_text(band(estimate_figure::step), what, report.boards);
+                                 band(estimate_figure::decode), band(estimate_figure::prompt))
+                   : band(estimate_figure::step);
     fmt::print("  accuracy, each run held out of the fit by its source: {}{}\n", bands,
                r.gpus > 1 ? "; runs on one GPU" : "");
   }

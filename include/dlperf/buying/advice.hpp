@@ -261,8 +261,7 @@ void advise_hardware(const advice_request& q, const gpu_spec& g, recommendation&
                   " W desktop PSU: power-limit the cards or use a server";
   r.reasons.push_back(std::move(power_text));
   const segment seg = g.facts().segment;
-  const bool consumer = seg == segment::geforce || seg == segment::radeon;
-  if (r.gpus > 1 && consumer)
+  if (r.gpus > 1 && consumer_segment(seg))
     r.reasons.emplace_back("cooling: open-air consumer coolers stacked " + std::to_string(r.gpus) +
                            " deep run hot and throttle above about 80 C; leave a slot between "
                            "cards (10-30 C cooler) or use blower or water cooling");

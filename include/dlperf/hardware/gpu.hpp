@@ -43,6 +43,10 @@ struct enum_list<segment> {
       enumerator{segment::datacenter, "datacenter"}, enumerator{segment::radeon, "radeon"}};
 };
 
+/// Whether segment @p s sells consumer boards (GeForce, Radeon): consumer tensor rates, open-air
+/// coolers, consumer pricing.
+constexpr bool consumer_segment(segment s) { return s == segment::geforce || s == segment::radeon; }
+
 /// DRAM technology.
 enum class memory_kind : std::uint8_t {
   gddr5,
@@ -187,7 +191,7 @@ class gpu_spec {
 
   /// Whether FP32-accumulated tensor math runs at the architecture's consumer (GeForce) rate.
   [[nodiscard]] constexpr bool consumer_tensor_rate() const {
-    return facts_.segment == segment::geforce || facts_.segment == segment::radeon;
+    return consumer_segment(facts_.segment);
   }
 
   /// Whether the GPU can multiply @p t accumulating in @p a with sparsity @p s.

@@ -66,8 +66,7 @@ struct enum_list<board_class> {
 
 /// The class of a board of market segment @p s.
 constexpr board_class board_class_of(segment s) {
-  return s == segment::geforce || s == segment::radeon ? board_class::consumer
-                                                       : board_class::professional;
+  return consumer_segment(s) ? board_class::consumer : board_class::professional;
 }
 
 /// The held-out error of one stack, mode and figure over its evidence rows on one class of

@@ -7,7 +7,9 @@
 #   - test-backend-ops' MUL_MAT perf cases of m=32768 x k=8192 (weights far larger than L2), the
 #     steady rate of llama.cpp's matrix-vector kernels;
 #   - Nsight Compute on the decode GEMV kernels (cold caches, clocks left alone): time, DRAM
-#     bytes, grid and occupancy of each.
+#     bytes, grid and occupancy of each; and on the GEMM, attention and activation-quantising
+#     kernels of a 512-token prompt;
+#   - pp512 and pp2048 with 10 repetitions (the first of a run is often slow).
 # Built by build_llama_cpp.sh; on the device, unpack lcpp.tar.xz and put libcudart.so.13 in bin/.
 # usage: llama_cpp.sh BIN_DIR GGUF_PY_DIR OUT_DIR
 #   BIN_DIR: llama.cpp's build/bin (llama-bench, llama-quantize, test-backend-ops and its .so)
@@ -54,4 +56,15 @@ for f in q4_0 q4_k_m f16; do
     "$bin/llama-bench" -m "$models/$f.gguf" -ngl 99 -p 0 -n 4 -r 1 \
     > "$out/ncu_gemv_$f.csv" 2> "$out/ncu_gemv_$f.err"
 done
+for f in q4_0 f16; do
+  step "ncu prompt $f"
+  timeout 90 "$ncu" --clock-control none --csv --page raw \
+    -k "regex:mul_mat|gemm|nvjet|cutlass|xmma|flash_attn|soft_max|quantize" --launch-count 60 \
+    --metrics "$metrics,sm__throughput.avg.pct_of_peak_sustained_elapsed" \
+    "$bin/llama-bench" -m "$models/$f.gguf" -ngl 99 -p 512 -n 0 -r 1 \
+    > "$out/ncu_pp_$f.csv" 2> "$out/ncu_pp_$f.err"
+done
+step pp with 10 repetitions
+"$bin/llama-bench" -m "$models/q4_0.gguf,$models/f16.gguf" -ngl 99 -p 512,2048 -n 0 -r 10 -fa 1 \
+  -o json > "$out/pp_r10.json" 2> "$out/pp_r10.err"
 step done

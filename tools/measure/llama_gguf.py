@@ -19,12 +19,16 @@ import numpy as np
 import gguf
 
 # Shapes from the models' config.json files on Hugging Face (meta-llama/Llama-2-7b-hf,
-# meta-llama/Llama-2-13b-hf); docs/models.md lists the same presets.
+# meta-llama/Llama-2-13b-hf, meta-llama/Meta-Llama-3-8B); docs/models.md lists the same presets.
+# Llama 3's byte-level BPE vocabulary is laid out here as SentencePiece's, of its size: the
+# shapes are what the kernels see.
 PRESETS = {
     "llama2_7b": dict(vocab=32000, embd=4096, layers=32, heads=32, kv_heads=32, ff=11008,
                       ctx=4096, eps=1e-5),
     "llama2_13b": dict(vocab=32000, embd=5120, layers=40, heads=40, kv_heads=40, ff=13824,
                        ctx=4096, eps=1e-5),
+    "llama3_8b": dict(vocab=128256, embd=4096, layers=32, heads=32, kv_heads=8, ff=14336,
+                      ctx=8192, eps=1e-5),
 }
 
 

@@ -65,14 +65,15 @@ const std::vector<prepared_row>& prepared() {
   return rows;
 }
 
-// The DRAM bandwidth of row @p p's GPU.
-bandwidth dram_of(const prepared_row& p) { return p.x.gpu->memory(tier::global).throughput; }
+// What apply_stack needs of row @p p's GPU (its DRAM bandwidth, warp-level MMA share and SM
+// cycles a second), as estimate_model gives it.
+stack_op_context device_of(const prepared_row& p) { return device_context(*p.x.gpu); }
 
 // Row @p p's figure under stack record @p s (the row's stack, or a variant of it).
 double stacked_of(const prepared_row& p, const software_stack& s) {
   if (p.x.gemm)  // one library GEMM: the stack's GEMM efficiency (GEMV share if DRAM-bound)
     return p.gemm_ceiling * (p.gemm_dram_bound ? s.gemv_dram_share.value : s.gemm_efficiency.value);
-  return metric_of(p.x, apply_stack(s, p.ceiling, *p.x.model, p.run, dram_of(p)));
+  return metric_of(p.x, apply_stack(s, p.ceiling, *p.x.model, p.run, device_of(p)));
 }
 
 // |log(predicted / measured)|: the fit's loss, the same for a rate and for a time.
@@ -341,18 +342,20 @@ TEST_CASE("llama.cpp rows by phase, format and architecture", "[.][evidence_llam
     const software_stack& s = stacks::of(p.x.stack);
     const auto key = std::make_pair(s.id, p.source);
     if (refitted.count(key) == 0) refitted.emplace(key, refit_without(s, figures, p.source));
-    // The stack before: no pass, the assumed shares (CUDA 0.65, ROCm 0.55).
+    // The stack before: no pass, the assumed shares (CUDA 0.65, ROCm 0.55), no GEMV rates.
     software_stack old = s;
     old.prompt_dequantize = {};
     old.attention = attention_kernel::vendor;
     old.gemv_dram_share.value = s.id == stack_id::llama_cpp ? 0.78 : 0.60;
     old.quantized_gemv_dram_share.value = s.id == stack_id::llama_cpp ? 0.65 : 0.55;
+    old.gemv_bytes_per_sm_cycle.value = 0;  // no kernel rates per SM clock
+    old.quantized_gemv_bytes_per_sm_cycle.value = 0;
     run_config old_run = p.run;
     old_run.prompt_dequantize = {};
     old_run.flash_attention = true;
     const model_estimate old_ceiling = estimate_model(*p.x.gpu, *p.x.model, old_run);
     const double before =
-        metric_of(p.x, apply_stack(old, old_ceiling, *p.x.model, old_run, dram_of(p)));
+        metric_of(p.x, apply_stack(old, old_ceiling, *p.x.model, old_run, device_of(p)));
     rows_out.push_back(fmt_row(p, s, before));
     const std::string phase = p.x.metric == "tokens_per_s" ? "decode" : "prefill";
     const std::string format = field(*p.x.source_row, "weight_format");

@@ -99,6 +99,18 @@ TEST_CASE("measured stacks travel in the device file", "[stack_calibration][devi
   CHECK(calibrate::parse_stack_calibrations(device_text(catalog::rtx_4090, {})).empty());
 }
 
+TEST_CASE("a GEMV rate per SM clock measured on a device replaces the record's",
+          "[stack_calibration][device_file]") {
+  const std::string text = with_stacks(R"({"llama.cpp": {"quantized_gemv_bytes_per_sm_cycle": )"
+                                       R"({"value": 6.5, "method": "ncu, mul_mat_vec_q slope"}}})");
+  const std::vector<stack_calibration> back = calibrate::parse_stack_calibrations(text);
+  REQUIRE(back.size() == 1);
+  const software_stack s = back[0].apply_to(stacks::llama_cpp);
+  CHECK(s.quantized_gemv_bytes_per_sm_cycle.value == 6.5);
+  CHECK(s.quantized_gemv_bytes_per_sm_cycle.source == "ncu, mul_mat_vec_q slope");
+  CHECK(s.gemv_bytes_per_sm_cycle.value == stacks::llama_cpp.gemv_bytes_per_sm_cycle.value);
+}
+
 TEST_CASE("measured stacks out of their domain are rejected, naming the field",
           "[stack_calibration][errors]") {
   const auto rejects = [](const std::string& stacks, const std::string& message) {
@@ -123,6 +135,11 @@ TEST_CASE("measured stacks out of their domain are rejected, naming the field",
   rejects(R"({"vllm": {"host_overhead": {"value": 2, )" + method + "}}}",
           "stacks.vllm.host_overhead");
   rejects(R"({"vllm": {"host_overhead": {"value": 1e-6}}})", "method");
+  // A GEMV rate per SM clock: measured, so above 0, and at most 1 KiB per SM cycle.
+  rejects(R"({"llama.cpp": {"quantized_gemv_bytes_per_sm_cycle": {"value": 0, )" + method + "}}}",
+          "stacks.llama.cpp.quantized_gemv_bytes_per_sm_cycle");
+  rejects(R"({"llama.cpp": {"gemv_bytes_per_sm_cycle": {"value": 2048, )" + method + "}}}",
+          "stacks.llama.cpp.gemv_bytes_per_sm_cycle");
   rejects(R"({"vllm": [1]})", "stacks.vllm");
   rejects(R"([1])", "stacks");
   // In code: applied to another stack, or to the ceiling.

@@ -2,6 +2,7 @@
 // the hardware model exactly, no stack is faster than its ceiling, every figure is sourced and in
 // its domain, and bad figures or names are rejected by name.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <dlperf/dlperf.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -127,9 +128,73 @@ TEST_CASE("a GEMM under a stack never streams faster than the stack's GEMV share
   CHECK(ceiling.bound == bound::compute);
 }
 
+TEST_CASE("a stack's GEMV share is held to what its kernels move per SM clock", "[stack]") {
+  // The cap of stack.hpp's file comment: min(share, bytes per SM cycle x SMs x clock / DRAM).
+  software_stack s = stacks::ceiling;
+  s.gemv_dram_share.value = 0.9;
+  s.quantized_gemv_dram_share.value = 0.8;
+  stack_op_context c{.dram_bandwidth = gigabytes_per_second(2000),
+                     .sm_cycles = 100.0 * megahertz(1500)};  // 1.5e11 SM cycles a second
+  // Not measured (0): the fitted shares alone.
+  CHECK(gemv_share(s, false, c) == 0.9);
+  CHECK(gemv_share(s, true, c) == 0.8);
+  // 8 bytes per SM cycle over 1.5e11 cycles a second is 1.2 TB/s: 0.6 of 2 TB/s.
+  s.gemv_bytes_per_sm_cycle.value = 8;
+  s.quantized_gemv_bytes_per_sm_cycle.value = 4;
+  CHECK(gemv_share(s, false, c) == Approx(0.6));
+  CHECK(gemv_share(s, true, c) == Approx(0.3));
+  // A device that asks fewer bytes per SM cycle than the kernel moves streams at the share.
+  c.dram_bandwidth = gigabytes_per_second(500);
+  CHECK(gemv_share(s, false, c) == 0.9);
+  // Without the device's SM cycles the cap is left out.
+  c.sm_cycles = frequency{};
+  CHECK(gemv_share(s, false, c) == 0.9);
+
+  // Properties over the catalog under llama.cpp, the stack with measured rates: the share never
+  // exceeds the fitted one, never falls as the kernel's rate grows, and every GDDR board (which
+  // asks 2-7 bytes per SM cycle of a batch-1 GEMV) keeps the fitted share, while the A100 and
+  // H100, whose HBM asks 10-13, are held to the kernels' 7.8-7.9 (docs/stacks.md).
+  for (const gpu_spec* g : catalog::all) {
+    const software_stack& l = stacks::llama_cpp;
+    if (!l.vendors.has(g->arch().vendor)) continue;
+    INFO(g->id());
+    const stack_op_context d = device_context(*g);
+    for (const bool quantized : {false, true}) {
+      const double share = gemv_share(l, quantized, d);
+      CHECK(share > 0);
+      CHECK(share <= (quantized ? l.quantized_gemv_dram_share : l.gemv_dram_share).value);
+      software_stack faster = l;
+      faster.gemv_bytes_per_sm_cycle.value *= 2;
+      faster.quantized_gemv_bytes_per_sm_cycle.value *= 2;
+      CHECK(gemv_share(faster, quantized, d) >= share);
+    }
+  }
+  const double a100 =
+      gemv_share(stacks::llama_cpp, true, device_context(catalog::find("a100_sxm4_80gb")));
+  // 7.80 B x 108 SMs x 1410 MHz = 1.19 TB/s of the A100's 2.04.
+  CHECK(a100 == Approx(7.80 * 108 * 1410e6 / 2039e9).epsilon(0.01));
+  CHECK(gemv_share(stacks::llama_cpp, true, device_context(catalog::find("rtx_4090"))) ==
+        stacks::llama_cpp.quantized_gemv_dram_share.value);
+  CHECK(gemv_share(stacks::llama_cpp, false, device_context(catalog::find("rtx_a6000"))) ==
+        stacks::llama_cpp.gemv_dram_share.value);
+}
+
+TEST_CASE("a GEMV rate per SM clock out of its domain is rejected, naming the figure", "[stack]") {
+  for (const double bad : {-1.0, 2048.0, std::nan("")}) {
+    software_stack s = stacks::llama_cpp;
+    s.quantized_gemv_bytes_per_sm_cycle.value = bad;
+    CHECK_THROWS_WITH(s.validate(), Catch::Contains("quantized_gemv_bytes_per_sm_cycle") &&
+                                        Catch::Contains("bytes per SM cycle"));
+    s = stacks::llama_cpp;
+    s.gemv_bytes_per_sm_cycle.value = bad;
+    CHECK_THROWS_AS(s.validate(), invalid_argument);
+  }
+}
+
 TEST_CASE("batch-1 decode under every stack is never below its weight-read floor", "[stack]") {
   // The floor is the weights' bytes at the stack's own GEMV share of the datasheet bandwidth
-  // (the quantised share for weight-only formats): every GPU, stack and weight format. A GEMM
+  // (the quantised share for weight-only formats; either held to what the stack's kernels move
+  // per SM clock on the GPU): every GPU, stack and weight format. A GEMM
   // the ceiling finds compute-bound (Pascal, which has no tensor cores, at 4 and 8 bits) used to
   // come out faster than that, down to 0.7x the floor (docs/stacks.md). Under the ceiling
   // stack (shares 1) this is the hardware model's own floor at the datasheet bandwidth.
@@ -144,8 +209,7 @@ TEST_CASE("batch-1 decode under every stack is never below its weight-read floor
         run_config r = decode_run(t, 1);
         r.weights = f;
         const stacked_estimate e = estimate_model(*g, m, r, s);
-        const double share = e.ceiling.dequantized_weights ? s.quantized_gemv_dram_share.value
-                                                           : s.gemv_dram_share.value;
+        const double share = gemv_share(s, e.ceiling.dequantized_weights, device_context(*g));
         INFO(g->id() << " under " << s.name() << ": " << name(f));
         CHECK(std::isfinite(e.stack.decode_per_token.value()));
         CHECK(e.stack.decode_per_token.value() >= weight_read_bytes(m, f, t) / (bandwidth * share));
@@ -169,8 +233,8 @@ TEST_CASE("a 70B model's 16-bit batch-1 decode is within 1.5x of its weight-read
       if (id == stack_id::pytorch_eager) continue;
       const software_stack& s = stacks::of(id);
       if (!s.vendors.has(g->arch().vendor)) continue;
-      const double floor =
-          read / (g->memory(tier::global).throughput.value() * s.gemv_dram_share.value);
+      const double floor = read / (g->memory(tier::global).throughput.value() *
+                                   gemv_share(s, false, device_context(*g)));
       INFO(g->id() << " under " << s.name());
       const double ratio =
           estimate_model(*g, m, decode_run(t, 1), s).stack.decode_per_token.value() / floor;

@@ -53,6 +53,9 @@ struct op_estimate {
   /// A weight GEMM that reads weight-only quantised weights and dequantises them in its inner
   /// loop (a stack's quantised-GEMV share applies to it, not to products of activations).
   bool quantized_weights = false;
+  /// A forward weight GEMM over at most `skinny_max_rows` rows: the matrix-vector kernels whose
+  /// rate per SM clock a stack may have measured (stack/stack.hpp), not a tiled GEMM's.
+  bool weight_gemv = false;
 };
 
 /// Most runs one operator may count (`op_estimate::repeats`), so that totals stay exact.

@@ -424,9 +424,11 @@ inline std::vector<stack_calibration> read_stacks(const json& j) {
         fail(figure_path, e.what());
       }
       // Host times: up to a second per kernel; anything longer is not a kernel's issue time.
-      c.figures.emplace_back(
-          f, read_measured(measured, figure_path,
-                           is_host_time(f) ? io::rule{0.0, 1.0} : gemm_efficiency_range));
+      // Rates per SM clock: a measured figure above 0, up to stack.hpp's plausible largest.
+      const io::rule range = is_host_time(f)       ? io::rule{0.0, 1.0}
+                             : is_sm_cycle_rate(f) ? io::rule{0.0, max_bytes_per_sm_cycle, true}
+                                                   : gemm_efficiency_range;
+      c.figures.emplace_back(f, read_measured(measured, figure_path, range));
     }
     apply_at(path, [&] { (void)c.apply_to(stacks::of(c.stack)); });
     out.push_back(std::move(c));

@@ -90,7 +90,7 @@ inline constexpr std::array error_bands{
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode, board_class::consumer,
                23, 0.161, 0.287},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode,
-               board_class::professional, 51, 0.169, 0.573},
+               board_class::professional, 51, 0.147, 0.263},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt, board_class::consumer,
                22, 0.0644, 0.236},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt,

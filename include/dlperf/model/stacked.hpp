@@ -58,19 +58,21 @@ constexpr bool same_kernel_choices(const software_stack& a, const software_stack
          a.fused_softmax_glue == b.fused_softmax_glue && a.optimizer_kernels == b.optimizer_kernels;
 }
 
-/// @p ceiling (an `estimate_model` result for @p m under @p r on a device whose DRAM bandwidth
-/// is @p dram and whose warp-level MMA reaches @p warp_mma_share of its tensor peak) as stack
-/// @p s runs it: every operator through `apply_stack`, the times summed again as the estimate
-/// sums them.
+/// @p ceiling (an `estimate_model` result for @p m under @p r) as stack @p s runs it on the
+/// device @p device describes (`device_context`: its DRAM bandwidth, warp-level MMA share and SM
+/// cycles a second): every operator through `apply_stack`, the times summed again as the
+/// estimate sums them.
 DLPERF_CONSTEXPR_VECTOR model_estimate apply_stack(const software_stack& s,
                                                    const model_estimate& ceiling,
                                                    const model_spec& m, const run_config& r,
-                                                   bandwidth dram, double warp_mma_share = 1.0) {
+                                                   const stack_op_context& device) {
   s.validate();
   // The stack's quantised-GEMV share is its dequantisation cost: it applies where the weights
   // are dequantised in the product (a weight-only format, or FP8/FP4 on a GPU without them).
-  const stack_op_context c{m.kind == model_kind::cnn, ceiling.dequantized_weights,
-                           r.type == dtype::tf32, dram, warp_mma_share};
+  stack_op_context c = device;
+  c.convolution = m.kind == model_kind::cnn;
+  c.quantized_weights = ceiling.dequantized_weights;
+  c.tf32 = r.type == dtype::tf32;
   model_estimate e = ceiling;
   e.forward = apply_stack(s, ceiling.forward, c);
   e.recompute = apply_stack(s, ceiling.recompute, c);
@@ -188,8 +190,7 @@ DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_
   stacks::check_runs_on(s, d.arch().vendor, d.name());
   const run_config run = run_under(s, r);
   stacked_estimate out{estimate_model(d, m, run), {}};
-  out.stack = apply_stack(s, out.ceiling, m, run, d.memory(tier::global).throughput,
-                          d.arch().warp_mma_share);
+  out.stack = apply_stack(s, out.ceiling, m, run, device_context(d));
   if (!run.training() && run.model_parallel() > 1) {
     const link_spec& link = link_of_run(d, run);
     const bool graphs_lost =

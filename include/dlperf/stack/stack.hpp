@@ -24,6 +24,19 @@
 ///                                          DRAM, where the context gives the bandwidth
 ///     time        = max(device time, k x host_overhead_per_kernel)
 ///
+/// where a stack whose GEMV kernels were measured to move at most B bytes of weights per SM per
+/// SM clock (gemv_bytes_per_sm_cycle; quantized_gemv_bytes_per_sm_cycle for quantised weights)
+/// has, on a device of S SMs at clock f,
+///
+///     GEMV share  = min(the fitted share, B x S x f / DRAM bandwidth)
+///
+/// A batch-1 GEMV's warps either wait on DRAM (Little's law: bytes in flight per SM over the
+/// latency in SM cycles) or issue the dequantisation's instructions; either way what one SM
+/// moves per clock is the kernel's, so a GPU whose DRAM asks more bytes per SM cycle than the
+/// kernel moves (an A100 SXM asks 13.4, an H100 SXM 12.8) is held to the kernel's rate, and one
+/// that asks fewer (every GDDR board: 2-7) streams at the fitted share (docs/stacks.md, "GEMV
+/// kernels per SM clock").
+///
 /// The second line is the roofline at the stack's figures: a GEMM the ceiling finds
 /// compute-bound (a batch-1 decode GEMM on a GPU without tensor cores, whose tile does far more
 /// arithmetic than the one token needs) slows by the stack's GEMM efficiency, but its weights
@@ -45,6 +58,7 @@
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/library_support.hpp>
+#include <dlperf/core/memory_tier.hpp>
 #include <dlperf/core/plausible.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/estimate/estimate.hpp>
@@ -186,15 +200,17 @@ struct stack_figure {
 /// The figures of a software stack that a measurement can replace (software_stack's members of
 /// the same names).
 enum class stack_figure_id : std::uint8_t {
-  gemm_efficiency,            ///< software_stack::gemm_efficiency
-  conv_efficiency,            ///< software_stack::conv_efficiency
-  tf32_conv_efficiency,       ///< software_stack::tf32_conv_efficiency
-  gemv_dram_share,            ///< software_stack::gemv_dram_share
-  quantized_gemv_dram_share,  ///< software_stack::quantized_gemv_dram_share
-  attention_efficiency,       ///< software_stack::attention_efficiency
-  streaming_dram_share,       ///< software_stack::streaming_dram_share
-  host_overhead,              ///< software_stack::host_overhead
-  optimizer_host_overhead     ///< software_stack::optimizer_host_overhead
+  gemm_efficiency,                   ///< software_stack::gemm_efficiency
+  conv_efficiency,                   ///< software_stack::conv_efficiency
+  tf32_conv_efficiency,              ///< software_stack::tf32_conv_efficiency
+  gemv_dram_share,                   ///< software_stack::gemv_dram_share
+  quantized_gemv_dram_share,         ///< software_stack::quantized_gemv_dram_share
+  attention_efficiency,              ///< software_stack::attention_efficiency
+  streaming_dram_share,              ///< software_stack::streaming_dram_share
+  host_overhead,                     ///< software_stack::host_overhead
+  optimizer_host_overhead,           ///< software_stack::optimizer_host_overhead
+  gemv_bytes_per_sm_cycle,           ///< software_stack::gemv_bytes_per_sm_cycle
+  quantized_gemv_bytes_per_sm_cycle  ///< software_stack::quantized_gemv_bytes_per_sm_cycle
 };
 
 /// The stack figures and their stable names: the member names, as a device file spells them.
@@ -219,7 +235,12 @@ struct enum_list<stack_figure_id> {
                  "element-wise, norms, optimizer: share of the DRAM rate"},
       enumerator{stack_figure_id::host_overhead, "host_overhead", "s per kernel"},
       enumerator{stack_figure_id::optimizer_host_overhead, "optimizer_host_overhead",
-                 "s per optimizer call"}};
+                 "s per optimizer call"},
+      enumerator{stack_figure_id::gemv_bytes_per_sm_cycle, "gemv_bytes_per_sm_cycle",
+                 "16-bit GEMV kernels: weight bytes per SM per SM clock (0: not measured)"},
+      enumerator{stack_figure_id::quantized_gemv_bytes_per_sm_cycle,
+                 "quantized_gemv_bytes_per_sm_cycle",
+                 "quantised GEMV kernels: weight bytes per SM per SM clock (0: not measured)"}};
 };
 
 /// Whether figure @p f is a host time (seconds per kernel or call) rather than a fraction in
@@ -227,6 +248,17 @@ struct enum_list<stack_figure_id> {
 constexpr bool is_host_time(stack_figure_id f) {
   return f == stack_figure_id::host_overhead || f == stack_figure_id::optimizer_host_overhead;
 }
+
+/// Whether figure @p f is a kernel's rate per SM clock (bytes per SM cycle; 0: not measured)
+/// rather than a fraction in (0, 1].
+constexpr bool is_sm_cycle_rate(stack_figure_id f) {
+  return f == stack_figure_id::gemv_bytes_per_sm_cycle ||
+         f == stack_figure_id::quantized_gemv_bytes_per_sm_cycle;
+}
+
+/// The largest plausible rate per SM clock: 1 KiB per SM cycle is several times what any SM's
+/// path to L2 carries (a figure above it is a unit slip, not a kernel).
+inline constexpr double max_bytes_per_sm_cycle = 1024.0;
 
 /// The GPU vendors a stack runs on: one bit per `vendor`, in its enumerator order.
 struct vendor_set {
@@ -284,6 +316,11 @@ struct software_stack {
   /// architecture whose full tensor rate needs a newer instruction it runs at that
   /// architecture's `warp_mma_share` (stacks.hpp, `detail::flash_attention_2`).
   bool warp_mma_attention = false;
+  /// The most weight bytes its 16-bit batch-1 GEMV kernels move per SM per SM clock, measured
+  /// (see the file comment); 0: not measured, the GEMV share alone applies.
+  stack_figure gemv_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
+  /// The same for its GEMV kernels over weight-only quantised weights.
+  stack_figure quantized_gemv_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
 
   /// The stack's name.
   [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }
@@ -314,9 +351,13 @@ constexpr stack_figure software_stack::*stack_figure_member(stack_figure_id f) {
     case stack_figure_id::host_overhead:
       return &software_stack::host_overhead;
     case stack_figure_id::optimizer_host_overhead:
+      return &software_stack::optimizer_host_overhead;
+    case stack_figure_id::gemv_bytes_per_sm_cycle:
+      return &software_stack::gemv_bytes_per_sm_cycle;
+    case stack_figure_id::quantized_gemv_bytes_per_sm_cycle:
       break;
   }
-  return &software_stack::optimizer_host_overhead;
+  return &software_stack::quantized_gemv_bytes_per_sm_cycle;
 }
 
 constexpr void software_stack::validate() const {
@@ -326,6 +367,12 @@ constexpr void software_stack::validate() const {
       if (!(v >= 0.0) || !detail::is_finite(v))
         detail::throw_invalid_argument("stack " + std::string(name()) + ": " + std::string(e.name) +
                                        " must be finite and >= 0");
+    } else if (is_sm_cycle_rate(e.value)) {
+      if (!(v >= 0.0) || !(v <= max_bytes_per_sm_cycle))
+        detail::throw_invalid_argument("stack " + std::string(name()) + ": " + std::string(e.name) +
+                                       " must be in [0, 1024] bytes per SM cycle (0: not "
+                                       "measured), got " +
+                                       detail::figure_text(v));
     } else if (!plausible::fraction(v)) {
       detail::throw_invalid_argument("stack " + std::string(name()) + ": " + std::string(e.name) +
                                      " must be in [0.01, 1] (a share of the ceiling), got " +
@@ -364,14 +411,45 @@ struct stack_op_context {
   /// (architecture_spec::warp_mma_share): a stack whose fused attention issues it
   /// (`warp_mma_attention`) runs its compute-bound attention at it.
   double warp_mma_share = 1.0;
+  /// The device's SM count times its SM clock: with `dram_bandwidth`, how many bytes per SM
+  /// cycle a GEMV must move to stream at the full DRAM rate (the GEMV share's cap, see the file
+  /// comment). Zero leaves the cap out.
+  frequency sm_cycles{};
 };
 
+/// The share of DRAM bandwidth @p s's GEMV kernels reach over 16-bit weights, or over
+/// weight-only quantised ones where @p quantized: the stack's fitted share, held to what its
+/// kernels move per SM clock on the device @p c describes where both are known (see the file
+/// comment).
+constexpr double gemv_share(const software_stack& s, bool quantized, const stack_op_context& c) {
+  const double share = quantized ? s.quantized_gemv_dram_share.value : s.gemv_dram_share.value;
+  const double per_cycle =
+      quantized ? s.quantized_gemv_bytes_per_sm_cycle.value : s.gemv_bytes_per_sm_cycle.value;
+  if (per_cycle <= 0.0 || c.sm_cycles <= frequency{} || c.dram_bandwidth <= bandwidth{})
+    return share;
+  const double kernel_rate = per_cycle * c.sm_cycles.value();  // bytes per second
+  return std::min(share, kernel_rate / c.dram_bandwidth.value());
+}
+
 /// The share of DRAM bandwidth @p s reaches when GEMM @p op streams its operands: the
-/// quantised-GEMV share where @p op dequantises weight-only quantised weights, else the GEMV share.
+/// quantised-GEMV share where @p op dequantises weight-only quantised weights, else the GEMV
+/// share; for a weight GEMV (`op_estimate::weight_gemv`) held to what the stack's GEMV kernels
+/// move per SM clock on the device @p c describes.
 constexpr double gemv_share(const software_stack& s, const op_estimate& op,
                             const stack_op_context& c = {}) {
-  return c.quantized_weights && op.quantized_weights ? s.quantized_gemv_dram_share.value
-                                                     : s.gemv_dram_share.value;
+  const bool quantized = c.quantized_weights && op.quantized_weights;
+  if (op.weight_gemv) return gemv_share(s, quantized, c);
+  return quantized ? s.quantized_gemv_dram_share.value : s.gemv_dram_share.value;
+}
+
+/// The context of a device @p d for `apply_stack`'s DRAM bounds: its DRAM bandwidth, its
+/// architecture's warp-level MMA share and its SM cycles a second (the rest as @p base says).
+template <class D>
+constexpr stack_op_context device_context(const D& d, stack_op_context base = {}) {
+  base.dram_bandwidth = d.memory(tier::global).throughput;
+  base.warp_mma_share = d.arch().warp_mma_share;
+  base.sm_cycles = static_cast<double>(d.sm_count()) * d.sm_clock();
+  return base;
 }
 
 /// The efficiency @p s reaches on operator @p op (see the file comment), in (0, 1].

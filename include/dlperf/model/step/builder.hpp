@@ -172,10 +172,13 @@ class step_builder {
       t.a_dram_bytes = static_cast<double>(g.n) * static_cast<double>(g.k) * w;
       op_estimate op = searched(fwd, t);
       op.quantized_weights = dequantized();
+      op.weight_gemv = g.m <= skinny_max_rows;
       b.forward.add(op);
       return;
     }
-    b.forward.add(searched(fwd, g));
+    op_estimate forward = searched(fwd, g);
+    forward.weight_gemv = weight && g.m <= skinny_max_rows;
+    b.forward.add(forward);
     if (!run_.training()) return;
     const dtype gt = gradient_type(g.input);
     if (needs_dgrad) {

@@ -369,10 +369,10 @@ constexpr void software_stack::validate() const {
                                        " must be finite and >= 0");
     } else if (is_sm_cycle_rate(e.value)) {
       if (!(v >= 0.0) || !(v <= max_bytes_per_sm_cycle))
-        detail::throw_invalid_argument("stack " + std::string(name()) + ": " + std::string(e.name) +
-                                       " must be in [0, 1024] bytes per SM cycle (0: not "
-                                       "measured), got " +
-                                       detail::figure_text(v));
+        detail::throw_invalid_argument(
+            "stack " + std::string(name()) + ": " + std::string(e.name) + " must be in [0, " +
+            detail::figure_text(max_bytes_per_sm_cycle) +
+            "] bytes per SM cycle (0: not measured), got " + detail::figure_text(v));
     } else if (!plausible::fraction(v)) {
       detail::throw_invalid_argument("stack " + std::string(name()) + ": " + std::string(e.name) +
                                      " must be in [0.01, 1] (a share of the ceiling), got " +

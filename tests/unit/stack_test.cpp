@@ -151,9 +151,9 @@ TEST_CASE("a stack's GEMV share is held to what its kernels move per SM clock", 
   CHECK(gemv_share(s, false, c) == 0.9);
 
   // Properties over the catalog under llama.cpp, the stack with measured rates: the share never
-  // exceeds the fitted one, never falls as the kernel's rate grows, and every GDDR board (which
-  // asks 2-7 bytes per SM cycle of a batch-1 GEMV) keeps the fitted share, while the A100 and
-  // H100, whose HBM asks 10-13, are held to the kernels' 7.8-7.9 (docs/stacks.md).
+  // exceeds the fitted one and never falls as the kernel's rate grows. Every GDDR6 and GDDR6X
+  // board (which asks 2-7.7 bytes per SM cycle of a batch-1 GEMV) keeps the fitted share, while
+  // the A100 and H100, whose HBM asks 10-13, are held to the kernels' 7.8-7.9 (docs/stacks.md).
   for (const gpu_spec* g : catalog::all) {
     const software_stack& l = stacks::llama_cpp;
     if (!l.vendors.has(g->arch().vendor)) continue;

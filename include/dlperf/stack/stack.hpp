@@ -33,9 +33,9 @@
 /// A batch-1 GEMV's warps either wait on DRAM (Little's law: bytes in flight per SM over the
 /// latency in SM cycles) or issue the dequantisation's instructions; either way what one SM
 /// moves per clock is the kernel's, so a GPU whose DRAM asks more bytes per SM cycle than the
-/// kernel moves (an A100 SXM asks 13.4, an H100 SXM 12.8) is held to the kernel's rate, and one
-/// that asks fewer (every GDDR board: 2-7) streams at the fitted share (docs/stacks.md, "GEMV
-/// kernels per SM clock").
+/// kernel moves (an A100 SXM asks 13.4, an H100 SXM 12.8, a GTX 1080 9.2) is held to the
+/// kernel's rate, and one that asks fewer (every GDDR6 and GDDR6X board: 2-7.7) streams at the
+/// fitted share (docs/stacks.md, "GEMV kernels per SM clock").
 ///
 /// The second line is the roofline at the stack's figures: a GEMM the ceiling finds
 /// compute-bound (a batch-1 decode GEMM on a GPU without tensor cores, whose tile does far more

@@ -162,7 +162,7 @@ TEST_CASE("a stack's GEMV share is held to what its kernels move per SM clock", 
     for (const bool quantized : {false, true}) {
       const double share = gemv_share(l, quantized, d);
       CHECK(share > 0);
-      CHECK(share <= (quantized ? l.quantized_gemv_dram_share : l.gemv_dram_share).value);
+      CHECK(share <= fitted_gemv_share(l, quantized));
       software_stack faster = l;
       faster.gemv_bytes_per_sm_cycle.value *= 2;
       faster.quantized_gemv_bytes_per_sm_cycle.value *= 2;

@@ -417,12 +417,18 @@ struct stack_op_context {
   frequency sm_cycles{};
 };
 
+/// The GEMV share @p s was fitted or measured at, over 16-bit weights or, where @p quantized,
+/// weight-only quantised ones: on any device, before the cap of its kernels' rate per SM clock.
+constexpr double fitted_gemv_share(const software_stack& s, bool quantized) {
+  return quantized ? s.quantized_gemv_dram_share.value : s.gemv_dram_share.value;
+}
+
 /// The share of DRAM bandwidth @p s's GEMV kernels reach over 16-bit weights, or over
 /// weight-only quantised ones where @p quantized: the stack's fitted share, held to what its
 /// kernels move per SM clock on the device @p c describes where both are known (see the file
 /// comment).
 constexpr double gemv_share(const software_stack& s, bool quantized, const stack_op_context& c) {
-  const double share = quantized ? s.quantized_gemv_dram_share.value : s.gemv_dram_share.value;
+  const double share = fitted_gemv_share(s, quantized);
   const double per_cycle =
       quantized ? s.quantized_gemv_bytes_per_sm_cycle.value : s.gemv_bytes_per_sm_cycle.value;
   if (per_cycle <= 0.0 || c.sm_cycles <= frequency{} || c.dram_bandwidth <= bandwidth{})
@@ -438,18 +444,19 @@ constexpr double gemv_share(const software_stack& s, bool quantized, const stack
 constexpr double gemv_share(const software_stack& s, const op_estimate& op,
                             const stack_op_context& c = {}) {
   const bool quantized = c.quantized_weights && op.quantized_weights;
-  if (op.weight_gemv) return gemv_share(s, quantized, c);
-  return quantized ? s.quantized_gemv_dram_share.value : s.gemv_dram_share.value;
+  return op.weight_gemv ? gemv_share(s, quantized, c) : fitted_gemv_share(s, quantized);
 }
 
-/// The context of a device @p d for `apply_stack`'s DRAM bounds: its DRAM bandwidth, its
-/// architecture's warp-level MMA share and its SM cycles a second (the rest as @p base says).
+/// The context of a device @p d for `apply_stack`: its DRAM bandwidth, its architecture's
+/// warp-level MMA share and its SM cycles a second (the run's own fields left at their defaults,
+/// which the model's `apply_stack` sets).
 template <class D>
-constexpr stack_op_context device_context(const D& d, stack_op_context base = {}) {
-  base.dram_bandwidth = d.memory(tier::global).throughput;
-  base.warp_mma_share = d.arch().warp_mma_share;
-  base.sm_cycles = static_cast<double>(d.sm_count()) * d.sm_clock();
-  return base;
+constexpr stack_op_context device_context(const D& d) {
+  stack_op_context c;
+  c.dram_bandwidth = d.memory(tier::global).throughput;
+  c.warp_mma_share = d.arch().warp_mma_share;
+  c.sm_cycles = static_cast<double>(d.sm_count()) * d.sm_clock();
+  return c;
 }
 
 /// The efficiency @p s reaches on operator @p op (see the file comment), in (0, 1].

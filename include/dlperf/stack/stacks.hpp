@@ -375,32 +375,23 @@ inline constexpr software_stack llama_cpp = detail::with_gemv_rates(
                  {1.0, detail::fraction, "no convolutions"},
                  {0.95, detail::share,
                   "fitted on the evidence: LCPP F16 tg128 rows (RTX 4090, RTX 3090) and "
-                  "XDAI-LLAMA3 "
-                  "F16 "
-                  "tg512/tg4096 rows (RTX 3090, 4080, 4090)"},
+                  "XDAI-LLAMA3 F16 tg512/tg4096 rows (RTX 3090, 4080, 4090)"},
                  {0.95, detail::share,
                   "fitted on the evidence: XDAI-LLAMA3 Q4_K_M tg512/tg4096 rows (RTX 3070, 3080, "
-                  "3090, "
-                  "4070 Ti, 4080, 4090) and LCPP-4766 Q4_0 tg128 (RTX 3090): MMVQ kernels read the "
-                  "quantised blocks and their scales, which the format's bytes price; the fit "
-                  "(0.98) "
-                  "held "
-                  "at the 16-bit share, as dequantising never makes a kernel stream faster"},
+                  "3090, 4070 Ti, 4080, 4090) and LCPP-4766 Q4_0 tg128 (RTX 3090): MMVQ kernels "
+                  "read the quantised blocks and their scales, which the format's bytes price; "
+                  "the fit (0.98) held at the 16-bit share, as dequantising never makes a kernel "
+                  "stream faster"},
                  detail::flash2,
                  {0.80, detail::share, "assumed: as pytorch-eager's element-wise kernels"},
                  {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
                  norm_kernel::as_run,
                  {32, 512,
                   "ggml-cuda.cu to 2024-06: quantised products over more than MMQ_MAX_BATCH_SIZE = "
-                  "32 "
-                  "rows "
-                  "dequantise to FP16 and call cuBLAS on GPUs with FP16 tensor cores (MMQ the "
-                  "default "
-                  "on "
-                  "Turing and later only from github.com/ggml-org/llama.cpp/pull/8075, 2024-06); "
-                  "llama-bench "
-                  "and main process a prompt in micro-batches of 512 tokens (n_ubatch / n_batch "
-                  "default)"},
+                  "32 rows dequantise to FP16 and call cuBLAS on GPUs with FP16 tensor cores (MMQ "
+                  "the default on Turing and later only from "
+                  "github.com/ggml-org/llama.cpp/pull/8075, 2024-06); llama-bench and main "
+                  "process a prompt in micro-batches of 512 tokens (n_ubatch / n_batch default)"},
                  // llama.cpp's unfused attention (llama.cpp, build_attn without -fa): Q and the
                  // cached K/V as ggml_permute views, ggml_soft_max_ext(kq, mask, scale) one kernel,
                  // the merged heads one ggml_cont copy (github.com/ggml-org/llama.cpp,

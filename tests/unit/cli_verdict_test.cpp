@@ -144,7 +144,7 @@ TEST_CASE("model: a stack's figures come with their held-out error on published 
         std::string::npos);
   CHECK(text.out.find("runs on GeForce and Radeon boards") != std::string::npos);
   // A data-centre board gets the professional class's bands (docs/evidence.md, "Error bands"):
-  // llama.cpp's prompt rate misses far more there than on GeForce boards.
+  // llama.cpp's prompt rate misses more there (its HBM boards) than on GeForce boards.
   const std::string on_h100 =
       "model --preset llama3_8b --gpu h100_pcie --infer --weights q4_k_m --stack llama.cpp "
       "--prompt 512 --generate 128";
@@ -154,9 +154,11 @@ TEST_CASE("model: a stack's figures come with their held-out error on published 
   REQUIRE(pro.has_value());
   CHECK(h["error_bands"]["prompt"]["boards"] == "professional");
   CHECK(h["error_bands"]["prompt"]["rows"] == pro->rows);
-  CHECK(pro->median > 2 * error_band_of(stack_id::llama_cpp, run_mode::infer,
-                                        estimate_figure::prompt, board_class::consumer)
-                              ->median);
+  const std::optional<error_band> consumer = error_band_of(
+      stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt, board_class::consumer);
+  REQUIRE(consumer.has_value());
+  CHECK(pro->median > consumer->median);
+  CHECK(pro->worst > 2 * consumer->worst);
   CHECK(run_dlperf(on_h100).out.find("runs on TITAN, workstation and data-centre boards") !=
         std::string::npos);
   // A training step: one band for the step.

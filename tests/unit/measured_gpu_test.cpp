@@ -286,8 +286,9 @@ TEST_CASE("llama.cpp of 2024-05 on the lent H100 SXM: decode within its measured
   // llama-bench tg512 and pp512 of the XDAI-LLAMA3 rows' build (0df0aa8) on Llama-3-8B shapes,
   // flash attention off, against `dlperf model --stack llama.cpp` on the catalog H100 SXM.
   // Decode: +19 % (Q4_K_M) and +7 % (F16) when written, +45 % and +51 % before the GEMV rates per
-  // SM clock. Prompts: 2.2-2.3x fast, a known miss (docs/calibration.md, "llama.cpp on the lent
-  // H100": the F32-F16 casts around every cuBLAS GEMM and slow copies, unmodelled).
+  // SM clock. Prompts: 1.59x (Q4_K_M) and 1.47x (F16) fast when written, 2.2-2.3x before the
+  // casts around every cuBLAS GEMM were counted; a known miss (docs/calibration.md, "llama.cpp
+  // on the lent H100": ggml's further kernels, unmodelled).
   const auto& h100 = catalog::find("h100_sxm");
   int seen = 0;
   const nlohmann::json runs = llama_cpp_measured().at("versions").at("llama_bench");
@@ -308,10 +309,44 @@ TEST_CASE("llama.cpp of 2024-05 on the lent H100 SXM: decode within its measured
       CHECK(ratio > 1.0);
       CHECK(ratio < 1.3);
     } else {
-      CHECK(ratio > 1.8);
-      CHECK(ratio < 2.6);
+      CHECK(ratio > 1.3);
+      CHECK(ratio < 1.8);
     }
     ++seen;
   }
   CHECK(seen == 4);
+}
+
+TEST_CASE("llama.cpp's casts around cuBLAS cost what the lent H100 SXM measured",
+          "[calibrate][measured]") {
+  // The F32-to-F16 casts of every cuBLAS product's activations and the F16-to-F32 casts of its
+  // result (convert_unary) in two 512-token F16 prompt layers of the 2024-05 build (0df0aa8),
+  // timed by Nsight Compute: 212 us a layer. The model's casts (stack/stack.hpp,
+  // library_gemm_call) on the catalog H100 SXM, launches included: 202 us when written. They
+  // are counted for the fused QKV projection the model runs, where ggml casts Q, K and V apart.
+  const nlohmann::json kernels =
+      llama_cpp_measured().at("versions").at("prompt_kernels_0df0aa8").at("f16");
+  double measured = 0.0;
+  int norms = 0;
+  for (const auto& k : kernels) {
+    const std::string name = k.at("kernel");
+    if (name.find("convert_unary") != std::string::npos) measured += k.at("time_s").get<double>();
+    if (name.find("rms_norm") != std::string::npos) ++norms;
+  }
+  REQUIRE(norms == 4);  // two layers, two norms each
+  measured /= 2.0;
+  run_config run{.mode = run_mode::infer, .batch = 1, .type = dtype::fp16};
+  run.flash_attention = false;
+  run.prompt = 512;
+  run.generate = 1;
+  const model_estimate e =
+      estimate_model(catalog::find("h100_sxm"), presets::llama3_8b, run, stacks::llama_cpp).stack;
+  double modelled = 0.0;
+  for (const op_estimate& op : e.prefill)
+    if (op.name.starts_with("cast to"))
+      modelled += op.time.value() * static_cast<double>(op.repeats);
+  modelled /= static_cast<double>(presets::llama3_8b.transformer.layers);
+  INFO("measured " << measured * 1e6 << " us a layer, modelled " << modelled * 1e6);
+  CHECK(modelled > 0.8 * measured);
+  CHECK(modelled < 1.25 * measured);
 }

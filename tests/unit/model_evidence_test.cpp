@@ -255,7 +255,10 @@ stack_id stack_of(const model_row& r) {
 // The prediction of row @p r: the hardware ceiling (the run as the row's software shapes it:
 // eager or fused element-wise ops, fused attention or not), or with @p stack, that stack's
 // figure (the stack decides the kernel sequence where it fixes it).
-prediction predict(const model_row& r, const software_stack* stack = nullptr) {
+// The row's prediction: the hardware model's ceiling of the run as given, or under @p stack its
+// figure, or (@p stack_ceiling) the ceiling of the kernels the stack runs.
+prediction predict(const model_row& r, const software_stack* stack = nullptr,
+                   bool stack_ceiling = false) {
   run_config run;
   run.eager = eager_source(r);
   run.nchw = nchw_source(r);
@@ -274,8 +277,9 @@ prediction predict(const model_row& r, const software_stack* stack = nullptr) {
     run.seq = r.seq;
   }
   prediction p{0, 0,
-               stack != nullptr ? estimate_model(catalog::find(r.gpu), m, run, *stack).stack
-                                : estimate_model(catalog::find(r.gpu), m, run)};
+               stack == nullptr ? estimate_model(catalog::find(r.gpu), m, run)
+               : stack_ceiling  ? estimate_model(catalog::find(r.gpu), m, run, *stack).ceiling
+                                : estimate_model(catalog::find(r.gpu), m, run, *stack).stack};
   const model_estimate& e = p.estimate;
   switch (r.unit) {
     case rate::samples:
@@ -513,10 +517,14 @@ TEST_CASE("whole-model evidence: cross-GPU ratios and misses hold as measured",
   for (const model_row& r : model_rows()) {
     const prediction p = predict(r);
     const prediction q = predict(r, &stacks::of(stack_of(r)));
+    const prediction c = predict(r, &stacks::of(stack_of(r)), true);
     INFO(r.label << " on " << r.gpu << " (" << r.source << "): ceiling " << p.value << ", "
-                 << name(stack_of(r)) << " " << q.value << ", measured " << r.measured);
-    // The stack never predicts faster than the ceiling.
-    CHECK(q.error <= p.error + 1e-12);
+                 << name(stack_of(r)) << " " << q.value << " (its kernels' ceiling " << c.value
+                 << "), measured " << r.measured);
+    // The stack never predicts faster than the ceiling of the kernels it runs. (That ceiling
+    // may beat the run's own: llama.cpp's GEMMs accumulate in FP16, at twice a GeForce board's
+    // FP32-accumulate rate.)
+    CHECK(q.error <= c.error + 1e-12);
     if (!is_known_miss(r)) {
       // Every other row within a factor of two under its stack (measured: -45 % to +67 %).
       CHECK(q.error <= 1.0);

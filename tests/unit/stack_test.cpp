@@ -399,6 +399,103 @@ TEST_CASE("llama.cpp dequantises quantised prompts once per micro-batch above 32
     CHECK(op.name != "dequantize weights");
 }
 
+TEST_CASE("llama.cpp casts around its FP16-accumulate cuBLAS products", "[stack][weights]") {
+  // ggml-cuda (docs/stacks.md, "The library GEMM as llama.cpp calls it"): activations are FP32
+  // between kernels; a product over more than one row casts them to F16 (read 4 B, write 2 B a
+  // value), multiplies in FP16 accumulation, and casts the result back (read 2 B, write 4 B).
+  const auto prompt_run = [](long long prompt, weight_format w) {
+    run_config r{.mode = run_mode::infer, .batch = 1, .type = dtype::fp16};
+    r.flash_attention = false;
+    r.weights = w;
+    r.prompt = prompt;
+    r.generate = 1;
+    return r;
+  };
+  const auto named_ops = [](const op_sequence& seq, std::string_view name) {
+    std::vector<op_estimate> out;
+    for (const op_estimate& op : seq)
+      if (op.name == name) out.push_back(op);
+    return out;
+  };
+  const gpu_spec& g = catalog::find("rtx_4090");
+  const transformer_config& t = presets::llama3_8b.transformer;
+  const double tokens = 512.0;
+  for (const weight_format w : {weight_format::native, weight_format::q4_k_m}) {
+    const stacked_estimate e =
+        estimate_model(g, presets::llama3_8b, prompt_run(512, w), stacks::llama_cpp);
+    const std::vector<op_estimate> in = named_ops(e.ceiling.prefill, "cast to 16 bits");
+    const std::vector<op_estimate> out = named_ops(e.ceiling.prefill, "cast to FP32");
+    // QKV, QK^T, PV, output, gate+up and down: six products a layer, each cast in and out.
+    REQUIRE(in.size() == 6);
+    REQUIRE(out.size() == 6);
+    // The QKV projection's input is the hidden state, its result Q, K and V.
+    const double h = static_cast<double>(t.hidden);
+    const double qkv = static_cast<double>(t.q_dim() + 2 * t.kv_dim());
+    CHECK(in[0].dram.value() == Approx(tokens * h * 6.0));
+    CHECK(out[0].dram.value() == Approx(tokens * qkv * 6.0));
+    // The streaming kernels move FP32: the first norm reads and writes 512 x hidden of them.
+    CHECK(named_ops(e.ceiling.prefill, "norm 1")[0].dram.value() == Approx(tokens * h * 8.0));
+    // A decode step's products over one row take ggml's own kernels: no casts.
+    CHECK(named_ops(e.ceiling.decode, "cast to 16 bits").empty());
+    // The stack's figure is never faster than the ceiling of the kernels it runs.
+    CHECK(e.stack.prefill_time >= e.ceiling.prefill_time);
+  }
+  // FP16 accumulation runs at a GeForce board's full tensor rate, twice its FP32-accumulate one:
+  // the library call's products take less time than the run's own ceiling, and the casts more.
+  const run_config r = prompt_run(512, weight_format::native);
+  const model_estimate ceiling = estimate_model(g, presets::llama3_8b, r);
+  const stacked_estimate e = estimate_model(g, presets::llama3_8b, r, stacks::llama_cpp);
+  const double fp32_acc = named_ops(ceiling.prefill, "FFN down")[0].time.value();
+  const double fp16_acc = named_ops(e.ceiling.prefill, "FFN down")[0].time.value();
+  CHECK(fp16_acc < 0.6 * fp32_acc);
+  // A data-centre board runs both accumulators at one rate: the product takes as long.
+  const gpu_spec& a100 = catalog::find("a100_sxm4_80gb");
+  CHECK(named_ops(estimate_model(a100, presets::llama3_8b, r, stacks::llama_cpp).ceiling.prefill,
+                  "FFN down")[0]
+            .time.value() ==
+        Approx(named_ops(estimate_model(a100, presets::llama3_8b, r).prefill, "FFN down")[0]
+                   .time.value()));
+  // A GPU without tensor cores takes llama.cpp's FP32 path, which this record does not model: no
+  // casts there.
+  const stacked_estimate p40 =
+      estimate_model(catalog::find("tesla_p40"), presets::llama3_8b, r, stacks::llama_cpp);
+  CHECK(named_ops(p40.ceiling.prefill, "cast to 16 bits").empty());
+  // A stack that calls the library as the ceiling does is a different kernel choice.
+  software_stack plain = stacks::llama_cpp;
+  plain.gemm_call = {};
+  CHECK_FALSE(same_kernel_choices(plain, stacks::llama_cpp));
+  CHECK(
+      named_ops(estimate_model(g, presets::llama3_8b, r, plain).ceiling.prefill, "cast to 16 bits")
+          .empty());
+}
+
+TEST_CASE("llama.cpp scores each prompt micro-batch against the keys cached so far",
+          "[stack][attention]") {
+  // llama-bench's 512-token micro-batches (n_ubatch): micro-batch i of a 4096-token prompt
+  // scores its 512 queries against (i + 1) x 512 keys, full rectangles under the mask.
+  const gpu_spec& g = catalog::find("rtx_4090");
+  const transformer_config& t = presets::llama3_8b.transformer;
+  const auto qk_work = [&](long long prompt, bool flash) {
+    run_config r{.mode = run_mode::infer, .batch = 1, .type = dtype::fp16};
+    r.flash_attention = flash;
+    r.prompt = prompt;
+    r.generate = 1;
+    const stacked_estimate e = estimate_model(g, presets::llama3_8b, r, stacks::llama_cpp);
+    for (const op_estimate& op : e.ceiling.prefill)
+      if (op.name == (flash ? "attention (fused)" : "attention QK^T")) return op.work.value();
+    return 0.0;
+  };
+  const double per_score = 2.0 * static_cast<double>(t.q_dim());
+  // One micro-batch: the whole square.
+  CHECK(qk_work(512, false) == Approx(per_score * 512.0 * 512.0));
+  // Eight: 512 x 512 x (1 + 2 + ... + 8) = 36 x 512^2, not 64 x 512^2.
+  CHECK(qk_work(4096, false) == Approx(per_score * 36.0 * 512.0 * 512.0));
+  // A prompt that ends inside a micro-batch: 512 x 512 + 88 x 600.
+  CHECK(qk_work(600, false) == Approx(per_score * (512.0 * 512.0 + 88.0 * 600.0)).epsilon(2e-3));
+  // Fused attention skips the masked blocks: its causal half is the same in micro-batches.
+  CHECK(qk_work(4096, true) == Approx(64.0 * qk_work(512, true)).epsilon(0.02));
+}
+
 TEST_CASE("MoE decode reads only the experts its tokens route to", "[stack][moe]") {
   // E (1 - (1 - k/E)^T) under uniform routing, rounded up: Mixtral (8 experts, top 2).
   CHECK(detail::active_experts(8, 2, 1) == 2);

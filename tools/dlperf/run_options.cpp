@@ -124,7 +124,7 @@ std::string describe_stack(stack_id s) {
 std::string ceiling_bracket_note(stack_id s) {
   if (s == stack_id::ceiling) return {};
   return "; in brackets, the hardware model's ceiling of the kernels this stack runs (its fusion, "
-         "attention and norm choices kept; --stack ceiling runs the command's own)";
+         "attention, norm and GEMM-call choices kept; --stack ceiling runs the command's own)";
 }
 
 rank_workload task_workload(rank_task t, stack_id stack) {

@@ -88,13 +88,13 @@ struct error_band {
 /// rows.
 inline constexpr std::array error_bands{
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode, board_class::consumer,
-               23, 0.161, 0.287},
+               23, 0.151, 0.283},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode,
-               board_class::professional, 51, 0.147, 0.263},
+               board_class::professional, 51, 0.132, 0.259},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt, board_class::consumer,
-               22, 0.0644, 0.236},
+               22, 0.122, 0.462},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt,
-               board_class::professional, 47, 0.641, 1.362},
+               board_class::professional, 47, 0.180, 1.082},
     error_band{stack_id::lmdeploy, run_mode::infer, estimate_figure::decode,
                board_class::professional, 5, 0.244, 0.576},
     error_band{stack_id::pytorch_eager, run_mode::infer, estimate_figure::step,

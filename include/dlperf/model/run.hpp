@@ -161,6 +161,10 @@ struct run_config {
   /// micro-batch, then a 16-bit GEMM, where the stack's kernels do that (set by `run_under`,
   /// model/stacked.hpp; none by default: the product dequantises in its inner loop).
   dequantize_pass prompt_dequantize{};
+  /// How the stack calls its 16-bit library GEMM over more than one row: FP16 accumulation,
+  /// FP32 activations between kernels cast around each call (set by `run_under`; the ceiling's
+  /// call by default).
+  library_gemm_call gemm_call{};
   /// Eager unfused attention whose softmax kernel takes the score scaling and the mask, with the
   /// heads split by strided views (ggml's `soft_max_ext` and `permute`), instead of eager
   /// PyTorch code's scale, mask and head-split kernels (set by `run_under`).

@@ -44,7 +44,9 @@
 ///
 /// The host issues kernels asynchronously, so its per-kernel cost only shows where the GPU
 /// finishes a kernel sooner than the host can issue the next one. With every efficiency 1 and no
-/// host overhead (the `ceiling` stack) the time is exactly the ceiling's; no stack is faster.
+/// host overhead (the `ceiling` stack) the time is exactly the ceiling's; no stack is faster than
+/// the ceiling of the kernels it runs (its `gemm_call` may accumulate in FP16, which on a GeForce
+/// board beats the run's own FP32-accumulate ceiling).
 #pragma once
 
 #include <algorithm>
@@ -174,7 +176,8 @@ struct enum_list<norm_kernel> {
 /// its int8 MMQ kernels the default (docs/stacks.md).
 struct dequantize_pass {
   long long above_rows = 0;   ///< products over more rows than this take the pass; 0: never
-  long long ubatch = 0;       ///< rows per micro-batch: the pass runs once per micro-batch
+  long long ubatch = 0;       ///< rows per micro-batch: the pass runs once per micro-batch, and
+                              ///< unfused attention scores each against the keys cached so far
   std::string_view source{};  ///< where the choice and the numbers come from
 
   /// Whether a product over @p rows rows takes the pass.
@@ -186,6 +189,25 @@ struct dequantize_pass {
     const double u = static_cast<double>(ubatch);
     const double whole = static_cast<double>(static_cast<long long>(rows / u));
     return whole * u < rows ? whole + 1.0 : whole;
+  }
+};
+
+/// How a stack hands products over more than one row to its 16-bit library GEMM (cuBLAS) on a
+/// GPU with tensor cores: the accumulator it asks for, and whether its activations live in FP32
+/// between kernels, so that each call casts its activation operand to 16 bits before and its
+/// result back to FP32 after (read 4 bytes and write 2 per element, then read 2 and write 4).
+/// llama.cpp's CUDA backend does both (docs/stacks.md, "The library GEMM as llama.cpp calls
+/// it"); a stack that leaves both false calls the GEMM as the ceiling does.
+struct library_gemm_call {
+  bool fp16_accumulate = false;   ///< asks for FP16 accumulation (`CUBLAS_COMPUTE_16F`)
+  bool fp32_activations = false;  ///< activations are FP32 between kernels, cast around each call
+  std::string_view source{};      ///< where the choice comes from
+
+  /// Whether the call differs from the ceiling's at all.
+  [[nodiscard]] constexpr bool any() const { return fp16_accumulate || fp32_activations; }
+  /// Whether two calls are the same choice (their sources aside).
+  [[nodiscard]] constexpr bool same(const library_gemm_call& o) const {
+    return fp16_accumulate == o.fp16_accumulate && fp32_activations == o.fp32_activations;
   }
 };
 
@@ -321,6 +343,9 @@ struct software_stack {
   stack_figure gemv_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
   /// The same for its GEMV kernels over weight-only quantised weights.
   stack_figure quantized_gemv_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
+  /// How it calls its 16-bit library GEMM over more than one row (FP16 accumulation, FP32
+  /// activations cast around each call).
+  library_gemm_call gemm_call{};
 
   /// The stack's name.
   [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }

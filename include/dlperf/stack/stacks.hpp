@@ -100,6 +100,12 @@ constexpr software_stack with_gemv_rates(software_stack s, const stack_figure& f
   return s;
 }
 inline constexpr std::string_view per_sm_cycle = "bytes of weights per SM per SM clock";
+// Record how @p s calls its 16-bit library GEMM over more than one row
+// (software_stack::gemm_call).
+constexpr software_stack with_gemm_call(software_stack s, const library_gemm_call& c) {
+  s.gemm_call = c;
+  return s;
+}
 // Record @p s as running fused attention of FlashAttention-2's kind, on warp-level mma.sync
 // (software_stack::warp_mma_attention). PyTorch's scaled_dot_product_attention takes its flash
 // backend, FlashAttention-2, on every NVIDIA GPU by default: PyTorch 2.5.0 made cuDNN's fused
@@ -360,56 +366,73 @@ inline constexpr software_stack lmdeploy = detail::only_on(
 /// builds (2023-12 to 2024-05) ran it: batch-1 products of quantised weights in MMVQ kernels
 /// (quantised blocks and their scales read once, dot products on int8 activations), products over
 /// more than 32 rows by a dequantisation of the weights to FP16 and cuBLAS.
-inline constexpr software_stack llama_cpp = detail::with_gemv_rates(
-    detail::only_on(
-        detail::on_several_gpus(
-            detail::inference_engine(
-                {stack_id::llama_cpp,
-                 kernel_fusion::eager,
-                 // As the run says: FlashAttention is llama-bench's `-fa 1`, off by default in the
-                 // evidence's builds (attention as two cuBLAS GEMMs around ggml's softmax; the rows
-                 // say which).
-                 attention_kernel::as_run,
-                 detail::library_gemm,
-                 {1.0, detail::fraction, "no convolutions"},
-                 {1.0, detail::fraction, "no convolutions"},
-                 {0.95, detail::share,
-                  "fitted on the evidence: LCPP F16 tg128 rows (RTX 4090, RTX 3090) and "
-                  "XDAI-LLAMA3 F16 tg512/tg4096 rows (RTX 3090, 4080, 4090)"},
-                 {0.95, detail::share,
-                  "fitted on the evidence: XDAI-LLAMA3 Q4_K_M tg512/tg4096 rows (RTX 3070, 3080, "
-                  "3090, 4070 Ti, 4080, 4090) and LCPP-4766 Q4_0 tg128 (RTX 3090): MMVQ kernels "
-                  "read the quantised blocks and their scales, which the format's bytes price; "
-                  "the fit (0.98) held at the 16-bit share, as dequantising never makes a kernel "
-                  "stream faster"},
-                 detail::flash2,
-                 {0.80, detail::share, "assumed: as pytorch-eager's element-wise kernels"},
-                 {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
-                 norm_kernel::as_run,
-                 {32, 512,
-                  "ggml-cuda.cu to 2024-06: quantised products over more than MMQ_MAX_BATCH_SIZE = "
-                  "32 rows dequantise to FP16 and call cuBLAS on GPUs with FP16 tensor cores (MMQ "
-                  "the default on Turing and later only from "
-                  "github.com/ggml-org/llama.cpp/pull/8075, 2024-06); llama-bench and main "
-                  "process a prompt in micro-batches of 512 tokens (n_ubatch / n_batch default)"},
-                 // llama.cpp's unfused attention (llama.cpp, build_attn without -fa): Q and the
-                 // cached K/V as ggml_permute views, ggml_soft_max_ext(kq, mask, scale) one kernel,
-                 // the merged heads one ggml_cont copy (github.com/ggml-org/llama.cpp,
-                 // src/llama.cpp, 2024).
-                 true}),
-            detail::llama_cpp_layers),
-        vendor::nvidia),
-    // What the GEMV kernels of the evidence's builds move per SM clock: llama.cpp 0df0aa8
-    // (2024-05, the XDAI-LLAMA3 rows' month) timed on a lent H100 SXM (132 SMs at 1.98 GHz) by
-    // Nsight Compute, Llama-3-8B shapes, the slope of kernel time over DRAM bytes read:
-    // dequantize_mul_mat_vec<f16> 2.07 TB/s over 12 kernels of 33.6 and 117.5 MB; mul_mat_vec_q
-    // over Q4_K 2.04 TB/s over 14 kernels of 2.4 to 33 MB (tests/data/measured/
-    // h100_sxm_llama_cpp_2026-11-27.json; docs/stacks.md, "GEMV kernels per SM clock").
-    {7.91, detail::per_sm_cycle,
-     "measured: llama.cpp 0df0aa8 dequantize_mul_mat_vec<f16> on an H100 SXM, Nsight Compute",
-     "2026-11"},
-    {7.80, detail::per_sm_cycle,
-     "measured: llama.cpp 0df0aa8 mul_mat_vec_q (Q4_K) on an H100 SXM, Nsight Compute", "2026-11"});
+inline constexpr software_stack llama_cpp = detail::with_gemm_call(
+    detail::with_gemv_rates(
+        detail::only_on(
+            detail::on_several_gpus(
+                detail::inference_engine(
+                    {stack_id::llama_cpp,
+                     kernel_fusion::eager,
+                     // As the run says: FlashAttention is llama-bench's `-fa 1`, off by default in
+                     // the evidence's builds (attention as two cuBLAS GEMMs around ggml's softmax;
+                     // the rows say which).
+                     attention_kernel::as_run,
+                     detail::library_gemm,
+                     {1.0, detail::fraction, "no convolutions"},
+                     {1.0, detail::fraction, "no convolutions"},
+                     {0.95, detail::share,
+                      "fitted on the evidence: LCPP F16 tg128 rows (RTX 4090, RTX 3090) and "
+                      "XDAI-LLAMA3 F16 tg512/tg4096 rows (RTX 3090, 4080, 4090)"},
+                     {0.95, detail::share,
+                      "fitted on the evidence: XDAI-LLAMA3 Q4_K_M tg512/tg4096 rows (RTX 3070, "
+                      "3080, "
+                      "3090, 4070 Ti, 4080, 4090) and LCPP-4766 Q4_0 tg128 (RTX 3090): MMVQ "
+                      "kernels "
+                      "read the quantised blocks and their scales, which the format's bytes price; "
+                      "the fit (0.98) held at the 16-bit share, as dequantising never makes a "
+                      "kernel "
+                      "stream faster"},
+                     detail::flash2,
+                     {0.80, detail::share, "assumed: as pytorch-eager's element-wise kernels"},
+                     {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
+                     norm_kernel::as_run,
+                     {32, 512,
+                      "ggml-cuda.cu to 2024-06: quantised products over more than "
+                      "MMQ_MAX_BATCH_SIZE = "
+                      "32 rows dequantise to FP16 and call cuBLAS on GPUs with FP16 tensor cores "
+                      "(MMQ "
+                      "the default on Turing and later only from "
+                      "github.com/ggml-org/llama.cpp/pull/8075, 2024-06); llama-bench and main "
+                      "process a prompt in micro-batches of 512 tokens (n_ubatch / n_batch "
+                      "default)"},
+                     // llama.cpp's unfused attention (llama.cpp, build_attn without -fa): Q and the
+                     // cached K/V as ggml_permute views, ggml_soft_max_ext(kq, mask, scale) one
+                     // kernel, the merged heads one ggml_cont copy (github.com/ggml-org/llama.cpp,
+                     // src/llama.cpp, 2024).
+                     true}),
+                detail::llama_cpp_layers),
+            vendor::nvidia),
+        // What the GEMV kernels of the evidence's builds move per SM clock: llama.cpp 0df0aa8
+        // (2024-05, the XDAI-LLAMA3 rows' month) timed on a lent H100 SXM (132 SMs at 1.98 GHz) by
+        // Nsight Compute, Llama-3-8B shapes, the slope of kernel time over DRAM bytes read:
+        // dequantize_mul_mat_vec<f16> 2.07 TB/s over 12 kernels of 33.6 and 117.5 MB; mul_mat_vec_q
+        // over Q4_K 2.04 TB/s over 14 kernels of 2.4 to 33 MB (tests/data/measured/
+        // h100_sxm_llama_cpp_2026-11-27.json; docs/stacks.md, "GEMV kernels per SM clock").
+        {7.91, detail::per_sm_cycle,
+         "measured: llama.cpp 0df0aa8 dequantize_mul_mat_vec<f16> on an H100 SXM, Nsight Compute",
+         "2026-11"},
+        {7.80, detail::per_sm_cycle,
+         "measured: llama.cpp 0df0aa8 mul_mat_vec_q (Q4_K) on an H100 SXM, Nsight Compute",
+         "2026-11"}),
+    // ggml keeps every activation in FP32 between kernels; ggml_cuda_op_mul_mat_cublas, on
+    // compute capability 7.0 and later, casts the FP32 activations to FP16, calls cublasGemmEx
+    // with CUBLAS_COMPUTE_16F into an FP16 result and casts that back to FP32; the batched
+    // products of unfused attention (ggml_cuda_mul_mat_batched_cublas) do the same
+    // (ggml-cuda.cu, 2024-05, 0df0aa8; the casts are the convert_unary kernels timed beside
+    // each GEMM on the lent H100, tests/data/measured/h100_sxm_llama_cpp_2026-11-27.json).
+    {true, true,
+     "ggml-cuda.cu (llama.cpp 0df0aa8, 2024-05): ggml_cuda_op_mul_mat_cublas and "
+     "ggml_cuda_mul_mat_batched_cublas, CUBLAS_COMPUTE_16F between FP32-to-FP16 casts"});
 
 /// llama.cpp with its HIP backend on ROCm.
 inline constexpr software_stack llama_cpp_rocm = detail::only_on(

@@ -159,7 +159,7 @@ class step_builder {
         const double e = traits(run_.type).storage().value();
         stream(b, "dequantize weights", {}, weights * run_.prompt_dequantize.passes(rows), 0.0,
                w / e + 1.0, 0.0, e);
-        b.forward.add(searched(fwd, g));
+        library_gemm(b, fwd, g);
         return;
       }
       // Quantised formats: the weights (K x N) are the A operand of the transposed product, in
@@ -176,9 +176,13 @@ class step_builder {
       b.forward.add(op);
       return;
     }
-    op_estimate forward = searched(fwd, g);
-    forward.weight_gemv = weight && g.m <= skinny_max_rows;
-    b.forward.add(forward);
+    if (library_call(g)) {
+      library_gemm(b, fwd, g);
+    } else {
+      op_estimate forward = searched(fwd, g);
+      forward.weight_gemv = weight && g.m <= skinny_max_rows;
+      b.forward.add(forward);
+    }
     if (!run_.training()) return;
     const dtype gt = gradient_type(g.input);
     if (needs_dgrad) {
@@ -193,6 +197,42 @@ class step_builder {
       wg.a_dram_bytes = g.a_dram_bytes;
       b.backward.push_back(searched(wgrad, wg));
     }
+  }
+
+  // Bytes per element the streaming kernels move: the activation type's, or FP32's where the
+  // stack keeps its activations in FP32 between kernels (ggml).
+  [[nodiscard]] constexpr double stream_bytes() const {
+    return run_.gemm_call.fp32_activations ? 4.0 : storage();
+  }
+
+  // Whether forward GEMM @p g goes to the stack's 16-bit library GEMM as the stack calls it: a
+  // product over more than one row of 16-bit operands, on a GPU with tensor cores (llama.cpp
+  // multiplies in FP32 on older GPUs), under a stack whose call differs from the ceiling's.
+  [[nodiscard]] constexpr bool library_call(const gemm_problem& g) const {
+    return run_.gemm_call.any() && g.m > 1 && d_.arch().tensor_cores_per_sm > 0 &&
+           traits(g.input).storage().value() == 2.0;
+  }
+
+  // Forward GEMM @p g through the stack's library call (stack/stack.hpp, library_gemm_call): in
+  // FP16 accumulation where the stack asks for it and the GPU has it, between a cast of its
+  // activation operand (M x K per group) to 16 bits and of its result (M x N) back to FP32 where
+  // the stack keeps FP32 activations.
+  constexpr void library_gemm(block& b, std::string_view fwd, gemm_problem g) {
+    if (!library_call(g)) {
+      b.forward.add(searched(fwd, g));
+      return;
+    }
+    const library_gemm_call& c = run_.gemm_call;
+    if (c.fp16_accumulate && d_.supports(g.input, accumulator::fp16, sparsity::dense))
+      g.acc = accumulator::fp16;
+    const double groups = static_cast<double>(g.batch);
+    const double rows = static_cast<double>(g.m) * groups;
+    const double e = traits(g.input).storage().value();
+    if (c.fp32_activations)
+      stream(b, "cast to 16 bits", {}, rows * static_cast<double>(g.k), 0.0, 1.0, 0.0, 4.0 + e);
+    b.forward.add(searched(fwd, g));
+    if (c.fp32_activations)
+      stream(b, "cast to FP32", {}, rows * static_cast<double>(g.n), 0.0, 1.0, 0.0, 4.0 + e);
   }
 
   // The LM head's GEMM (its weights in the format's head layout).
@@ -271,7 +311,7 @@ class step_builder {
   constexpr void stream(block& b, std::string_view fwd, std::string_view bwd, double elements,
                         double flops_per_element, double fwd_tensors, double bwd_tensors,
                         double bytes_each = 0) {
-    const double e = bytes_each > 0 ? bytes_each : traits(act_).storage().value();
+    const double e = bytes_each > 0 ? bytes_each : stream_bytes();
     b.forward.add(streaming_op(d_, fwd, elements * flops_per_element, elements * e * fwd_tensors));
     if (run_.training() && bwd_tensors > 0)
       b.backward.push_back(
@@ -290,6 +330,7 @@ class step_builder {
       if (run_.training()) b.backward.push_back(estimate_attention_fused_backward(d_, p));
       return;
     }
+    p.seq_kv = micro_batched_keys(p);
     const long long bh = p.batch * p.heads;
     const double scores =
         static_cast<double>(bh) * static_cast<double>(p.seq_q) * static_cast<double>(p.seq_kv);
@@ -323,6 +364,25 @@ class step_builder {
     b.backward.push_back(searched("attention dV", {p.seq_kv, p.head_dim, p.seq_q, bh, act_}));
     if (run_.eager)
       stream(b, "attention head merge", "head merge backward", tokens * q_width, 0.0, 2.0, 2.0);
+  }
+
+  // The keys each query of unfused attention @p p is scored against, on average: all of them,
+  // unless the stack processes a prompt in micro-batches (dequantize_pass::ubatch, llama.cpp's
+  // n_ubatch), whose queries are scored against the keys cached so far, each micro-batch a full
+  // rectangle that the mask then hides in part. Micro-batch i of u rows sees min((i + 1) u, S)
+  // keys: (S + u) / 2 on average where u divides S. (Fused attention skips the masked blocks, so
+  // its causal half is the same either way.)
+  [[nodiscard]] constexpr long long micro_batched_keys(const attention_problem& p) const {
+    const long long u = run_.prompt_dequantize.ubatch;
+    if (decoding_ || u <= 0 || p.seq_q != p.seq_kv || p.seq_q <= u) return p.seq_kv;
+    double scores = 0.0;
+    for (long long start = 0; start < p.seq_q; start += u) {
+      const long long rows = std::min(u, p.seq_q - start);
+      scores += static_cast<double>(rows) * static_cast<double>(start + rows);
+    }
+    const double mean = scores / static_cast<double>(p.seq_q);
+    const auto whole = static_cast<long long>(mean);  // the nearest whole key count
+    return mean - static_cast<double>(whole) >= 0.5 ? whole + 1 : whole;
   }
 
   // The optimizer's update of @p params parameters in @p tensors tensors on this GPU, under the

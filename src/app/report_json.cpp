@@ -28,6 +28,30 @@ nlohmann::json error_bands_json(stack_id stack, run_mode mode, board_class board
   return out;
 }
 
+// A split run's multi-GPU inference bands (model/error_bands.hpp, inference_split_band) as
+// JSON: one per rate, each with the interval it gives that rate, null without a band.
+nlohmann::json split_bands_json(stack_id stack, split_mode split, board_class boards,
+                                const model_estimate& e) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const estimate_figure f : {estimate_figure::prompt, estimate_figure::decode}) {
+    const std::optional<inference_split_band> b = inference_split_band_of(stack, split, f, boards);
+    const double rate =
+        f == estimate_figure::decode ? e.decode_tokens_per_second() : e.prompt_tokens_per_second();
+    out[std::string(name(f))] =
+        b ? nlohmann::json{{"stack", name(b->stack)},
+                           {"split", name(b->split)},
+                           {"boards", name(b->boards)},
+                           {"rows", b->rows},
+                           {"median_abs_error", b->median},
+                           {"bias", b->bias},
+                           {"coverage", inference_split_band::coverage},
+                           {"measured_over_predicted", {b->low, b->high}},
+                           {"tokens_per_s", {b->low * rate, b->high * rate}}}
+          : nlohmann::json(nullptr);
+  }
+  return out;
+}
+
 }  // namespace
 
 nlohmann::json power_limit_json(const std::optional<power_limit_info>& p) {
@@ -203,6 +227,9 @@ nlohmann::json to_json(const model_report& report) {
       {"training_band", report.job ? training_band_json(stack.id, e.samples_per_second(),
                                                         transformer ? e.tokens_per_second() : 0.0)
                                    : nlohmann::json(nullptr)},
+      {"split_bands", stack.id != stack_id::ceiling && report.split && generation
+                          ? split_bands_json(stack.id, inference_split_of(r), report.boards, e)
+                          : nlohmann::json(nullptr)},
       {"error_bands",
        stack.id == stack_id::ceiling ? nlohmann::json(nullptr)
        : generation                  ? error_bands_json(stack.id, r.mode, report.boards,

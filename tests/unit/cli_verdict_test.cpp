@@ -161,6 +161,24 @@ TEST_CASE("model: a stack's figures come with their held-out error on published 
   CHECK(pro->worst > 2 * consumer->worst);
   CHECK(run_dlperf(on_h100).out.find("runs on TITAN, workstation and data-centre boards") !=
         std::string::npos);
+  // A run split over several GPUs also gets the band of published runs of its split, an interval
+  // of its rates (docs/evidence.md, "Several GPUs"); one GPU, none.
+  const std::string split =
+      "model --preset llama3_70b --gpu rtx_3090 --infer --weights q4_k_m --dtype fp16 --no-flash "
+      "--prompt 512 --generate 128 --gpus 2 --stack llama.cpp";
+  const nlohmann::json sj = json_of(split + " --json");
+  const std::optional<inference_split_band> layer_decode = inference_split_band_of(
+      stack_id::llama_cpp, split_mode::layer, estimate_figure::decode, board_class::consumer);
+  REQUIRE(layer_decode.has_value());
+  const nlohmann::json& d = sj["split_bands"]["decode"];
+  CHECK(d["split"] == "layer");
+  CHECK(d["rows"] == layer_decode->rows);
+  CHECK(d["tokens_per_s"][0].get<double>() < d["tokens_per_s"][1].get<double>());
+  CHECK(d["measured_over_predicted"][0].get<double>() == Approx(layer_decode->low));
+  CHECK(sj["split_bands"]["prompt"]["boards"] == "consumer");
+  CHECK(run_dlperf(split).out.find("on 2 GPUs: generation measured ") != std::string::npos);
+  CHECK(json_of(on_h100 + " --json")["split_bands"].is_null());
+  CHECK(run_dlperf(on_h100).out.find("split by layers") == std::string::npos);
   // A training step: one band for the step.
   const nlohmann::json train = json_of(
       "model --preset bert_base --gpu a100_sxm4_80gb --batch 32 --seq 128 --stack pytorch-eager "

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
 #include <dlperf/dlperf.hpp>
@@ -185,11 +186,49 @@ inline gemm_shape parse_shape(const std::string& s) {
   return g;
 }
 
+// The p-quantile of @p v, interpolated between its neighbours (numpy's default).
+inline double quantile(std::vector<double> v, double p) {
+  if (v.empty()) throw std::runtime_error("quantile of no values");
+  std::sort(v.begin(), v.end());
+  const double at = p * static_cast<double>(v.size() - 1);
+  const auto i = static_cast<std::size_t>(at);
+  if (i + 1 >= v.size()) return v.back();
+  return v[i] + (at - static_cast<double>(i)) * (v[i + 1] - v[i]);
+}
+
 inline double median(std::vector<double> v) {
   if (v.empty()) throw std::runtime_error("median of no values");
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// A band's figures (model/error_bands.hpp: training_scaling_band, inference_split_band) over
+// @p errors (predicted / measured - 1): the median |error|, the median error (> 0: the model
+// optimistic), and the 10th and 90th percentiles of measured / predicted.
+struct band_figures {
+  int rows = 0;
+  double median = 0, bias = 0, low = 0, high = 0;
+};
+inline band_figures band_figures_of(const std::vector<double>& errors) {
+  std::vector<double> magnitude, ratio;
+  for (const double x : errors) {
+    magnitude.push_back(std::abs(x));
+    ratio.push_back(1.0 / (1.0 + x));
+  }
+  return {static_cast<int>(errors.size()), quantile(magnitude, 0.5), quantile(errors, 0.5),
+          quantile(ratio, 0.1), quantile(ratio, 0.9)};
+}
+
+// Holds band @p table, as model/error_bands.hpp lists it, to @p b, recomputed from the evidence.
+template <class Band>
+void check_band(const Band& table, const band_figures& b) {
+  CHECK(table.rows == b.rows);
+  CHECK(table.median == Approx(b.median).margin(0.0005));
+  CHECK(table.bias == Approx(b.bias).margin(0.0005));
+  CHECK(table.low == Approx(b.low).margin(0.0005));
+  CHECK(table.high == Approx(b.high).margin(0.0005));
+  CHECK(table.low <= table.high);
 }
 
 // The weight storage of a row's inference run: the library's format of that name (GGUF q4_0,

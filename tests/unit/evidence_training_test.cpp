@@ -188,39 +188,18 @@ TEST_CASE("training evidence: every row runs on its GPUs, finite and below the d
   CHECK(vendors["amd"] >= 4);
 }
 
-// The p-quantile of @p v, interpolated between its neighbours (numpy's default).
-double quantile(std::vector<double> v, double p) {
-  std::sort(v.begin(), v.end());
-  const double at = p * static_cast<double>(v.size() - 1);
-  const std::size_t i = static_cast<std::size_t>(at);
-  if (i + 1 >= v.size()) return v.back();
-  return v[i] + (at - static_cast<double>(i)) * (v[i + 1] - v[i]);
-}
-
 // Each stack's band over the rows (model/error_bands.hpp, training_scaling_band).
-std::map<stack_id, training_scaling_band> bands_of_evidence() {
+std::map<stack_id, band_figures> bands_of_evidence() {
   std::map<stack_id, std::vector<double>> errors;
   for (const record& r : training_rows())
     errors[parse<stack_id>(r.at("stack"))].push_back(run_row(r).error);
-  std::map<stack_id, training_scaling_band> out;
-  for (const auto& [stack, e] : errors) {
-    std::vector<double> magnitude, ratio;
-    for (const double x : e) {
-      magnitude.push_back(std::abs(x));
-      ratio.push_back(1.0 / (1.0 + x));
-    }
-    out[stack] = {stack,
-                  static_cast<int>(e.size()),
-                  quantile(magnitude, 0.5),
-                  quantile(e, 0.5),
-                  quantile(ratio, 0.1),
-                  quantile(ratio, 0.9)};
-  }
+  std::map<stack_id, band_figures> out;
+  for (const auto& [stack, e] : errors) out[stack] = band_figures_of(e);
   return out;
 }
 
 TEST_CASE("every stack's multi-GPU training band is its error on the evidence", "[evidence_rows]") {
-  const std::map<stack_id, training_scaling_band> bands = bands_of_evidence();
+  const std::map<stack_id, band_figures> bands = bands_of_evidence();
   int listed = 0;
   for (const auto& [stack, b] : bands) {
     INFO(name(stack) << ": " << b.rows << " rows, median " << b.median << ", bias " << b.bias
@@ -229,12 +208,7 @@ TEST_CASE("every stack's multi-GPU training band is its error on the evidence", 
     CHECK(table.has_value() == (b.rows >= error_band::least_rows));
     if (!table) continue;
     ++listed;
-    CHECK(table->rows == b.rows);
-    CHECK(table->median == Approx(b.median).margin(0.0005));
-    CHECK(table->bias == Approx(b.bias).margin(0.0005));
-    CHECK(table->low == Approx(b.low).margin(0.0005));
-    CHECK(table->high == Approx(b.high).margin(0.0005));
-    CHECK(table->low <= table->high);
+    check_band(*table, b);
   }
   CHECK(listed == static_cast<int>(training_scaling_bands.size()));
 }

@@ -35,6 +35,24 @@ std::string band_text(const std::optional<error_band>& band, std::string_view wh
                      format_percent(band->worst, 1.0));
 }
 
+// A split run's band for people: "measured 0.71-1.03x of the model's rate, 84.2-122 tokens/s
+// (80 % of 84 published llama.cpp runs split by layers on GeForce and Radeon boards; median error
+// 4.6 %, the model optimistic)", or that there is none.
+std::string split_band_text(const std::optional<inference_split_band>& band, stack_id stack,
+                            split_mode split, board_class boards, double rate) {
+  const std::string runs =
+      fmt::format("published {} runs split by {}s on {}", name(stack),
+                  split == split_mode::layer ? "layer" : "tensor", description(boards));
+  if (!band) return fmt::format("fewer than {} {}, no band yet", error_band::least_rows, runs);
+  return fmt::format(
+      "measured {}-{}x of the model's rate, {}-{} tokens/s ({:.0f} % of {} {}; median error {}, "
+      "{})",
+      three_digits(band->low), three_digits(band->high), three_digits(band->low * rate),
+      three_digits(band->high * rate), 100.0 * inference_split_band::coverage, band->rows, runs,
+      format_percent(band->median, 1.0),
+      band->bias > 0 ? "the model optimistic" : "the model pessimistic");
+}
+
 // A parameter count for people: "6.74 B", "124 M".
 std::string format_parameters(double p) {
   if (p >= 1e9) return three_digits(p / 1e9) + " B";
@@ -337,6 +355,18 @@ void print_report(const app::model_report& report) {
                    : band(estimate_figure::step);
     fmt::print("  accuracy, each run held out of the fit by its source: {}{}\n", bands,
                r.gpus > 1 ? "; runs on one GPU" : "");
+    if (split && generation) {
+      // A split run's own band: the published runs of that split, which no figure is fitted on
+      // (docs/evidence.md, "Several GPUs").
+      const split_mode how = inference_split_of(r);
+      const auto split_band = [&](estimate_figure figure, double rate) {
+        return split_band_text(inference_split_band_of(stack.id, how, figure, report.boards),
+                               stack.id, how, report.boards, rate);
+      };
+      fmt::print("  on {} GPUs: generation {}; prompt processing {}\n", r.gpus,
+                 split_band(estimate_figure::decode, e.decode_tokens_per_second()),
+                 split_band(estimate_figure::prompt, e.prompt_tokens_per_second()));
+    }
   }
   if (job)
     fmt::print("  on many GPUs: {}\n",

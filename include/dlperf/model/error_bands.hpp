@@ -144,6 +144,67 @@ constexpr std::optional<training_scaling_band> training_scaling_band_of(stack_id
   return std::nullopt;
 }
 
+/// Where published inference runs of one model over several GPUs fall against the model, per
+/// stack, split, figure and class of board: the multi-GPU rows of tests/data/evidence/rows.csv,
+/// each predicted with its own split (docs/evidence.md, "Several GPUs"). As for the training
+/// bands, no figure is fitted on these rows (the single-GPU figures their stacks share are fitted
+/// on single-GPU rows), so each row is held out of every fit and one band serves the three
+/// cross-validations.
+///
+///     estimate x [low, high]  holds the measured rate of the middle 80 % of the rows
+///
+/// The tool prints that interval beside a split run's rates. Tested like error_bands: "every
+/// stack's multi-GPU inference band is its error on the evidence"
+/// (tests/unit/evidence_multi_gpu_test.cpp) recomputes each entry.
+struct inference_split_band {
+  /// Share of the rows the interval holds: the 10th to the 90th percentile.
+  static constexpr double coverage = 0.8;
+
+  stack_id stack = stack_id::ceiling;                ///< the stack the rows ran under
+  split_mode split = split_mode::layer;              ///< how the rows split the model
+  estimate_figure figure = estimate_figure::decode;  ///< what the rows measured
+  board_class boards = board_class::consumer;        ///< the boards the rows ran on
+  int rows = 0;                                      ///< evidence rows
+  double median = 0;                                 ///< median |predicted / measured - 1|
+  double bias = 0;  ///< median of predicted / measured - 1 (> 0: optimistic)
+  double low = 0;   ///< 10th percentile of measured / predicted
+  double high = 0;  ///< 90th percentile of measured / predicted
+};
+
+/// The multi-GPU inference bands of every stack, split, figure and class of board with at least
+/// `error_band::least_rows` rows.
+inline constexpr std::array inference_split_bands{
+    inference_split_band{stack_id::torch_compile, split_mode::tensor, estimate_figure::decode,
+                         board_class::professional, 27, 0.110, -0.0926, 0.867, 1.215},
+    inference_split_band{stack_id::vllm, split_mode::tensor, estimate_figure::decode,
+                         board_class::professional, 10, 1.134, 1.134, 0.245, 0.692},
+    inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::decode,
+                         board_class::consumer, 40, 0.0398, 0.0239, 0.915, 1.022},
+    inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::decode,
+                         board_class::professional, 68, 0.0752, 0.0752, 0.810, 1.015},
+    inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::prompt,
+                         board_class::consumer, 40, 0.329, 0.329, 0.518, 0.966},
+    inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::prompt,
+                         board_class::professional, 62, 0.378, 0.378, 0.393, 0.963},
+};
+
+/// How a run of inference splits one model over its GPUs: by layers where it has pipeline stages
+/// (each perhaps a tensor-parallel group), else by tensors.
+constexpr split_mode inference_split_of(const run_config& r) {
+  return r.pp > 1 ? split_mode::layer : split_mode::tensor;
+}
+
+/// The multi-GPU inference band of figure @p f of @p stack under split @p split on boards of
+/// class @p boards, or none where the evidence holds too few rows of it.
+constexpr std::optional<inference_split_band> inference_split_band_of(stack_id stack,
+                                                                      split_mode split,
+                                                                      estimate_figure f,
+                                                                      board_class boards) {
+  for (const inference_split_band& b : inference_split_bands)
+    if (b.stack == stack && b.split == split && b.figure == f && b.boards == boards) return b;
+  return std::nullopt;
+}
+
 /// The band of figure @p f of @p stack in @p mode on boards of class @p boards, or none where the
 /// evidence holds too few rows of it.
 constexpr std::optional<error_band> error_band_of(stack_id stack, run_mode mode, estimate_figure f,

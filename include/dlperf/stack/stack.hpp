@@ -336,7 +336,7 @@ struct software_stack {
   /// Whether its fused attention issues warp-level `mma.sync` on every architecture, as
   /// FlashAttention-2 does (PyTorch SDPA's flash backend, the flash-attn 2 package): on an
   /// architecture whose full tensor rate needs a newer instruction it runs at that
-  /// architecture's `warp_mma_share` (stacks.hpp, `detail::flash_attention_2`).
+  /// architecture's `warp_mma_share` (stacks.hpp, pytorch_eager).
   bool warp_mma_attention = false;
   /// The most weight bytes its 16-bit batch-1 GEMV kernels move per SM per SM clock, measured
   /// (see the file comment); 0: not measured, the GEMV share alone applies.

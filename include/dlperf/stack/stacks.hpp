@@ -80,49 +80,7 @@ inline constexpr stack_figure flash_triton{
     "FlashAttention Triton kernel 78 vs FlashAttention-2 182 TFLOPs/s forward and backward, "
     "A100 causal head dim 128, 8k tokens (arXiv 2307.08691 Fig. 4), times flash2's figure",
     "2023-07"};
-// Record @p s as an inference engine: the same figures, without training steps
-// (software_stack::trains).
-constexpr software_stack inference_engine(software_stack s) {
-  s.trains = false;
-  return s;
-}
-// Record @p s as running on @p v's GPUs only (its kernels are CUDA's or ROCm's).
-constexpr software_stack only_on(software_stack s, vendor v) {
-  s.vendors = vendor_set::only(v);
-  return s;
-}
-// Record what @p s's batch-1 GEMV kernels move per SM clock, 16-bit (@p f16) and quantised
-// (@p quantized) weights (software_stack::gemv_bytes_per_sm_cycle).
-constexpr software_stack with_gemv_rates(software_stack s, const stack_figure& f16,
-                                         const stack_figure& quantized) {
-  s.gemv_bytes_per_sm_cycle = f16;
-  s.quantized_gemv_bytes_per_sm_cycle = quantized;
-  return s;
-}
 inline constexpr std::string_view per_sm_cycle = "bytes of weights per SM per SM clock";
-// Record how @p s calls its 16-bit library GEMM over more than one row
-// (software_stack::gemm_call).
-constexpr software_stack with_gemm_call(software_stack s, const library_gemm_call& c) {
-  s.gemm_call = c;
-  return s;
-}
-// Record @p s as running fused attention of FlashAttention-2's kind, on warp-level mma.sync
-// (software_stack::warp_mma_attention). PyTorch's scaled_dot_product_attention takes its flash
-// backend, FlashAttention-2, on every NVIDIA GPU by default: PyTorch 2.5.0 made cuDNN's fused
-// attention the default on H100 (pytorch.org/blog/pytorch2-5) and 2.5.1 put it back behind
-// flash (github.com/pytorch/pytorch/pull/138522, "Make CuDNN Attention Opt in", cherry-picked to
-// release/2.5) until pull/162073 (2025-09) preferred cuDNN again on SM 9.0 and 10.0, gated on a
-// cuDNN newer than 9.15. The flash-attn 2 package (llm-foundry's attn_impl flash) is the same
-// kernel.
-constexpr software_stack flash_attention_2(software_stack s) {
-  s.warp_mma_attention = true;
-  return s;
-}
-// Record @p s with how it runs a model over several GPUs (stack/multi_gpu.hpp).
-constexpr software_stack on_several_gpus(software_stack s, const multi_gpu_kernels& k) {
-  s.multi_gpu = k;
-  return s;
-}
 // Eager PyTorch inference over several GPUs: Hugging Face accelerate's `device_map="auto"`
 // places consecutive layers on each GPU and runs them in turn (no pipelining of micro-batches).
 inline constexpr multi_gpu_kernels accelerate_device_map{
@@ -160,349 +118,351 @@ inline constexpr multi_gpu_kernels llama_cpp_layers{
 }  // namespace detail
 
 /// The stack whose efficiencies are the hardware model's own: today's estimates exactly.
-inline constexpr software_stack ceiling{stack_id::ceiling,
-                                        kernel_fusion::as_run,
-                                        attention_kernel::as_run,
-                                        {1.0, detail::fraction, "definition"},
-                                        {1.0, detail::fraction, "definition"},
-                                        {1.0, detail::fraction, "definition"},
-                                        {1.0, detail::share, "definition"},
-                                        {1.0, detail::share, "definition"},
-                                        {1.0, detail::fraction, "definition"},
-                                        {1.0, detail::share, "definition"},
-                                        {0.0, detail::per_kernel, "definition"}};
+inline constexpr software_stack ceiling{
+    .id = stack_id::ceiling,
+    .fusion = kernel_fusion::as_run,
+    .attention = attention_kernel::as_run,
+    .gemm_efficiency = {1.0, detail::fraction, "definition"},
+    .conv_efficiency = {1.0, detail::fraction, "definition"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "definition"},
+    .gemv_dram_share = {1.0, detail::share, "definition"},
+    .quantized_gemv_dram_share = {1.0, detail::share, "definition"},
+    .attention_efficiency = {1.0, detail::fraction, "definition"},
+    .streaming_dram_share = {1.0, detail::share, "definition"},
+    .host_overhead = {0.0, detail::per_kernel, "definition"}};
 
 /// PyTorch eager on CUDA: cuBLAS GEMMs, cuDNN convolutions, every element-wise op its own kernel.
-inline constexpr software_stack pytorch_eager = detail::only_on(
-    detail::flash_attention_2(detail::on_several_gpus(
-        {stack_id::pytorch_eager,
-         kernel_fusion::eager,
-         attention_kernel::as_run,
-         detail::library_gemm,
-         {0.80, detail::fraction,
-          "fitted on the evidence: RN50-PyT and SXT-PyT rows (cuDNN convolutions against the "
-          "tile model's implicit GEMM)"},
-         {0.65, detail::fraction,
-          "fitted on the evidence: RN50-PyT and SXT-PyT TF32 rows (A100, the only TF32 GPU in "
-          "the set): cuDNN 8.1 TF32 convolutions"},
-         {0.72, detail::share,
-          "fitted on the evidence: LCPP tg128 rows share the mechanism (GEMV kernels reach "
-          "~70 % of peak DRAM bandwidth); no PyTorch decode row yet"},
-         {0.60, detail::share,
-          "assumed: dequantising GEMV kernels (bitsandbytes/AWQ) below FP16's"},
-         detail::flash2,
-         {0.80, detail::share,
-          "fitted on the evidence: RN50-PyT, SXT-PyT, BERT-PyT rows (element-wise kernels)"},
-         detail::pytorch_host,
-         norm_kernel::composite,
-         {},
-         false,
-         optimizer_kernel::multi_tensor,  // PyTorch >= 2.0's default (see pytorch_op_host)
-         detail::pytorch_op_host},
-        detail::accelerate_device_map)),
-    vendor::nvidia);
+inline constexpr software_stack pytorch_eager{
+    .id = stack_id::pytorch_eager,
+    .fusion = kernel_fusion::eager,
+    .attention = attention_kernel::as_run,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {0.80, detail::fraction,
+                        "fitted on the evidence: RN50-PyT and SXT-PyT rows (cuDNN convolutions "
+                        "against the tile model's implicit GEMM)"},
+    .tf32_conv_efficiency = {0.65, detail::fraction,
+                             "fitted on the evidence: RN50-PyT and SXT-PyT TF32 rows (A100, the "
+                             "only TF32 GPU in the set): cuDNN 8.1 TF32 convolutions"},
+    .gemv_dram_share = {0.72, detail::share,
+                        "fitted on the evidence: LCPP tg128 rows share the mechanism (GEMV "
+                        "kernels reach ~70 % of peak DRAM bandwidth); no PyTorch decode row yet"},
+    .quantized_gemv_dram_share = {0.60, detail::share,
+                                  "assumed: dequantising GEMV kernels (bitsandbytes/AWQ) below "
+                                  "FP16's"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.80, detail::share,
+                             "fitted on the evidence: RN50-PyT, SXT-PyT, BERT-PyT rows "
+                             "(element-wise kernels)"},
+    .host_overhead = detail::pytorch_host,
+    .norms = norm_kernel::composite,
+    .optimizer_kernels = optimizer_kernel::multi_tensor,  // PyTorch >= 2.0's default
+    .optimizer_host_overhead = detail::pytorch_op_host,
+    .vendors = vendor_set::only(vendor::nvidia),
+    .multi_gpu = detail::accelerate_device_map,
+    // PyTorch's scaled_dot_product_attention takes its flash backend, FlashAttention-2 (warp-level
+    // mma.sync), on every NVIDIA GPU by default: PyTorch 2.5.0 made cuDNN's fused attention the
+    // default on H100 (pytorch.org/blog/pytorch2-5) and 2.5.1 put it back behind flash
+    // (github.com/pytorch/pytorch/pull/138522, "Make CuDNN Attention Opt in", cherry-picked to
+    // release/2.5) until pull/162073 (2025-09) preferred cuDNN again on SM 9.0 and 10.0, gated
+    // on a cuDNN newer than 9.15. The flash-attn 2 package (llm-foundry's attn_impl flash) is the
+    // same kernel.
+    .warp_mma_attention = true};
 
 /// PyTorch 2 with torch.compile: Inductor fuses element-wise ops (Triton), CUDA graphs (mode
 /// "reduce-overhead") remove most of the host time.
-inline constexpr software_stack torch_compile = detail::only_on(
-    detail::flash_attention_2(software_stack{
-        stack_id::torch_compile,
-        kernel_fusion::fused,
-        attention_kernel::flash2,
-        detail::library_gemm,
-        {0.80, detail::fraction, "as pytorch-eager: the same cuDNN convolutions"},
-        {0.65, detail::fraction,
-         "as pytorch-eager, whose figure is fitted on the RN50-PyT and SXT-PyT TF32 rows: the same "
-         "cuDNN 8.1 TF32 convolutions"},
-        {0.72, detail::share, "as pytorch-eager"},
-        {0.60, detail::share, "as pytorch-eager"},
-        detail::flash2,
-        {0.85, detail::share, "assumed: Triton element-wise kernels near the STREAM rate"},
-        {1e-6, detail::per_kernel, detail::cuda_graphs},
-        norm_kernel::as_run,
-        {},
-        false,
-        // torch.compile compiles the model, not the optimizer's step, unless the code compiles
-        // the step too: the update is eager PyTorch's default.
-        optimizer_kernel::multi_tensor,
-        detail::pytorch_op_host}),
-    vendor::nvidia);
+inline constexpr software_stack torch_compile{
+    .id = stack_id::torch_compile,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::flash2,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {0.80, detail::fraction, "as pytorch-eager: the same cuDNN convolutions"},
+    .tf32_conv_efficiency = {0.65, detail::fraction,
+                             "as pytorch-eager, whose figure is fitted on the RN50-PyT and SXT-PyT "
+                             "TF32 rows: the same cuDNN 8.1 TF32 convolutions"},
+    .gemv_dram_share = {0.72, detail::share, "as pytorch-eager"},
+    .quantized_gemv_dram_share = {0.60, detail::share, "as pytorch-eager"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.85, detail::share,
+                             "assumed: Triton element-wise kernels near the STREAM rate"},
+    .host_overhead = {1e-6, detail::per_kernel, detail::cuda_graphs},
+    // torch.compile compiles the model, not the optimizer's step, unless the code compiles the
+    // step too: the update is eager PyTorch's default.
+    .optimizer_kernels = optimizer_kernel::multi_tensor,
+    .optimizer_host_overhead = detail::pytorch_op_host,
+    .vendors = vendor_set::only(vendor::nvidia),
+    .warp_mma_attention = true};  // SDPA's flash backend, as pytorch-eager's
 
 /// TensorFlow without XLA (graph mode): cuDNN convolutions, one kernel per element-wise op,
 /// launched from the C++ executor.
-inline constexpr software_stack tensorflow = detail::only_on(
-    software_stack{
-        stack_id::tensorflow,
-        kernel_fusion::eager,
-        attention_kernel::as_run,
-        detail::library_gemm,
-        {0.80, detail::fraction, "as tensorflow-xla: the same cuDNN convolutions"},
-        {0.65, detail::fraction, "as pytorch-eager (the same cuDNN); RN50-TF TF32 rows agree"},
-        {0.72, detail::share, "as pytorch-eager"},
-        {0.60, detail::share, "as pytorch-eager"},
-        detail::flash2,
-        {0.80, detail::share, "as pytorch-eager"},
-        {2e-6, detail::per_kernel, "assumed: the C++ graph executor launches without Python"},
-        norm_kernel::as_run,
-        {},
-        false,
-        // One ApplyMomentum / ResourceApplyAdam kernel per variable (tf.train optimizers).
-        optimizer_kernel::per_tensor_fused,
-        {2e-6, detail::per_kernel, "assumed: the C++ graph executor launches without Python"}},
-    vendor::nvidia);
+inline constexpr software_stack tensorflow{
+    .id = stack_id::tensorflow,
+    .fusion = kernel_fusion::eager,
+    .attention = attention_kernel::as_run,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {0.80, detail::fraction, "as tensorflow-xla: the same cuDNN convolutions"},
+    .tf32_conv_efficiency = {0.65, detail::fraction,
+                             "as pytorch-eager (the same cuDNN); RN50-TF TF32 rows agree"},
+    .gemv_dram_share = {0.72, detail::share, "as pytorch-eager"},
+    .quantized_gemv_dram_share = {0.60, detail::share, "as pytorch-eager"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.80, detail::share, "as pytorch-eager"},
+    .host_overhead = {2e-6, detail::per_kernel,
+                      "assumed: the C++ graph executor launches without Python"},
+    .norms = norm_kernel::as_run,
+    // One ApplyMomentum / ResourceApplyAdam kernel per variable (tf.train optimizers).
+    .optimizer_kernels = optimizer_kernel::per_tensor_fused,
+    .optimizer_host_overhead = {2e-6, detail::per_kernel,
+                                "assumed: the C++ graph executor launches without Python"},
+    .vendors = vendor_set::only(vendor::nvidia)};
 
 /// TensorFlow with XLA: fused element-wise ops, cuDNN convolutions.
-inline constexpr software_stack tensorflow_xla = detail::only_on(
-    software_stack{
-        stack_id::tensorflow_xla,
-        kernel_fusion::fused,
-        attention_kernel::as_run,
-        detail::library_gemm,
-        {0.80, detail::fraction, "fitted on the evidence: RN50-TF training rows"},
-        {0.65, detail::fraction, "as pytorch-eager (the same cuDNN); RN50-TF TF32 rows agree"},
-        {0.72, detail::share, "as pytorch-eager"},
-        {0.60, detail::share, "as pytorch-eager"},
-        detail::flash2,
-        {0.80, detail::share, "fitted on the evidence: RN50-TF training rows"},
-        {2e-6, detail::per_kernel, "assumed: XLA launches its compiled thunks from C++"},
-        norm_kernel::as_run,
-        {},
-        false,
-        // One ApplyMomentum / ResourceApplyAdam kernel per variable (tf.train optimizers).
-        optimizer_kernel::per_tensor_fused,
-        {2e-6, detail::per_kernel, "assumed: XLA launches its compiled thunks from C++"}},
-    vendor::nvidia);
+inline constexpr software_stack tensorflow_xla{
+    .id = stack_id::tensorflow_xla,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::as_run,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {0.80, detail::fraction, "fitted on the evidence: RN50-TF training rows"},
+    .tf32_conv_efficiency = {0.65, detail::fraction,
+                             "as pytorch-eager (the same cuDNN); RN50-TF TF32 rows agree"},
+    .gemv_dram_share = {0.72, detail::share, "as pytorch-eager"},
+    .quantized_gemv_dram_share = {0.60, detail::share, "as pytorch-eager"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.80, detail::share, "fitted on the evidence: RN50-TF training rows"},
+    .host_overhead = {2e-6, detail::per_kernel,
+                      "assumed: XLA launches its compiled thunks from C++"},
+    .norms = norm_kernel::as_run,
+    // One ApplyMomentum / ResourceApplyAdam kernel per variable (tf.train optimizers).
+    .optimizer_kernels = optimizer_kernel::per_tensor_fused,
+    .optimizer_host_overhead = {2e-6, detail::per_kernel,
+                                "assumed: XLA launches its compiled thunks from C++"},
+    .vendors = vendor_set::only(vendor::nvidia)};
 
 /// Megatron-LM with Transformer Engine: fused kernels, FlashAttention, fused optimizers. On
 /// Hopper and later Transformer Engine takes cuDNN's fused attention over FlashAttention-2
 /// ("Disabling FlashAttention to give FusedAttention preference on Hopper+ for performance
 /// reasons", transformer_engine/pytorch/attention/dot_product_attention/utils.py,
 /// get_attention_backend), so its attention runs at the architecture's full tensor rate.
-inline constexpr software_stack megatron = detail::only_on(
-    software_stack{stack_id::megatron,
-                   kernel_fusion::fused,
-                   attention_kernel::flash2,
-                   detail::library_gemm,
-                   {1.0, detail::fraction, "no convolutions"},
-                   {1.0, detail::fraction, "no convolutions"},
-                   {0.72, detail::share, "as pytorch-eager"},
-                   {0.60, detail::share, "as pytorch-eager"},
-                   detail::flash2,
-                   {0.85, detail::share, "assumed: fused Apex/TE kernels near the STREAM rate"},
-                   {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"},
-                   norm_kernel::as_run,
-                   {},
-                   false,
-                   // Megatron-LM's optimizer is Apex's (or Transformer Engine's) FusedAdam: one
-                   // multi-tensor pass (megatron/core/optimizer/__init__.py).
-                   optimizer_kernel::fused,
-                   {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"}},
-    vendor::nvidia);
+inline constexpr software_stack megatron{
+    .id = stack_id::megatron,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::flash2,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.72, detail::share, "as pytorch-eager"},
+    .quantized_gemv_dram_share = {0.60, detail::share, "as pytorch-eager"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.85, detail::share,
+                             "assumed: fused Apex/TE kernels near the STREAM rate"},
+    .host_overhead = {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"},
+    .norms = norm_kernel::as_run,
+    // Megatron-LM's optimizer is Apex's (or Transformer Engine's) FusedAdam: one multi-tensor
+    // pass (megatron/core/optimizer/__init__.py).
+    .optimizer_kernels = optimizer_kernel::fused,
+    .optimizer_host_overhead = {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"},
+    .vendors = vendor_set::only(vendor::nvidia)};
 
 /// TensorRT-LLM: fused engine, its own attention (XQA/FMHA), CUDA graphs.
-inline constexpr software_stack tensorrt_llm = detail::only_on(
-    detail::on_several_gpus(
-        detail::inference_engine(
-            {stack_id::tensorrt_llm,
-             kernel_fusion::fused,
-             attention_kernel::vendor,
-             detail::library_gemm,
-             {1.0, detail::fraction, "no convolutions"},
-             {1.0, detail::fraction, "no convolutions"},
-             {0.80, detail::share,
-              "assumed: weight-streaming GEMV kernels at ~80 % of peak DRAM rate"},
-             {0.70, detail::share, "assumed: FpA_IntB kernels dequantise in the inner loop"},
-             detail::flash2,
-             {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
-             {1e-6, detail::per_kernel, detail::cuda_graphs}}),
-        {split_mode::tensor,
-         "TensorRT-LLM --tp_size",
-         {},
-         {seconds(3.7e-6), seconds(5.9e-6), mebibytes(8),
-          "TensorRT-LLM's one-shot custom all-reduce kernel timed on H100 at 2 KB: 3.7 us over 2 "
-          "GPUs, 5.9 us over 8 (github.com/sgl-project/sglang/pull/2904, 2025-01); peer-to-peer "
-          "links only, NCCL above the limit"}}),
-    vendor::nvidia);
+inline constexpr software_stack tensorrt_llm{
+    .id = stack_id::tensorrt_llm,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::vendor,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.80, detail::share,
+                        "assumed: weight-streaming GEMV kernels at ~80 % of peak DRAM rate"},
+    .quantized_gemv_dram_share = {0.70, detail::share,
+                                  "assumed: FpA_IntB kernels dequantise in the inner loop"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+    .host_overhead = {1e-6, detail::per_kernel, detail::cuda_graphs},
+    .trains = false,
+    .vendors = vendor_set::only(vendor::nvidia),
+    .multi_gpu = {split_mode::tensor,
+                  "TensorRT-LLM --tp_size",
+                  {},
+                  {seconds(3.7e-6), seconds(5.9e-6), mebibytes(8),
+                   "TensorRT-LLM's one-shot custom all-reduce kernel timed on H100 at 2 KB: 3.7 us "
+                   "over 2 GPUs, 5.9 us over 8 (github.com/sgl-project/sglang/pull/2904, "
+                   "2025-01); peer-to-peer links only, NCCL above the limit"}}};
 
 /// vLLM: PagedAttention / FlashAttention, CUDA graphs for decode.
-inline constexpr software_stack vllm = detail::on_several_gpus(
-    detail::inference_engine(
-        {stack_id::vllm,
-         kernel_fusion::fused,
-         attention_kernel::flash2,
-         detail::library_gemm,
-         {1.0, detail::fraction, "no convolutions"},
-         {1.0, detail::fraction, "no convolutions"},
-         {0.75, detail::share, "assumed: cuBLAS GEMV at ~75 % of peak DRAM rate"},
-         {0.65, detail::share, "assumed: Marlin/AWQ kernels dequantise in the inner loop"},
-         detail::flash2,
-         {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
-         {1e-6, detail::per_kernel, detail::cuda_graphs}}),
-    {split_mode::tensor,
-     "vLLM --tensor-parallel-size",
-     {},
-     {seconds(9.5e-6), seconds(10.1e-6), mebibytes(8),
-      "vLLM custom all-reduce (csrc/custom_all_reduce.cu, max_size 8 MiB) timed on H100 at 2 KB: "
-      "9.5 us over 2 GPUs, 10.1 us over 8 (github.com/sgl-project/sglang/pull/2904, 2025-01); "
-      "peer-to-peer links only, NCCL above the limit"}});
+inline constexpr software_stack vllm{
+    .id = stack_id::vllm,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::flash2,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.75, detail::share, "assumed: cuBLAS GEMV at ~75 % of peak DRAM rate"},
+    .quantized_gemv_dram_share = {0.65, detail::share,
+                                  "assumed: Marlin/AWQ kernels dequantise in the inner loop"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+    .host_overhead = {1e-6, detail::per_kernel, detail::cuda_graphs},
+    .trains = false,
+    .multi_gpu = {split_mode::tensor,
+                  "vLLM --tensor-parallel-size",
+                  {},
+                  {seconds(9.5e-6), seconds(10.1e-6), mebibytes(8),
+                   "vLLM custom all-reduce (csrc/custom_all_reduce.cu, max_size 8 MiB) timed on "
+                   "H100 at 2 KB: 9.5 us over 2 GPUs, 10.1 us over 8 "
+                   "(github.com/sgl-project/sglang/pull/2904, 2025-01); peer-to-peer links only, "
+                   "NCCL above the limit"}}};
 
 /// LMDeploy TurboMind: hand-fused C++ engine.
-inline constexpr software_stack lmdeploy = detail::only_on(
-    detail::inference_engine(
-        {stack_id::lmdeploy,
-         kernel_fusion::fused,
-         attention_kernel::vendor,
-         detail::library_gemm,
-         {1.0, detail::fraction, "no convolutions"},
-         {1.0, detail::fraction, "no convolutions"},
-         {0.78, detail::share, "fitted on the evidence: LMD decode rows (Llama-2-7B and 13B)"},
-         {0.65, detail::share, "assumed: below the FP16 share (dequantisation)"},
-         detail::flash2,
-         {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
-         {4e-6, detail::per_kernel, "fitted on the evidence: LMD decode rows"}}),
-    vendor::nvidia);
+inline constexpr software_stack lmdeploy{
+    .id = stack_id::lmdeploy,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::vendor,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.78, detail::share,
+                        "fitted on the evidence: LMD decode rows (Llama-2-7B and 13B)"},
+    .quantized_gemv_dram_share = {0.65, detail::share,
+                                  "assumed: below the FP16 share (dequantisation)"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+    .host_overhead = {4e-6, detail::per_kernel, "fitted on the evidence: LMD decode rows"},
+    .trains = false,
+    .vendors = vendor_set::only(vendor::nvidia)};
 
 /// llama.cpp with its CUDA backend (ggml kernels, CUDA graphs since 2024-05), as the evidence's
 /// builds (2023-12 to 2024-05) ran it: batch-1 products of quantised weights in MMVQ kernels
 /// (quantised blocks and their scales read once, dot products on int8 activations), products over
 /// more than 32 rows by a dequantisation of the weights to FP16 and cuBLAS.
-inline constexpr software_stack llama_cpp = detail::with_gemm_call(
-    detail::with_gemv_rates(
-        detail::only_on(
-            detail::on_several_gpus(
-                detail::inference_engine(
-                    {stack_id::llama_cpp,
-                     kernel_fusion::eager,
-                     // As the run says: FlashAttention is llama-bench's `-fa 1`, off by default in
-                     // the evidence's builds (attention as two cuBLAS GEMMs around ggml's softmax;
-                     // the rows say which).
-                     attention_kernel::as_run,
-                     detail::library_gemm,
-                     {1.0, detail::fraction, "no convolutions"},
-                     {1.0, detail::fraction, "no convolutions"},
-                     {0.95, detail::share,
-                      "fitted on the evidence: LCPP F16 tg128 rows (RTX 4090, RTX 3090) and "
-                      "XDAI-LLAMA3 F16 tg512/tg4096 rows (RTX 3090, 4080, 4090)"},
-                     {0.95, detail::share,
-                      "fitted on the evidence: XDAI-LLAMA3 Q4_K_M tg512/tg4096 rows (RTX 3070, "
-                      "3080, "
-                      "3090, 4070 Ti, 4080, 4090) and LCPP-4766 Q4_0 tg128 (RTX 3090): MMVQ "
-                      "kernels "
-                      "read the quantised blocks and their scales, which the format's bytes price; "
-                      "the fit (0.98) held at the 16-bit share, as dequantising never makes a "
-                      "kernel "
-                      "stream faster"},
-                     detail::flash2,
-                     {0.80, detail::share, "assumed: as pytorch-eager's element-wise kernels"},
-                     {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
-                     norm_kernel::as_run,
-                     {32, 512,
-                      "ggml-cuda.cu to 2024-06: quantised products over more than "
-                      "MMQ_MAX_BATCH_SIZE = "
-                      "32 rows dequantise to FP16 and call cuBLAS on GPUs with FP16 tensor cores "
-                      "(MMQ "
-                      "the default on Turing and later only from "
-                      "github.com/ggml-org/llama.cpp/pull/8075, 2024-06); llama-bench and main "
-                      "process a prompt in micro-batches of 512 tokens (n_ubatch / n_batch "
-                      "default)"},
-                     // llama.cpp's unfused attention (llama.cpp, build_attn without -fa): Q and the
-                     // cached K/V as ggml_permute views, ggml_soft_max_ext(kq, mask, scale) one
-                     // kernel, the merged heads one ggml_cont copy (github.com/ggml-org/llama.cpp,
-                     // src/llama.cpp, 2024).
-                     true}),
-                detail::llama_cpp_layers),
-            vendor::nvidia),
-        // What the GEMV kernels of the evidence's builds move per SM clock: llama.cpp 0df0aa8
-        // (2024-05, the XDAI-LLAMA3 rows' month) timed on a lent H100 SXM (132 SMs at 1.98 GHz) by
-        // Nsight Compute, Llama-3-8B shapes, the slope of kernel time over DRAM bytes read:
-        // dequantize_mul_mat_vec<f16> 2.07 TB/s over 12 kernels of 33.6 and 117.5 MB; mul_mat_vec_q
-        // over Q4_K 2.04 TB/s over 14 kernels of 2.4 to 33 MB (tests/data/measured/
-        // h100_sxm_llama_cpp_2026-11-27.json; docs/stacks.md, "GEMV kernels per SM clock").
+inline constexpr software_stack llama_cpp{
+    .id = stack_id::llama_cpp,
+    .fusion = kernel_fusion::eager,
+    // As the run says: FlashAttention is llama-bench's `-fa 1`, off by default in the evidence's
+    // builds (attention as two cuBLAS GEMMs around ggml's softmax; the rows say which).
+    .attention = attention_kernel::as_run,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.95, detail::share,
+                        "fitted on the evidence: LCPP F16 tg128 rows (RTX 4090, RTX 3090) and "
+                        "XDAI-LLAMA3 F16 tg512/tg4096 rows (RTX 3090, 4080, 4090)"},
+    .quantized_gemv_dram_share =
+        {0.95, detail::share,
+         "fitted on the evidence: XDAI-LLAMA3 Q4_K_M tg512/tg4096 rows (RTX 3070, 3080, 3090, "
+         "4070 Ti, 4080, 4090) and LCPP-4766 Q4_0 tg128 (RTX 3090): MMVQ kernels read the "
+         "quantised blocks and their scales, which the format's bytes price; the fit (0.98) held "
+         "at the 16-bit share, as dequantising never makes a kernel stream faster"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.80, detail::share,
+                             "assumed: as pytorch-eager's element-wise kernels"},
+    .host_overhead = {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
+    .norms = norm_kernel::as_run,
+    .prompt_dequantize = {32, 512,
+                          "ggml-cuda.cu to 2024-06: quantised products over more than "
+                          "MMQ_MAX_BATCH_SIZE = 32 rows dequantise to FP16 and call cuBLAS on GPUs "
+                          "with FP16 tensor cores (MMQ the default on Turing and later only from "
+                          "github.com/ggml-org/llama.cpp/pull/8075, 2024-06); llama-bench and "
+                          "main process a prompt in micro-batches of 512 tokens (n_ubatch / "
+                          "n_batch default)"},
+    // llama.cpp's unfused attention (llama.cpp, build_attn without -fa): Q and the cached K/V as
+    // ggml_permute views, ggml_soft_max_ext(kq, mask, scale) one kernel, the merged heads one
+    // ggml_cont copy (github.com/ggml-org/llama.cpp, src/llama.cpp, 2024).
+    .fused_softmax_glue = true,
+    .trains = false,
+    .vendors = vendor_set::only(vendor::nvidia),
+    .multi_gpu = detail::llama_cpp_layers,
+    // What the GEMV kernels of the evidence's builds move per SM clock: llama.cpp 0df0aa8
+    // (2024-05, the XDAI-LLAMA3 rows' month) timed on a lent H100 SXM (132 SMs at 1.98 GHz) by
+    // Nsight Compute, Llama-3-8B shapes, the slope of kernel time over DRAM bytes read:
+    // dequantize_mul_mat_vec<f16> 2.07 TB/s over 12 kernels of 33.6 and 117.5 MB; mul_mat_vec_q
+    // over Q4_K 2.04 TB/s over 14 kernels of 2.4 to 33 MB (tests/data/measured/
+    // h100_sxm_llama_cpp_2026-11-27.json; docs/stacks.md, "GEMV kernels per SM clock").
+    .gemv_bytes_per_sm_cycle =
         {7.91, detail::per_sm_cycle,
          "measured: llama.cpp 0df0aa8 dequantize_mul_mat_vec<f16> on an H100 SXM, Nsight Compute",
          "2026-11"},
+    .quantized_gemv_bytes_per_sm_cycle =
         {7.80, detail::per_sm_cycle,
          "measured: llama.cpp 0df0aa8 mul_mat_vec_q (Q4_K) on an H100 SXM, Nsight Compute",
-         "2026-11"}),
+         "2026-11"},
     // ggml keeps every activation in FP32 between kernels; ggml_cuda_op_mul_mat_cublas, on
     // compute capability 7.0 and later, casts the FP32 activations to FP16, calls cublasGemmEx
     // with CUBLAS_COMPUTE_16F into an FP16 result and casts that back to FP32; the batched
     // products of unfused attention (ggml_cuda_mul_mat_batched_cublas) do the same
-    // (ggml-cuda.cu, 2024-05, 0df0aa8; the casts are the convert_unary kernels timed beside
-    // each GEMM on the lent H100, tests/data/measured/h100_sxm_llama_cpp_2026-11-27.json).
-    {true, true,
-     "ggml-cuda.cu (llama.cpp 0df0aa8, 2024-05): ggml_cuda_op_mul_mat_cublas and "
-     "ggml_cuda_mul_mat_batched_cublas, CUBLAS_COMPUTE_16F between FP32-to-FP16 casts"});
+    // (ggml-cuda.cu, 2024-05, 0df0aa8; the casts are the convert_unary kernels timed beside each
+    // GEMM on the lent H100, tests/data/measured/h100_sxm_llama_cpp_2026-11-27.json).
+    .gemm_call = {true, true,
+                  "ggml-cuda.cu (llama.cpp 0df0aa8, 2024-05): ggml_cuda_op_mul_mat_cublas and "
+                  "ggml_cuda_mul_mat_batched_cublas, CUBLAS_COMPUTE_16F between FP32-to-FP16 "
+                  "casts"}};
 
 /// llama.cpp with its HIP backend on ROCm.
-inline constexpr software_stack llama_cpp_rocm = detail::only_on(
-    detail::on_several_gpus(
-        detail::inference_engine(
-            {stack_id::llama_cpp_rocm,
-             kernel_fusion::eager,
-             attention_kernel::vendor,
-             {0.45, detail::fraction, "assumed: hipBLAS/rocWMMA prompt kernels below CUDA's"},
-             {1.0, detail::fraction, "no convolutions"},
-             {1.0, detail::fraction, "no convolutions"},
-             {0.60, detail::share, "assumed: below the CUDA backend's share"},
-             {0.55, detail::share, "assumed: below the FP16 share (dequantisation)"},
-             detail::flash2,
-             {0.75, detail::share, "assumed: below the CUDA backend's"},
-             {3e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"}}),
-        {split_mode::layer,
-         "llama.cpp --split-mode layer (the HIP build is the CUDA backend's code)",
-         // The same pipeline; HIP builds of 2024 used no CUDA graphs (GGML_CUDA_USE_GRAPHS is
-         // CUDA's), so none are lost.
-         {detail::llama_cpp_layers.pipeline.ubatch, detail::llama_cpp_layers.pipeline.in_flight,
-          detail::llama_cpp_layers.pipeline.activation_bytes,
-          detail::llama_cpp_layers.pipeline.source}}),
-    vendor::amd);
+inline constexpr software_stack llama_cpp_rocm{
+    .id = stack_id::llama_cpp_rocm,
+    .fusion = kernel_fusion::eager,
+    .attention = attention_kernel::vendor,
+    .gemm_efficiency = {0.45, detail::fraction,
+                        "assumed: hipBLAS/rocWMMA prompt kernels below CUDA's"},
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.60, detail::share, "assumed: below the CUDA backend's share"},
+    .quantized_gemv_dram_share = {0.55, detail::share,
+                                  "assumed: below the FP16 share (dequantisation)"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.75, detail::share, "assumed: below the CUDA backend's"},
+    .host_overhead = {3e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"},
+    .trains = false,
+    .vendors = vendor_set::only(vendor::amd),
+    .multi_gpu = {
+        split_mode::layer,
+        "llama.cpp --split-mode layer (the HIP build is the CUDA backend's code)",
+        // The same pipeline; HIP builds of 2024 used no CUDA graphs
+        // (GGML_CUDA_USE_GRAPHS is CUDA's), so none are lost.
+        {detail::llama_cpp_layers.pipeline.ubatch, detail::llama_cpp_layers.pipeline.in_flight,
+         detail::llama_cpp_layers.pipeline.activation_bytes,
+         detail::llama_cpp_layers.pipeline.source}}};
 
 /// PyTorch eager on ROCm: rocBLAS/hipBLASLt GEMMs, MIOpen convolutions.
-inline constexpr software_stack pytorch_rocm = detail::only_on(
-    detail::on_several_gpus(
-        {stack_id::pytorch_rocm,
-         kernel_fusion::eager,
-         attention_kernel::as_run,
-         detail::library_gemm,
-         {0.70, detail::fraction, "assumed: MIOpen below cuDNN relative to the GEMM"},
-         {0.70, detail::fraction, "no TF32 on CDNA2/3 convolutions: as conv_efficiency"},
-         {0.65, detail::share, "assumed: below pytorch-eager's"},
-         {0.55, detail::share, "assumed: below pytorch-eager's"},
-         {0.60, detail::fraction, "assumed: CK FlashAttention below FlashAttention-2 on CUDA"},
-         {0.75, detail::share, "assumed: below pytorch-eager's"},
-         {7e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"},
-         norm_kernel::composite,
-         {},
-         false,
-         optimizer_kernel::multi_tensor,  // as pytorch-eager
-         detail::pytorch_op_host},
-        detail::accelerate_device_map),
-    vendor::amd);
+inline constexpr software_stack pytorch_rocm{
+    .id = stack_id::pytorch_rocm,
+    .fusion = kernel_fusion::eager,
+    .attention = attention_kernel::as_run,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {0.70, detail::fraction, "assumed: MIOpen below cuDNN relative to the GEMM"},
+    .tf32_conv_efficiency = {0.70, detail::fraction,
+                             "no TF32 on CDNA2/3 convolutions: as conv_efficiency"},
+    .gemv_dram_share = {0.65, detail::share, "assumed: below pytorch-eager's"},
+    .quantized_gemv_dram_share = {0.55, detail::share, "assumed: below pytorch-eager's"},
+    .attention_efficiency = {0.60, detail::fraction,
+                             "assumed: CK FlashAttention below FlashAttention-2 on CUDA"},
+    .streaming_dram_share = {0.75, detail::share, "assumed: below pytorch-eager's"},
+    .host_overhead = {7e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"},
+    .norms = norm_kernel::composite,
+    .optimizer_kernels = optimizer_kernel::multi_tensor,  // as pytorch-eager
+    .optimizer_host_overhead = detail::pytorch_op_host,
+    .vendors = vendor_set::only(vendor::amd),
+    .multi_gpu = detail::accelerate_device_map};
 
 /// Megatron-LM on ROCm: AMD's fork (ROCm/Megatron-LM) and its Primus framework's Megatron
 /// backend, with ROCm's Transformer Engine (hipBLASLt GEMMs, fused kernels, Composable Kernel or
 /// AOTriton fused attention) and Megatron's fused Adam. The same engine as `megatron` over ROCm's
 /// libraries (builds_of_one_engine); its figures are megatron's where the code is the same and
 /// pytorch-rocm's where they are ROCm's kernels.
-inline constexpr software_stack megatron_rocm = detail::only_on(
-    software_stack{stack_id::megatron_rocm,
-                   kernel_fusion::fused,
-                   attention_kernel::flash2,
-                   detail::library_gemm,
-                   {1.0, detail::fraction, "no convolutions"},
-                   {1.0, detail::fraction, "no convolutions"},
-                   {0.65, detail::share, "as pytorch-rocm"},
-                   {0.55, detail::share, "as pytorch-rocm"},
-                   {0.60, detail::fraction, "as pytorch-rocm: CK's fused attention"},
-                   {0.85, detail::share, "as megatron: fused Transformer Engine kernels"},
-                   {2e-6, detail::per_kernel, "as megatron: C++ launches of fused kernels"},
-                   norm_kernel::as_run,
-                   {},
-                   false,
-                   optimizer_kernel::fused,  // as megatron: one multi-tensor FusedAdam pass
-                   {2e-6, detail::per_kernel, "as megatron"}},
-    vendor::amd);
+inline constexpr software_stack megatron_rocm{
+    .id = stack_id::megatron_rocm,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::flash2,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.65, detail::share, "as pytorch-rocm"},
+    .quantized_gemv_dram_share = {0.55, detail::share, "as pytorch-rocm"},
+    .attention_efficiency = {0.60, detail::fraction, "as pytorch-rocm: CK's fused attention"},
+    .streaming_dram_share = {0.85, detail::share, "as megatron: fused Transformer Engine kernels"},
+    .host_overhead = {2e-6, detail::per_kernel, "as megatron: C++ launches of fused kernels"},
+    .norms = norm_kernel::as_run,
+    .optimizer_kernels = optimizer_kernel::fused,  // as megatron: one multi-tensor FusedAdam pass
+    .optimizer_host_overhead = {2e-6, detail::per_kernel, "as megatron"},
+    .vendors = vendor_set::only(vendor::amd)};
 
 /// Every stack, in `stack_id` order.
 inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{

@@ -39,8 +39,20 @@ TEST_CASE("every catalog GPU but one has a published peak to check", "[catalog]"
   std::set<std::string> unchecked;
   for (const gpu_spec* g : catalog::all)
     if (!checked.count(std::string(g->id()))) unchecked.insert(std::string(g->id()));
-  // NVIDIA published no FLOPS figure for the GTX 1650 SUPER; TITAN V's is checked below.
-  CHECK(unchecked == std::set<std::string>{"gtx_1650_super", "titan_v"});
+  // NVIDIA published no FLOPS figure for the GTX 1650 SUPER; TITAN V's is checked below, and
+  // Meta's H100 96 GB HBM2e's range after this.
+  CHECK(unchecked == std::set<std::string>{"gtx_1650_super", "titan_v", "h100_sxm_96gb"});
+}
+
+// torchtitan's Grand Teton H100 (96 GB HBM2e): "The actual peak TFLOPs should be between SXM and
+// NVL" (arXiv 2410.06511). The catalog takes the SXM5's clocks, the upper end.
+TEST_CASE("Meta's H100 96 GB HBM2e peaks between the H100 NVL and SXM5", "[catalog]") {
+  for (const dtype t : {dtype::fp16, dtype::bf16, dtype::fp8_e4m3}) {
+    const double peak = in_teraflops(catalog::h100_sxm_96gb.peak(t));
+    CHECK(peak >= in_teraflops(catalog::h100_nvl.peak(t)));
+    CHECK(peak <= in_teraflops(catalog::h100_sxm.peak(t)));
+  }
+  CHECK(catalog::h100_sxm_96gb.memory_bandwidth() < catalog::h100_sxm.memory_bandwidth());
 }
 
 // NVIDIA's "110 deep learning TFLOPS" for TITAN V is quoted at about 1343 MHz, below the
@@ -141,10 +153,10 @@ TEST_CASE("prices carry a date and a kind", "[catalog]") {
 namespace {
 // Boards for which neither a list price nor a dated per-card figure was found (each header says
 // so; docs/catalog.md, "Prices"): they carry price_kind::none and rank leaves them out.
-const std::set<std::string> unpriced{"a100_pcie_80gb", "h100_nvl", "h200_nvl", "mi250x",
-                                     "mi210",          "mi300a",   "mi325x",   "l40",
-                                     "a10g",           "gh200",    "gb200",    "a800_sxm4_80gb",
-                                     "h800_sxm"};
+const std::set<std::string> unpriced{"a100_pcie_80gb", "h100_nvl",     "h200_nvl", "mi250x",
+                                     "mi210",          "mi300a",       "mi325x",   "l40",
+                                     "a10g",           "gh200",        "gb200",    "a800_sxm4_80gb",
+                                     "h800_sxm",       "h100_sxm_96gb"};
 }  // namespace
 
 TEST_CASE("the data-centre GPUs without a list price carry a dated street price", "[catalog]") {

@@ -314,6 +314,7 @@ inline constexpr std::array published_bandwidths{
     published_bandwidth{"h100_pcie", 2039},
     published_bandwidth{"h100_sxm", 3352},
     published_bandwidth{"h800_sxm", 3350},
+    published_bandwidth{"h100_sxm_96gb", 2400},  // torchtitan docs/performance.md
     published_bandwidth{"h200_sxm", 4800},
     published_bandwidth{"b200", 7700},
     published_bandwidth{"rtx_5090", 1792},

@@ -83,6 +83,36 @@ inline constexpr gpu<hopper_gh100> h800_sxm{
      .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(400)},
      .source = "H800 launch reports (2023): the H100 SXM5 with 400 GB/s NVLink"}};
 
+/// NVIDIA H100 SXM 96 GB HBM2e: the custom H100 of Meta's Grand Teton servers, on which torchtitan
+/// published its benchmarks (github.com/pytorch/torchtitan, docs/performance.md and
+/// benchmarks/llama3_h100_202412_torchtitan.md, 2024-12: "Each H100 GPU is equipped with 96GB
+/// HBM2e with 2.4 TB/sec peak memory bandwidth", run at "the default 500W power limit, although
+/// tuning it up to 700W TDP can potentially provide further speedups"; eight a host, fully
+/// connected with NVLink). The TorchTitan paper (arXiv 2410.06511) adds that the boards are
+/// "limited to a lower TDP" and that their peak "should be between SXM and NVL": no clock is
+/// published, so the SMs and clocks are the H100 SXM5's (the upper end of that range: the
+/// model stays a ceiling). Six HBM2e stacks of 16 GB (6144-bit), as 96 GB implies, at 3.125
+/// Gbit/s per pin give the 2.4 TB/s. Not sold: no price.
+inline constexpr gpu<hopper_gh100> h100_sxm_96gb{
+    {.id = "h100_sxm_96gb",
+     .name = "NVIDIA H100 SXM 96 GB HBM2e (Meta Grand Teton)",
+     .segment = segment::datacenter,
+     .year = 2023,
+     .sms = h100_sxm.facts().sms,
+     .base_clock = h100_sxm.facts().base_clock,
+     .boost_clock = h100_sxm.facts().boost_clock,
+     .tensor_clock = h100_sxm.facts().tensor_clock,
+     .memory = gibibytes(96),
+     .memory_type = memory_kind::hbm2e,
+     .bus_width_bits = 6144,
+     .data_rate_gbps = 3.125,
+     .l2 = h100_sxm.facts().l2,
+     .tdp = watts(700),
+     .host_link = h100_sxm.facts().host_link,
+     .peer_link = h100_sxm.facts().peer_link,
+     .source = "torchtitan docs/performance.md (2024-12) and arXiv 2410.06511: 96 GB HBM2e at "
+               "2.4 TB/s, 700 W TDP, NVLink; SMs and clocks the H100 SXM5's (none published)"}};
+
 /// NVIDIA H200 SXM 141 GB (GH100 with HBM3e). Source: NVIDIA H200 datasheet (2024): compute as
 /// H100 SXM (989 TFLOPS FP16 dense), 141 GB HBM3e, 4.8 TB/s, up to 700 W, NVLink 4 (900 GB/s),
 /// PCIe 5; six stacks (6144-bit), so 6.25 Gbit/s per pin gives the 4.8 TB/s. Street price about

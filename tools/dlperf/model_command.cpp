@@ -354,7 +354,7 @@ void print_report(const app::model_report& report) {
                                  band(estimate_figure::decode), band(estimate_figure::prompt))
                    : band(estimate_figure::step);
     fmt::print("  accuracy, each run held out of the fit by its source: {}{}\n", bands,
-               r.gpus > 1 ? "; runs on one GPU" : "");
+               r.gpus > 1 ? " (these from runs on one GPU)" : "");
     if (split && generation) {
       // A split run's own band: the published runs of that split, which no figure is fitted on
       // (docs/evidence.md, "Several GPUs").

@@ -40,9 +40,6 @@ inline constexpr stack_figure pytorch_host{
     "pytorch/pytorch PR #51390: 51.95 us per nn.Conv2d forward call (PyTorch 1.9, cuDNN 8); "
     "DeepLearningExamples ResNet-50 inference floor ~50 us per operator",
     "2021-05"};
-// FlashAttention-2 reaches 50-73 % of A100's FP16 peak in the forward pass (Dao 2023,
-// arXiv 2307.08691, Fig. 5); the tile model's fused attention assumes the large-GEMM efficiency
-// of the architecture (~0.8-0.9 of peak): 0.62 / 0.85 = 0.73 of the ceiling.
 // Eager PyTorch's host time per kernel of the optimizer's update: an element-wise op call from
 // Python (dispatcher, allocation, launch), far cheaper than a module call. pytorch/pytorch
 // PR #45299 timed torch.optim.SGD (momentum, no weight decay: 3 kernels per tensor) over
@@ -54,10 +51,9 @@ inline constexpr stack_figure pytorch_op_host{
     "pytorch/pytorch PR #45299: torch.optim.SGD over ResNet-101, 6.28 ms for 314 tensors x 3 "
     "kernels (6.7 us per kernel); issue #41383: 5-6.8 us per eager op",
     "2020-09"};
-// PyTorch 2.0 made the foreach (multi-tensor) implementation the default on CUDA for
-// torch.optim's optimizers when the code names neither foreach nor fused (PR #92306, 2023-01;
-// fused stays opt-in). Code before 2.0 ran the for-loop (per-tensor) by default: an evidence
-// row from such code says so (rows.csv `optimizer_kernels`).
+// FlashAttention-2 reaches 50-73 % of A100's FP16 peak in the forward pass (Dao 2023,
+// arXiv 2307.08691, Fig. 5); the tile model's fused attention assumes the large-GEMM efficiency
+// of the architecture (~0.8-0.9 of peak): 0.62 / 0.85 = 0.73 of the ceiling.
 inline constexpr stack_figure flash2{0.73, fraction,
                                      "FlashAttention-2 forward 50-73 % of A100 FP16 peak, "
                                      "arXiv 2307.08691 Fig. 5; midpoint over the GEMM efficiency",
@@ -155,7 +151,11 @@ inline constexpr software_stack pytorch_eager{
                              "(element-wise kernels)"},
     .host_overhead = detail::pytorch_host,
     .norms = norm_kernel::composite,
-    .optimizer_kernels = optimizer_kernel::multi_tensor,  // PyTorch >= 2.0's default
+    // PyTorch 2.0 made the foreach (multi-tensor) implementation the default on CUDA for
+    // torch.optim's optimizers when the code names neither foreach nor fused (PR #92306,
+    // 2023-01; fused stays opt-in). Code before 2.0 ran the for-loop (per-tensor) by default: an
+    // evidence row from such code says so (rows.csv `optimizer_kernels`).
+    .optimizer_kernels = optimizer_kernel::multi_tensor,
     .optimizer_host_overhead = detail::pytorch_op_host,
     .vendors = vendor_set::only(vendor::nvidia),
     .multi_gpu = detail::accelerate_device_map,

@@ -35,9 +35,9 @@ std::string band_text(const std::optional<error_band>& band, std::string_view wh
                      format_percent(band->worst, 1.0));
 }
 
-// A split run's band for people: "measured 0.71-1.03x of the model's rate, 84.2-122 tokens/s
-// (80 % of 84 published llama.cpp runs split by layers on GeForce and Radeon boards; median error
-// 4.6 %, the model optimistic)", or that there is none.
+// A split run's band for people: "measured 0.915-1.02x of the model's rate, 16.3-18.2 tokens/s
+// (80 % of 40 published llama.cpp runs split by layers on GeForce and Radeon boards; median
+// error 3.98 %, the model optimistic)", or that there is none.
 std::string split_band_text(const std::optional<inference_split_band>& band, stack_id stack,
                             split_mode split, board_class boards, double rate) {
   const std::string runs =
@@ -50,7 +50,9 @@ std::string split_band_text(const std::optional<inference_split_band>& band, sta
       three_digits(band->low), three_digits(band->high), three_digits(band->low * rate),
       three_digits(band->high * rate), 100.0 * inference_split_band::coverage, band->rows, runs,
       format_percent(band->median, 1.0),
-      band->bias > 0 ? "the model optimistic" : "the model pessimistic");
+      band->bias > 0   ? "the model optimistic"
+      : band->bias < 0 ? "the model pessimistic"
+                       : "the model unbiased");
 }
 
 // A parameter count for people: "6.74 B", "124 M".

@@ -412,6 +412,10 @@ inline constexpr software_stack llama_cpp_rocm{
     .host_overhead = {3e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"},
     .trains = false,
     .vendors = vendor_set::only(vendor::amd),
+    // No gemm_call: the HIP build keeps ggml's FP32 activations and casts around hipBLAS as the
+    // CUDA build does, but this record's figures (every one assumed) were set with 2-byte
+    // streaming kernels, and its one prompt row runs MMQ, not the library GEMM. A ROCm
+    // measurement should price both together.
     .multi_gpu = {
         split_mode::layer,
         "llama.cpp --split-mode layer (the HIP build is the CUDA backend's code)",

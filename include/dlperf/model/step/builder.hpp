@@ -159,7 +159,7 @@ class step_builder {
         const double e = traits(run_.type).storage().value();
         stream(b, "dequantize weights", {}, weights * run_.prompt_dequantize.passes(rows), 0.0,
                w / e + 1.0, 0.0, e);
-        library_gemm(b, fwd, g);
+        library_gemm(b, fwd, g, true);
         return;
       }
       // Quantised formats: the weights (K x N) are the A operand of the transposed product, in
@@ -176,13 +176,7 @@ class step_builder {
       b.forward.add(op);
       return;
     }
-    if (library_call(g)) {
-      library_gemm(b, fwd, g);
-    } else {
-      op_estimate forward = searched(fwd, g);
-      forward.weight_gemv = weight && g.m <= skinny_max_rows;
-      b.forward.add(forward);
-    }
+    library_gemm(b, fwd, g, weight);
     if (!run_.training()) return;
     const dtype gt = gradient_type(g.input);
     if (needs_dgrad) {
@@ -206,10 +200,11 @@ class step_builder {
   }
 
   // Whether forward GEMM @p g goes to the stack's 16-bit library GEMM as the stack calls it: a
-  // product over more than one row of 16-bit operands, on a GPU with tensor cores (llama.cpp
-  // multiplies in FP32 on older GPUs), under a stack whose call differs from the ceiling's.
+  // product over more than one row of 16-bit operands, on a GPU of compute capability 7.0 or
+  // later (every family but Pascal: llama.cpp multiplies in FP32 on older GPUs, and its HIP
+  // build counts AMD's families as later), under a stack whose call differs from the ceiling's.
   [[nodiscard]] constexpr bool library_call(const gemm_problem& g) const {
-    return run_.gemm_call.any() && g.m > 1 && d_.arch().tensor_cores_per_sm > 0 &&
+    return run_.gemm_call.any() && g.m > 1 && d_.arch().family != family::pascal &&
            traits(g.input).storage().value() == 2.0;
   }
 
@@ -217,9 +212,15 @@ class step_builder {
   // FP16 accumulation where the stack asks for it and the GPU has it, between a cast of its
   // activation operand (M x K per group) to 16 bits and of its result (M x N) back to FP32 where
   // the stack keeps FP32 activations.
-  constexpr void library_gemm(block& b, std::string_view fwd, gemm_problem g) {
+  // A weight product over at most skinny_max_rows rows keeps the cap of the stack's GEMV kernels'
+  // rate per SM clock (`op_estimate::weight_gemv`): ggml calls cuBLAS from two rows on, whose
+  // skinny products' rate is not measured, so the measured kernels' bound stands.
+  constexpr void library_gemm(block& b, std::string_view fwd, gemm_problem g, bool weight) {
+    const bool skinny = weight && g.m <= skinny_max_rows;
     if (!library_call(g)) {
-      b.forward.add(searched(fwd, g));
+      op_estimate op = searched(fwd, g);
+      op.weight_gemv = skinny;
+      b.forward.add(op);
       return;
     }
     const library_gemm_call& c = run_.gemm_call;
@@ -230,7 +231,9 @@ class step_builder {
     const double e = traits(g.input).storage().value();
     if (c.fp32_activations)
       stream(b, "cast to 16 bits", {}, rows * static_cast<double>(g.k), 0.0, 1.0, 0.0, 4.0 + e);
-    b.forward.add(searched(fwd, g));
+    op_estimate op = searched(fwd, g);
+    op.weight_gemv = skinny;
+    b.forward.add(op);
     if (c.fp32_activations)
       stream(b, "cast to FP32", {}, rows * static_cast<double>(g.n), 0.0, 1.0, 0.0, 4.0 + e);
   }
@@ -367,14 +370,16 @@ class step_builder {
   }
 
   // The keys each query of unfused attention @p p is scored against, on average: all of them,
-  // unless the stack processes a prompt in micro-batches (dequantize_pass::ubatch, llama.cpp's
-  // n_ubatch), whose queries are scored against the keys cached so far, each micro-batch a full
-  // rectangle that the mask then hides in part. Micro-batch i of u rows sees min((i + 1) u, S)
-  // keys: (S + u) / 2 on average where u divides S. (Fused attention skips the masked blocks, so
-  // its causal half is the same either way.)
+  // unless the stack processes a causal prompt in micro-batches (dequantize_pass::ubatch,
+  // llama.cpp's n_ubatch), whose queries are scored against the keys cached so far, each
+  // micro-batch a full rectangle that the mask then hides in part. Micro-batch i of u rows sees
+  // min((i + 1) u, S) keys: (S + u) / 2 on average where u divides S. (Fused attention skips the
+  // masked blocks, so its causal half is the same either way.) One sequence only: llama.cpp
+  // counts a micro-batch's tokens across its sequences, which several would mix.
   [[nodiscard]] constexpr long long micro_batched_keys(const attention_problem& p) const {
     const long long u = run_.prompt_dequantize.ubatch;
-    if (decoding_ || u <= 0 || p.seq_q != p.seq_kv || p.seq_q <= u) return p.seq_kv;
+    if (decoding_ || !p.causal || p.batch != 1 || u <= 0 || p.seq_q != p.seq_kv || p.seq_q <= u)
+      return p.seq_kv;
     double scores = 0.0;
     for (long long start = 0; start < p.seq_q; start += u) {
       const long long rows = std::min(u, p.seq_q - start);

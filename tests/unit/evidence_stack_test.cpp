@@ -205,12 +205,6 @@ software_stack refit_without(const software_stack& s, const std::vector<fitted_f
   return out;
 }
 
-// Stack @p s refitted without @p source's rows: leave one source out.
-software_stack refit_without(const software_stack& s, const std::vector<fitted_figure>& figures,
-                             const std::string& source) {
-  return refit_without(s, figures, [&](const prepared_row& p) { return p.source == source; });
-}
-
 // The folds of the cross-validations the standards ask for besides leave-one-source-out: the
 // row's GPU generation (architecture family), its board class (consumer or professional), and
 // its scale (a model of 20 B parameters or more is a large job; the fold fits on the small ones
@@ -222,6 +216,44 @@ std::string board_class_name(const prepared_row& p) {
   return std::string(name(board_class_of(segment_of(*p.x.gpu))));
 }
 bool large_job(const prepared_row& p) { return !p.x.gemm && p.x.model->parameters() >= 20e9; }
+
+// A row's stack with its fitted figures refitted for each fold of the cross-validations, each
+// fold fitted once and kept.
+class fold_refits {
+ public:
+  explicit fold_refits(const std::vector<fitted_figure>& figures) : figures_(figures) {}
+  // Without the row's source.
+  const software_stack& without_source(const software_stack& s, const prepared_row& p) {
+    return fold(by_source_, s, p.source,
+                [&](const prepared_row& r) { return r.source == p.source; });
+  }
+  // Without the row's GPU generation.
+  const software_stack& without_generation(const software_stack& s, const prepared_row& p) {
+    const std::string g = generation_of(p);
+    return fold(by_generation_, s, g, [&](const prepared_row& r) { return generation_of(r) == g; });
+  }
+  // Without the row's board class.
+  const software_stack& without_class(const software_stack& s, const prepared_row& p) {
+    const std::string c = board_class_name(p);
+    return fold(by_class_, s, c, [&](const prepared_row& r) { return board_class_name(r) == c; });
+  }
+  // On the small jobs alone.
+  const software_stack& small_only(const software_stack& s) {
+    return fold(on_small_, s, "small", large_job);
+  }
+
+ private:
+  using cache = std::map<std::pair<stack_id, std::string>, software_stack>;
+  template <class Leave>
+  const software_stack& fold(cache& c, const software_stack& s, const std::string& key,
+                             Leave leave) {
+    const auto k = std::make_pair(s.id, key);
+    if (c.count(k) == 0) c.emplace(k, refit_without(s, figures_, leave));
+    return c.at(k);
+  }
+  const std::vector<fitted_figure>& figures_;
+  cache by_source_, by_generation_, by_class_, on_small_;
+};
 
 }  // namespace
 
@@ -267,34 +299,19 @@ TEST_CASE("evidence under the stacks, and its cross-validations", "[.][evidence_
   std::map<std::string, std::vector<double>> ceiling_by_stack, stacked_by_stack, loso_by_stack,
       logo_by_stack, loco_by_stack, scale_by_stack, large_by_stack;
   std::vector<double> ceiling_all, stacked_all, loso_all, logo_all, loco_all, scale_all, large_all;
-  std::map<std::pair<stack_id, std::string>, software_stack> refitted, by_generation, by_class,
-      on_small;
+  fold_refits folds(figures);
   for (const prepared_row& p : prepared()) {
     if (p.calibration) continue;
     const software_stack& s = stacks::of(p.x.stack);
     const double ceiling = p.x.gemm ? p.gemm_ceiling : ceiling_of(p.x);
     const double e_ceiling = std::abs(error_of(p.x, ceiling));
     const double e_stacked = std::abs(error_of(p.x, stacked_of(p, s)));
-    const auto key = std::make_pair(s.id, p.source);
-    if (refitted.count(key) == 0) refitted.emplace(key, refit_without(s, figures, p.source));
-    const double e_loso = std::abs(error_of(p.x, stacked_of(p, refitted.at(key))));
-    const auto generation = std::make_pair(s.id, generation_of(p));
-    if (by_generation.count(generation) == 0)
-      by_generation.emplace(generation, refit_without(s, figures, [&](const prepared_row& r) {
-                              return generation_of(r) == generation.second;
-                            }));
-    const auto board = std::make_pair(s.id, board_class_name(p));
-    if (by_class.count(board) == 0)
-      by_class.emplace(board, refit_without(s, figures, [&](const prepared_row& r) {
-                         return board_class_name(r) == board.second;
-                       }));
-    const double e_logo = std::abs(error_of(p.x, stacked_of(p, by_generation.at(generation))));
-    const double e_loco = std::abs(error_of(p.x, stacked_of(p, by_class.at(board))));
+    const double e_loso = std::abs(error_of(p.x, stacked_of(p, folds.without_source(s, p))));
+    const double e_logo = std::abs(error_of(p.x, stacked_of(p, folds.without_generation(s, p))));
+    const double e_loco = std::abs(error_of(p.x, stacked_of(p, folds.without_class(s, p))));
     const std::string group = std::string(s.name()) + " " + field(*p.x.source_row, "mode");
     if (large_job(p)) {
-      const auto small = std::make_pair(s.id, std::string("small"));
-      if (on_small.count(small) == 0) on_small.emplace(small, refit_without(s, figures, large_job));
-      const double e_scale = std::abs(error_of(p.x, stacked_of(p, on_small.at(small))));
+      const double e_scale = std::abs(error_of(p.x, stacked_of(p, folds.small_only(s))));
       scale_by_stack[group].push_back(e_scale);
       scale_all.push_back(e_scale);
       large_by_stack[group].push_back(e_stacked);
@@ -384,10 +401,10 @@ TEST_CASE("evidence under the stacks, and its cross-validations", "[.][evidence_
 TEST_CASE("llama.cpp rows by phase, format and architecture", "[.][evidence_llama_cpp]") {
   const std::vector<fitted_figure> figures = fitted_figures();
   struct errors {
-    std::vector<double> ceiling, stack, loso, before;
+    std::vector<double> ceiling, stack, loso, before, logo, loco, scale;
   };
   std::map<std::string, errors> groups;
-  std::map<std::pair<stack_id, std::string>, software_stack> refitted;
+  fold_refits folds(figures);
   std::vector<std::string> rows_out;
   // One row: its settings, the measurement, and the signed errors.
   auto fmt_row = [](const prepared_row& p, const software_stack& s, double before) {
@@ -404,8 +421,6 @@ TEST_CASE("llama.cpp rows by phase, format and architecture", "[.][evidence_llam
     if (p.calibration || p.x.gemm) continue;
     if (p.x.stack != stack_id::llama_cpp && p.x.stack != stack_id::llama_cpp_rocm) continue;
     const software_stack& s = stacks::of(p.x.stack);
-    const auto key = std::make_pair(s.id, p.source);
-    if (refitted.count(key) == 0) refitted.emplace(key, refit_without(s, figures, p.source));
     // The stack before: no pass, the assumed shares (CUDA 0.65, ROCm 0.55), no GEMV rates.
     software_stack old = s;
     old.prompt_dequantize = {};
@@ -421,26 +436,40 @@ TEST_CASE("llama.cpp rows by phase, format and architecture", "[.][evidence_llam
     const double before =
         metric_of(p.x, apply_stack(old, old_ceiling, *p.x.model, old_run, device_of(p)));
     rows_out.push_back(fmt_row(p, s, before));
+    // Every cross-validation of "[evidence_cv]", by group: the stack's fitted figures refitted
+    // without the row's source, its GPU generation, its board class, and, for a large job, on
+    // the small jobs alone.
     const std::string phase = p.x.metric == "tokens_per_s" ? "decode" : "prefill";
     const std::string format = field(*p.x.source_row, "weight_format");
     const std::string arch(p.x.gpu->arch().name);
-    for (const std::string& g :
-         {phase + " all", phase + " " + format, phase + " " + arch, std::string("all")}) {
+    for (const std::string& g : {phase + " all", phase + " " + format, phase + " " + arch,
+                                 phase + " " + board_class_name(p), std::string("all")}) {
       errors& e = groups[g];
       e.ceiling.push_back(std::abs(error_of(p.x, ceiling_of(p.x))));
       e.stack.push_back(std::abs(error_of(p.x, stacked_of(p, s))));
-      e.loso.push_back(std::abs(error_of(p.x, stacked_of(p, refitted.at(key)))));
+      e.loso.push_back(std::abs(error_of(p.x, stacked_of(p, folds.without_source(s, p)))));
       e.before.push_back(std::abs(error_of(p.x, before)));
+      e.logo.push_back(std::abs(error_of(p.x, stacked_of(p, folds.without_generation(s, p)))));
+      e.loco.push_back(std::abs(error_of(p.x, stacked_of(p, folds.without_class(s, p)))));
+      if (large_job(p))
+        e.scale.push_back(std::abs(error_of(p.x, stacked_of(p, folds.small_only(s)))));
     }
   }
   std::printf(
       "\n| rows | n | ceiling: median abs error | before: median | stack: median abs error | "
-      "stack, worst | leave-one-source-out: median |\n|---|---:|---:|---:|---:|---:|---:|\n");
-  for (const auto& [g, e] : groups)
-    std::printf("| %s | %zu | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% |\n", g.c_str(),
-                e.stack.size(), 100 * median(e.ceiling), 100 * median(e.before),
-                100 * median(e.stack), 100 * *std::max_element(e.stack.begin(), e.stack.end()),
-                100 * median(e.loso));
+      "stack, worst | leave-one-source-out: median | leave one generation out | leave one board "
+      "class out | large jobs fitted on small (rows) |\n"
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  for (const auto& [g, e] : groups) {
+    char scale[48] = "-";
+    if (!e.scale.empty())
+      std::snprintf(scale, sizeof scale, "%.1f %% (%zu)", 100 * median(e.scale), e.scale.size());
+    std::printf(
+        "| %s | %zu | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %s |\n",
+        g.c_str(), e.stack.size(), 100 * median(e.ceiling), 100 * median(e.before),
+        100 * median(e.stack), 100 * *std::max_element(e.stack.begin(), e.stack.end()),
+        100 * median(e.loso), 100 * median(e.logo), 100 * median(e.loco), scale);
+  }
   std::printf(
       "\n| row | gpu | weights | metric | tokens | measured | ceiling | before | stack |\n"
       "|---|---|---|---|---:|---:|---:|---:|---:|\n");
@@ -456,12 +485,10 @@ TEST_CASE("every stack's error band is its held-out error on the evidence", "[ev
   const std::vector<fitted_figure> figures = fitted_figures();
   std::map<std::tuple<stack_id, run_mode, estimate_figure, board_class>, std::vector<double>>
       held_out;
-  std::map<std::pair<stack_id, std::string>, software_stack> refitted;
+  fold_refits folds(figures);
   for (const prepared_row& p : prepared()) {
     if (p.calibration) continue;
     const software_stack& s = stacks::of(p.x.stack);
-    const auto key = std::make_pair(s.id, p.source);
-    if (refitted.count(key) == 0) refitted.emplace(key, refit_without(s, figures, p.source));
     // What the row measured: a decode rate (tokens/s of a run that generates more than its first
     // token), a prompt rate, or a whole step or batch.
     const estimate_figure figure = p.x.metric == "prefill_tokens_per_s" ? estimate_figure::prompt
@@ -469,7 +496,7 @@ TEST_CASE("every stack's error band is its held-out error on the evidence", "[ev
                                        ? estimate_figure::decode
                                        : estimate_figure::step;
     held_out[{s.id, p.run.mode, figure, board_class_of(segment_of(*p.x.gpu))}].push_back(
-        std::abs(error_of(p.x, stacked_of(p, refitted.at(key)))));
+        std::abs(error_of(p.x, stacked_of(p, folds.without_source(s, p)))));
   }
   for (auto& [group, errors] : held_out) {
     const auto [stack, mode, figure, boards] = group;

@@ -28,6 +28,15 @@ nlohmann::json error_bands_json(stack_id stack, run_mode mode, board_class board
   return out;
 }
 
+// A multi-GPU band (model/error_bands.hpp: training_scaling_band, inference_split_band) as JSON:
+// its stack, rows, median error and bias, and the interval of measured / predicted it holds.
+template <class Band>
+nlohmann::json band_interval_json(const Band& b) {
+  return {{"stack", name(b.stack)},       {"rows", b.rows},
+          {"median_abs_error", b.median}, {"bias", b.bias},
+          {"coverage", Band::coverage},   {"measured_over_predicted", {b.low, b.high}}};
+}
+
 // A split run's multi-GPU inference bands (model/error_bands.hpp, inference_split_band) as
 // JSON: one per rate, each with the interval it gives that rate, null without a band.
 nlohmann::json split_bands_json(stack_id stack, split_mode split, board_class boards,
@@ -37,17 +46,12 @@ nlohmann::json split_bands_json(stack_id stack, split_mode split, board_class bo
     const std::optional<inference_split_band> b = inference_split_band_of(stack, split, f, boards);
     const double rate =
         f == estimate_figure::decode ? e.decode_tokens_per_second() : e.prompt_tokens_per_second();
-    out[std::string(name(f))] =
-        b ? nlohmann::json{{"stack", name(b->stack)},
-                           {"split", name(b->split)},
-                           {"boards", name(b->boards)},
-                           {"rows", b->rows},
-                           {"median_abs_error", b->median},
-                           {"bias", b->bias},
-                           {"coverage", inference_split_band::coverage},
-                           {"measured_over_predicted", {b->low, b->high}},
-                           {"tokens_per_s", {b->low * rate, b->high * rate}}}
-          : nlohmann::json(nullptr);
+    nlohmann::json& band = out[std::string(name(f))];
+    if (!b) continue;  // null
+    band = band_interval_json(*b);
+    band["split"] = name(b->split);
+    band["boards"] = name(b->boards);
+    band["tokens_per_s"] = {b->low * rate, b->high * rate};
   }
   return out;
 }
@@ -98,14 +102,10 @@ nlohmann::json training_band_json(stack_id stack, double samples_per_s, double t
     return rate > 0 ? nlohmann::json::array({b->low * rate, b->high * rate})
                     : nlohmann::json(nullptr);
   };
-  return {{"stack", name(b->stack)},
-          {"rows", b->rows},
-          {"median_abs_error", b->median},
-          {"bias", b->bias},
-          {"coverage", training_scaling_band::coverage},
-          {"measured_over_predicted", {b->low, b->high}},
-          {"samples_per_s", range(samples_per_s)},
-          {"tokens_per_s", range(tokens_per_s)}};
+  nlohmann::json out = band_interval_json(*b);
+  out["samples_per_s"] = range(samples_per_s);
+  out["tokens_per_s"] = range(tokens_per_s);
+  return out;
 }
 
 namespace {

@@ -260,12 +260,21 @@ std::string training_band_text(stack_id stack, double tokens_per_s) {
                : fmt::format("fewer than {} published multi-GPU {} training runs, no band yet",
                              error_band::least_rows, name(stack));
   return fmt::format(
-      "published multi-GPU {} training runs measured {}-{}x of this model's rate: {}-{} tokens/s "
-      "({:.0f} % of {} runs; median error {}, {})",
-      name(stack), three_digits(b->low), three_digits(b->high), three_digits(b->low * tokens_per_s),
-      three_digits(b->high * tokens_per_s), 100.0 * training_scaling_band::coverage, b->rows,
-      format_percent(b->median, 1.0),
-      b->bias > 0 ? "the model optimistic" : "the model pessimistic");
+      "published multi-GPU {} training runs {}", name(stack),
+      band_interval_text(b->low, b->high, tokens_per_s, training_scaling_band::coverage, b->rows,
+                         "runs", b->median, b->bias));
+}
+
+std::string band_interval_text(double low, double high, double rate, double coverage, int rows,
+                               std::string_view runs, double median, double bias) {
+  return fmt::format(
+      "measured {}-{}x of this model's rate: {}-{} tokens/s ({:.0f} % of {} {}; median error {}, "
+      "{})",
+      three_digits(low), three_digits(high), three_digits(low * rate), three_digits(high * rate),
+      100.0 * coverage, rows, runs, format_percent(median, 1.0),
+      bias > 0   ? "the model optimistic"
+      : bias < 0 ? "the model pessimistic"
+                 : "the model unbiased");
 }
 
 void print_job_collectives(const cluster_estimate& c) {

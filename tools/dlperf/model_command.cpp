@@ -35,7 +35,7 @@ std::string band_text(const std::optional<error_band>& band, std::string_view wh
                      format_percent(band->worst, 1.0));
 }
 
-// A split run's band for people: "measured 0.915-1.02x of the model's rate, 16.3-18.2 tokens/s
+// A split run's band for people: "measured 0.915-1.02x of this model's rate: 16.3-18.2 tokens/s
 // (80 % of 40 published llama.cpp runs split by layers on GeForce and Radeon boards; median
 // error 3.98 %, the model optimistic)", or that there is none.
 std::string split_band_text(const std::optional<inference_split_band>& band, stack_id stack,
@@ -44,15 +44,8 @@ std::string split_band_text(const std::optional<inference_split_band>& band, sta
       fmt::format("published {} runs split by {}s on {}", name(stack),
                   split == split_mode::layer ? "layer" : "tensor", description(boards));
   if (!band) return fmt::format("fewer than {} {}, no band yet", error_band::least_rows, runs);
-  return fmt::format(
-      "measured {}-{}x of the model's rate, {}-{} tokens/s ({:.0f} % of {} {}; median error {}, "
-      "{})",
-      three_digits(band->low), three_digits(band->high), three_digits(band->low * rate),
-      three_digits(band->high * rate), 100.0 * inference_split_band::coverage, band->rows, runs,
-      format_percent(band->median, 1.0),
-      band->bias > 0   ? "the model optimistic"
-      : band->bias < 0 ? "the model pessimistic"
-                       : "the model unbiased");
+  return band_interval_text(band->low, band->high, rate, inference_split_band::coverage, band->rows,
+                            runs, band->median, band->bias);
 }
 
 // A parameter count for people: "6.74 B", "124 M".

@@ -193,10 +193,10 @@ struct dequantize_pass {
 };
 
 /// How a stack hands products over more than one row to its 16-bit library GEMM (cuBLAS) on a
-/// GPU with tensor cores: the accumulator it asks for, and whether its activations live in FP32
-/// between kernels, so that each call casts its activation operand to 16 bits before and its
-/// result back to FP32 after (read 4 bytes and write 2 per element, then read 2 and write 4).
-/// llama.cpp's CUDA backend does both (docs/stacks.md, "The library GEMM as llama.cpp calls
+/// GPU of compute capability 7.0 or later: the accumulator it asks for, and whether its activations
+/// live in FP32 between kernels, so that each call casts its activation operand to 16 bits before
+/// and its result back to FP32 after (read 4 bytes and write 2 per element, then read 2 and write
+/// 4). llama.cpp's CUDA backend does both (docs/stacks.md, "The library GEMM as llama.cpp calls
 /// it"); a stack that leaves both false calls the GEMM as the ceiling does.
 struct library_gemm_call {
   bool fp16_accumulate = false;   ///< asks for FP16 accumulation (`CUBLAS_COMPUTE_16F`)

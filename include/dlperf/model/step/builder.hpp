@@ -216,26 +216,18 @@ class step_builder {
   // rate per SM clock (`op_estimate::weight_gemv`): ggml calls cuBLAS from two rows on, whose
   // skinny products' rate is not measured, so the measured kernels' bound stands.
   constexpr void library_gemm(block& b, std::string_view fwd, gemm_problem g, bool weight) {
-    const bool skinny = weight && g.m <= skinny_max_rows;
-    if (!library_call(g)) {
-      op_estimate op = searched(fwd, g);
-      op.weight_gemv = skinny;
-      b.forward.add(op);
-      return;
-    }
+    const bool call = library_call(g);
     const library_gemm_call& c = run_.gemm_call;
-    if (c.fp16_accumulate && d_.supports(g.input, accumulator::fp16, sparsity::dense))
+    if (call && c.fp16_accumulate && d_.supports(g.input, accumulator::fp16, sparsity::dense))
       g.acc = accumulator::fp16;
-    const double groups = static_cast<double>(g.batch);
-    const double rows = static_cast<double>(g.m) * groups;
-    const double e = traits(g.input).storage().value();
-    if (c.fp32_activations)
-      stream(b, "cast to 16 bits", {}, rows * static_cast<double>(g.k), 0.0, 1.0, 0.0, 4.0 + e);
+    const bool cast = call && c.fp32_activations;
+    const double rows = static_cast<double>(g.m) * static_cast<double>(g.batch);
+    const double e = 4.0 + traits(g.input).storage().value();  // read one width, write the other
+    if (cast) stream(b, "cast to 16 bits", {}, rows * static_cast<double>(g.k), 0.0, 1.0, 0.0, e);
     op_estimate op = searched(fwd, g);
-    op.weight_gemv = skinny;
+    op.weight_gemv = weight && g.m <= skinny_max_rows;
     b.forward.add(op);
-    if (c.fp32_activations)
-      stream(b, "cast to FP32", {}, rows * static_cast<double>(g.n), 0.0, 1.0, 0.0, 4.0 + e);
+    if (cast) stream(b, "cast to FP32", {}, rows * static_cast<double>(g.n), 0.0, 1.0, 0.0, e);
   }
 
   // The LM head's GEMM (its weights in the format's head layout).

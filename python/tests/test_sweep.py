@@ -85,7 +85,7 @@ def test_rows_are_finite_and_never_above_peak():
 
 def test_a_bad_value_is_a_row_and_a_bad_grid_an_error():
     rows = dlperf.sweep(frame=False, gpu="h100_sxm", preset="gpt2", batch=[0, 1])
-    assert rows[0]["error"] == "--batch '0' must be a positive whole number"
+    assert rows[0]["error"] == "--batch '0' must be in [1, 16777216]"
     assert rows[1]["error"] is None
     with pytest.raises(dlperf.Error, match="unknown run field 'batchsize'"):
         dlperf.sweep(gpu="h100_sxm", preset="gpt2", batchsize=[1, 2])

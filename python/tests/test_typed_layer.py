@@ -32,7 +32,7 @@ def test_shape_flags_and_refusals_take_the_command_line(monkeypatch):
     real = dlperf._run
     monkeypatch.setattr(dlperf, "_run", lambda args: calls.append(args) or real(args))
     dlperf.model(layers=2, hidden=64, heads=2, vocab=100, max_seq=128, gpu="rtx_4090")
-    with pytest.raises(dlperf.Error, match="--batch '0' must be a positive whole number"):
+    with pytest.raises(dlperf.Error, match=r"--batch '0' must be in \[1, 16777216\]"):
         dlperf.model(preset="gpt2", gpu="rtx_4090", batch=0)
     assert len(calls) == 2
     assert _dlperf.model_json([("preset", "gpt2"), ("gpu", "rtx_4090"), ("batch", "0")]) is None

@@ -6,7 +6,11 @@
 #include <charconv>
 #include <cmath>
 #include <dlperf/app/request_error.hpp>
+#include <dlperf/estimate/gemm.hpp>
 #include <dlperf/model/number_text.hpp>
+#include <dlperf/model/run.hpp>
+#include <dlperf/model/serve.hpp>
+#include <dlperf/model/transformer.hpp>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -58,13 +62,6 @@ long long parse_count(std::string_view option, std::string_view text) {
   return static_cast<long long>(value);
 }
 
-long long parse_tokens(std::string_view option, std::string_view text) {
-  const double value = parse_amount(option, text);
-  if (value != std::floor(value) || value > 9.0e15)
-    throw request_error(fmt::format("{} '{}' must be a whole number of tokens", option, text));
-  return static_cast<long long>(value);
-}
-
 double parse_fraction(std::string_view option, std::string_view text) {
   const double value = parse_amount(option, text);
   if (value > 1.0) throw request_error(fmt::format("{} '{}' must be in [0, 1]", option, text));
@@ -73,20 +70,92 @@ double parse_fraction(std::string_view option, std::string_view text) {
 
 // Each range is wide enough for any machine one buys (a rack of GPUs, the dearest grid) and
 // narrow enough that sums over it stay readable; docs/buying.md, "Plausible inputs", says why
-// for each.
+// for each. A count's upper end is the limit of the library field it sets (run_config::limits,
+// transformer_config::limits, ...), so the flag is rejected by name before the library would
+// reject the field.
 namespace {
+constexpr double as_double(long long n) { return static_cast<double>(n); }
+using run_limits = run_config::limits;
+using shape_limits = transformer_config::limits;
+using serve_limits = serve_config::limits;
+constexpr double most_tokens = as_double(run_limits::tokens);
+constexpr double most_gpus = as_double(run_limits::gpus);
+constexpr double widest = as_double(shape_limits::width);
+constexpr double widest_ffn = as_double(shape_limits::ffn);
+constexpr double most_layers = as_double(shape_limits::layers);
+constexpr double widest_head = as_double(shape_limits::head_dim);
+constexpr double longest_gemm = as_double(gemm_problem::max_extent);
+
 constexpr auto range_table = std::to_array<plausible_range>({
-    {"--budget", 0, 1e8, true, "USD"},          {"--host-cost", 0, 1e7, false, "USD"},
-    {"--min-memory", 0, 1e4, false, "GiB"},     {"--count", 1, 16, false, "GPUs"},
-    {"--rest-watts", 0, 1e4, false, "W"},       {"--gpu-watts", 0, 1e5, false, "W"},
-    {"--other-watts", 0, 1e4, false, "W"},      {"--kwh-price", 0, 10, false, "USD per kWh"},
-    {"--system-price", 0, 1e8, false, "USD"},   {"--cloud-hourly", 0, 1e4, false, "USD per hour"},
-    {"--days", 0, 36500, true, "days"},         {"--grid-kg-per-kwh", 0, 2, false, "kg per kWh"},
-    {"--ratio", 1e-3, 1e3, false, ""},          {"--batch-from", 1, 16777216, false, ""},
-    {"--batch-to", 1, 16777216, false, ""},     {"--gpus-from", 1, 1048576, false, "GPUs"},
-    {"--gpus-to", 1, 1048576, false, "GPUs"},   {"--bucket", 0, 1e11, true, "bytes"},
-    {"--utilization", 1e-3, 1, false, ""},      {"--flops", 1, 1e30, false, "FLOP", true},
-    {"--bytes", 1, 1e21, false, "bytes", true}, {"--overhead", 0, 1e13, false, "bytes"},
+    {"--budget", 0, 1e8, true, "USD"},
+    {"--host-cost", 0, 1e7, false, "USD"},
+    {"--min-memory", 0, 1e4, false, "GiB"},
+    {"--count", 1, 16, false, "GPUs"},
+    {"--rest-watts", 1, 1e4, false, "W", true},
+    {"--gpu-watts", 1, 1e5, false, "W", true},
+    {"--other-watts", 1, 1e4, false, "W", true},
+    {"--kwh-price", 0, 10, false, "USD per kWh"},
+    {"--system-price", 0, 1e8, false, "USD"},
+    {"--cloud-hourly", 0, 1e4, false, "USD per hour"},
+    {"--days", 1, 36500, false, "days"},
+    {"--grid-kg-per-kwh", 1e-3, 2, false, "kg per kWh", true},
+    {"--ratio", 1e-3, 1e3, false, ""},
+    {"--batch-from", 1, 16777216, false, ""},
+    {"--batch-to", 1, 16777216, false, ""},
+    {"--gpus-from", 1, 1048576, false, "GPUs"},
+    {"--gpus-to", 1, 1048576, false, "GPUs"},
+    {"--bucket", 1024, 1e11, false, "bytes"},
+    {"--utilization", 1e-3, 1, false, ""},
+    {"--flops", 1, 1e30, false, "FLOP", true},
+    {"--bytes", 1, 1e21, false, "bytes", true},
+    {"--overhead", 0, 1e13, false, "bytes"},
+    {"--efficiency-from", 0.01, 1, false, ""},
+    {"--efficiency-to", 0.01, 1, false, ""},
+    {"--top", 1, 1e4, false, ""},
+    {"--compute-share", 0.01, 1, false, "", true},
+    // A run (run_config::limits).
+    {"--batch", 1, as_double(run_limits::batch), false, ""},
+    {"--seq", 1, most_tokens, false, "tokens", true},
+    {"--prompt", 1, most_tokens, false, "tokens", true},
+    {"--generate", 1, most_tokens, false, "tokens", true},
+    {"--doc-tokens", 1, most_tokens, false, "tokens", true},
+    {"--image", 1, as_double(run_limits::image), false, "pixels"},
+    {"--gpus", 1, most_gpus, false, "GPUs"},
+    {"--tp", 1, most_gpus, false, "GPUs"},
+    {"--pp", 1, most_gpus, false, "stages"},
+    {"--vpp", 1, as_double(run_limits::virtual_stages), false, "chunks"},
+    {"--grad-accum", 1, as_double(run_limits::grad_accumulation), false, "micro-batches"},
+    {"--gpus-per-node", 1, as_double(run_limits::gpus_per_node), false, "GPUs"},
+    {"--lora", 1, as_double(run_limits::lora_rank), false, ""},
+    // A model's shape (transformer_config::limits); 0 is each optional size's default.
+    {"--layers", 1, most_layers, false, ""},
+    {"--hidden", 1, widest, false, ""},
+    {"--heads", 1, widest, false, ""},
+    {"--vocab", 1, widest_ffn, false, "tokens"},
+    {"--max-seq", 1, as_double(shape_limits::context), false, "tokens"},
+    {"--kv-heads", 1, widest, false, "", true},
+    {"--head-dim", 1, widest_head, false, "", true},
+    {"--ffn", 1, widest_ffn, false, "", true},
+    {"--token-types", 1, widest_ffn, false, "", true},
+    {"--experts", 1, most_layers, false, "", true},
+    {"--experts-per-token", 1, most_layers, false, "", true},
+    {"--expert-ffn", 1, widest_ffn, false, "", true},
+    {"--shared-expert-ffn", 1, widest_ffn, false, "", true},
+    {"--dense-layers", 1, most_layers, false, "", true},
+    {"--q-lora-rank", 1, widest, false, "", true},
+    {"--kv-lora-rank", 1, widest, false, "", true},
+    {"--rope-head-dim", 1, widest_head, false, "", true},
+    {"--v-head-dim", 1, widest_head, false, "", true},
+    // One GEMM (gemm_problem::max_extent); its --batch is the run's.
+    {"--m", 1, longest_gemm, false, ""},
+    {"--n", 1, longest_gemm, false, ""},
+    {"--k", 1, longest_gemm, false, ""},
+    // Serving (serve_config::limits).
+    {"--block-size", 1, as_double(serve_limits::block_tokens), false, "tokens"},
+    {"--step-tokens", 1, as_double(serve_limits::step_tokens), false, "tokens"},
+    {"--max-seqs", 1, as_double(serve_limits::max_sequences), false, "sequences", true},
+    {"--rate", 1e-3, 1e6, false, "requests per second"},
+    {"--kv-fraction", 0.01, 1, false, ""},
 });
 }  // namespace
 
@@ -118,8 +187,12 @@ double parse_plausible(std::string_view flag, std::string_view text) {
 long long parse_plausible_count(std::string_view flag, std::string_view text) {
   const plausible_range& r = plausible_range_of(flag);
   const double v = parse_amount(flag, text);
+  if (v != std::floor(v))
+    throw request_error(fmt::format("{} '{}' must be a whole number{}{}", flag, text,
+                                    r.unit.empty() ? "" : " of ", r.unit));
+  if (r.or_zero && v == 0.0) return 0;
   if (v < r.low || v > r.high) outside(r, text);
-  return parse_count(flag, text);
+  return static_cast<long long>(v);  // exact: the range ends below 2^53
 }
 
 }  // namespace dlperf::app

@@ -25,11 +25,11 @@ namespace {
 // The mode, the shape of the work, the datatypes and the optimizer.
 void read_shape(const run_options& o, run_config& r) {
   r.mode = o.infer ? run_mode::infer : run_mode::train;
-  r.batch = parse_count("--batch", o.batch);
-  r.seq = parse_tokens("--seq", o.seq);
-  r.image = parse_count("--image", o.image);
-  r.prompt = parse_tokens("--prompt", o.prompt);
-  r.generate = parse_tokens("--generate", o.generate);
+  r.batch = parse_plausible_count("--batch", o.batch);
+  r.seq = parse_plausible_count("--seq", o.seq);
+  r.image = parse_plausible_count("--image", o.image);
+  r.prompt = parse_plausible_count("--prompt", o.prompt);
+  r.generate = parse_plausible_count("--generate", o.generate);
   r.type = o.type;
   r.weights = o.weights;
   r.kv_cache = o.kv_cache;
@@ -56,7 +56,7 @@ void read_recompute_and_documents(const run_options& o, run_config& r) {
   if (o.selective != selective_checkpointing::none && o.infer)
     throw request_error("--selective-checkpointing is for --train");
   r.selective = o.selective;
-  r.document = parse_tokens("--doc-tokens", o.document);
+  r.document = parse_plausible_count("--doc-tokens", o.document);
   r.packing = o.packing;
   r.nchw = o.nchw;
   if ((r.document > 0 || r.packing) && !r.training())
@@ -82,15 +82,15 @@ void read_kernels(const run_options& o, run_config& r) {
 
 // The GPUs, data and tensor parallelism, servers, memory overhead and the stack.
 void read_parallelism(const run_options& o, run_config& r) {
-  r.gpus = parse_count("--gpus", o.gpus);
+  r.gpus = parse_plausible_count("--gpus", o.gpus);
   const double zero = parse_amount("--zero", o.zero);
   if (zero != 0 && zero != 1 && zero != 2 && zero != 3)
     throw request_error("--zero: must be 0, 1, 2 or 3, got '" + o.zero + "'");
   r.zero = static_cast<int>(zero);
-  r.tp = parse_count("--tp", o.tp);
-  r.grad_accumulation = parse_count("--grad-accum", o.grad_accum);
+  r.tp = parse_plausible_count("--tp", o.tp);
+  r.grad_accumulation = parse_plausible_count("--grad-accum", o.grad_accum);
   if (r.grad_accumulation > 1 && !r.training()) throw request_error("--grad-accum is for --train");
-  r.gpus_per_node = parse_count("--gpus-per-node", o.gpus_per_node);
+  r.gpus_per_node = parse_plausible_count("--gpus-per-node", o.gpus_per_node);
   if (!o.network.empty()) {
     try {
       r.network = &find_link(o.network);
@@ -114,8 +114,8 @@ void read_pipeline(const run_options& o, run_config& r) {
     throw request_error(
         "--split layer is for --infer: a training pipeline takes --pp STAGES (1F1B)");
   if (split == split_mode::layer && o.infer && r.tp > 0 && r.gpus % r.tp == 0) r.pp = r.gpus / r.tp;
-  const long long stages = parse_count("--pp", o.pp);
-  const long long chunks = parse_count("--vpp", o.vpp);
+  const long long stages = parse_plausible_count("--pp", o.pp);
+  const long long chunks = parse_plausible_count("--vpp", o.vpp);
   if ((stages > 1 || chunks > 1) && !r.training())
     throw request_error(std::string(stages > 1 ? "--pp" : "--vpp") +
                         " is a training pipeline: for --infer, --split layer spreads the layers");
@@ -136,7 +136,7 @@ void read_pipeline(const run_options& o, run_config& r) {
 // LoRA and QLoRA adapters.
 void read_lora(const run_options& o, run_config& r) {
   if (!o.lora.empty()) {
-    r.lora.rank = parse_count("--lora", o.lora);
+    r.lora.rank = parse_plausible_count("--lora", o.lora);
     if (!r.training()) throw request_error("--lora and --qlora are for --train");
   } else if (!o.lora_targets.empty() || o.qlora) {
     throw request_error(std::string(o.qlora ? "--qlora" : "--lora-targets") + " needs --lora RANK");

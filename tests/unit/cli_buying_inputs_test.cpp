@@ -249,9 +249,25 @@ TEST_CASE("every buying input outside its plausible range is rejected naming its
   require_usage_error(
       "tco --gpu-watts 1e300 --other-watts 1 --utilization 0.5 --kwh-price 0.1 "
       "--system-price 1 --cloud-hourly 1 --days 1e300",
-      "--gpu-watts '1e300' must be in [0, 100000] W");
-  require_usage_error(tco + "--gpu-watts 350 --days 1e300", "--days '1e300' must be in (0, 36500]");
-  require_usage_error(tco + "--gpu-watts 350 --days 0", "--days '0' must be in (0, 36500]");
+      "--gpu-watts '1e300' must be 0 or in [1, 100000] W");
+  require_usage_error(tco + "--gpu-watts 350 --days 1e300", "--days '1e300' must be in [1, 36500]");
+  require_usage_error(tco + "--gpu-watts 350 --days 0", "--days '0' must be in [1, 36500]");
+  // Just above zero, a share, a power or a carbon intensity once printed -nan W or 1e-305 kg.
+  require_usage_error(tco + "--gpu-watts 1e-308",
+                      "--gpu-watts '1e-308' must be 0 or in [1, 100000] W");
+  require_usage_error(tco + "--gpu-watts 350 --grid-kg-per-kwh 1e-308",
+                      "--grid-kg-per-kwh '1e-308' must be 0 or in [0.001, 2]");
+  require_usage_error("power --gpu rtx_4090 --compute-share 1e-308",
+                      "--compute-share '1e-308' must be 0 or in [0.01, 1]");
+  require_usage_error("debias --ratio 2 --efficiency-from 1e-308",
+                      "--efficiency-from '1e-308' must be in [0.01, 1]");
+  require_usage_error("cluster --gpu rtx_3090 --gpus 4 --link pcie4_x16 --bucket 1e-308",
+                      "--bucket '1e-308' must be in [1024, 100000000000] bytes");
+  // A run flag where nothing reads it is rejected by name, not ignored with its value unseen.
+  require_usage_error("rank --task infer8 --batch nan",
+                      "--batch: the run flags describe --task PRESET's run");
+  require_usage_error("power --gpu rtx_4090 --seq 4096",
+                      "--seq: the run flags describe --preset's run");
   require_usage_error(
       "tco --gpu-watts 350 --other-watts 2e4 --utilization 0.5 --kwh-price 0.1 "
       "--system-price 2000 --cloud-hourly 1",

@@ -186,7 +186,8 @@ TEST_CASE("dlperf cycles reproduces the guide's 392 and 221", "[cli][model]") {
 }
 
 TEST_CASE("dlperf gemm and cycles reject bad input with exit code 2", "[cli][errors]") {
-  require_usage_error("gemm --gpu a100_sxm4_40gb --m 0 --n 1 --k 1", "--m '0' must be a positive");
+  require_usage_error("gemm --gpu a100_sxm4_40gb --m 0 --n 1 --k 1",
+                      "--m '0' must be in [1, 1099511627776]");
   require_usage_error("gemm --gpu a100_sxm4_40gb --m 8 --n 1.5 --k 1", "--n '1.5' must be");
   require_usage_error("gemm --gpu a100_sxm4_40gb --m 8 --n 8 --k -8", "--k '-8'");
   require_usage_error("gemm --gpu a100_sxm4_40gb --m 8 --n 8 --k x", "is not a number");
@@ -196,7 +197,7 @@ TEST_CASE("dlperf gemm and cycles reject bad input with exit code 2", "[cli][err
   require_usage_error("gemm --gpu v100_sxm2 --m 8 --n 8 --k 8 --sparse", "no 2:4 sparse");
   require_usage_error("gemm --gpu a100_sxm4_40gb --m 8 --n 8", "--k is required");
   require_usage_error("gemm --m 8 --n 8 --k 8", "give exactly one of --gpu ID and --device FILE");
-  require_usage_error("cycles --latencies 1999", "unknown latency set '1999'");
+  require_usage_error("cycles --latencies 1999", "--latencies: unknown latency set '1999'");
   require_usage_error("cycles --latencies pascal_gp10x",
                       "latency set 'pascal_gp10x' has no tensor");
   require_usage_error("cycles --latencies turing_tu11x --json", "'turing_tu11x' has no tensor");

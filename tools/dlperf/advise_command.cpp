@@ -48,7 +48,7 @@ void run_rent(const advise_options& o) {
   } catch (const invalid_argument& e) {
     throw usage_error(e.what());
   }
-  const long long top = parse_count("--top", o.top);
+  const long long top = parse_plausible_count("--top", o.top);
   const bool inference = !r.training();
   const std::string tokens = inference ? "generated" : "trained";
   if (o.json) {
@@ -114,7 +114,7 @@ void run_advise(const advise_options& o) {
     if (!(b > 0)) throw usage_error("--budget: must be positive, got '" + o.budget + "'");
     q.budget = dollars(parse_plausible("--budget", o.budget));
   }
-  const long long top = parse_count("--top", o.top);
+  const long long top = parse_plausible_count("--top", o.top);
   q.prices = read_price_file(o.prices, o.host_cost);
   if (!o.preset.empty()) {
     q.model = &presets::find(o.preset);

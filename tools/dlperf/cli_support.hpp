@@ -47,7 +47,6 @@ using app::parse_count;
 using app::parse_fraction;
 using app::parse_plausible;
 using app::parse_plausible_count;
-using app::parse_tokens;
 using app::plausible_range;
 using app::plausible_range_of;
 using app::plausible_ranges;

@@ -63,7 +63,7 @@ std::vector<const gpu_spec*> job_gpus(const cluster_options& o, run_options& run
     start = comma + 1;
   }
   if (run.gpus.empty()) run.gpus = std::to_string(ids.size());
-  const long long n = parse_count("--gpus", run.gpus);
+  const long long n = parse_plausible_count("--gpus", run.gpus);
   if (n % static_cast<long long>(ids.size()) != 0)
     throw usage_error(
         fmt::format("--gpus: {} is not a multiple of the {} GPU ids of --gpu", n, ids.size()));
@@ -242,8 +242,7 @@ void run_cluster(const cluster_options& o) {
   const measured_device* d = &device;
   if (!o.power_limit.empty()) d = limited_gpus(o, std::vector{d}, held, limit).front();
   if (ro.gpus.empty()) ro.gpus = "1";
-  const long long n = parse_count("--gpus", ro.gpus);
-  if (n > (1LL << 20)) throw usage_error("--gpus: at most 2^20, got " + ro.gpus);
+  const long long n = parse_plausible_count("--gpus", ro.gpus);
   report(o, ro, std::vector<const measured_device*>(static_cast<std::size_t>(n), d), limit);
 }
 

@@ -16,7 +16,8 @@ latency_set parse_latencies(const std::string& text) {
   } catch (const not_found&) {
     std::string valid = "2020, 2023";
     for (const architecture_spec& a : all_architectures) valid += ", " + std::string(a.name);
-    throw usage_error(fmt::format("unknown latency set '{}' (valid: {})", text, valid));
+    throw usage_error(
+        fmt::format("--latencies: unknown latency set '{}' (valid: {})", text, valid));
   }
 }
 

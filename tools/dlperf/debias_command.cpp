@@ -22,13 +22,6 @@ struct debias_options {
   bool json = false;
 };
 
-// A scaling efficiency given as a number in (0, 1].
-double parse_efficiency(std::string_view flag, const std::string& text) {
-  const double e = parse_amount(flag, text);
-  if (!(e > 0) || e > 1) throw usage_error(fmt::format("{} '{}' must be in (0, 1]", flag, text));
-  return e;
-}
-
 // One side's efficiency: given, from the multi-GPU model (--gpu-X or --device-X with --link-X),
 // or 1.
 double side_efficiency(std::string_view side, const std::string& given, const std::string& gpu,
@@ -44,7 +37,7 @@ double side_efficiency(std::string_view side, const std::string& given, const st
           fmt::format("{}: give it or --gpu-{} (or --device-{}) with --link-{}, not both", eff_flag,
                       side, side, side));
     how = "given";
-    return parse_efficiency(eff_flag, given);
+    return parse_plausible(eff_flag, given);  // a fraction, from 0.01
   }
   if (modelled != !link.empty())
     throw usage_error(

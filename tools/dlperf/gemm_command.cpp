@@ -20,8 +20,9 @@ struct gemm_options {
 
 void run(const gemm_options& o) {
   const cli_device dev = select_device(o.gpu, o.device);
-  gemm_problem p{parse_count("--m", o.m), parse_count("--n", o.n), parse_count("--k", o.k),
-                 parse_count("--batch", o.batch), o.type};
+  gemm_problem p{parse_plausible_count("--m", o.m), parse_plausible_count("--n", o.n),
+                 parse_plausible_count("--k", o.k), parse_plausible_count("--batch", o.batch),
+                 o.type};
   p.acc = o.acc.value_or(default_accumulator(p.input));
   p.sparse_a = o.sparse;
   struct gpu_summary {

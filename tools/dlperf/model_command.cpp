@@ -163,15 +163,15 @@ model_spec select_model(const model_options& o, io::string_store& strings) {
     if (value->empty()) throw usage_error(std::string(flag) + " is required with --layers");
   transformer_config t;
   t.kind = o.kind;
-  t.layers = parse_count("--layers", o.layers);
-  t.hidden = parse_count("--hidden", o.hidden);
-  t.heads = parse_count("--heads", o.heads);
+  t.layers = parse_plausible_count("--layers", o.layers);
+  t.hidden = parse_plausible_count("--hidden", o.hidden);
+  t.heads = parse_plausible_count("--heads", o.heads);
   t.ffn_type = o.ffn_type;
-  t.vocab = parse_count("--vocab", o.vocab);
-  t.max_seq = parse_count("--max-seq", o.max_seq);
+  t.vocab = parse_plausible_count("--vocab", o.vocab);
+  t.max_seq = parse_plausible_count("--max-seq", o.max_seq);
   t.norm = o.norm;
   for (std::size_t i = 0; i < size_flags.size(); ++i)
-    t.*size_flags[i].member = static_cast<long long>(parse_amount(size_flags[i].flag, o.sizes[i]));
+    t.*size_flags[i].member = parse_plausible_count(size_flags[i].flag, o.sizes[i]);
   for (std::size_t i = 0; i < switch_flags.size(); ++i)
     if (o.switches[i]) t.*switch_flags[i].member = switch_flags[i].value;
   if (t.kind == transformer_kind::encoder_decoder) t.decoder_layers = t.layers;

@@ -118,7 +118,7 @@ std::string describe_run(const rank_workload& w) {
 // Performance per dollar of the best --top GPUs of a ranking, as bars (docs/buying.md).
 void plot_rank(const rank_plot_options& o) {
   const rank_options opts = parse_rank_options(o.gpus, o.min_memory);
-  const long long top = parse_count("--top", o.top);
+  const long long top = parse_plausible_count("--top", o.top);
   const price_table prices = read_price_file(o.prices, o.host_cost);
   const rank_workload w = select_rank_workload(o.task, o.run);
   const std::vector<rank_entry> ranked = rank_gpus(w, prices, opts);

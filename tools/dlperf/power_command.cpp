@@ -31,7 +31,7 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
     throw usage_error("give at most one of --compute-share and --preset");
   // The clock-bound share of the workload: given, from a model estimate, or 1 (the worst case).
   double share = 1.0;
-  if (!o.compute_share.empty()) share = parse_fraction("--compute-share", o.compute_share);
+  if (!o.compute_share.empty()) share = parse_plausible("--compute-share", o.compute_share);
   // The device file's GPU runs on the stack figures the file measured, if any.
   device_stacks measured;
   const stack_calibration* applied = nullptr;
@@ -118,12 +118,17 @@ void add_power_command(CLI::App& app) {
   cmd->add_option("--rest-watts", o->rest,
                   "Everything but the GPUs in W (default 250: 150 W CPU + 100 W other parts)");
   cmd->add_option("--compute-share", o->compute_share,
-                  "Share of the time that runs at the SM clock, in [0, 1] (default 1)");
+                  "Share of the time that runs at the SM clock: 0, or 0.01 to 1 (default 1)");
   add_preset_option(cmd, o->preset)
       ->description("Take the compute share from this model preset's estimate on --gpu");
   add_run_options(cmd, o->run, false);
   cmd->add_flag("--json", o->json, "Print JSON");
-  cmd->callback([o] { run(*o); });
+  cmd->callback([o, cmd] {
+    // The run flags describe --preset's run: without one they would be read by nothing.
+    if (const std::string flag = first_given_run_flag(*cmd); o->preset.empty() && !flag.empty())
+      throw usage_error(flag + ": the run flags describe --preset's run; give --preset");
+    run(*o);
+  });
 }
 
 }  // namespace dlperf::cli

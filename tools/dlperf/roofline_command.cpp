@@ -61,7 +61,10 @@ void run(const roofline_options& o) {
              name(acc), o.sparse ? ", 2:4 sparse" : "");
   fmt::print("  work                 {} over {} of DRAM traffic\n", format_si(work, "FLOP"),
              format_si(traffic, "B"));
-  fmt::print("  arithmetic intensity {} FLOP/byte\n", three_digits(ai));
+  if (std::isinf(ai))
+    fmt::print("  arithmetic intensity unbounded (no DRAM traffic)\n");
+  else
+    fmt::print("  arithmetic intensity {} FLOP/byte\n", three_digits(ai));
   fmt::print("  ridge point          {} FLOP/byte\n", three_digits(r.ridge_point.value()));
   fmt::print("  peak                 {}\n", format_si(r.peak.value(), "FLOP/s"));
   fmt::print("  attainable           {} ({} of peak)\n", format_si(r.attainable.value(), "FLOP/s"),

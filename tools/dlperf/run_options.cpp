@@ -2,6 +2,7 @@
 #include "run_options.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
 #include <dlperf/stack/stacks.hpp>
@@ -25,6 +26,16 @@ CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset) {
             }
           },
           "PRESET", "preset"));
+}
+
+std::string first_given_run_flag(const CLI::App& cmd,
+                                 std::initializer_list<std::string_view> except) {
+  for (const app::run_field& f : app::run_fields()) {
+    if (std::find(except.begin(), except.end(), f.flag) != except.end()) continue;
+    const CLI::Option* given = cmd.get_option_no_throw(std::string(f.flag));
+    if (given != nullptr && given->count() > 0) return std::string(f.flag);
+  }
+  return {};
 }
 
 void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
@@ -152,7 +163,7 @@ std::string describe_shape(const model_spec& m, const run_config& r) {
 }
 
 long long parse_host_gpus(const std::string& text) {
-  const long long n = parse_count("--gpus", text);
+  const long long n = parse_plausible_count("--gpus", text);
   if (n != 1 && n != 2 && n != 4 && n != 8)
     throw usage_error("--gpus: hosts are priced for 1, 2, 4 or 8 GPUs, got " + text);
   return n;

@@ -8,8 +8,10 @@
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/stack/stack.hpp>
+#include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace dlperf::cli {
 
@@ -28,6 +30,13 @@ CLI::Option* add_preset_option(CLI::App* cmd, std::string& preset);
 /// false, --gpus, --zero, --tp, --pp, --vpp, --split, --gpus-per-node, --network and
 /// --fp32-reduce are left out (commands that set the GPU count themselves).
 void add_run_options(CLI::App* cmd, run_options& o, bool parallel = true);
+
+/// The first run flag given on @p cmd's command line ("--batch"), or empty, leaving out the
+/// flags in @p except (those the command reads without a preset, or registers as its own). For
+/// the commands whose run flags describe a preset's run and mean nothing without one: they
+/// reject such a flag by name rather than ignore a value they never read.
+std::string first_given_run_flag(const CLI::App& cmd,
+                                 std::initializer_list<std::string_view> except = {});
 
 /// The software stack line every command that runs a model prints: the stack and what it is, or,
 /// for ceiling, that the times are the hardware model's (docs/stacks.md).

@@ -14,16 +14,10 @@ constexpr std::array serve_flags{"--rate", "--block-size", "--kv-fraction", "--s
 
 serve_config serve_settings(const serve_options& o) {
   serve_config c;
-  c.block_tokens = parse_count("--block-size", o.block_size);
-  c.kv_memory_fraction = parse_fraction("--kv-fraction", o.kv_fraction);
-  if (!(c.kv_memory_fraction > 0.0))
-    throw usage_error(fmt::format("--kv-fraction '{}' must be in (0, 1]", o.kv_fraction));
-  c.step_tokens = parse_count("--step-tokens", o.step_tokens);
-  const double seqs = parse_amount("--max-seqs", o.max_seqs);
-  if (seqs != std::floor(seqs) || seqs > 16777216.0)
-    throw usage_error(
-        fmt::format("--max-seqs '{}' must be a whole number <= 2^24 (0: no cap)", o.max_seqs));
-  c.max_sequences = static_cast<long long>(seqs);
+  c.block_tokens = parse_plausible_count("--block-size", o.block_size);
+  c.kv_memory_fraction = parse_plausible("--kv-fraction", o.kv_fraction);
+  c.step_tokens = parse_plausible_count("--step-tokens", o.step_tokens);
+  c.max_sequences = parse_plausible_count("--max-seqs", o.max_seqs);  // 0: no cap
   c.validate();
   return c;
 }
@@ -100,8 +94,7 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
   const serve_config c = serve_settings(o);
   std::optional<double> rate;
   if (!o.rate.empty()) {
-    rate = parse_amount("--rate", o.rate);
-    if (!(*rate > 0.0)) throw usage_error(fmt::format("--rate '{}' must be positive", o.rate));
+    rate = parse_plausible("--rate", o.rate);
   }
   const double replicas = static_cast<double>(r.data_parallel());
   struct result {

@@ -18,10 +18,6 @@ double parse_amount(std::string_view option, std::string_view text);
 /// Throws request_error naming @p option for zero, fractions and anything parse_amount rejects.
 long long parse_count(std::string_view option, std::string_view text);
 
-/// Parses a whole number of tokens, 0 included ("0" often means "the default"). Throws
-/// request_error naming @p option for fractions and anything parse_amount rejects.
-long long parse_tokens(std::string_view option, std::string_view text);
-
 /// Parses a fraction in [0, 1] such as "0.15". Throws request_error naming @p option for
 /// anything else.
 double parse_fraction(std::string_view option, std::string_view text);
@@ -48,7 +44,8 @@ const plausible_range& plausible_range_of(std::string_view flag);
 /// request_error naming the flag and the range ("--days '1e300' must be in (0, 36500] days").
 double parse_plausible(std::string_view flag, std::string_view text);
 
-/// The same for a whole number (parse_count's rules, then the range).
+/// The same for a whole number (the range, then parse_count's rules; 0 where the range admits
+/// it).
 long long parse_plausible_count(std::string_view flag, std::string_view text);
 
 }  // namespace dlperf::app

@@ -75,12 +75,14 @@ struct gemm_problem {
   /// Most output elements (m n batch) a problem may have: 2^46, so that a tile count (at most
   /// m n batch x split-K) stays far below 2^52, exact in the model's doubles.
   static constexpr double max_output_elements = 70368744177664.0;  // 2^46
+  /// Largest m, n, k or batch: 2^40, so each stays exact in a double.
+  static constexpr long long max_extent = 1LL << 40;
 
   /// Throws invalid_argument naming the first field out of its domain.
   constexpr void validate() const {
     detail::require_positive("gemm", {{"m", m}, {"n", n}, {"k", k}, {"batch", batch}});
     // Counts stay exact in doubles (the model computes tiles and waves in double precision).
-    if (m > (1LL << 40) || n > (1LL << 40) || k > (1LL << 40) || batch > (1LL << 40))
+    if (m > max_extent || n > max_extent || k > max_extent || batch > max_extent)
       detail::throw_invalid_argument("gemm: m, n, k and batch must each be at most 2^40");
     // Any tiling launches at most m n batch tiles per K slice; that count must stay an exact
     // double and fit in the estimate's `long long` tile count.

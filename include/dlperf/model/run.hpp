@@ -101,6 +101,20 @@ constexpr double kv_cache_element_bytes(kv_cache_type k, dtype t) {
 
 /// One run of a model.
 struct run_config {
+  /// The largest value of each count validate() admits: counts stay exact in doubles and far
+  /// from overflow. The tool's flag ranges (app's plausible_ranges) read these, so a flag names
+  /// the limit its field has here.
+  struct limits {
+    static constexpr long long batch = 1LL << 24;              ///< batch
+    static constexpr long long image = 1LL << 16;              ///< image side
+    static constexpr long long gpus = 1LL << 20;               ///< gpus, tp, pp
+    static constexpr long long tokens = 1LL << 30;             ///< seq, prompt, generate, document
+    static constexpr long long grad_accumulation = 1LL << 20;  ///< grad_accumulation
+    static constexpr long long gpus_per_node = 1LL << 10;      ///< gpus_per_node
+    static constexpr long long virtual_stages = 1LL << 10;     ///< virtual_stages
+    static constexpr long long lora_rank = 1LL << 20;          ///< lora.rank
+  };
+
   run_mode mode = run_mode::train;  ///< training or inference
   long long batch = 1;              ///< sequences or images per data-parallel replica
   long long seq = 0;                ///< tokens per sequence (transformers); 0 = the model's context
@@ -215,7 +229,7 @@ struct run_config {
       detail::throw_invalid_argument("run: tp x pp (" + std::to_string(tp) + " x " +
                                      std::to_string(pp) + ") must divide gpus (" +
                                      std::to_string(gpus) + ")");
-    if (virtual_stages < 1 || virtual_stages > 1024)
+    if (virtual_stages < 1 || virtual_stages > limits::virtual_stages)
       detail::throw_invalid_argument("run: virtual_stages must be 1 to 1024, got " +
                                      std::to_string(virtual_stages));
     if (virtual_stages > 1 && (pp < 2 || !training()))
@@ -224,15 +238,15 @@ struct run_config {
           ") are an interleaved training schedule; they need training with pp >= 2");
     if (!(overhead_bytes >= 0) || !detail::is_finite(overhead_bytes))
       detail::throw_invalid_argument("run: overhead_bytes must be >= 0 and finite");
-    if (batch > (1LL << 24) || image > (1LL << 16) || gpus > (1LL << 20) || seq > (1LL << 30) ||
-        prompt > (1LL << 30) || generate > (1LL << 30))
+    if (batch > limits::batch || image > limits::image || gpus > limits::gpus ||
+        seq > limits::tokens || prompt > limits::tokens || generate > limits::tokens)
       detail::throw_invalid_argument("run: batch <= 2^24, image <= 65536, gpus <= 2^20");
-    if (grad_accumulation < 1 || grad_accumulation > (1LL << 20))
+    if (grad_accumulation < 1 || grad_accumulation > limits::grad_accumulation)
       detail::throw_invalid_argument("run: grad_accumulation must be 1 to 2^20, got " +
                                      std::to_string(grad_accumulation));
     if (grad_accumulation > 1 && !training())
       detail::throw_invalid_argument("run: gradient accumulation is for training");
-    if (gpus_per_node < 1 || gpus_per_node > (1LL << 10))
+    if (gpus_per_node < 1 || gpus_per_node > limits::gpus_per_node)
       detail::throw_invalid_argument("run: gpus_per_node must be 1 to 1024, got " +
                                      std::to_string(gpus_per_node));
     if (training() && weights != weight_format::native)
@@ -293,7 +307,7 @@ struct run_config {
     if (document < 0)
       detail::throw_invalid_argument("run: document tokens must be >= 0 (0: one a sequence), got " +
                                      std::to_string(document));
-    if (document > (1LL << 30)) detail::throw_invalid_argument("run: document tokens <= 2^30");
+    if (document > limits::tokens) detail::throw_invalid_argument("run: document tokens <= 2^30");
     if (packing && document == 0)
       detail::throw_invalid_argument(
           "run: packing needs the documents' mean length (document tokens), else every sequence "
@@ -317,7 +331,7 @@ struct run_config {
           "run: lora and qlora are training options (merge the "
           "adapters for inference)");
     if (lora.targets.empty()) detail::throw_invalid_argument("run: lora needs at least one target");
-    if (lora.rank > (1LL << 20)) detail::throw_invalid_argument("run: lora rank <= 2^20");
+    if (lora.rank > limits::lora_rank) detail::throw_invalid_argument("run: lora rank <= 2^20");
     if (lora.qlora && type != dtype::bf16 && type != dtype::fp16)
       detail::throw_invalid_argument(
           "run: qlora computes in bf16 or fp16 (the 4-bit base is "

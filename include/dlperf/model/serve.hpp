@@ -54,6 +54,13 @@ namespace dlperf {
 
 /// The serving engine's settings that bound the concurrency and the prefill batch.
 struct serve_config {
+  /// The largest values validate() admits (the tool's --serve flag ranges read these).
+  struct limits {
+    static constexpr long long block_tokens = 1LL << 20;   ///< block_tokens
+    static constexpr long long step_tokens = 1LL << 30;    ///< step_tokens
+    static constexpr long long max_sequences = 1LL << 24;  ///< max_sequences
+  };
+
   /// Tokens per KV-cache block: vLLM's default block size (vllm/config/cache.py,
   /// CacheConfig.DEFAULT_BLOCK_SIZE = 16, docs.vllm.ai/en/stable/api/vllm/config/cache/,
   /// read 2026-11).
@@ -78,7 +85,8 @@ struct serve_config {
                                      std::to_string(max_sequences));
     if (!(kv_memory_fraction > 0.0 && kv_memory_fraction <= 1.0))
       detail::throw_invalid_argument("serve: kv_memory_fraction must be in (0, 1]");
-    if (block_tokens > (1LL << 20) || step_tokens > (1LL << 30) || max_sequences > (1LL << 24))
+    if (block_tokens > limits::block_tokens || step_tokens > limits::step_tokens ||
+        max_sequences > limits::max_sequences)
       detail::throw_invalid_argument(
           "serve: block_tokens <= 2^20, step_tokens <= 2^30, max_sequences <= 2^24");
   }

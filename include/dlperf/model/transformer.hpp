@@ -88,6 +88,16 @@ struct enum_list<norm_kind> {
 /// A transformer, as its published configuration describes it. A literal type: presets are
 /// `constexpr` objects and every figure derived from one is a constant expression.
 struct transformer_config {
+  /// The largest sizes validate() admits: parameter counts stay exact in doubles and far from
+  /// overflow. The tool's shape-flag ranges (app's plausible_ranges) read these.
+  struct limits {
+    static constexpr long long width = 1LL << 24;     ///< hidden, heads, LoRA ranks of MLA
+    static constexpr long long ffn = 1LL << 26;       ///< vocab and every FFN width
+    static constexpr long long layers = 1LL << 16;    ///< layers (all stacks) and experts
+    static constexpr long long head_dim = 1LL << 20;  ///< head_size, v_head_dim, rope_head_dim
+    static constexpr long long context = 1LL << 30;   ///< max_seq
+  };
+
   transformer_kind kind = transformer_kind::decoder;  ///< stacks and attention mask
   long long layers = 0;                   ///< layers (the encoder's, for an encoder-decoder)
   long long decoder_layers = 0;           ///< decoder layers of an encoder-decoder; 0 otherwise
@@ -170,6 +180,7 @@ struct transformer_config {
     if (kv_heads < 0) fail("kv_heads must be >= 0 (0: as many as heads)");
     if (ffn < 0) fail("ffn must be >= 0 (0: 4 x hidden)");
     if (token_types < 0) fail("token_types must be >= 0");
+    if (token_types > limits::ffn) fail("token_types <= 2^26 (an embedding table, as vocab)");
     if (head_size < 0) fail("head_size must be >= 0 (0: hidden / heads)");
     if (head_size == 0 && hidden % heads != 0)
       fail("heads (" + std::to_string(heads) + ") must divide hidden (" + std::to_string(hidden) +
@@ -200,10 +211,11 @@ struct transformer_config {
       fail("decoder_layers is for encoder-decoder models only");
     }
     // Parameter counts stay exact in doubles and far from overflow.
-    if (hidden > (1LL << 24) || vocab > (1LL << 26) || total_layers() > (1LL << 16) ||
-        ffn_width() > (1LL << 26) || experts > (1LL << 16) || max_seq > (1LL << 30) ||
-        head_size > (1LL << 20) || expert_ffn > (1LL << 26) || shared_expert_ffn > (1LL << 26) ||
-        q_lora_rank > (1LL << 24) || kv_lora_rank > (1LL << 24) || v_head_dim > (1LL << 20))
+    if (hidden > limits::width || vocab > limits::ffn || total_layers() > limits::layers ||
+        ffn_width() > limits::ffn || experts > limits::layers || max_seq > limits::context ||
+        head_size > limits::head_dim || expert_ffn > limits::ffn ||
+        shared_expert_ffn > limits::ffn || q_lora_rank > limits::width ||
+        kv_lora_rank > limits::width || v_head_dim > limits::head_dim)
       fail(
           "sizes out of range (hidden and ranks <= 2^24, vocab and ffn <= 2^26, layers and "
           "experts <= 2^16, head dims <= 2^20)");

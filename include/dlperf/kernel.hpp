@@ -29,6 +29,7 @@
 #include <dlperf/hardware/device.hpp>
 #include <dlperf/hardware/gpu.hpp>
 #include <dlperf/hardware/host_device.hpp>
+#include <dlperf/hardware/host_memory.hpp>
 #include <dlperf/hardware/interconnect.hpp>
 #include <dlperf/hardware/links.hpp>
 #include <dlperf/hardware/measured_device.hpp>

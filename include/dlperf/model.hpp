@@ -11,6 +11,7 @@
 #include <dlperf/model/error_bands.hpp>
 #include <dlperf/model/lora.hpp>
 #include <dlperf/model/memory.hpp>
+#include <dlperf/model/offload.hpp>
 #include <dlperf/model/parallel.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>

@@ -61,6 +61,8 @@ if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup,
         lora: Union[int, str]
         lora_targets: Union[str, Sequence[str]]
         qlora: bool
+        gpu_layers: Union[int, str]  # llama.cpp's -ngl on one GPU (docs/models.md, "Partial offload")
+        host_memory: str  # with gpu_layers: the host memory (hardware/host_memory.hpp ids)
         stack: str
 
 

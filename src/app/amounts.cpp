@@ -127,6 +127,7 @@ constexpr auto range_table = std::to_array<plausible_range>({
     {"--grad-accum", 1, as_double(run_limits::grad_accumulation), false, "micro-batches"},
     {"--gpus-per-node", 1, as_double(run_limits::gpus_per_node), false, "GPUs"},
     {"--lora", 1, as_double(run_limits::lora_rank), false, ""},
+    {"--gpu-layers", 1, as_double(run_limits::gpu_layers), false, "layers", true},
     // A model's shape (transformer_config::limits); 0 is each optional size's default.
     {"--layers", 1, most_layers, false, ""},
     {"--hidden", 1, widest, false, ""},

@@ -10,6 +10,39 @@
 
 namespace dlperf::app {
 
+namespace {
+
+// A partial offload (run_config::gpu_layers): the stack's estimate and its ceiling with the host
+// layers run as llama.cpp runs them, and the memory the GPU then holds (model/offload.hpp).
+template <class D>
+void apply_offload(model_report& out, const D& d, const model_spec& m, const run_config& r) {
+  const layer_offload& how = out.stack.offload;
+  if (!how.supported())
+    throw request_error("--gpu-layers: stack " + std::string(out.stack.name()) +
+                        " keeps every layer on the GPU; --stack llama.cpp offloads layers to the "
+                        "host (its -ngl)");
+  if (m.kind != model_kind::transformer || !m.transformer.generates())
+    throw request_error("--gpu-layers is for a decoder's inference (llama.cpp's -ngl)");
+  const transformer_config& t = m.transformer;
+  const host_memory_spec& memory =
+      r.host_memory != nullptr ? *r.host_memory : host_memories::typical;
+  const offload_host host{
+      memory.peak() * how.host_dram_share.value,
+      d.facts().host_link.per_direction() * how.upload_link_share.value, how.min_offload_batch,
+      out.stack.prompt_dequantize.ubatch > 0 ? out.stack.prompt_dequantize.ubatch : 512};
+  const offload_weights w = offload_weights::of(t, out.fit.need.weights);
+  const layer_placement p = layer_placement::of(r.gpu_layers, t.total_layers());
+  out.estimate.stack = offloaded(out.estimate.stack, p, host, w);
+  out.estimate.ceiling = offloaded(out.estimate.ceiling, p, host, w);
+  const byte_count on_gpu =
+      static_cast<double>(p.gpu_layers) * w.layer + (p.output_on_gpu ? w.output : bytes(0.0));
+  out.offload = offload_report{p, &memory, host, most_gpu_layers(out.fit, p.layers, w),
+                               out.fit.need.weights - on_gpu};
+  out.fit = offloaded_fit(out.fit, p, w);
+}
+
+}  // namespace
+
 model_report estimate(const model_request& q) {
   if (const auto* g = std::get_if<const gpu_spec*>(&q.device); g != nullptr && *g == nullptr)
     throw request_error("model: the request names no device");
@@ -44,6 +77,7 @@ model_report estimate(const model_request& q) {
             out.estimate.ceiling, estimate_cluster_on(d, r.gpus, m, bare, *out.link));
       }
       out.fit = check_fit(d, m, r);
+      if (r.gpu_layers >= 0) apply_offload(out, d, m, r);
       out.gpu_name = std::string(d.name());
       out.arch = std::string(d.arch().name);
       out.fitting_tp = r.pp > 1 ? std::nullopt : smallest_fitting_tp(d, m, r);

@@ -39,6 +39,23 @@ nlohmann::json band_interval_json(const Band& b) {
 
 // A split run's multi-GPU inference bands (model/error_bands.hpp, inference_split_band) as
 // JSON: one per rate, each with the interval it gives that rate, null without a band.
+// A partial offload: where the layers are, the host side's rates, the most layers that fit; null
+// with every layer on the GPU.
+nlohmann::json offload_json(const std::optional<offload_report>& o) {
+  if (!o) return nullptr;
+  return {{"gpu_layers", o->placement.gpu_layers + (o->placement.output_on_gpu ? 1 : 0)},
+          {"layers", o->placement.layers},
+          {"layers_on_gpu", o->placement.gpu_layers},
+          {"output_on_gpu", o->placement.output_on_gpu},
+          {"host_memory", o->memory->id},
+          {"host_memory_peak_bytes_per_s", o->memory->peak().value()},
+          {"host_read_bytes_per_s", o->host.dram.value()},
+          {"upload_bytes_per_s", o->host.upload.value()},
+          {"host_weight_bytes", o->host_weights.value()},
+          {"most_gpu_layers_that_fit",
+           o->most_that_fit >= 0 ? nlohmann::json(o->most_that_fit) : nlohmann::json(nullptr)}};
+}
+
 nlohmann::json split_bands_json(stack_id stack, split_mode split, board_class boards,
                                 const model_estimate& e) {
   nlohmann::json out = nlohmann::json::object();
@@ -221,6 +238,7 @@ nlohmann::json to_json(const model_report& report) {
       {"memory", memory_json(report.fit)},
       {"fits", report.fit.fits},
       {"max_batch", report.fit.max_batch},
+      {"offload", offload_json(report.offload)},
       {"fits_with_tp",
        report.fitting_tp ? nlohmann::json(*report.fitting_tp) : nlohmann::json(nullptr)},
       {"ops", ops_json(e)},

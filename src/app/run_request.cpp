@@ -105,6 +105,25 @@ void read_parallelism(const run_options& o, run_config& r) {
   r.stack = o.stack;
 }
 
+// A partial offload (llama.cpp's -ngl) and the host memory its host layers are read from.
+void read_offload(const run_options& o, run_config& r) {
+  if (!o.gpu_layers.empty()) {
+    r.gpu_layers = parse_plausible_count("--gpu-layers", o.gpu_layers);
+    if (!o.infer) throw request_error("--gpu-layers is for --infer (llama.cpp's -ngl)");
+    if (r.gpus > 1)
+      throw request_error("--gpu-layers: a partial offload runs on one GPU, not --gpus " +
+                          std::to_string(r.gpus));
+  }
+  if (o.host_memory.empty()) return;
+  if (r.gpu_layers < 0)
+    throw request_error("--host-memory is the offloaded layers' memory: give --gpu-layers N");
+  try {
+    r.host_memory = &host_memories::find(o.host_memory);
+  } catch (const dlperf::error& e) {
+    throw request_error(std::string("--host-memory: ") + e.what());
+  }
+}
+
 // A layer split (inference) or a training pipeline, and whether the stack trains.
 void read_pipeline(const run_options& o, run_config& r) {
   // A layer split (the stack's default, or --split layer) spreads one model copy over every GPU
@@ -175,6 +194,7 @@ run_config make_run(const run_options& o) {
   read_parallelism(o, r);
   read_pipeline(o, r);
   read_lora(o, r);
+  read_offload(o, r);
   check_inference_formats(r);
   r.validate();
   return r;
@@ -272,6 +292,8 @@ std::span<const run_field> run_fields() {
       {"grad_accum", "--grad-accum", &set_text<&run_options::grad_accum>},
       {"gpus_per_node", "--gpus-per-node", &set_text<&run_options::gpus_per_node>},
       {"network", "--network", &set_text<&run_options::network>},
+      {"gpu_layers", "--gpu-layers", &set_text<&run_options::gpu_layers>},
+      {"host_memory", "--host-memory", &set_text<&run_options::host_memory>},
       {"fp32_reduce", fp32_reduce, &set_switch<&run_options::fp32_reduce, &fp32_reduce>},
       {"overhead", "--overhead", &set_text<&run_options::overhead>},
       {"stack", "--stack",

@@ -233,6 +233,28 @@ void print_report(const app::model_report& report) {
   // No stack: the figures are the ceiling itself, said once.
   fmt::print("  {}{}\n", describe_stack(stack.id), ceiling_bracket_note(stack.id));
   if (report.power_limit) fmt::print("  {}\n", power_limit_text(*report.power_limit));
+  if (report.offload) {
+    // A partial offload (docs/models.md, "Partial offload"): where the layers are, what the host
+    // side runs at, and how many layers the GPU could hold.
+    const app::offload_report& o = *report.offload;
+    const std::string most =
+        o.most_that_fit < 0 ? std::string("even --gpu-layers 0 does not fit")
+                            : fmt::format("the most that fit: --gpu-layers {}", o.most_that_fit);
+    if (o.placement.all_on_gpu())
+      fmt::print(
+          "  offload: all {} layers and the output layer on the GPU, the token embeddings "
+          "in host memory; {}\n",
+          o.placement.layers, most);
+    else
+      fmt::print(
+          "  offload: {} of {} layers on the GPU, the output layer {}; the rest in {} ({}), read "
+          "by the CPU at {} when decoding, copied to the GPU at {} for each prompt micro-batch; "
+          "{}\n",
+          o.placement.gpu_layers, o.placement.layers,
+          o.placement.output_on_gpu ? "on the GPU" : "in host memory", o.memory->id, o.memory->name,
+          format_si(o.host.dram.value(), "B/s"), format_si(o.host.upload.value(), "B/s"), most);
+    fmt::print("  (the accuracy below is for runs with every layer on the GPU)\n");
+  }
   if (report.measured != nullptr)
     fmt::print("  {}\n", describe_measured(*report.measured, "this device"));
   if (split) {
@@ -377,10 +399,12 @@ void print_report(const app::model_report& report) {
       format_bytes(n.weights.value()), format_bytes(n.gradients.value()),
       format_bytes(n.optimizer.value()), format_bytes(n.activations.value()),
       format_bytes(n.kv_cache.value()), format_bytes(n.overhead.value()));
-  fmt::print("  total {} of {}: {} ({} {}); largest batch that fits: {}\n",
-             format_bytes(n.total().value()), format_bytes(f.capacity.value()),
-             f.fits ? "fits" : "does NOT fit", f.fits ? "margin" : "short by",
-             format_bytes(std::abs(f.margin.value())), f.max_batch);
+  fmt::print("  total {} of {}: {} ({} {}){}\n", format_bytes(n.total().value()),
+             format_bytes(f.capacity.value()), f.fits ? "fits" : "does NOT fit",
+             f.fits ? "margin" : "short by", format_bytes(std::abs(f.margin.value())),
+             report.offload ? fmt::format("; in host memory: weights {}",
+                                          format_bytes(report.offload->host_weights.value()))
+                            : fmt::format("; largest batch that fits: {}", f.max_batch));
   if (report.fitting_tp)
     fmt::print("  with --tp {} (tensor parallelism over the {} GPUs) it fits\n", *report.fitting_tp,
                r.gpus);

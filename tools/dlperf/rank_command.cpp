@@ -121,8 +121,9 @@ void add_rank_command(CLI::App& app) {
     // A task of the guide fixes its own run (all but the stack; --gpus is rank's own, the GPUs
     // of a host): a run flag beside it would be read by nothing, and its value, however wrong,
     // would pass unseen.
-    const bool guide_task = std::ranges::any_of(enum_values<rank_task>,
-                                                [&](rank_task t) { return name(t) == o->task; });
+    const bool guide_task =
+        std::any_of(enum_values<rank_task>.begin(), enum_values<rank_task>.end(),
+                    [&](rank_task t) { return name(t) == o->task; });
     if (const std::string flag = first_given_run_flag(*cmd, {"--stack", "--gpus"});
         guide_task && !flag.empty())
       throw usage_error(fmt::format(

@@ -38,6 +38,16 @@ std::string first_given_run_flag(const CLI::App& cmd,
   return {};
 }
 
+namespace {
+// The host memory configurations' ids, for the help ("ddr4_2400_2ch|...").
+std::string host_memory_ids() {
+  std::string ids;
+  for (const host_memory_spec* h : host_memories::all)
+    ids += (ids.empty() ? "" : "|") + std::string(h->id);
+  return ids;
+}
+}  // namespace
+
 void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
   cmd->add_flag("--train", o.train, "A training step (the default)");
   cmd->add_flag("--infer", o.infer, "Inference");
@@ -112,6 +122,14 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
                         link_ids() + "}");
     cmd->add_flag("--fp32-reduce", o.fp32_reduce,
                   "Training with --zero 2 or 3 (FSDP): reduce-scatter gradients in FP32");
+    cmd->add_option("--gpu-layers", o.gpu_layers,
+                    "Inference with --stack llama.cpp on one GPU: layers on the GPU, the rest in "
+                    "host memory (llama.cpp's -ngl; more than the layers: the output layer too; "
+                    "docs/models.md, \"Partial offload\")");
+    cmd->add_option("--host-memory", o.host_memory,
+                    std::string("With --gpu-layers: the host memory the other layers are read "
+                                "from (default ") +
+                        std::string(host_memories::typical.id) + "): {" + host_memory_ids() + "}");
   }
   cmd->add_option("--grad-accum", o.grad_accum,
                   "Training: micro-batches of --batch per optimizer step (gradient accumulation)")

@@ -10,6 +10,7 @@
 #include <dlperf/buying/cluster.hpp>
 #include <dlperf/model/error_bands.hpp>
 #include <dlperf/model/memory.hpp>
+#include <dlperf/model/offload.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/stacked.hpp>
@@ -32,6 +33,15 @@ struct model_request {
   run_config run;           ///< the run, checked (app::make_run builds one from a front end's text)
 };
 
+/// A partial offload as a report shows it (run_config::gpu_layers >= 0).
+struct offload_report {
+  layer_placement placement;                 ///< where the layers are
+  const host_memory_spec* memory = nullptr;  ///< the host memory the host layers are read from
+  offload_host host{};                       ///< the rates the host side runs at
+  long long most_that_fit = -1;              ///< the largest -ngl that fits; -1: not even 0
+  byte_count host_weights{};                 ///< weights left in host memory, embeddings included
+};
+
 /// The estimate of a model_request, with what each front end shows of it.
 struct model_report {
   model_spec model;      ///< the model estimated
@@ -52,11 +62,12 @@ struct model_report {
   bool staged = false;  ///< that link goes through host memory (no peer-to-peer)
   board_class boards = board_class::consumer;  ///< the GPU's class, whose error bands apply
   bool split = false;                          ///< inference with one model copy over several GPUs
-  std::optional<cluster_estimate> job;  ///< training over several GPUs: the job's collectives
-  bool transformer = false;             ///< the model is a transformer
-  bool generation = false;              ///< decoder inference: a prompt, then generated tokens
-  long long seq = 0;                    ///< the sequence as the model runs it (transformers)
-  double trainable = 0;                 ///< trainable parameters (training), else 0
+  std::optional<cluster_estimate> job;    ///< training over several GPUs: the job's collectives
+  bool transformer = false;               ///< the model is a transformer
+  bool generation = false;                ///< decoder inference: a prompt, then generated tokens
+  long long seq = 0;                      ///< the sequence as the model runs it (transformers)
+  double trainable = 0;                   ///< trainable parameters (training), else 0
+  std::optional<offload_report> offload;  ///< a partial offload's placement and host side
 
   /// GPUs whose work the estimate holds in turn: an inference layer split's (each does 1/pp of
   /// it); 1 otherwise (a training pipeline's estimate holds one stage already).

@@ -46,6 +46,8 @@ struct run_options {
   std::string grad_accum = "1";                                       ///< --grad-accum
   std::string gpus_per_node = "8";                                    ///< --gpus-per-node
   std::string network;                 ///< --network (empty: the server's)
+  std::string gpu_layers;              ///< --gpu-layers N, llama.cpp's -ngl (empty: every layer)
+  std::string host_memory;             ///< --host-memory ID (empty: a current desktop's)
   bool fp32_reduce = false;            ///< --fp32-reduce
   std::optional<split_mode> split;     ///< --split (none: the stack's)
   std::string lora;                    ///< --lora RANK (empty: not given)

@@ -15,6 +15,7 @@
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/weight_format.hpp>
+#include <dlperf/hardware/host_memory.hpp>
 #include <dlperf/hardware/links.hpp>
 #include <dlperf/model/lora.hpp>
 #include <dlperf/stack/stack.hpp>
@@ -113,6 +114,7 @@ struct run_config {
     static constexpr long long gpus_per_node = 1LL << 10;      ///< gpus_per_node
     static constexpr long long virtual_stages = 1LL << 10;     ///< virtual_stages
     static constexpr long long lora_rank = 1LL << 20;          ///< lora.rank
+    static constexpr long long gpu_layers = (1LL << 16) + 1;   ///< gpu_layers (layers + output)
   };
 
   run_mode mode = run_mode::train;  ///< training or inference
@@ -167,6 +169,11 @@ struct run_config {
   bool fp32_gradient_reduce = false;
   double overhead_bytes = 1073741824.0;  ///< framework and workspace memory per GPU (1 GiB)
   lora_config lora{};  ///< training: LoRA / QLoRA adapters instead of every weight (rank 0: off)
+  /// Decoder inference on one GPU: the layers on the GPU, llama.cpp's `-ngl` (the last ones,
+  /// and the output layer when it exceeds the layers; model/offload.hpp); -1: every layer.
+  long long gpu_layers = -1;
+  /// The host memory the offloaded layers are read from (none: host_memories::typical).
+  const host_memory_spec* host_memory = nullptr;
   /// The software stack the run's kernels run under (docs/stacks.md). estimate_model gives the
   /// hardware model's ceiling whatever this says; estimate_run (model/stacked.hpp) and the
   /// buying layer give the stack's figures.
@@ -244,6 +251,12 @@ struct run_config {
     if (grad_accumulation < 1 || grad_accumulation > limits::grad_accumulation)
       detail::throw_invalid_argument("run: grad_accumulation must be 1 to 2^20, got " +
                                      std::to_string(grad_accumulation));
+    if (gpu_layers < -1 || gpu_layers > limits::gpu_layers)
+      detail::throw_invalid_argument("run: gpu_layers must be -1 (all) to 2^16 + 1, got " +
+                                     std::to_string(gpu_layers));
+    if (gpu_layers >= 0 && (training() || gpus > 1))
+      detail::throw_invalid_argument(
+          "run: gpu_layers (a partial offload) is for inference on one GPU");
     if (grad_accumulation > 1 && !training())
       detail::throw_invalid_argument("run: gradient accumulation is for training");
     if (gpus_per_node < 1 || gpus_per_node > limits::gpus_per_node)

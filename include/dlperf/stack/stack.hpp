@@ -219,6 +219,24 @@ struct stack_figure {
   std::string_view date{};  ///< when the source was published (YYYY-MM)
 };
 
+/// How a stack runs a model whose layers do not all fit the GPU (llama.cpp's `-ngl N`,
+/// model/offload.hpp): the layers left in host memory run on the CPU, reading their weights from
+/// the host's DRAM, except a product over at least `min_offload_batch` tokens, for which the
+/// scheduler copies their weights to the GPU and multiplies there (docs/models.md, "Partial
+/// offload"). A stack whose min_offload_batch is 0 keeps every layer on the GPU.
+struct layer_offload {
+  long long min_offload_batch = 0;  ///< tokens from which a host layer's product runs on the GPU
+  /// The weights' copy to the GPU: a share of the host link's bandwidth in one direction.
+  stack_figure upload_link_share{0.0, "fraction of the host link, one direction", "not measured"};
+  /// The CPU reading the host layers' weights (and keys and values): a share of the host
+  /// memory's peak.
+  stack_figure host_dram_share{0.0, "fraction of the host memory's peak", "not measured"};
+  std::string_view source{};  ///< where the scheduler's rule comes from
+
+  /// Whether the stack offloads layers at all.
+  [[nodiscard]] constexpr bool supported() const { return min_offload_batch > 0; }
+};
+
 /// The figures of a software stack that a measurement can replace (software_stack's members of
 /// the same names).
 enum class stack_figure_id : std::uint8_t {
@@ -346,6 +364,8 @@ struct software_stack {
   /// How it calls its 16-bit library GEMM over more than one row (FP16 accumulation, FP32
   /// activations cast around each call).
   library_gemm_call gemm_call{};
+  /// How it runs layers that stay in host memory, if it can (llama.cpp's -ngl).
+  layer_offload offload{};
 
   /// The stack's name.
   [[nodiscard]] constexpr std::string_view name() const { return dlperf::name(id); }
@@ -412,6 +432,12 @@ constexpr void software_stack::validate() const {
     detail::throw_invalid_argument("stack " + std::string(name()) +
                                    ": prompt_dequantize needs above_rows and ubatch both > 0 "
                                    "(or both 0: no pass)");
+  if (offload.min_offload_batch < 0 ||
+      (offload.supported() && (!plausible::fraction(offload.upload_link_share.value) ||
+                               !plausible::fraction(offload.host_dram_share.value))))
+    detail::throw_invalid_argument("stack " + std::string(name()) +
+                                   ": offload needs min_offload_batch >= 0 and, when it offloads, "
+                                   "its two shares in [0.01, 1]");
   multi_gpu.validate(name());
 }
 

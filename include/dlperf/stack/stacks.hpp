@@ -393,7 +393,26 @@ inline constexpr software_stack llama_cpp{
     .gemm_call = {true, true,
                   "ggml-cuda.cu (llama.cpp 0df0aa8, 2024-05): ggml_cuda_op_mul_mat_cublas and "
                   "ggml_cuda_mul_mat_batched_cublas, CUBLAS_COMPUTE_16F between FP32-to-FP16 "
-                  "casts"}};
+                  "casts"},
+    // -ngl N: ggml's scheduler runs an op whose weights sit in host memory on the GPU when the
+    // CUDA backend's offload_op agrees, i.e. for a product over at least 32 tokens
+    // (ggml_backend_cuda_device_offload_op, GGML_OP_OFFLOAD_MIN_BATCH default 32; the weights
+    // become inputs of the GPU's split, copied before each evaluation: ggml-backend.cpp since
+    // github.com/ggml-org/llama.cpp/pull/6083, 2024-03); a decode step's products stay on the CPU.
+    // The copy's rate: ik_llama.cpp issue 255 (2025-03, same rule), an RTX 4080 on PCIe 4.0 x16
+    // prompting Qwen2.5-32B Q4_K_M with 2,048-token micro-batches: 45 host layers (13 GiB) cost
+    // 0.9 s more than none, 14.4 GiB/s = 15.5 GB/s of the link's 31.5 GB/s one way. The CPU's
+    // reads: fitted on one row, inventivehq.com "The VRAM Cliff" (i7-8700, DDR4-2400 in 2
+    // channels, Qwen2.5-Coder-14B Q4_K_M at -ngl 0: 2.89 tokens/s); docs/models.md, "Partial
+    // offload", gives its error on the rows it was not fitted on.
+    .offload = {
+        32,
+        {0.49, "fraction of the host link, one direction",
+         "measured: ik_llama.cpp issue 255, RTX 4080 prompt at -ngl 45 against 0", "2025-03"},
+        {0.648, "fraction of the host memory's peak",
+         "fitted on the evidence: inventivehq.com VRAM Cliff, -ngl 0 decode (1 row)", "2025-10"},
+        "ggml-cuda.cu ggml_backend_cuda_device_offload_op (op batch >= 32, "
+        "GGML_OP_OFFLOAD_MIN_BATCH) and ggml-backend.cpp's scheduler, llama.cpp pull 6083"}};
 
 /// llama.cpp with its HIP backend on ROCm.
 inline constexpr software_stack llama_cpp_rocm{

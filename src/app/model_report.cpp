@@ -19,10 +19,16 @@ void apply_offload(model_report& out, const D& d, const model_spec& m, const run
   const layer_offload& how = out.stack.offload;
   if (!how.supported())
     throw request_error("--gpu-layers: stack " + std::string(out.stack.name()) +
-                        " keeps every layer on the GPU; --stack llama.cpp offloads layers to the "
-                        "host (its -ngl)");
-  if (m.kind != model_kind::transformer || !m.transformer.generates())
+                        " has no partial-offload figures; --stack llama.cpp (CUDA) has them "
+                        "(its -ngl)");
+  if (m.kind != model_kind::transformer || m.transformer.kind != transformer_kind::decoder)
     throw request_error("--gpu-layers is for a decoder's inference (llama.cpp's -ngl)");
+  // Leading dense layers repeat apart from the mixture-of-experts ones, and llama.cpp's "last N"
+  // takes the latter first: not modelled (model/offload.hpp counts one block of equal layers).
+  if (m.transformer.dense_layers > 0)
+    throw request_error(
+        "--gpu-layers: a mixture of experts with leading dense layers is not "
+        "modelled for a partial offload");
   const transformer_config& t = m.transformer;
   const host_memory_spec& memory =
       r.host_memory != nullptr ? *r.host_memory : host_memories::typical;
@@ -30,6 +36,8 @@ void apply_offload(model_report& out, const D& d, const model_spec& m, const run
       memory.peak() * how.host_dram_share.value,
       d.facts().host_link.per_direction() * how.upload_link_share.value, how.min_offload_batch,
       out.stack.prompt_dequantize.ubatch > 0 ? out.stack.prompt_dequantize.ubatch : 512};
+  if (!(host.upload.value() > 0) || !(host.dram.value() > 0))
+    throw request_error("--gpu-layers: the device has no host link bandwidth to copy weights over");
   const offload_weights w = offload_weights::of(t, out.fit.need.weights);
   const layer_placement p = layer_placement::of(r.gpu_layers, t.total_layers());
   out.estimate.stack = offloaded(out.estimate.stack, p, host, w);

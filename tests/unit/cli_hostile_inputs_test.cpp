@@ -166,7 +166,7 @@ sweep_tally sweep_command(const std::string& name, const std::string& base,
                                  (r.exit_code == 0 ? r.out.substr(0, 600) : r.err));
     }
   }
-  INFO(name << ": " << tally.runs << " command lines, " << tally.rejected << " rejected, "
+  WARN(name << ": " << tally.runs << " command lines, " << tally.rejected << " rejected, "
             << tally.accepted << " answered");
   std::string shown;
   for (std::size_t i = 0; i < std::min<std::size_t>(tally.failures.size(), 40); ++i)
@@ -205,6 +205,9 @@ TEST_CASE("model rejects every hostile value naming its flag, or answers sanely"
     bases[f] = "--preset llama2_7b --gpu rtx_4090 --infer --stack llama.cpp";
   for (const char* f : {"--image"}) bases[f] = "--preset resnet50 --gpu rtx_4090";
   bases["--lora-targets"] = "--preset llama2_7b --gpu rtx_4090 --lora 16";
+  bases["--gpu-layers"] = "--preset llama2_7b --gpu rtx_4090 --infer --stack llama.cpp";
+  bases["--host-memory"] =
+      "--preset llama2_7b --gpu rtx_4090 --infer --stack llama.cpp --gpu-layers 10";
   bases["--vpp"] = "--preset llama2_7b --gpu h100_sxm --gpus 8 --pp 4";
   const sweep_tally m = sweep_command("model", "--preset gpt2 --gpu rtx_4090", bases);
   CHECK(m.rejected > m.runs / 2);

@@ -172,7 +172,10 @@ void add_plot_command(CLI::App& app) {
   rank->add_option("--top", k->top, "Bars to draw, best first")->capture_default_str();
   add_run_options(rank, k->run, false);
   rank->add_option("--out", k->out, "The SVG file to write")->required();
-  rank->callback([k] { plot_rank(*k); });
+  rank->callback([k, rank] {
+    reject_run_flags_beside_guide_task(*rank, k->task);
+    plot_rank(*k);
+  });
 }
 
 }  // namespace dlperf::cli

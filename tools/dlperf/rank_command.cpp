@@ -3,7 +3,6 @@
 // dollar, best per dollar first, each run at its fastest split that fits (docs/buying.md, "Ranking
 // and performance per dollar").
 #include <fmt/format.h>
-#include <algorithm>
 #include <dlperf/buying/rank.hpp>
 #include <dlperf/io/price_json.hpp>
 #include <fstream>
@@ -118,17 +117,7 @@ void add_rank_command(CLI::App& app) {
   add_run_options(cmd, o->run, false);
   cmd->add_flag("--json", o->json, "JSON output");
   cmd->callback([o, cmd] {
-    // A task of the guide fixes its own run (all but the stack; --gpus is rank's own, the GPUs
-    // of a host): a run flag beside it would be read by nothing, and its value, however wrong,
-    // would pass unseen.
-    const bool guide_task =
-        std::any_of(enum_values<rank_task>.begin(), enum_values<rank_task>.end(),
-                    [&](rank_task t) { return name(t) == o->task; });
-    if (const std::string flag = first_given_run_flag(*cmd, {"--stack", "--gpus"});
-        guide_task && !flag.empty())
-      throw usage_error(fmt::format(
-          "{}: the run flags describe --task PRESET's run; the guide's task {} fixes its own", flag,
-          o->task));
+    reject_run_flags_beside_guide_task(*cmd, o->task);
     run_rank(*o);
   });
 }

@@ -38,6 +38,11 @@ void add_run_options(CLI::App* cmd, run_options& o, bool parallel = true);
 std::string first_given_run_flag(const CLI::App& cmd,
                                  std::initializer_list<std::string_view> except = {});
 
+/// Throws usage_error naming the first run flag given on @p cmd beside a guide's task @p task
+/// (train16, infer16, infer8 fix their own run, all but the stack; `--gpus` is the command's
+/// own, a host's GPUs): nothing would read it. A preset @p task takes the run flags.
+void reject_run_flags_beside_guide_task(const CLI::App& cmd, const std::string& task);
+
 /// The software stack line every command that runs a model prints: the stack and what it is, or,
 /// for ceiling, that the times are the hardware model's (docs/stacks.md).
 std::string describe_stack(stack_id s);

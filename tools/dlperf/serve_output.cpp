@@ -91,6 +91,10 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
   if (batch_given)
     throw usage_error("--batch: under --serve the KV memory sets the batch (--max-seqs caps it)");
   if (r.generate < 1) throw usage_error("--serve needs --generate N (tokens per request), N >= 1");
+  if (r.gpu_layers >= 0)
+    throw usage_error(
+        "--gpu-layers: --serve keeps every layer on the GPU (a partial offload is "
+        "llama.cpp's batch-1 run, not a serving engine's)");
   const serve_config c = serve_settings(o);
   std::optional<double> rate;
   if (!o.rate.empty()) {

@@ -71,52 +71,53 @@ struct offload_weights {
 
 namespace detail {
 
-// One phase of an offloaded run, whose evaluations each take @p tokens tokens: with fewer than
-// the stack's min_offload_batch, the host layers (and the output layer when it is in host
-// memory) run on the CPU, one operator for their DRAM reads; with more, every layer runs on the
-// GPU after a copy of the host layers' weights. The layer operators are those a phase repeats
-// (repeats > 1: once a layer, or a micro-batch of a layer); those before them are the input's,
-// those after the output's.
+// One phase of an offloaded run. Its layer operators (those it repeats: once a layer, or a
+// micro-batch of a layer) take @p tokens tokens an evaluation, its output operators (those after
+// them) @p output_tokens (a prompt asks for the last position's logits only): under the stack's
+// min_offload_batch, the host's share of them runs on the CPU, one operator for their DRAM
+// reads; from it, on the GPU after a copy of their weights, @p evaluations times.
 constexpr op_sequence offloaded_phase(const op_sequence& ops, const layer_placement& p,
                                       const offload_host& h, const offload_weights& w,
-                                      double tokens, long long evaluations) {
-  const bool on_gpu = tokens >= static_cast<double>(h.min_offload_batch);
+                                      double tokens, double output_tokens, long long evaluations) {
+  const double least = static_cast<double>(h.min_offload_batch);
+  const bool layers_on_gpu = tokens >= least;
+  const bool output_copied = !p.output_on_gpu && output_tokens >= least;
+  const bool output_on_cpu = !p.output_on_gpu && !output_copied;
   op_sequence out;
   byte_count host_reads{};
   bool seen_layers = false;
   for (op_estimate op : ops) {
     if (op.repeats > 1) {
       seen_layers = true;
-      if (!on_gpu) {
+      if (!layers_on_gpu) {
+        // The layers' runs in proportion (repeats is the layer count, or a multiple of it).
         const long long gpu_runs =
             op.repeats / p.layers * p.gpu_layers + op.repeats % p.layers * p.gpu_layers / p.layers;
         host_reads += static_cast<double>(op.repeats - gpu_runs) * op.dram;
         if (gpu_runs == 0) continue;
         op.repeats = gpu_runs;
       }
-    } else if (seen_layers && !p.output_on_gpu && !on_gpu) {
+    } else if (seen_layers && output_on_cpu) {
       host_reads += op.dram;
       continue;
     }
     out.add(op);
   }
-  if (on_gpu) {
-    const byte_count copied =
-        static_cast<double>(p.host_layers()) * w.layer + (p.output_on_gpu ? bytes(0.0) : w.output);
-    if (copied.value() > 0)
-      out.add(op_estimate{.name = "host layers' weights to the GPU",
-                          .time = copied / h.upload,
-                          .dram = copied,
-                          .bound = bound::interconnect,
-                          .repeats = std::max(1LL, evaluations),
-                          .kind = op_kind::communication});
-  } else if (host_reads.value() > 0) {
+  const byte_count copied = (layers_on_gpu ? static_cast<double>(p.host_layers()) : 0.0) * w.layer +
+                            (output_copied ? w.output : bytes(0.0));
+  if (copied.value() > 0)
+    out.add(op_estimate{.name = "host layers' weights to the GPU",
+                        .time = copied / h.upload,
+                        .dram = copied,
+                        .bound = bound::interconnect,
+                        .repeats = std::max(1LL, evaluations),
+                        .kind = op_kind::communication});
+  if (host_reads.value() > 0)
     out.add(op_estimate{.name = "host layers on the CPU",
                         .time = host_reads / h.dram,
                         .dram = host_reads,
                         .bound = bound::global,
                         .kind = op_kind::other});
-  }
   return out;
 }
 
@@ -131,9 +132,10 @@ constexpr model_estimate offloaded(model_estimate e, const layer_placement& p,
   const double prompt = e.prompt_tokens;
   const long long evaluations = static_cast<long long>(
       (prompt + static_cast<double>(h.ubatch) - 1.0) / static_cast<double>(h.ubatch));
-  e.prefill = detail::offloaded_phase(e.prefill, p, h, w,
-                                      std::min(prompt, static_cast<double>(h.ubatch)), evaluations);
-  if (e.decode.size() > 0) e.decode = detail::offloaded_phase(e.decode, p, h, w, e.samples, 1);
+  e.prefill = detail::offloaded_phase(
+      e.prefill, p, h, w, std::min(prompt, static_cast<double>(h.ubatch)), e.samples, evaluations);
+  if (e.decode.size() > 0)
+    e.decode = detail::offloaded_phase(e.decode, p, h, w, e.samples, e.samples, 1);
   e.sum_phases();
   return e;
 }

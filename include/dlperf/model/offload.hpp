@@ -13,6 +13,7 @@
 #include <string>
 
 #include <dlperf/core/error.hpp>
+#include <dlperf/core/library_support.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/estimate/estimate.hpp>
 #include <dlperf/model/memory.hpp>
@@ -76,9 +77,10 @@ namespace detail {
 // them) @p output_tokens (a prompt asks for the last position's logits only): under the stack's
 // min_offload_batch, the host's share of them runs on the CPU, one operator for their DRAM
 // reads; from it, on the GPU after a copy of their weights, @p evaluations times.
-constexpr op_sequence offloaded_phase(const op_sequence& ops, const layer_placement& p,
-                                      const offload_host& h, const offload_weights& w,
-                                      double tokens, double output_tokens, long long evaluations) {
+DLPERF_CONSTEXPR_VECTOR op_sequence offloaded_phase(const op_sequence& ops,
+                                                    const layer_placement& p, const offload_host& h,
+                                                    const offload_weights& w, double tokens,
+                                                    double output_tokens, long long evaluations) {
   const double least = static_cast<double>(h.min_offload_batch);
   const bool layers_on_gpu = tokens >= least;
   const bool output_copied = !p.output_on_gpu && output_tokens >= least;
@@ -126,8 +128,8 @@ constexpr op_sequence offloaded_phase(const op_sequence& ops, const layer_placem
 /// @p e, the estimate of a decoder's inference with every layer on the GPU, with the layers
 /// @p p leaves in host memory run as llama.cpp runs them (the file comment). @p e unchanged when
 /// everything is on the GPU.
-constexpr model_estimate offloaded(model_estimate e, const layer_placement& p,
-                                   const offload_host& h, const offload_weights& w) {
+DLPERF_CONSTEXPR_VECTOR model_estimate offloaded(model_estimate e, const layer_placement& p,
+                                                 const offload_host& h, const offload_weights& w) {
   if (p.all_on_gpu()) return e;
   const double prompt = e.prompt_tokens;
   const long long evaluations = static_cast<long long>(

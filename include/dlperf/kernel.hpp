@@ -20,6 +20,7 @@
 #include <dlperf/estimate/gemm.hpp>
 #include <dlperf/estimate/power_limit.hpp>
 #include <dlperf/estimate/roofline.hpp>
+#include <dlperf/estimate/sustained_clock.hpp>
 #include <dlperf/estimate/tile.hpp>
 #include <dlperf/estimate/tile_search.hpp>
 #include <dlperf/hardware/amd/amd.hpp>

@@ -83,6 +83,13 @@ nlohmann::json power_limit_json(const std::optional<power_limit_info>& p) {
           {"sm_clock_hz", p->clock.value()}};
 }
 
+nlohmann::json sustained_clock_json(const std::optional<sustained_clock_info>& s) {
+  if (!s) return nullptr;
+  return {{"clock_fraction", s->clock_fraction},
+          {"sm_clock_hz", s->clock.value()},
+          {"tensor_clock_hz", s->quoted.value()}};
+}
+
 nlohmann::json measured_figures_json(const stack_calibration* c) {
   if (c == nullptr) return nullptr;
   nlohmann::json out = nlohmann::json::object();
@@ -207,6 +214,7 @@ nlohmann::json to_json(const model_report& report) {
       {"kind", name(m.kind)},
       {"gpu", report.device},
       {"power_limit", power_limit_json(report.power_limit)},
+      {"sustained_clock", sustained_clock_json(report.sustained_clock)},
       {"dtype", name(r.type)},
       {"mode", name(r.mode)},
       {"batch", r.batch},

@@ -145,6 +145,38 @@ TEST_CASE("dlperf model and cluster --power-limit: the GPU's SM clock slows, its
   CHECK(json_of(job + " --json").at("power_limit").is_null());
 }
 
+TEST_CASE("dlperf model and cluster say the clock a long training job holds, and only then",
+          "[cli][power][sustained_clock]") {
+  // A 700 W GH100 under minutes of tensor load holds about 1470 MHz of its quoted 1830
+  // (docs/calibration.md, "Clocks under sustained load").
+  const std::string run = "--preset llama3_1_8b --gpu h100_sxm --batch 1 --seq 4096";
+  const nlohmann::json train = json_of("model " + run + " --json");
+  const nlohmann::json& s = train.at("sustained_clock");
+  const double f = s.at("clock_fraction").get<double>();
+  CHECK(f > 1470.0 / 1830.0 - 1e-9);
+  CHECK(f < 1.0);
+  CHECK(s.at("tensor_clock_hz").get<double>() == 1.83e9);
+  CHECK(s.at("sm_clock_hz").get<double>() == Approx(1.83e9 * f));
+  const dlperf_test::run_result text = run_dlperf("model " + run);
+  CHECK(text.exit_code == 0);
+  CHECK(text.out.find("clock: a long job's tensor work holds") != std::string::npos);
+  // Inference, and a board with no measured clock, keep theirs and say nothing.
+  CHECK(json_of("model " + run + " --infer --json").at("sustained_clock").is_null());
+  const nlohmann::json a100 =
+      json_of("model --preset llama3_1_8b --gpu a100_sxm4_80gb --batch 1 --seq 4096 --json");
+  CHECK(a100.at("sustained_clock").is_null());
+  CHECK(run_dlperf("model " + run + " --infer").out.find("clock:") == std::string::npos);
+  // The cluster command carries the same clock.
+  const nlohmann::json c = json_of(
+      "cluster --gpu h100_sxm --gpus 8 --link nvlink4 --preset llama3_1_8b --batch 1 --seq 4096 "
+      "--zero 3 --json");
+  CHECK(c.at("clock_fraction").get<double>() < 1.0);
+  CHECK(json_of("cluster --gpu a100_sxm4_80gb --gpus 8 --link nvlink3 --preset llama3_1_8b "
+                "--batch 1 --seq 4096 --zero 3 --json")
+            .at("clock_fraction")
+            .get<double>() == 1.0);
+}
+
 TEST_CASE(
     "a power limit below a fifth of the board power, above it, on a host CPU or over mixed GPUs is "
     "refused",

@@ -138,6 +138,13 @@ TEST_CASE("malformed device files are rejected, naming the field", "[device_file
   j["facts"]["boost_clock_mhz"] = -5;
   require_rejected(j, "facts.boost_clock_mhz: must be in [100, 10000], got -5");
   j = gpu;
+  j["facts"]["sustained_tensor_clock_mhz"] = 50;
+  require_rejected(j, "facts.sustained_tensor_clock_mhz: must be 0 or in [100, 10000], got 50");
+  j = gpu;
+  j["facts"]["sustained_tensor_clock_mhz"] = 9000;
+  require_rejected(j,
+                   "sustained tensor clock must be 0 (none measured) or at most the boost clock");
+  j = gpu;
   j["facts"]["memory_type"] = "HBM9";
   require_rejected(j, "facts.memory_type: unknown memory type 'HBM9' (valid: GDDR5,");
   // A figure in another unit has another name: rejected, not silently misread.

@@ -91,6 +91,14 @@ std::string power_limit_text(const power_limit_info& p) {
       three_digits(p.clock.value() / 1e9), format_percent(p.clock_fraction, 1.0));
 }
 
+std::string sustained_clock_text(const app::sustained_clock_info& s) {
+  return fmt::format(
+      "clock: a long job's tensor work holds {} GHz, {} of the {} GHz its peak is quoted at "
+      "(the board's power limit, measured under minutes of GEMMs; docs/calibration.md)",
+      three_digits(s.clock.value() / 1e9), format_percent(s.clock_fraction, 1.0),
+      three_digits(s.quoted.value() / 1e9));
+}
+
 void add_power_limit_option(CLI::App* cmd, std::string& limit) {
   cmd->add_option("--power-limit", limit,
                   "Watts each GPU is limited to (nvidia-smi -pl), a fifth of its board power to "

@@ -119,6 +119,7 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
         {"model", m.name},
         {"gpu", ids},
         {"power_limit", power_limit_json(limit)},
+        {"clock_fraction", c.clock_fraction},
         {"gpus", c.gpus},
         {"data_parallel", c.data_parallel},
         {"tp", c.tp},
@@ -169,6 +170,11 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
   }
   fmt::print("  {}\n", describe_stack(r.stack));
   if (limit) fmt::print("  {}\n", power_limit_text(*limit));
+  if (c.clock_fraction < 1.0)
+    fmt::print(
+        "  clock: a long job's tensor work holds {} of the clock its peak is quoted at (the "
+        "board's power limit, measured under minutes of GEMMs; docs/calibration.md)\n",
+        format_percent(c.clock_fraction, 1.0));
   for (const std::string& line : measured.describe()) fmt::print("  {}\n", line);
   fmt::print(
       "  link: {} each way{}, {} per ring step\n", format_si(c.effective_bandwidth.value(), "B/s"),

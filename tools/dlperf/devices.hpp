@@ -19,6 +19,10 @@ namespace dlperf::cli {
 /// full power ...".
 std::string power_limit_text(const app::power_limit_info& p);
 
+/// The line for people: "clock: a long job's tensor work holds 1.47 GHz, 80.3 % of the 1.83 GHz
+/// its peak is quoted at ...".
+std::string sustained_clock_text(const app::sustained_clock_info& s);
+
 /// The stacks that device files measured, for the runs of the commands that compare devices
 /// (run_config::measured_stacks): each file's figures for the run's stack, bound to the id of
 /// the file's GPU. Runs point into it, so it is neither copied nor moved.

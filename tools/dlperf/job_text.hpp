@@ -13,7 +13,7 @@ namespace dlperf::cli {
 void print_job_collectives(const cluster_estimate& c);
 
 /// A multi-GPU band's interval applied to a rate of @p rate tokens/s, for people: "measured
-/// 0.738-1.04x of this model's rate: 61200-86100 tokens/s (80 % of 226 RUNS; median error 18.7 %,
+/// 0.778-1.10x of this model's rate: 64500-91200 tokens/s (80 % of 226 RUNS; median error 14.4 %,
 /// the model optimistic)", @p runs naming what the rows are (model/error_bands.hpp: the training
 /// and the split-inference bands).
 std::string band_interval_text(double low, double high, double rate, double coverage, int rows,
@@ -21,7 +21,7 @@ std::string band_interval_text(double low, double high, double rate, double cove
 
 /// A stack's multi-GPU training band (app::training_band_json) for people, one line:
 /// "published multi-GPU pytorch-eager training runs measured
-/// 0.738-1.04x of this model's rate: 61200-86100 tokens/s (80 % of 226 runs; median error
+/// 0.778-1.10x of this model's rate: 64500-91200 tokens/s (80 % of 226 runs; median error
 /// 18.7 %, the model optimistic)", or why there is no band.
 std::string training_band_text(stack_id stack, double tokens_per_s);
 

@@ -233,6 +233,7 @@ void print_report(const app::model_report& report) {
   // No stack: the figures are the ceiling itself, said once.
   fmt::print("  {}{}\n", describe_stack(stack.id), ceiling_bracket_note(stack.id));
   if (report.power_limit) fmt::print("  {}\n", power_limit_text(*report.power_limit));
+  if (report.sustained_clock) fmt::print("  {}\n", sustained_clock_text(*report.sustained_clock));
   if (report.offload) {
     // A partial offload (docs/models.md, "Partial offload"): where the layers are, what the host
     // side runs at, and how many layers the GPU could hold.

@@ -58,6 +58,14 @@ struct power_limit_info {
   frequency clock{};          ///< the SM clock it allows
 };
 
+/// The clock a long job's tensor work holds (model_estimate::clock_fraction of the quoted
+/// tensor clock).
+struct sustained_clock_info {
+  double clock_fraction = 1.0;  ///< of the quoted tensor clock, in (0, 1)
+  frequency clock{};            ///< the clock held: clock_fraction x the quoted tensor clock
+  frequency quoted{};           ///< the tensor clock the peaks are quoted at
+};
+
 /// @p d under the power limit `--power-limit` gives as @p text (estimate/power_limit.hpp); @p d
 /// itself when @p text is empty. What was applied goes to @p applied (reset when nothing).
 /// Throws request_error for a host CPU or a limit out of range.

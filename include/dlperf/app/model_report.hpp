@@ -50,6 +50,9 @@ struct model_report {
   std::string gpu_name;  ///< the GPU's name
   std::string arch;      ///< its architecture's name
   std::optional<power_limit_info> power_limit;  ///< the limit the GPU ran under, if any
+  /// Training on a board with a measured sustained tensor clock (estimate/sustained_clock.hpp):
+  /// the clock its tensor work holds through the job, and that as a share of the quoted one.
+  std::optional<sustained_clock_info> sustained_clock;
   /// The calibrations of the device file, which the stack's sources refer to (shared, so that a
   /// report can be copied).
   std::shared_ptr<const std::vector<stack_calibration>> calibrations;

@@ -19,6 +19,8 @@ nlohmann::json to_json(const model_report& r);
 
 /// "power_limit": {"watts", "board_watts", "clock_fraction", "sm_clock_hz"}, or null.
 nlohmann::json power_limit_json(const std::optional<power_limit_info>& p);
+/// "sustained_clock": {"clock_fraction", "sm_clock_hz", "tensor_clock_hz"}, or null.
+nlohmann::json sustained_clock_json(const std::optional<sustained_clock_info>& s);
 
 /// A training job's collectives and its servers as `model --json` and `cluster --json` give
 /// them: {"network", "gpus_per_node", "nodes", "grad_accumulation", "pp", "virtual_stages",

@@ -116,6 +116,9 @@ struct cluster_estimate {
   duration step_time{};              ///< step on N GPUs: compute + exposed communication
   double speedup = 1;                ///< data_parallel x single_gpu_step / step_time
   double efficiency = 1;             ///< speedup / gpus
+  /// The share of its quoted tensor clock the slowest GPU holds through the job
+  /// (estimate/sustained_clock.hpp; 1 where no sustained clock is measured).
+  double clock_fraction = 1;
 };
 
 /// The run whose estimate (estimate_run) a pipeline's stages share: @p r with its stages folded
@@ -134,6 +137,7 @@ namespace detail {
 // One GPU's share of a job: its compute step, backward window and communication.
 struct cluster_part {
   duration compute, backward, exposed, tensor_parallel, allreduce, last, overlappable, bubble;
+  double clock_fraction = 1.0;  // of the quoted tensor clock (model_estimate::clock_fraction)
   std::vector<step_collective> collectives;
   [[nodiscard]] constexpr duration step() const {
     duration t = compute;
@@ -252,6 +256,7 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
   const double pp = static_cast<double>(r.pp);
   const double k = static_cast<double>(r.grad_accumulation);
   cluster_part p{};
+  p.clock_fraction = e.clock_fraction;
   // One micro-batch through one stage: 1/pp of every layer (and of the embeddings and head,
   // which the first and last stages share out in time with the layers they hold).
   const duration micro_batch = (e.forward.time() + e.recompute.time() + e.backward.time()) / pp;
@@ -396,6 +401,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
       c.exposed_allreduce = p.exposed;
       c.tensor_parallel = p.tensor_parallel;
       c.pipeline_bubble = p.bubble;
+      c.clock_fraction = p.clock_fraction;
       c.collectives = p.collectives;
     }
     first = false;

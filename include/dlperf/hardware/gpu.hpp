@@ -131,6 +131,10 @@ struct gpu_facts {
   std::string_view source;     ///< where the figures come from
   double gemm_efficiency = 0;  ///< large-GEMM efficiency of this board where it differs from its
                                ///< architecture's (power-limited boards); 0 = the architecture's
+  /// The SM clock the board holds through minutes of back-to-back dense 16-bit tensor-core GEMMs
+  /// at its default power limit, where one is measured (estimate/sustained_clock.hpp); 0 = none
+  /// measured, and a long job keeps the clock the GEMM efficiencies were measured at.
+  frequency sustained_tensor_clock{};
 };
 
 /// A GPU as the estimators see it: datasheet facts plus the architecture they run on. A literal
@@ -146,6 +150,11 @@ class gpu_spec {
     if (!(facts.boost_clock.value() > 0)) reject("boost clock");
     if (facts.tensor_clock.value() < 0 || facts.tensor_clock.value() != facts.tensor_clock.value())
       reject("tensor clock");
+    if (!(facts.sustained_tensor_clock.value() >= 0) ||
+        facts.sustained_tensor_clock > facts.boost_clock)
+      detail::throw_invalid_argument("GPU '" + std::string(facts_.id) +
+                                     "': sustained tensor clock must be 0 (none measured) or at "
+                                     "most the boost clock");
     if (!(facts.memory.value() > 0)) reject("memory size");
     if (facts.bus_width_bits <= 0) reject("memory bus width");
     if (!(facts.data_rate_gbps > 0)) reject("memory data rate");

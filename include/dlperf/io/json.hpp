@@ -432,7 +432,9 @@ struct field_table<gpu_facts> {
       field{"price", &gpu_facts::price, 1.0, rule::any, if_present},
       field{"street_price", &gpu_facts::street_price, 1.0, rule::any, if_present},
       field{"source", &gpu_facts::source, 1.0, rule::any, if_present},
-      field{"gemm_efficiency", &gpu_facts::gemm_efficiency, 1.0, zero_or(0.01, 1.0), if_present}};
+      field{"gemm_efficiency", &gpu_facts::gemm_efficiency, 1.0, zero_or(0.01, 1.0), if_present},
+      field{"sustained_tensor_clock_mhz", &gpu_facts::sustained_tensor_clock, mega,
+            zero_or(100, 1e4), if_present}};
 };
 
 /// Per-SM resources.

@@ -132,9 +132,9 @@ struct training_scaling_band {
 
 /// The multi-GPU training bands of every stack with at least `error_band::least_rows` rows.
 inline constexpr std::array training_scaling_bands{
-    training_scaling_band{stack_id::megatron, 9, 0.270, 0.270, 0.665, 0.809},
-    training_scaling_band{stack_id::pytorch_eager, 226, 0.187, 0.187, 0.738, 1.039},
-    training_scaling_band{stack_id::torch_compile, 13, 0.483, 0.483, 0.628, 0.719},
+    training_scaling_band{stack_id::megatron, 9, 0.079, 0.079, 0.802, 0.942},
+    training_scaling_band{stack_id::pytorch_eager, 226, 0.144, 0.129, 0.778, 1.100},
+    training_scaling_band{stack_id::torch_compile, 13, 0.249, 0.249, 0.721, 0.835},
 };
 
 /// The multi-GPU training band of @p stack, or none where the evidence holds too few rows.

@@ -31,9 +31,11 @@
 /// Communication between GPUs (tensor-parallel and gradient all-reduces) is not in these
 /// estimates: with several GPUs the step time is one GPU's compute on its shard.
 #pragma once
-#pragma once
+
+#include <algorithm>
 
 #include <dlperf/core/library_support.hpp>
+#include <dlperf/estimate/sustained_clock.hpp>
 #include <dlperf/hardware/device.hpp>
 #include <dlperf/model/memory.hpp>
 #include <dlperf/model/presets.hpp>
@@ -44,8 +46,69 @@
 
 namespace dlperf {
 
+namespace detail {
+
+// The step or inference of @p m on @p d under @p r at the clock @p d states.
+template <gemm_device D>
+DLPERF_CONSTEXPR_VECTOR model_estimate estimate_model_at_clock(const D& d, const model_spec& m,
+                                                               const run_config& r) {
+  if (m.kind == model_kind::cnn) return cnn_step(d, m.cnn, r);
+  if (!r.training() && m.transformer.generates())
+    return transformer_generation(d, m.transformer, r);
+  return transformer_step(d, m.transformer, r);
+}
+
+// The share of @p e's time in tensor-bound operators (GEMMs and attention bound by arithmetic),
+// 0 when @p tensor_math is false (FP32 products run on the CUDA cores, which hold the clock).
+constexpr double tensor_bound_share(const model_estimate& e, bool tensor_math) {
+  if (!tensor_math || !(e.time.value() > 0)) return 0.0;
+  const double bound_time =
+      e.bound_share(op_kind::gemm, bound::compute) * e.time_of(op_kind::gemm).value() +
+      e.bound_share(op_kind::attention, bound::compute) * e.time_of(op_kind::attention).value();
+  return std::clamp(bound_time / e.time.value(), 0.0, 1.0);
+}
+
+// Whether the SM clock sets an operator's time when it is bound by @p b: arithmetic, the
+// register file, shared memory, L2 and pipeline fill run on it; DRAM, an off-die cache and the
+// links between GPUs have clocks of their own (measured_device::slow_clock's split).
+constexpr bool on_sm_clock(bound b) {
+  switch (b) {
+    case bound::compute:
+    case bound::registers:
+    case bound::shared:
+    case bound::l2:
+    case bound::latency:
+      return true;
+    case bound::llc:
+    case bound::global:
+    case bound::interconnect:
+      break;
+  }
+  return false;
+}
+
+// @p ops with the SM clock at @p fraction of its speed: each operator the clock bounds takes
+// 1 / fraction of its time, the others keep theirs. An operator bound by DRAM whose arithmetic
+// came within the fraction of its DRAM time would turn arithmetic-bound, which this misses; a
+// second estimate of the step would catch it at twice the cost, which a constant expression's
+// budget does not allow.
+DLPERF_CONSTEXPR_VECTOR op_sequence at_sm_clock(const op_sequence& ops, double fraction) {
+  op_sequence out;
+  for (op_estimate op : ops) {
+    if (on_sm_clock(op.bound)) op.time = op.time / fraction;
+    out.add(op);
+  }
+  return out;
+}
+
+}  // namespace detail
+
 /// The training step (`run_mode::train`) or inference (`run_mode::infer`) of @p m on @p d under
-/// @p r: the operators of each phase, the step time and the rates derived from it. Throws
+/// @p r: the operators of each phase, the step time and the rates derived from it. A training
+/// step runs at the clock the board holds through a long job (estimate/sustained_clock.hpp): on
+/// a board with a measured sustained tensor clock, the step estimated at full clock gives its
+/// tensor-bound share, and every operator the SM clock bounds then runs at
+/// sustained_clock_fraction of that share (model_estimate::clock_fraction says which). Throws
 /// invalid_argument for a bad model or run and unsupported when @p d cannot run the datatype.
 template <gemm_device D>
 DLPERF_CONSTEXPR_VECTOR model_estimate estimate_model(const D& d, const model_spec& m,
@@ -53,10 +116,27 @@ DLPERF_CONSTEXPR_VECTOR model_estimate estimate_model(const D& d, const model_sp
   m.validate();
   r.validate();
   validate_model_run(m, r);
-  if (m.kind == model_kind::cnn) return detail::cnn_step(d, m.cnn, r);
-  if (!r.training() && m.transformer.generates())
-    return detail::transformer_generation(d, m.transformer, r);
-  return detail::transformer_step(d, m.transformer, r);
+  model_estimate e = detail::estimate_model_at_clock(d, m, r);
+  if constexpr (requires {
+                  d.facts();
+                  d.arch();
+                }) {
+    if (!r.training()) return e;
+    const bool tensor_math = d.arch()
+                                 .execution(r.type, default_accumulator(r.type), sparsity::dense,
+                                            consumer_segment(d.facts().segment))
+                                 .tensor_cores;
+    const double f =
+        sustained_clock_fraction(d.facts(), detail::tensor_bound_share(e, tensor_math));
+    if (!(f < 1.0)) return e;
+    e.forward = detail::at_sm_clock(e.forward, f);
+    e.recompute = detail::at_sm_clock(e.recompute, f);
+    e.backward = detail::at_sm_clock(e.backward, f);
+    e.optimizer = detail::at_sm_clock(e.optimizer, f);
+    e.sum_phases();
+    e.clock_fraction = f;
+  }
+  return e;
 }
 
 }  // namespace dlperf

@@ -80,6 +80,9 @@ struct model_estimate {
   /// Weight GEMMs read weights dequantised in their inner loop (a weight-only format, or a
   /// format the GPU cannot multiply natively): the stack's quantised-GEMV share applies.
   bool dequantized_weights = false;
+  /// Training: the share of the quoted tensor clock the board holds through the job
+  /// (estimate/sustained_clock.hpp); 1 where no sustained clock is measured, and for inference.
+  double clock_fraction = 1.0;
 
   /// The operators of phase @p p.
   [[nodiscard]] constexpr const op_sequence& phase(step_phase p) const {

@@ -35,6 +35,19 @@ inline constexpr gpu<hopper_gh100> h100_pcie{
      // 492.84 TFLOPS, 0.652 of 756.4 (zzc0721/torch-performance-test-data issue 95, 2025).
      .gemm_efficiency = 0.652}};
 
+/// The SM clock a GH100 board of 700 W holds under minutes of back-to-back dense BF16 GEMMs at
+/// that default limit (NVML: "SW Power Cap" active, 690-693 W drawn), where its tensor peak is
+/// quoted at 1830 MHz. Measured on a lent H200 SXM on 2026-11-28 (tools/measure/
+/// sustained_clocks.py, tests/data/measured/h200_sxm_sustained_2026-11-28.json,
+/// docs/calibration.md "Clocks under sustained load"): 8192^3 products settle within 0.2 s at
+/// 1470 MHz (2048^3 to 16384^3: 1440-1755; FP16 1425, TF32 1515, FP8 1350), a SwiGLU MLP's
+/// training steps at 1500. Stas Bekman's ml-engineering MSMF table (mamf-finder, branch
+/// fast-mamf at 082816f, compute/accelerator/README.md, 2026-08) measured 1465 MHz (BF16) and 1374
+/// (FP8) on another H200 SXM. No H100 SXM5 figure is published; the H100 SXM5 boards take the
+/// H200's, the same die at the same clocks and limit (their HBM3 draws somewhat less than HBM3e,
+/// so they may hold a little more).
+inline constexpr frequency gh100_700w_sustained_tensor_clock = megahertz(1470);
+
 /// NVIDIA H100 SXM5 80 GB (GH100, 132 SMs). Source: NVIDIA H100 Tensor Core GPU Architecture
 /// whitepaper v1.04 (2023), Tables 1 and 3: boost 1980 MHz for FP32/FP64 and 1830 MHz for tensor
 /// operations, 80 GB HBM3 5120-bit at 2619 MHz DDR, 3352 GB/s, 50 MB L2, 700 W, PCIe 5, NVLink 4
@@ -57,7 +70,8 @@ inline constexpr gpu<hopper_gh100> h100_sxm{
      .host_link = pcie_link(5, 16),
      .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
      .price = {dollars(27500), 2023, 6, price_kind::street},
-     .source = "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04 (2023), Tables 1, 3"}};
+     .source = "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04 (2023), Tables 1, 3",
+     .sustained_tensor_clock = gh100_700w_sustained_tensor_clock}};
 
 /// NVIDIA H800 SXM5 80 GB (GH100; the H100 SXM5 for the Chinese market, March 2023). It keeps the
 /// H100 SXM5's SMs, clocks, HBM3 and 700 W; NVLink is cut to 400 GB/s (from 900) and FP64 to about
@@ -81,7 +95,8 @@ inline constexpr gpu<hopper_gh100> h800_sxm{
      .tdp = h100_sxm.facts().tdp,
      .host_link = h100_sxm.facts().host_link,
      .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(400)},
-     .source = "H800 launch reports (2023): the H100 SXM5 with 400 GB/s NVLink"}};
+     .source = "H800 launch reports (2023): the H100 SXM5 with 400 GB/s NVLink",
+     .sustained_tensor_clock = h100_sxm.facts().sustained_tensor_clock}};
 
 /// NVIDIA H100 SXM 96 GB HBM2e: the custom H100 of Meta's Grand Teton servers, on which torchtitan
 /// published its benchmarks (github.com/pytorch/torchtitan, docs/performance.md and
@@ -111,7 +126,8 @@ inline constexpr gpu<hopper_gh100> h100_sxm_96gb{
      .host_link = h100_sxm.facts().host_link,
      .peer_link = h100_sxm.facts().peer_link,
      .source = "torchtitan docs/performance.md (2024-12) and arXiv 2410.06511: 96 GB HBM2e at "
-               "2.4 TB/s, 700 W TDP, NVLink; SMs and clocks the H100 SXM5's (none published)"}};
+               "2.4 TB/s, 700 W TDP, NVLink; SMs and clocks the H100 SXM5's (none published)",
+     .sustained_tensor_clock = h100_sxm.facts().sustained_tensor_clock}};
 
 /// NVIDIA H200 SXM 141 GB (GH100 with HBM3e). Source: NVIDIA H200 datasheet (2024): compute as
 /// H100 SXM (989 TFLOPS FP16 dense), 141 GB HBM3e, 4.8 TB/s, up to 700 W, NVLink 4 (900 GB/s),
@@ -137,7 +153,9 @@ inline constexpr gpu<hopper_gh100> h200_sxm{
      .host_link = pcie_link(5, 16),
      .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
      .price = {dollars(35000), 2024, 6, price_kind::street},
-     .source = "NVIDIA H200 Tensor Core GPU datasheet (2024); L2 as the CUDA runtime reports it"}};
+     .source = "NVIDIA H200 Tensor Core GPU datasheet (2024); L2 as the CUDA runtime reports it; "
+               "sustained tensor clock measured (2026-11-28)",
+     .sustained_tensor_clock = gh100_700w_sustained_tensor_clock}};
 
 /// NVIDIA H100 NVL (GH100, 132 SMs, PCIe card for NVLink-bridged pairs). Source: NVIDIA H100
 /// datasheet (2023, https://www.nvidia.com/en-us/data-center/h100/), NVL column: 94 GB HBM3,

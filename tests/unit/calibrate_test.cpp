@@ -304,6 +304,9 @@ TEST_CASE("CUDA device names match whole model names, not their neighbours", "[c
   CHECK(nvidia_catalog_id("Tesla V100-SXM2-16GB") == "v100_sxm2");
   // Variants with entries of their own.
   CHECK(nvidia_catalog_id("NVIDIA H100 NVL") == "h100_nvl");
+  CHECK(nvidia_catalog_id("NVIDIA H20") == "h20");
+  CHECK(nvidia_catalog_id("NVIDIA H200") == "h200_sxm");
+  CHECK(nvidia_catalog_id("NVIDIA L20") == "l20");
   CHECK(nvidia_catalog_id("NVIDIA A100 80GB PCIe") == "a100_pcie_80gb");
   CHECK(nvidia_catalog_id("NVIDIA GeForce RTX 4080 SUPER") == "rtx_4080_super");
   CHECK(nvidia_catalog_id("NVIDIA GeForce RTX 4070 Ti SUPER") == "rtx_4070_ti_super");

@@ -150,10 +150,10 @@ TEST_CASE("prices carry a date and a kind", "[catalog]") {
 namespace {
 // Boards for which neither a list price nor a dated per-card figure was found (each header says
 // so; docs/catalog.md, "Prices"): they carry price_kind::none and rank leaves them out.
-const std::set<std::string> unpriced{"a100_pcie_80gb", "h100_nvl",     "h200_nvl", "mi250x",
-                                     "mi210",          "mi300a",       "mi325x",   "l40",
-                                     "a10g",           "gh200",        "gb200",    "a800_sxm4_80gb",
-                                     "h800_sxm",       "h100_sxm_96gb"};
+const std::set<std::string> unpriced{
+    "a100_pcie_80gb", "h100_nvl",       "h200_nvl", "mi250x",        "mi210",
+    "mi300a",         "mi325x",         "l40",      "a10g",          "gh200",
+    "gb200",          "a800_sxm4_80gb", "h800_sxm", "h100_sxm_96gb", "l20"};
 }  // namespace
 
 TEST_CASE("the data-centre GPUs without a list price carry a dated street price", "[catalog]") {
@@ -238,4 +238,24 @@ TEST_CASE("L40 and A10G run every tensor type at half their full-rate sibling's 
     CHECK(per_sm_clock(*p.half, dtype::fp32, accumulator::fp32) ==
           Approx(per_sm_clock(*p.full, dtype::fp32, accumulator::fp32)));
   }
+}
+
+TEST_CASE("capped-rate boards: the H20 and L20 reach what torch.mm measured on them", "[catalog]") {
+  // zzc0721/torch-performance-test-data issues 77 (H20, 2025-10) and 107 (L20, 2026-01).
+  const auto reached = [](const gpu_spec& g, dtype t) {
+    return in_teraflops(g.peak(t)) * g.gemm_efficiency(t);
+  };
+  CHECK(reached(catalog::h20, dtype::bf16) == Approx(142.25).epsilon(0.01));
+  CHECK(reached(catalog::l20, dtype::bf16) == Approx(114.1).epsilon(0.02));
+  CHECK(reached(catalog::l20, dtype::tf32) == Approx(58.2).epsilon(0.02));
+  // A quarter of GH100's rate per SM on 78 SMs: 6.7x below the H100 SXM5 in every tensor type.
+  for (dtype t : {dtype::bf16, dtype::fp8_e4m3, dtype::int8, dtype::tf32})
+    CHECK(catalog::h100_sxm.peak(t).value() / catalog::h20.peak(t).value() ==
+          Approx(132.0 * 4 / 78));
+  // Its CUDA cores are GH100's: FP32 per SM and clock as the H100's.
+  CHECK(catalog::h100_sxm.peak(dtype::fp32).value() / catalog::h20.peak(dtype::fp32).value() ==
+        Approx(132.0 / 78));
+  // The L20 is the L40's AD102 with 92 SMs at 2520 MHz.
+  CHECK(catalog::l20.peak(dtype::fp8_e4m3).value() / catalog::l40.peak(dtype::fp8_e4m3).value() ==
+        Approx(92.0 * 2520 / (142.0 * 2490)));
 }

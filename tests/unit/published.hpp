@@ -141,6 +141,14 @@ inline constexpr std::array published_peaks{
     // H800 SXM5: the H100 SXM5's tensor figures, as reported at its launch.
     published_peak{"h800_sxm", dtype::fp16, f32, dn, 989.4, "H800 launch reports"},
     published_peak{"h800_sxm", dtype::fp8_e4m3, f32, sp, 3957.8, "H800 launch reports"},
+    // H20: NVIDIA's table via Tom's Hardware (2024-02); FP32 from NVIDIA's TensorRT-LLM
+    // hardware_specs.py (the retailers' 44 is out of reach of 78 SMs).
+    published_peak{"h20", dtype::fp32, f32, dn, 40.0, "TensorRT-LLM hardware_specs.py"},
+    published_peak{"h20", dtype::tf32, f32, dn, 74.0, "H20 table (Tom's Hardware)"},
+    published_peak{"h20", dtype::fp16, f32, dn, 148.0, "H20 table (Tom's Hardware)"},
+    published_peak{"h20", dtype::bf16, f32, dn, 148.0, "H20 table (Tom's Hardware)"},
+    published_peak{"h20", dtype::fp8_e4m3, f32, dn, 296.0, "H20 table (Tom's Hardware)"},
+    published_peak{"h20", dtype::int8, i32, dn, 296.0, "H20 table (Tom's Hardware)"},
     published_peak{"h200_sxm", dtype::fp32, f32, dn, 67.0, "H200 datasheet"},
     published_peak{"h200_sxm", dtype::fp16, f32, sp, 1979.0, "H200 datasheet"},
     published_peak{"h200_sxm", dtype::fp8_e4m3, f32, sp, 3958.0, "H200 datasheet"},
@@ -233,6 +241,13 @@ inline constexpr std::array published_peaks{
     published_peak{"mi300a", dtype::int8, i32, dn, 1960.0, "MI300A data sheet, 1.96 POPS"},
     published_peak{"rx_7900_xt", dtype::fp32, f32, dn, 51.6, "RX 7900 XT specifications"},
     published_peak{"radeon_pro_w7900", dtype::fp32, f32, dn, 61.3, "W7900 specifications"},
+    // L20: NVIDIA's table via Tom's Hardware (2024-02).
+    published_peak{"l20", dtype::fp32, f32, dn, 59.8, "L20 table (Tom's Hardware)"},
+    published_peak{"l20", dtype::tf32, f32, dn, 59.8, "L20 table (Tom's Hardware)"},
+    published_peak{"l20", dtype::fp16, f32, dn, 119.5, "L20 table (Tom's Hardware)"},
+    published_peak{"l20", dtype::bf16, f32, dn, 119.5, "L20 table (Tom's Hardware)"},
+    published_peak{"l20", dtype::fp8_e4m3, f32, dn, 239.0, "L20 table (Tom's Hardware)"},
+    published_peak{"l20", dtype::int8, i32, dn, 239.0, "L20 table (Tom's Hardware)"},
     published_peak{"l40", dtype::fp32, f32, dn, 90.5, "L40 datasheet"},
     published_peak{"l40", dtype::tf32, f32, dn, 90.5, "L40 datasheet"},
     published_peak{"l40", dtype::fp16, f32, dn, 181.05, "L40 datasheet"},
@@ -348,6 +363,8 @@ inline constexpr std::array published_bandwidths{
     published_bandwidth{"rx_7900_xt", 800},
     published_bandwidth{"radeon_pro_w7900", 864},
     published_bandwidth{"l40", 864},
+    published_bandwidth{"l20", 864},
+    published_bandwidth{"h20", 4000},
     published_bandwidth{"a10g", 600},
     published_bandwidth{"rtx_4000_ada", 360},
     published_bandwidth{"gh200", 4000},

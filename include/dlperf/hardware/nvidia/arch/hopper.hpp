@@ -68,4 +68,32 @@ struct hopper_gh100 {
       .warp_mma_share = 2.0 / 3.0};
 };
 
+/// GH100 as NVIDIA sells it on the H20 (2024, for the Chinese market): 78 SMs, each at a quarter
+/// of GH100's dense tensor-core rate (512 FP16 FMA per clock, FP8 and INT8 1024, TF32 256),
+/// whatever the accumulator; the CUDA cores keep theirs. The published peaks say so: FP16/BF16
+/// 148, FP8 296, INT8 296 and TF32 74 TFLOPS dense (NVIDIA's figures as Tom's Hardware printed
+/// them from Chinese retailers' listings, 2024-02, and NVIDIA's TensorRT-LLM
+/// `tensorrt_llm/_torch/auto_deploy/utils/hardware_specs.py` at 85d40f56), where 78 SMs at
+/// GH100's full rate and the H100's 1830 MHz would give 585: fewer SMs explain 1.7x of the 6.7x
+/// below the H100, a capped rate per SM the other 4x. Sparse rates are not published (2:4 is
+/// kept, as the capped dense rate doubled: an assumption). Everything else is GH100's.
+struct hopper_gh100_quarter_tensor {
+  /// Architecture facts: GH100's with the H20's tensor-core rates.
+  static constexpr architecture_spec spec = [] {
+    architecture_spec s = hopper_gh100::spec;
+    s.name = "hopper_gh100_quarter_tensor";
+    s.chips = "GH100 (H20)";
+    s.tensor = {{{dtype::fp16, accumulator::fp16, 512, 512},
+                 {dtype::fp16, accumulator::fp32, 512, 512},
+                 {dtype::bf16, accumulator::fp32, 512, 512},
+                 {dtype::tf32, accumulator::fp32, 256, 256},
+                 {dtype::fp8_e4m3, accumulator::fp16, 1024, 1024},
+                 {dtype::fp8_e4m3, accumulator::fp32, 1024, 1024},
+                 {dtype::fp8_e5m2, accumulator::fp16, 1024, 1024},
+                 {dtype::fp8_e5m2, accumulator::fp32, 1024, 1024},
+                 {dtype::int8, accumulator::int32, 1024, 1024}}};
+    return s;
+  }();
+};
+
 }  // namespace dlperf

@@ -1,5 +1,5 @@
 /// @file
-/// Catalog: Ada GPUs (RTX 4060 to RTX 4090, L4, L40, L40S, RTX 4000, 5000 and 6000 Ada).
+/// Catalog: Ada GPUs (RTX 4060 to RTX 4090, L4, L20, L40, L40S, RTX 4000, 5000 and 6000 Ada).
 #pragma once
 
 #include <dlperf/hardware/gpu.hpp>
@@ -321,6 +321,35 @@ inline constexpr gpu<ada_ad10x_half_tensor> l40{{.id = "l40",
                                                  .tdp = watts(300),
                                                  .host_link = pcie_link(4, 16),
                                                  .source = "NVIDIA L40 datasheet (2022)"}};
+
+/// NVIDIA L20 (AD102, 92 SMs, PCIe board for the Chinese market with half-rate tensor cores, as
+/// the L40: ada_ad10x_half_tensor). No NVIDIA datasheet is public. Sources: NVIDIA's spec table as
+/// Tom's Hardware printed it from Chinese retailers' listings (2024-02): 48 GB GDDR6 with ECC,
+/// 864 GB/s, 96 MB L2, FP32 59.8, TF32 59.8, FP16/BF16 119.5, FP8 239, INT8 239 TFLOPS (dense),
+/// the FP32 figure again in NVIDIA's TensorRT-LLM (`hardware_specs.py` at 85d40f56); 92 SMs,
+/// 1440/2520 MHz, 384-bit at 18 Gbps and 275 W from the TechPowerUp GPU database (as mirrored by
+/// topcpu.net and technical.city), which NVIDIA has not confirmed; 92 SMs at 2520 MHz and the
+/// L40's per-SM rates give every published figure within 0.8 %. torch.mm reached BF16 114.1,
+/// FP16 113.3 and TF32 58.2 TFLOPS (zzc0721/torch-performance-test-data issue 107, 2026-01),
+/// 0.96-0.98 of the derived peaks, as Ada's 0.970 says. No price: no dated per-card figure was
+/// found.
+inline constexpr gpu<ada_ad10x_half_tensor> l20{{.id = "l20",
+                                                 .name = "NVIDIA L20",
+                                                 .segment = segment::datacenter,
+                                                 .year = 2024,
+                                                 .sms = 92,
+                                                 .base_clock = megahertz(1440),
+                                                 .boost_clock = megahertz(2520),
+                                                 .memory = gibibytes(48),
+                                                 .memory_type = memory_kind::gddr6,
+                                                 .bus_width_bits = 384,
+                                                 .data_rate_gbps = 18.0,
+                                                 .l2 = mebibytes(96),
+                                                 .tdp = watts(275),
+                                                 .host_link = pcie_link(4, 16),
+                                                 .source = "NVIDIA's L20 spec table via Tom's "
+                                                           "Hardware (2024-02); SMs, clocks and "
+                                                           "TDP from TechPowerUp"}};
 
 /// NVIDIA RTX 4000 Ada Generation (AD104, 48 SMs, single-slot workstation board: full-rate FP32
 /// accumulation). Source: NVIDIA RTX 4000 Ada datasheet (2023,

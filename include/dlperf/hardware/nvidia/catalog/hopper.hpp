@@ -1,5 +1,5 @@
 /// @file
-/// Catalog: Hopper GPUs (H100 PCIe, H100 SXM5, H800 SXM5, H100 NVL, H200 SXM, H200 NVL).
+/// Catalog: Hopper GPUs (H100 PCIe, H100 SXM5, H800 SXM5, H20, H100 NVL, H200 SXM, H200 NVL).
 #pragma once
 
 #include <dlperf/hardware/gpu.hpp>
@@ -156,6 +156,44 @@ inline constexpr gpu<hopper_gh100> h200_sxm{
      .source = "NVIDIA H200 Tensor Core GPU datasheet (2024); L2 as the CUDA runtime reports it; "
                "sustained tensor clock measured (2026-11-28)",
      .sustained_tensor_clock = gh100_700w_sustained_tensor_clock}};
+
+/// NVIDIA H20 96 GB (GH100 with 78 SMs at a quarter of the tensor rate per SM, HGX board for the
+/// Chinese market, 2024; see hopper_gh100_quarter_tensor). No NVIDIA datasheet is public. Sources:
+/// NVIDIA's spec table as Tom's Hardware printed it from Chinese retailers' listings ("New Nvidia
+/// AI GPUs designed to get around US export bans come to China: H20, L20 and L2", 2024-02): 96 GB
+/// HBM3 at 4.0 TB/s, 60 MB L2, FP16/BF16 148, FP8 296, INT8 296, TF32 74 TFLOPS (dense); 400 W,
+/// NVLink 900 GB/s (TweakTown, 2024-01; The Register, 2023-11-27); FP32 40 TFLOPS and the tensor
+/// figures again in NVIDIA's TensorRT-LLM (`tensorrt_llm/_torch/auto_deploy/utils/
+/// hardware_specs.py` at 85d40f56; the retailers' sheet says 44, which 78 SMs cannot reach at
+/// any Hopper clock); 78 SMs and 60 MiB of L2 as the CUDA runtime reports them
+/// (RightNow-AI/AutoMegaKernel pull request 3). Clocks are not published: the H100 SXM5's are
+/// taken (the same die), which give the tensor figures within 1.2 %. Six HBM3 stacks (6144-bit)
+/// at 5.21 Gbit/s per pin give the 4.0 TB/s. Large GEMMs reach almost the capped peak, where the
+/// power never binds at a quarter of the rate: torch.mm BF16 142.25 TFLOPS, 0.973 of 146.2 (TF32
+/// 71.8; FP32 32.0, 0.81 of the CUDA cores' 39.5, which the board figure over-states)
+/// (zzc0721/torch-performance-test-data issue 77, 2025-10). Price: NVIDIA priced distributor
+/// orders at $12,000-15,000 a card (Reuters, 2024-02); the middle is stored.
+inline constexpr gpu<hopper_gh100_quarter_tensor> h20{
+    {.id = "h20",
+     .name = "NVIDIA H20 96 GB",
+     .segment = segment::datacenter,
+     .year = 2024,
+     .sms = 78,
+     .base_clock = {},
+     .boost_clock = h100_sxm.facts().boost_clock,
+     .tensor_clock = h100_sxm.facts().tensor_clock,
+     .memory = gibibytes(96),
+     .memory_type = memory_kind::hbm3,
+     .bus_width_bits = 6144,
+     .data_rate_gbps = 5.208,
+     .l2 = mebibytes(60),
+     .tdp = watts(400),
+     .host_link = pcie_link(5, 16),
+     .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
+     .price = {dollars(13500), 2024, 2, price_kind::launch_reported},
+     .source = "NVIDIA's H20 spec table via Tom's Hardware (2024-02); NVIDIA TensorRT-LLM "
+               "hardware_specs.py; clocks the H100 SXM5's (none published)",
+     .gemm_efficiency = 0.973}};
 
 /// NVIDIA H100 NVL (GH100, 132 SMs, PCIe card for NVLink-bridged pairs). Source: NVIDIA H100
 /// datasheet (2023, https://www.nvidia.com/en-us/data-center/h100/), NVL column: 94 GB HBM3,

@@ -263,10 +263,18 @@ def advise(
     prices: Optional[str] = None,
     top: Optional[Number] = None,
     rent: bool = False,
+    by: Optional[str] = None,
+    prices_at: Optional[str] = None,
+    years: Optional[Number] = None,
+    utilization: Optional[Number] = None,
+    kwh_price: Optional[Number] = None,
     **run: Unpack[RunOptions],
 ) -> Json:
-    """GPUs to buy for a model or use case, with reasons (``dlperf advise --json``); with
-    ``rent=True``, GPUs to rent, cheapest per million tokens first (``dlperf advise --rent``)."""
+    """GPUs to buy for a model or use case, with reasons (``dlperf advise --json``), ranked by
+    ``by`` ("cost" per task, the default; "time" per task; "perf_per_dollar") at ``prices_at``
+    ("market", the default, or "launch") prices, a task's cost spread over ``years`` of
+    ``utilization`` at ``kwh_price``; with ``rent=True``, GPUs to rent, cheapest per million
+    tokens first (``dlperf advise --rent``)."""
     options = dict(locals())
     options.update(options.pop("run"))
     return _call("advise", options)

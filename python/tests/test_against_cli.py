@@ -50,6 +50,8 @@ LINES = [
     "advise --use-case kaggle --json",
     "advise --preset llama2_7b --infer --budget 5000 --json",
     "advise --rent --preset llama3_8b --infer --prompt 512 --generate 128 --json",
+    # Ranked by time at launch prices, a task's cost over two busy years at $0.30/kWh.
+    "advise --preset llama3_8b --infer --prompt 512 --generate 128 --by time --prices-at launch --years 2 --utilization 0.5 --kwh-price 0.3 --json",
     "tco --gpu rtx_4090 --utilization 0.5 --kwh-price 0.3 --json",
     "power --gpu rtx_3090 --count 2 --limit 300 --json",
     "cluster --gpu rtx_3090 --gpus 4 --link pcie4_x16 --json",

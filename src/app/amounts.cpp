@@ -98,6 +98,7 @@ constexpr auto range_table = std::to_array<plausible_range>({
     {"--system-price", 0, 1e8, false, "USD"},
     {"--cloud-hourly", 0, 1e4, false, "USD per hour"},
     {"--days", 1, 36500, false, "days"},
+    {"--years", 0.1, 20, false, "years"},
     {"--grid-kg-per-kwh", 1e-3, 2, false, "kg per kWh", true},
     {"--ratio", 1e-3, 1e3, false, ""},
     {"--batch-from", 1, 16777216, false, ""},

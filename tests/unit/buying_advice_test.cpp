@@ -45,7 +45,7 @@ TEST_CASE("the guide's memory thresholds per use case are the defaults", "[buyin
   CHECK_THROWS_WITH(parse<use_case>("gaming"), Catch::Contains("unknown use case 'gaming'"));
 }
 
-TEST_CASE("advice for a use case: memory first, then perf per dollar", "[buying][advice]") {
+TEST_CASE("advice for a use case: memory first, then cost per task", "[buying][advice]") {
   advice_request q;
   q.use = use_case::transformers;
   q.workload = make_workload(rank_task::train16);
@@ -56,9 +56,9 @@ TEST_CASE("advice for a use case: memory first, then perf per dollar", "[buying]
   CHECK(find(a, "rtx_3090").fits);
   CHECK(find(a, "rtx_4090").fits);
   CHECK(position(a, "rtx_4090") < position(a, "rtx_3080"));
-  // Every fitting, ranked GPU comes before every other, best perf per dollar first.
+  // Every fitting, ranked GPU comes before every other, the lowest cost per task first.
   bool past = false;
-  double last = 1e300;
+  double last = 0;
   for (const recommendation& r : a) {
     const bool first_group = r.fits && r.ranked && r.priced && r.within_budget;
     if (!first_group) {
@@ -66,10 +66,111 @@ TEST_CASE("advice for a use case: memory first, then perf per dollar", "[buying]
       continue;
     }
     CHECK_FALSE(past);
-    CHECK(r.perf_per_dollar <= last);
-    last = r.perf_per_dollar;
+    REQUIRE(r.cost);
+    CHECK(r.cost->total().value() >= last);
+    last = r.cost->total().value();
     CHECK(r.perf_per_dollar > 0);
+    CHECK(r.seconds_per_task > 0);
   }
+}
+
+TEST_CASE("advice ranks by time per task or the guide's perf per dollar on request",
+          "[buying][advice]") {
+  advice_request q;
+  q.model = &presets::llama3_8b;
+  q.run.mode = run_mode::infer;
+  q.run.batch = 1;
+  q.run.prompt = 512;
+  q.run.generate = 128;
+  q.workload = make_workload(*q.model, q.run);
+  q.workload.precision = precision_choice::sixteen_bit;
+  for (advice_order o : enum_values<advice_order>) {
+    q.order = o;
+    INFO(name(o));
+    const std::vector<recommendation> a = advise(q);
+    const recommendation* previous = nullptr;
+    for (const recommendation& r : a) {
+      if (!(r.fits && r.ranked && r.priced && r.within_budget)) break;
+      // The task of a generating model's inference is a million generated tokens: 128 per request.
+      CHECK(r.seconds_per_task == Approx(1e6 / (r.samples_per_second * 128)).epsilon(1e-12));
+      if (previous != nullptr) {
+        if (o == advice_order::time) CHECK(previous->seconds_per_task <= r.seconds_per_task);
+        if (o == advice_order::cost) CHECK(previous->cost->total() <= r.cost->total());
+        if (o == advice_order::perf_per_dollar)
+          CHECK(previous->perf_per_dollar >= r.perf_per_dollar);
+      }
+      previous = &r;
+    }
+    REQUIRE(previous != nullptr);
+  }
+  CHECK(task_of(q).name == "1M generated tokens");
+}
+
+TEST_CASE("the first recommendation says why it wins, the others what they give up",
+          "[buying][advice]") {
+  advice_request q;
+  q.use = use_case::transformers;
+  q.workload = make_workload(rank_task::infer16);
+  q.budget = dollars(8000);
+  const std::vector<recommendation> a = advise(q);
+  REQUIRE(a.size() > 2);
+  CHECK(a[0].verdict.rfind("wins: the lowest cost per 1k samples within budget; next, ", 0) == 0);
+  CHECK(a[1].verdict.rfind("gives up against " + std::string(a[0].gpu->id()), 0) == 0);
+  // The runner-up costs no less per task, by construction of the order.
+  CHECK(a[1].verdict.find("% cost per task") != std::string::npos);
+  for (const recommendation& r : a)
+    if (detail::advice_group(r) != 0) CHECK(r.verdict.empty());
+}
+
+TEST_CASE("market prices: a used RTX 3090 at its dated resale price", "[buying][advice][prices]") {
+  advice_request q;
+  q.use = use_case::transformers;
+  q.workload = make_workload(rank_task::train16);
+  const recommendation launch = find(advise(q), "rtx_3090");
+  REQUIRE(launch.price);
+  CHECK(launch.price->kind == price_kind::launch_msrp);
+  CHECK(launch.system_cost == dollars(1499 + 1500));
+  q.prices.basis = price_basis::market;
+  const recommendation market = find(advise(q), "rtx_3090");
+  REQUIRE(market.price);
+  CHECK(market.price->kind == price_kind::used);
+  CHECK(market.price->year == 2026);
+  CHECK(market.system_cost == dollars(990 + 1500));
+  // Same speed, a cheaper system: a lower cost per task.
+  CHECK(market.seconds_per_task == launch.seconds_per_task);
+  CHECK(market.cost->total() < launch.cost->total());
+  // A price set in the table wins over both, and has no catalog date.
+  q.prices.set_gpu("rtx_3090", dollars(700));
+  const recommendation given = find(advise(q), "rtx_3090");
+  CHECK_FALSE(given.price);
+  CHECK(given.system_cost == dollars(700 + 1500));
+  // A board without a market price keeps its launch price under the market basis.
+  CHECK(q.prices.catalog_price(catalog::rtx_3060)->kind == price_kind::launch_msrp);
+}
+
+TEST_CASE("a module board is priced in the server built for it", "[buying][advice]") {
+  advice_request q;
+  q.use = use_case::transformers;
+  q.workload = make_workload(rank_task::train16);
+  const std::vector<recommendation> a = advise(q);
+  // One H100 SXM needs an HGX server: the 8-GPU host ($6,000), not a $1,500 desktop.
+  const recommendation& sxm = find(a, "h100_sxm");
+  CHECK(sxm.host_cost == dollars(6000));
+  CHECK(has_reason(sxm, "host: a module board needs a server"));
+  const recommendation& pcie = find(a, "h100_pcie");
+  CHECK(pcie.host_cost == dollars(1500));
+  CHECK_FALSE(has_reason(pcie, "host: a module board"));
+}
+
+TEST_CASE("advice rejects ownership terms out of their domain", "[buying][advice]") {
+  advice_request q;
+  q.use = use_case::kaggle;
+  q.workload = make_workload(rank_task::train16);
+  q.ownership.years = -1;
+  CHECK_THROWS_WITH(advise(q), Catch::Contains("ownership: years"));
+  q.ownership = {};
+  q.ownership.utilization = 2;
+  CHECK_THROWS_WITH(advise(q), Catch::Contains("utilization must be in (0, 1]"));
 }
 
 TEST_CASE("advice for a model: its memory need decides the fit, with the margin",

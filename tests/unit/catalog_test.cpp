@@ -162,14 +162,15 @@ TEST_CASE("the data-centre GPUs without a list price carry a dated street price"
     const gpu_spec* gpu;
     double dollars;
     int year;
-  } expected[] = {{&catalog::p100_sxm2, 125, 2026},
-                  {&catalog::v100_sxm2, 56, 2025},
-                  {&catalog::a100_sxm4_40gb, 10000, 2023},
-                  {&catalog::mi300x, 15000, 2024}};
+    price_kind kind;
+  } expected[] = {{&catalog::p100_sxm2, 125, 2026, price_kind::used},
+                  {&catalog::v100_sxm2, 56, 2025, price_kind::used},
+                  {&catalog::a100_sxm4_40gb, 10000, 2023, price_kind::street},
+                  {&catalog::mi300x, 15000, 2024, price_kind::street}};
   for (const auto& e : expected) {
     const price_point& p = e.gpu->facts().street_price;
     INFO(e.gpu->id());
-    CHECK(p.kind == price_kind::street);
+    CHECK(p.kind == e.kind);
     CHECK(p.amount.value() == e.dollars);
     CHECK(p.year == e.year);
   }
@@ -188,6 +189,56 @@ TEST_CASE("the data-centre GPUs without a list price carry a dated street price"
     if (g->arch().vendor == vendor::nvidia && !unpriced.count(std::string(g->id())))
       CHECK(g->facts().price.kind != price_kind::none);
   }
+}
+
+TEST_CASE("the cards local buyers compare carry a dated market price", "[catalog][prices]") {
+  // GPU Poet's monthly market reports, best deal (the average of the 3 cheapest eBay and Amazon
+  // listings), as each catalog header cites: the used RTX 3090 at $990 in July 2026, the RTX 5090
+  // at $3,254 resale in August 2026 (new on Amazon: $4,262), the RX 7900 XTX at $781.
+  const struct {
+    const gpu_spec* gpu;
+    double dollars;
+    int year, month;
+  } expected[] = {{&catalog::rtx_3090, 990, 2026, 7},
+                  {&catalog::rtx_5090, 3254, 2026, 8},
+                  {&catalog::rtx_4090, 2470, 2026, 4},
+                  {&catalog::rx_7900_xtx, 781, 2026, 7},
+                  {&catalog::tesla_p40, 295, 2026, 6}};
+  for (const auto& e : expected) {
+    INFO(e.gpu->id());
+    const price_point& p = e.gpu->facts().street_price;
+    CHECK(p.kind == price_kind::used);
+    CHECK(p.amount.value() == e.dollars);
+    CHECK(p.year == e.year);
+    CHECK(p.month == e.month);
+  }
+  // Every later market price is dated after its board's launch and is new (street) or resale.
+  int resale = 0;
+  for (const gpu_spec* g : catalog::all) {
+    INFO(g->id());
+    const price_point& p = g->facts().street_price;
+    if (p.kind == price_kind::none) continue;
+    CHECK((p.kind == price_kind::street || p.kind == price_kind::used));
+    CHECK(p.amount.value() > 0);
+    CHECK(p.year >= g->facts().year);
+    CHECK((p.month >= 1 && p.month <= 12));
+    resale += p.kind == price_kind::used;
+  }
+  CHECK(resale >= 20);
+}
+
+TEST_CASE("module boards are the SXM, OAM and superchip parts", "[catalog]") {
+  // An SXM or OAM module needs its vendor's baseboard server; a PCIe card goes in any slot.
+  for (const gpu_spec* g : catalog::all) {
+    INFO(g->id());
+    const std::string_view id = g->id();
+    if (id.find("sxm") != std::string_view::npos || id.rfind("mi3", 0) == 0 || id == "b200" ||
+        id == "gb200" || id == "gh200")
+      CHECK(g->facts().form == form_factor::module);
+    if (g->facts().segment != segment::datacenter) CHECK(g->facts().form == form_factor::card);
+  }
+  CHECK(catalog::h100_pcie.facts().form == form_factor::card);
+  CHECK(catalog::a100_pcie_80gb.facts().form == form_factor::card);
 }
 
 TEST_CASE("every GPU but the unpriced ones has a launch price with a date and a source",

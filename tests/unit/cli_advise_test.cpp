@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #ifdef DLPERF_CLI_PATH
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -56,6 +57,64 @@ TEST_CASE("dlperf advise rejects bad input with one line naming it", "[cli][advi
   require_usage_error("advise --use-case kaggle --task train64", "train64");
   require_usage_error("advise --preset no_such_model", "no_such_model");
   require_usage_error("advise --use-case kaggle --prices /nonexistent.json", "--prices");
+  require_usage_error("advise --use-case kaggle --by cheapest", "cheapest");
+  require_usage_error("advise --use-case kaggle --prices-at msrp", "msrp");
+  require_usage_error("advise --use-case kaggle --years 0", "--years");
+  require_usage_error("advise --use-case kaggle --years 50", "--years");
+  require_usage_error("advise --use-case kaggle --utilization 2", "--utilization");
+  require_usage_error("advise --use-case kaggle --kwh-price -1", "--kwh-price");
+  require_usage_error("advise --preset llama3_8b --infer --rent --years 3",
+                      "--years does not apply to --rent");
+}
+
+TEST_CASE("dlperf advise prices a task, says why the first wins and dates its prices",
+          "[cli][advise][prices]") {
+  const std::string run = "advise --preset llama3_8b --infer --prompt 512 --generate 128 --batch 1";
+  const nlohmann::json j = dlperf_test::json_of(run + " --json");
+  REQUIRE(!j.empty());
+  const auto& first = j.front();
+  CHECK(first["task"] == "1M generated tokens");
+  CHECK(first["verdict"].get<std::string>().rfind("wins: the lowest cost per 1M generated", 0) ==
+        0);
+  double last_cost = 0;
+  for (const auto& item : j) {
+    if (!(item["fits"].get<bool>() && item["within_budget"].get<bool>() &&
+          !item["cost_per_task_usd"].is_null()))
+      break;
+    const double cost = item["cost_per_task_usd"].get<double>();
+    CHECK(cost >= last_cost);  // cheapest per task first
+    last_cost = cost;
+    CHECK(cost == Approx(item["purchase_per_task_usd"].get<double>() +
+                         item["electricity_per_task_usd"].get<double>()));
+    CHECK(item["seconds_per_task"].get<double>() > 0);
+    CHECK(!item["price_kind"].is_null());
+  }
+  // The used RTX 3090 is priced at its dated resale figure by default, at launch on request.
+  const auto price_of = [](const nlohmann::json& list, const char* id) {
+    for (const auto& item : list)
+      if (item["id"] == id) return std::pair{item["price_usd"], item["price_kind"]};
+    return std::pair{nlohmann::json(), nlohmann::json()};
+  };
+  CHECK(price_of(j, "rtx_3090").first == 990.0);
+  CHECK(price_of(j, "rtx_3090").second == "used");
+  const nlohmann::json launch = dlperf_test::json_of(run + " --prices-at launch --json");
+  CHECK(price_of(launch, "rtx_3090").first == 1499.0);
+  CHECK(price_of(launch, "rtx_3090").second == "launch_msrp");
+  // --by time puts the fastest system that fits and is priced first.
+  const nlohmann::json by_time = dlperf_test::json_of(run + " --by time --json");
+  double fastest = 1e300;
+  for (const auto& item : by_time)
+    if (item["fits"].get<bool>() && !item["seconds_per_task"].is_null() &&
+        !item["cost_per_task_usd"].is_null())
+      fastest = std::min(fastest, item["seconds_per_task"].get<double>());
+  CHECK(by_time.front()["seconds_per_task"].get<double>() == fastest);
+  // The text names the task, the terms and the price with its month.
+  const dlperf_test::run_result text = dlperf_test::run_dlperf(run + " --top 80");
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("Ranked by cost per 1M generated tokens (the system and its electricity: "
+                      "3.00 years at 15.0 % use, $0.160/kWh); market prices") != std::string::npos);
+  CHECK(text.out.find("rtx_3090         recommended, $990 used, July 2026") != std::string::npos);
+  CHECK(text.out.find("      = wins: ") != std::string::npos);
 }
 
 TEST_CASE("model and advise print the same memory in the same unit", "[cli][advise][units]") {

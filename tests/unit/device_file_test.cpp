@@ -145,6 +145,9 @@ TEST_CASE("malformed device files are rejected, naming the field", "[device_file
   require_rejected(j,
                    "sustained tensor clock must be 0 (none measured) or at most the boost clock");
   j = gpu;
+  j["facts"]["form_factor"] = "slab";
+  require_rejected(j, "facts.form_factor: unknown form factor 'slab' (valid: card, module)");
+  j = gpu;
   j["facts"]["memory_type"] = "HBM9";
   require_rejected(j, "facts.memory_type: unknown memory type 'HBM9' (valid: GDDR5,");
   // A figure in another unit has another name: rejected, not silently misread.
@@ -260,6 +263,8 @@ TEST_CASE("every catalog GPU survives a round trip with the same estimates to th
     CHECK(back.nominal().facts().source == g->facts().source);
     CHECK(back.nominal().facts().price.amount == g->facts().price.amount);
     CHECK(back.nominal().facts().price.kind == g->facts().price.kind);
+    CHECK(back.nominal().facts().street_price.kind == g->facts().street_price.kind);
+    CHECK(back.nominal().facts().form == g->facts().form);
     CHECK(back.nominal().facts().host_link.throughput == g->facts().host_link.throughput);
     CHECK(back.nominal().facts().peer_link.kind == g->facts().peer_link.kind);
     CHECK(back.arch().isa == g->arch().isa);

@@ -33,7 +33,8 @@ TEMPLATE_TEST_CASE("every registered enumeration round-trips by its stable names
                    dlperf::interconnect_kind, dlperf::segment, dlperf::memory_kind,
                    dlperf::price_kind, dlperf::vendor, dlperf::family, dlperf::provenance,
                    dlperf::weight_format, dlperf::tier, dlperf::dtype, dlperf::accumulator,
-                   dlperf::sparsity, dlperf::bound) {
+                   dlperf::sparsity, dlperf::bound, dlperf::form_factor, dlperf::price_basis,
+                   dlperf::advice_order) {
   using E = TestType;
   std::set<std::string_view> names;
   for (const E e : dlperf::enum_values<E>) {

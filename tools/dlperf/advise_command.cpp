@@ -1,6 +1,7 @@
 // `dlperf advise (--preset NAME [run flags] | --use-case NAME) [--task T] [--budget USD]
-// [--gpus N] [--prices FILE] [--device FILE] [--top K] [--json]`: GPUs to buy for a task, best
-// first, each with its reasons (docs/buying.md, "Advice").
+// [--gpus N] [--by cost|time|perf_per_dollar] [--prices-at market|launch] [--years Y]
+// [--utilization U] [--kwh-price P] [--prices FILE] [--device FILE] [--top K] [--json]`: GPUs to
+// buy for a task, best first, each with its reasons (docs/buying.md, "Advice").
 #include <fmt/format.h>
 #include <array>
 #include <dlperf/buying/advice.hpp>
@@ -19,7 +20,10 @@ namespace {
 
 struct advise_options {
   std::string preset, task, budget, gpus, prices, top = "10", host_cost, device;
+  std::string years, utilization, kwh_price;
   std::optional<use_case> use;
+  advice_order order = advice_order::cost;
+  price_basis prices_at = price_basis::market;
   run_options run;
   bool dtype_given = false, json = false, rent = false;
 };
@@ -37,6 +41,12 @@ void run_rent(const advise_options& o) {
       throw usage_error(
           std::string(flag) +
           " does not apply to --rent (a rented GPU has no budget, host or fixed count)");
+  for (const auto& [flag, given] :
+       {std::pair{"--years", !o.years.empty()}, std::pair{"--utilization", !o.utilization.empty()},
+        std::pair{"--kwh-price", !o.kwh_price.empty()}})
+    if (given)
+      throw usage_error(std::string(flag) +
+                        " does not apply to --rent (renting is priced per hour, not owned)");
   const model_spec& m = presets::find(o.preset);
   const run_config r = make_run(o.run);
   const price_table prices = read_price_file(o.prices, "");
@@ -116,6 +126,13 @@ void run_advise(const advise_options& o) {
   }
   const long long top = parse_plausible_count("--top", o.top);
   q.prices = read_price_file(o.prices, o.host_cost);
+  q.prices.basis = o.prices_at;
+  q.order = o.order;
+  if (!o.years.empty()) q.ownership.years = parse_plausible("--years", o.years);
+  if (!o.utilization.empty())
+    q.ownership.utilization = parse_plausible("--utilization", o.utilization);
+  if (!o.kwh_price.empty())
+    q.ownership.kwh_price = dollars_per_kwh(parse_plausible("--kwh-price", o.kwh_price));
   if (!o.preset.empty()) {
     q.model = &presets::find(o.preset);
     q.run = make_run(o.run);
@@ -137,6 +154,7 @@ void run_advise(const advise_options& o) {
   q.run.measured_stacks = measured.entries();
   for (rank_item& i : q.workload.items) i.run.measured_stacks = measured.entries();
   const std::vector<recommendation> advice = advise(q, candidates.list);
+  const advice_task task = task_of(q);
   if (o.json) {
     nlohmann::json out = nlohmann::json::array();
     for (const recommendation& r : advice) {
@@ -162,7 +180,28 @@ void run_advise(const advise_options& o) {
           {"reference",
            r.ranked ? nlohmann::json(r.ranked->reference->id()) : nlohmann::json(nullptr)},
           {"stack", name(o.run.stack)},
-          {"stack_measured", measured_figures_json(measured.on(r.gpu->id()))}};
+          {"stack_measured", measured_figures_json(measured.on(r.gpu->id()))},
+          {"price_usd", r.priced ? nlohmann::json((r.system_cost - r.host_cost).value() /
+                                                  static_cast<double>(r.gpus))
+                                 : nlohmann::json(nullptr)},
+          {"price_kind", r.price    ? nlohmann::json(name(r.price->kind))
+                         : r.priced ? nlohmann::json("price_file")
+                                    : nlohmann::json(nullptr)},
+          {"price_date",
+           r.price ? nlohmann::json(fmt::format("{}-{:02}", r.price->year, r.price->month))
+                   : nlohmann::json(nullptr)},
+          {"task", task.name},
+          {"samples_per_s",
+           r.ranked ? nlohmann::json(r.samples_per_second) : nlohmann::json(nullptr)},
+          {"seconds_per_task",
+           r.ranked ? nlohmann::json(r.seconds_per_task) : nlohmann::json(nullptr)},
+          {"cost_per_task_usd",
+           r.cost ? nlohmann::json(r.cost->total().value()) : nlohmann::json(nullptr)},
+          {"purchase_per_task_usd",
+           r.cost ? nlohmann::json(r.cost->purchase.value()) : nlohmann::json(nullptr)},
+          {"electricity_per_task_usd",
+           r.cost ? nlohmann::json(r.cost->electricity.value()) : nlohmann::json(nullptr)},
+          {"verdict", r.verdict.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.verdict)}};
       if (r.split && r.split->chosen)
         item["split"] = {{"gpus", r.split->chosen->split.gpus},
                          {"tp", r.split->chosen->split.tp},
@@ -187,17 +226,39 @@ void run_advise(const advise_options& o) {
              q.budget ? ", budget " + detail::dollars_text(*q.budget) : std::string(),
              q.workload.name);
   fmt::print("{}\n", describe_stack(o.run.stack));
+  fmt::print(
+      "Ranked by {} per {}{}; {} prices{}\n",
+      q.order == advice_order::cost   ? "cost"
+      : q.order == advice_order::time ? "time"
+                                      : "the guide's performance per dollar, not cost",
+      task.name,
+      q.order == advice_order::cost
+          ? fmt::format(" (the system and its electricity: {} years at {} use, {}/kWh)",
+                        three_digits(q.ownership.years), format_percent(q.ownership.utilization, 1),
+                        detail::cost_text(dollars(in_dollars_per_kwh(q.ownership.kwh_price))))
+          : std::string(),
+      q.prices.basis == price_basis::market ? "market" : "launch",
+      q.prices.basis == price_basis::market ? " (dated resale or street where sourced)" : "");
   for (const std::string& line : measured.describe()) fmt::print("{}\n", line);
   long long shown = 0;
   for (const recommendation& r : advice) {
     if (shown == top) break;
     ++shown;
-    fmt::print("{:>2}. {:<16} {}{}\n", shown, r.gpu->id(),
+    const std::string price =
+        !r.priced ? std::string()
+        : !r.price
+            ? fmt::format(
+                  ", {} each (price file)",
+                  format_usd((r.system_cost - r.host_cost).value() / static_cast<double>(r.gpus)))
+            : fmt::format(", {} {}, {}", format_usd(r.price->amount.value()), name(r.price->kind),
+                          format_month(r.price->year, r.price->month));
+    fmt::print("{:>2}. {:<16} {}{}{}\n", shown, r.gpu->id(),
                !r.fits                  ? "does not fit"
                : !r.ranked || !r.priced ? "fits, not ranked"
                : r.within_budget        ? "recommended"
                                         : "fits, over budget",
-               r.gpus > 1 ? fmt::format(" ({} GPUs)", r.gpus) : std::string());
+               r.gpus > 1 ? fmt::format(" ({} GPUs)", r.gpus) : std::string(), price);
+    if (!r.verdict.empty()) fmt::print("      = {}\n", r.verdict);
     for (const std::string& reason : r.reasons) fmt::print("      - {}\n", reason);
   }
   if (shown < static_cast<long long>(advice.size()))
@@ -230,6 +291,16 @@ void add_advise_command(CLI::App& app) {
                   "leaves it out of costs and budget (default: the price file's or the guide's)");
   cmd->add_option("--top", o->top, "Recommendations to print (the JSON has all)")
       ->capture_default_str();
+  add_enum_option<advice_order>(cmd, "--by", o->order,
+                                "Rank the systems that fit by (default: cost)");
+  add_enum_option<price_basis>(cmd, "--prices-at", o->prices_at,
+                               "Catalog prices to use (default: market)");
+  cmd->add_option("--years", o->years,
+                  "Years the system is owned, for the cost per task (default: 3)");
+  cmd->add_option("--utilization", o->utilization,
+                  "Share of the time it is busy, in (0, 1] (default: 0.15, a personal desktop)");
+  cmd->add_option("--kwh-price", o->kwh_price,
+                  "Electricity, USD per kWh (default: 0.1598, the 2023 US residential average)");
   add_run_options(cmd, o->run, false);
   cmd->add_flag("--rent", o->rent,
                 "Rank GPUs to rent by dollars per million tokens, at their cloud prices");

@@ -7,11 +7,13 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include <dlperf/buying/cloud_prices.hpp>
+#include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/units.hpp>
 #include <dlperf/hardware/catalog.hpp>
@@ -50,6 +52,30 @@ struct host_costs {
                                        std::to_string(gpus));
     }
   }
+  /// The host for @p gpus boards of form @p f: a module (SXM, OAM) needs a server built around
+  /// its vendor's baseboard, which holds 4 or 8 of them, so it is priced as the 8-GPU server
+  /// whatever the count; a card as for_gpus. Throws as for_gpus.
+  [[nodiscard]] money for_boards(long long gpus, form_factor f) const {
+    const money desktop_or_server = for_gpus(gpus);
+    return f == form_factor::module ? eight : desktop_or_server;
+  }
+};
+
+/// Which of a catalog GPU's prices a buyer's sums use (docs/catalog.md, "Prices").
+enum class price_basis : std::uint8_t {
+  launch,  ///< the launch price: what the guide's comparisons use
+  market   ///< the latest dated market price (new or resale) where one is sourced, else launch
+};
+
+/// The price bases and their stable names.
+template <>
+struct enum_list<price_basis> {
+  static constexpr std::string_view kind = "price basis";  ///< what the enum names
+  /// Every basis.
+  static constexpr std::array values{
+      enumerator{price_basis::launch, "launch", "launch prices"},
+      enumerator{price_basis::market, "market",
+                 "the latest dated market price (new or resale), else launch"}};
 };
 
 /// Prices a buyer compares with: per GPU id a price (the catalog's launch price unless set
@@ -60,6 +86,8 @@ class price_table {
   // Plain parameters, checked where they are read (price files) and used (for_gpus):
   // NOLINTNEXTLINE(cppcoreguidelines-non-private-member-variables-in-classes)
   host_costs host;  ///< host cost by GPU count
+  // NOLINTNEXTLINE(cppcoreguidelines-non-private-member-variables-in-classes)
+  price_basis basis = price_basis::launch;  ///< which catalog price gpu() falls back to
 
   /// Sets the price of catalog GPU @p id. Throws not_found for an unknown id and invalid_argument
   /// for a negative or non-finite price.
@@ -71,12 +99,25 @@ class price_table {
     cloud_[checked_index(id, price.value(), "cloud_hourly")] = price;
   }
 
-  /// Price of GPU @p g: the one set, else its catalog launch price; none for a GPU with neither.
+  /// Price of GPU @p g: the one set, else its catalog price on this table's basis; none for a
+  /// GPU with neither.
   [[nodiscard]] std::optional<money> gpu(const gpu_spec& g) const {
     if (const std::optional<std::size_t> i = catalog::index_of(g.id()); i && gpus_[*i])
       return gpus_[*i];
-    if (g.facts().price.kind == price_kind::none) return std::nullopt;
-    return g.facts().price.amount;
+    if (const std::optional<price_point> p = catalog_price(g)) return p->amount;
+    return std::nullopt;
+  }
+  /// The catalog price gpu() gives for @p g, with its date and kind: its market price under
+  /// price_basis::market where it has one, else its launch price; none where a price was set
+  /// here (a price file's figure has its own source) or the catalog has none.
+  [[nodiscard]] std::optional<price_point> catalog_price(const gpu_spec& g) const {
+    if (const std::optional<std::size_t> i = catalog::index_of(g.id()); i && gpus_[*i])
+      return std::nullopt;
+    const gpu_facts& f = g.facts();
+    if (basis == price_basis::market && f.street_price.kind != price_kind::none)
+      return f.street_price;
+    if (f.price.kind == price_kind::none) return std::nullopt;
+    return f.price;
   }
   /// Cloud price of GPU @p id per GPU-hour: the one set, else its built-in reference offer's
   /// (`reference_cloud_offer`); none for a GPU with neither.

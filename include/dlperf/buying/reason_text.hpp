@@ -8,6 +8,7 @@
 /// "Compile cost"); they are called as plain functions.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -32,6 +33,38 @@ std::string dollars_text(money m) {
   // Appended rather than "$" + text: g++ 12 at -O3 reports a false -Wrestrict on that operator+.
   std::string text = "$";
   return text.append(detail::double_text(m.value(), std::chars_format::fixed, 0));
+}
+
+/// @p v with three significant digits and the zeros that say so ("0.0412", "0.230", "1.40",
+/// "12.0"), whole numbers from 1000 up; below 1e-9 in magnitude, "0" (a share of a cent per task
+/// that small is nothing), and below 1e-6 with an exponent ("2.50e-07").
+template <class = void>
+std::string digits3(double v) {
+  const double a = std::abs(v);
+  if (!(a >= 1e-9)) return "0";
+  if (a >= 1000) return sig3(v);
+  if (a < 1e-6) return detail::double_text(v, std::chars_format::scientific, 2);
+  const int decimals = std::max(0, 2 - static_cast<int>(std::floor(std::log10(a))));
+  return detail::double_text(v, std::chars_format::fixed, decimals);
+}
+
+/// Dollars with three significant digits, for small sums per task: "$0.0412", "$1.40", "$1999".
+template <class = void>
+std::string cost_text(money m) {
+  std::string text = "$";
+  return text.append(digits3(m.value()));
+}
+
+/// A time for people in the unit that reads best, three significant digits: "850 ms", "12.0 s",
+/// "4.50 min", "3.20 h", "2.10 days".
+template <class = void>
+std::string duration_text(double seconds) {
+  const double a = std::abs(seconds);
+  if (a < 1) return digits3(seconds * 1e3) + " ms";
+  if (a < 60) return digits3(seconds) + " s";
+  if (a < 3600) return digits3(seconds / 60) + " min";
+  if (a < 86400 * 2) return digits3(seconds / 3600) + " h";
+  return digits3(seconds / 86400) + " days";
 }
 
 /// @p v (>= 0) with three significant digits and the zeros that say so ("24.0", "1.50", "128"),

@@ -73,14 +73,32 @@ struct enum_list<memory_kind> {
       enumerator{memory_kind::hbm3e, "HBM3e"}};
 };
 
+/// How a board goes into a machine: its form factor decides which host can carry it.
+enum class form_factor : std::uint8_t {
+  card,   ///< a PCIe card: a desktop or any server with slots holds it
+  module  ///< a mezzanine module (NVIDIA SXM, OCP OAM, a superchip or socketed APU): only a
+          ///< server built around its vendor's baseboard holds it
+};
+
+/// The form factors and their stable names.
+template <>
+struct enum_list<form_factor> {
+  static constexpr std::string_view kind = "form factor";  ///< what the enum names
+  /// Every form factor.
+  static constexpr std::array values{
+      enumerator{form_factor::card, "card", "a PCIe card"},
+      enumerator{form_factor::module, "module", "an SXM or OAM module on its vendor's baseboard"}};
+};
+
 /// What kind of figure a price is (docs/catalog.md, "Prices").
 enum class price_kind : std::uint8_t {
   none,             ///< no price is known
   launch_msrp,      ///< the vendor's launch list price
   street,           ///< a reported market price at the date it carries
   launch_reported,  ///< a per-card price reported at launch (no list price exists)
-  system_share      ///< the vendor's launch system price divided by its GPU count (an upper
+  system_share,     ///< the vendor's launch system price divided by its GPU count (an upper
                     ///< bound on the card: it includes that system's host)
+  used              ///< a reported resale price (second-hand or resold cards) at its date
 };
 
 /// The price kinds and their stable names.
@@ -92,7 +110,8 @@ struct enum_list<price_kind> {
                                      enumerator{price_kind::launch_msrp, "launch_msrp"},
                                      enumerator{price_kind::street, "street"},
                                      enumerator{price_kind::launch_reported, "launch_reported"},
-                                     enumerator{price_kind::system_share, "system_share"}};
+                                     enumerator{price_kind::system_share, "system_share"},
+                                     enumerator{price_kind::used, "used"}};
 };
 
 /// A price with its date and kind: prices drift, so one without a date is meaningless.
@@ -100,7 +119,7 @@ struct price_point {
   money amount{};                      ///< US dollars, nominal
   int year = 0;                        ///< year the price applied
   int month = 0;                       ///< month the price applied (1-12)
-  price_kind kind = price_kind::none;  ///< launch MSRP or street
+  price_kind kind = price_kind::none;  ///< what kind of figure it is
 };
 
 /// The facts of one GPU board as its datasheet states them; every field is a published figure.
@@ -127,7 +146,8 @@ struct gpu_facts {
   price_point price{};         ///< launch price with date and kind: the list price, else a
                                ///< figure reported at launch, the launch system's price per
                                ///< GPU, or the earliest dated market price (its kind says which)
-  price_point street_price{};  ///< a later market price (kind street) where one is sourced
+  price_point street_price{};  ///< a later market price (kind street: new; used: resale) where
+                               ///< one is sourced
   std::string_view source;     ///< where the figures come from
   double gemm_efficiency = 0;  ///< large-GEMM efficiency of this board where it differs from its
                                ///< architecture's (power-limited boards); 0 = the architecture's
@@ -135,6 +155,7 @@ struct gpu_facts {
   /// at its default power limit, where one is measured (estimate/sustained_clock.hpp); 0 = none
   /// measured, and a long job keeps the clock the GEMM efficiencies were measured at.
   frequency sustained_tensor_clock{};
+  dlperf::form_factor form = form_factor::card;  ///< card or module: which host carries it
 };
 
 /// A GPU as the estimators see it: datasheet facts plus the architecture they run on. A literal

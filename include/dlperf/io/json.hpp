@@ -434,7 +434,8 @@ struct field_table<gpu_facts> {
       field{"source", &gpu_facts::source, 1.0, rule::any, if_present},
       field{"gemm_efficiency", &gpu_facts::gemm_efficiency, 1.0, zero_or(0.01, 1.0), if_present},
       field{"sustained_tensor_clock_mhz", &gpu_facts::sustained_tensor_clock, mega,
-            zero_or(100, 1e4), if_present}};
+            zero_or(100, 1e4), if_present},
+      field{"form_factor", &gpu_facts::form, 1.0, rule::any, if_present}};
 };
 
 /// Per-SM resources.
@@ -572,6 +573,8 @@ inline json catalog_entry(const gpu_spec& g) {
       {"price_date", date(f.price)},
       {"street_price_usd", usd(f.street_price)},
       {"street_price_date", date(f.street_price)},
+      {"street_price_kind",
+       f.street_price.kind == price_kind::none ? json(nullptr) : json(name(f.street_price.kind))},
   });
   return out;
 }

@@ -37,7 +37,8 @@ inline constexpr gpu<cdna3> mi300x{
      .peer_link = {interconnect_kind::infinity_fabric, 4, gigabytes_per_second(896)},
      .price = {dollars(12500), 2024, 2, price_kind::launch_reported},
      .street_price = {dollars(15000), 2024, 6, price_kind::street},
-     .source = "AMD Instinct MI300X datasheet; CDNA 3 white paper"}};
+     .source = "AMD Instinct MI300X datasheet; CDNA 3 white paper",
+     .form = form_factor::module}};
 
 /// AMD Instinct MI325X OAM (MI300X compute with HBM3e). Source: AMD Instinct MI325X datasheet
 /// (https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/product-briefs/
@@ -69,7 +70,8 @@ inline constexpr gpu<cdna3> mi325x{
      // (median 1447 against 1207 MHz for BF16 in AMD's "Measuring Max-Achievable FLOPs - Part 2",
      // ROCm blogs, 2025): torch.mm BF16 13312x10240x8192 at 784.9 TFLOPS, 0.600 of 1307.4
      // (ml-engineering MAMF v2 table, torch 2.6.0 + ROCm 6.2.4, TunableOp), for every type.
-     .gemm_efficiency = 0.600}};
+     .gemm_efficiency = 0.600,
+     .form = form_factor::module}};
 
 /// AMD Instinct MI300A APU (6 XCDs, 228 CUs, with 24 Zen 4 cores on the same package). Source: AMD
 /// Instinct MI300A data sheet (December 2023), as quoted by vengineer.hatenablog.com (11 December
@@ -95,6 +97,7 @@ inline constexpr gpu<cdna3> mi300a{{.id = "mi300a",
                                     .llc_bandwidth = gigabytes_per_second(17200),
                                     .tdp = watts(550),
                                     .host_link = pcie_link(5, 16),
-                                    .source = "AMD Instinct MI300A data sheet (2023)"}};
+                                    .source = "AMD Instinct MI300A data sheet (2023)",
+                                    .form = form_factor::module}};
 
 }  // namespace dlperf::catalog

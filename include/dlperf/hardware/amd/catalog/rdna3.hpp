@@ -30,6 +30,11 @@ inline constexpr gpu<rdna3> rx_7900_xtx{{.id = "rx_7900_xtx",
                                          .tdp = watts(355),
                                          .host_link = pcie_link(4, 16),
                                          .price = {dollars(999), 2022, 12, price_kind::launch_msrp},
+                                         // Resale: GPU Poet's August 2026 market report
+                                         // (gpupoet.com; best deal, the average of the 3 cheapest
+                                         // eBay and Amazon listings): "the RX 7900 XTX at $2.92/FPS
+                                         // ($781 ...)" (July)
+                                         .street_price = {dollars(781), 2026, 7, price_kind::used},
                                          .source = "AMD Radeon RX 7900 XTX specifications"}};
 
 /// AMD Radeon RX 7900 XT (Navi 31 XT, 84 CUs, five of six MCDs). Source: AMD specifications as
@@ -57,6 +62,11 @@ inline constexpr gpu<rdna3> rx_7900_xt{{.id = "rx_7900_xt",
                                         .tdp = watts(315),
                                         .host_link = pcie_link(4, 16),
                                         .price = {dollars(899), 2022, 12, price_kind::launch_msrp},
+                                        // Resale: GPU Poet's August 2026 market report
+                                        // (gpupoet.com; best deal, the average of the 3 cheapest
+                                        // eBay and Amazon listings): "the RX 7900 XT at $2.40/FPS
+                                        // ($542 ...)" (July)
+                                        .street_price = {dollars(542), 2026, 7, price_kind::used},
                                         .source = "AMD Radeon RX 7900 XT specifications (2022)"}};
 
 /// AMD Radeon PRO W7900 (Navi 31, 96 CUs, workstation). Source: AMD Radeon PRO W7900

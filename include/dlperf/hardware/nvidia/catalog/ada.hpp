@@ -46,6 +46,9 @@ inline constexpr gpu<ada_ad10x> rtx_4080{
      .tdp = watts(320),
      .host_link = pcie_link(4, 16),
      .price = {dollars(1199), 2022, 11, price_kind::launch_msrp},
+     // Resale: GPU Poet's August 2026 market report (gpupoet.com; best deal, the average of the 3
+     // cheapest eBay and Amazon listings): "the RTX 4080 fell 13% to $730" (July)
+     .street_price = {dollars(730), 2026, 7, price_kind::used},
      .source = "NVIDIA Ada GPU Architecture whitepaper v2.02 (2023), Appendix A"}};
 
 /// GeForce RTX 4090 (AD102-300). Source: NVIDIA Ada GPU Architecture whitepaper v2.02 (2023),
@@ -67,6 +70,9 @@ inline constexpr gpu<ada_ad10x> rtx_4090{
      .tdp = watts(450),
      .host_link = pcie_link(4, 16),
      .price = {dollars(1599), 2022, 10, price_kind::launch_msrp},
+     // Resale: GPU Poet's May 2026 market report (gpupoet.com; best deal, the average of the 3
+     // cheapest eBay and Amazon listings): "the RTX 4090 jumped 33% to $2,470" (April)
+     .street_price = {dollars(2470), 2026, 4, price_kind::used},
      .source = "NVIDIA Ada GPU Architecture whitepaper v2.02 (2023), Appendix A"}};
 
 /// GeForce RTX 4060 (AD107-400, 24 SMs). Source: NVIDIA GeForce RTX 4060 family page
@@ -156,6 +162,9 @@ inline constexpr gpu<ada_ad10x> rtx_4070_super{
      .tdp = watts(220),
      .host_link = pcie_link(4, 16),
      .price = {dollars(599), 2024, 1, price_kind::launch_msrp},
+     // Resale: GPU Poet's June 2026 market report (gpupoet.com; best deal, the average of the 3
+     // cheapest eBay and Amazon listings): "The RTX 4070 Super also dropped 18% to $735" (May)
+     .street_price = {dollars(735), 2026, 5, price_kind::used},
      .source = "NVIDIA GeForce RTX 4070 family page (2024)"}};
 
 /// GeForce RTX 4070 Ti SUPER (AD103-275, 66 SMs). Source: NVIDIA GeForce RTX 4070 family
@@ -178,6 +187,9 @@ inline constexpr gpu<ada_ad10x> rtx_4070_ti_super{
      .tdp = watts(285),
      .host_link = pcie_link(4, 16),
      .price = {dollars(799), 2024, 1, price_kind::launch_msrp},
+     // Resale: GPU Poet's July 2026 market report (gpupoet.com; best deal, the average of the 3
+     // cheapest eBay and Amazon listings): "the RTX 4070 Ti Super ($698 ...)" (June)
+     .street_price = {dollars(698), 2026, 6, price_kind::used},
      .source = "NVIDIA GeForce RTX 4070 family page (2024)"}};
 
 /// GeForce RTX 4080 SUPER (AD103-400, all 80 SMs). Source: NVIDIA GeForce RTX 4080 family page
@@ -200,6 +212,9 @@ inline constexpr gpu<ada_ad10x> rtx_4080_super{
      .tdp = watts(320),
      .host_link = pcie_link(4, 16),
      .price = {dollars(999), 2024, 1, price_kind::launch_msrp},
+     // Resale: GPU Poet's August 2026 market report (gpupoet.com; best deal, the average of the 3
+     // cheapest eBay and Amazon listings): "the RTX 4080 Super ($882 ...)" (July)
+     .street_price = {dollars(882), 2026, 7, price_kind::used},
      .source = "NVIDIA GeForce RTX 4080 family page (2024)"}};
 
 /// NVIDIA L4 (AD104, data-centre board). Source: NVIDIA L4 datasheet (2023): 24 GB GDDR6
@@ -246,6 +261,11 @@ inline constexpr gpu<ada_ad10x> l40s{{.id = "l40s",
                                       .tdp = watts(350),
                                       .host_link = pcie_link(4, 16),
                                       .price = {dollars(8750), 2024, 1, price_kind::street},
+                                      // Resale: GPU Poet's April 2026 market report (gpupoet.com;
+                                      // best deal, the average of the 3 cheapest eBay and Amazon
+                                      // listings): "the L40S fell 21% in March ($7,858 to $6,216,
+                                      // 48GB)"
+                                      .street_price = {dollars(6216), 2026, 3, price_kind::used},
                                       .source = "NVIDIA L40S datasheet (2023)",
                                       // At 350 W: torch.mm BF16 reaches 269.15 TFLOPS at best over
                                       // 1024^3 to 10240^3, 0.735 of 366.4 (FP16 264.02;

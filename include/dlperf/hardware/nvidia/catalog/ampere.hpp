@@ -48,6 +48,9 @@ inline constexpr gpu<ampere_ga10x> rtx_3080{
      .tdp = watts(320),
      .host_link = pcie_link(4, 16),
      .price = {dollars(699), 2020, 9, price_kind::launch_msrp},
+     // Resale: GPU Poet's August 2026 market report (gpupoet.com; best deal, the average of the 3
+     // cheapest eBay and Amazon listings): "the RTX 3080 ($305 ...)" (July)
+     .street_price = {dollars(305), 2026, 7, price_kind::used},
      .source = "NVIDIA Ampere GA102 whitepaper (2020), Appendix A"}};
 
 /// GeForce RTX 3090 (GA102-300). Source: NVIDIA Ampere GA102 GPU Architecture whitepaper (2020),
@@ -70,6 +73,10 @@ inline constexpr gpu<ampere_ga10x> rtx_3090{
      .host_link = pcie_link(4, 16),
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(112.5)},
      .price = {dollars(1499), 2020, 9, price_kind::launch_msrp},
+     // Resale: GPU Poet's August 2026 market report (gpupoet.com; best deal, the average of the 3
+     // cheapest eBay and Amazon listings): "Its best deal landed at $990 (34% under its $1,499
+     // MSRP)" (July)
+     .street_price = {dollars(990), 2026, 7, price_kind::used},
      .source = "NVIDIA Ampere GA102 whitepaper (2020), Appendix A"}};
 
 /// GeForce RTX 3060 12 GB (GA106-300). Source: NVIDIA GeForce RTX 3060 family page
@@ -160,6 +167,9 @@ inline constexpr gpu<ampere_ga10x> rtx_3080_ti{
      .tdp = watts(350),
      .host_link = pcie_link(4, 16),
      .price = {dollars(1199), 2021, 6, price_kind::launch_msrp},
+     // Resale: GPU Poet's September 2026 market report (gpupoet.com; best deal, the average of the
+     // 3 cheapest eBay and Amazon listings): "the RTX 3080 Ti is 64% below at $432" (August)
+     .street_price = {dollars(432), 2026, 8, price_kind::used},
      .source = "NVIDIA GeForce RTX 3080 family page (2021)"}};
 
 /// GeForce RTX 3090 Ti (GA102-350, all 84 SMs). Source: NVIDIA GeForce RTX 3090 family page
@@ -343,7 +353,8 @@ inline constexpr gpu<ampere_ga100> a100_sxm4_40gb{
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
      .price = {dollars(199000.0 / 8), 2020, 5, price_kind::system_share},
      .street_price = {dollars(10000), 2023, 2, price_kind::street},
-     .source = "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020)"}};
+     .source = "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020)",
+     .form = form_factor::module}};
 
 /// NVIDIA A100 SXM4 80 GB (GA100). Source: NVIDIA A100 80GB datasheet (2020): as the 40 GB
 /// board with 80 GB HBM2e at 1593 MHz DDR, 2039 GB/s, 400 W. Street price about $15,000-20,000
@@ -365,7 +376,8 @@ inline constexpr gpu<ampere_ga100> a100_sxm4_80gb{
      .host_link = pcie_link(4, 16),
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
      .price = {dollars(17500), 2022, 1, price_kind::street},
-     .source = "NVIDIA A100 80GB datasheet (2020)"}};
+     .source = "NVIDIA A100 80GB datasheet (2020)",
+     .form = form_factor::module}};
 
 /// NVIDIA A800 SXM4 80 GB (GA100; the A100 80 GB for the Chinese market, November 2022). Its only
 /// change is NVLink, 400 GB/s instead of 600: "A800 主要是将 NVLink 的传输速率由 A100 的 600GB/s
@@ -389,7 +401,8 @@ inline constexpr gpu<ampere_ga100> a800_sxm4_80gb{
      .tdp = a100_sxm4_80gb.facts().tdp,
      .host_link = a100_sxm4_80gb.facts().host_link,
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(400)},
-     .source = "China Telecom Cloud A800 article (2023): the A100 80 GB with 400 GB/s NVLink"}};
+     .source = "China Telecom Cloud A800 article (2023): the A100 80 GB with 400 GB/s NVLink",
+     .form = form_factor::module}};
 
 /// NVIDIA A100 80 GB PCIe (GA100, 108 SMs). Source: NVIDIA A100 datasheet (2021,
 /// https://www.nvidia.com/en-us/data-center/a100/), PCIe column: 80 GB HBM2e, 1935 GB/s, 300 W,

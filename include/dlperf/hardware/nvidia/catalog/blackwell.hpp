@@ -33,7 +33,8 @@ inline constexpr gpu<blackwell_gb100> b200{
      .host_link = pcie_link(5, 16),
      .peer_link = {interconnect_kind::nvlink, 5, gigabytes_per_second(1800)},
      .price = {dollars(35000), 2024, 3, price_kind::launch_reported},
-     .source = "NVIDIA HGX B200 datasheet (2024); SM count and clocks inferred"}};
+     .source = "NVIDIA HGX B200 datasheet (2024); SM count and clocks inferred",
+     .form = form_factor::module}};
 
 /// GeForce RTX 5090 (GB202). Source: NVIDIA RTX Blackwell GPU Architecture whitepaper v1.1
 /// (2025), Appendix A Table 3: 170 SMs, 2017/2407 MHz, 32 GB GDDR7 28 Gbps 512-bit, 1792 GB/s,
@@ -54,6 +55,9 @@ inline constexpr gpu<blackwell_gb20x> rtx_5090{
      .tdp = watts(575),
      .host_link = pcie_link(5, 16),
      .price = {dollars(1999), 2025, 1, price_kind::launch_msrp},
+     // Resale: GPU Poet's September 2026 market report (gpupoet.com; best deal, the average of the
+     // 3 cheapest eBay and Amazon listings): best resale deal (Aug) $3,254; new on Amazon $4,262
+     .street_price = {dollars(3254), 2026, 8, price_kind::used},
      .source = "NVIDIA RTX Blackwell GPU Architecture whitepaper v1.1 (2025), Appendix A"}};
 
 /// GeForce RTX 5080 (GB203-400, all 84 SMs). Source: NVIDIA GeForce RTX 5080 page
@@ -77,6 +81,9 @@ inline constexpr gpu<blackwell_gb20x> rtx_5080{
      .tdp = watts(360),
      .host_link = pcie_link(5, 16),
      .price = {dollars(999), 2025, 1, price_kind::launch_msrp},
+     // Resale: GPU Poet's September 2026 market report (gpupoet.com; best deal, the average of the
+     // 3 cheapest eBay and Amazon listings): best resale deal (Aug) $1,039; new on Amazon $1,245
+     .street_price = {dollars(1039), 2026, 8, price_kind::used},
      .source = "NVIDIA GeForce RTX 5080 page (2025)"}};
 
 /// GeForce RTX 5070 Ti (GB203-300, 70 SMs). Source: NVIDIA GeForce RTX 5070 family page
@@ -100,6 +107,9 @@ inline constexpr gpu<blackwell_gb20x> rtx_5070_ti{
      .tdp = watts(300),
      .host_link = pcie_link(5, 16),
      .price = {dollars(749), 2025, 2, price_kind::launch_msrp},
+     // Resale: GPU Poet's September 2026 market report (gpupoet.com; best deal, the average of the
+     // 3 cheapest eBay and Amazon listings): best resale deal (Aug) $849; new on Amazon $914
+     .street_price = {dollars(849), 2026, 8, price_kind::used},
      .source = "NVIDIA GeForce RTX 5070 family page (2025)"}};
 
 /// GeForce RTX 5070 (GB205-300, 48 SMs). Source: NVIDIA GeForce RTX 5070 family page (2025) and
@@ -122,6 +132,9 @@ inline constexpr gpu<blackwell_gb20x> rtx_5070{
      .tdp = watts(250),
      .host_link = pcie_link(5, 16),
      .price = {dollars(549), 2025, 3, price_kind::launch_msrp},
+     // Resale: GPU Poet's September 2026 market report (gpupoet.com; best deal, the average of the
+     // 3 cheapest eBay and Amazon listings): best resale deal (Aug) $539; new on Amazon $735
+     .street_price = {dollars(539), 2026, 8, price_kind::used},
      .source = "NVIDIA GeForce RTX 5070 family page (2025)"}};
 
 /// NVIDIA RTX PRO 6000 Blackwell Workstation Edition (GB202, 188 of 192 SMs, workstation: full-rate
@@ -148,6 +161,9 @@ inline constexpr gpu<blackwell_gb20x> rtx_pro_6000{
      .tdp = watts(600),
      .host_link = pcie_link(5, 16),
      .price = {dollars(8565), 2025, 4, price_kind::launch_reported},
+     // Street: https://www.newgearhub.com/review/nvidia-gtc-2026-blackwell-gpus-pro-workstations:
+     // "retailing between $8,000 and $9,200 as of April 2026" (the midpoint)
+     .street_price = {dollars(8600), 2026, 4, price_kind::street},
      .source = "NVIDIA RTX PRO 6000 Blackwell datasheet (2025)"}};
 
 /// NVIDIA GB200, one of the two Blackwell GPUs (two GB100 dies, 148 SMs) of a GB200 Grace
@@ -176,7 +192,8 @@ inline constexpr gpu<blackwell_gb100> gb200{
      .tdp = watts(1200),
      .host_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
      .peer_link = {interconnect_kind::nvlink, 5, gigabytes_per_second(1800)},
-     .source = "NVIDIA GB200 NVL72 datasheet (2024); SM count and clock inferred"}};
+     .source = "NVIDIA GB200 NVL72 datasheet (2024); SM count and clock inferred",
+     .form = form_factor::module}};
 
 /// GeForce RTX 5060 Ti 16 GB (GB206, 36 SMs). Source: NVIDIA GeForce RTX 5060 family page
 /// (https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5060-family/, April 2025):
@@ -199,6 +216,9 @@ inline constexpr gpu<blackwell_gb20x> rtx_5060_ti_16gb{
      .tdp = watts(180),
      .host_link = pcie_link(5, 8),
      .price = {dollars(429), 2025, 4, price_kind::launch_msrp},
+     // Resale: GPU Poet's September 2026 market report (gpupoet.com; best deal, the average of the
+     // 3 cheapest eBay and Amazon listings): best resale deal (Aug) $507; new on Amazon $584
+     .street_price = {dollars(507), 2026, 8, price_kind::used},
      .source = "NVIDIA GeForce RTX 5060 family page (2025)"}};
 
 }  // namespace dlperf::catalog

@@ -111,6 +111,9 @@ inline constexpr gpu<pascal_gp10x> tesla_p40{
      .tdp = watts(250),
      .host_link = pcie_link(3, 16),
      .price = {dollars(5699), 2016, 9, price_kind::launch_reported},
+     // Resale: https://localaimaster.com/blog/tesla-p40-local-llm: "often around $260-$330 as of
+     // June 2026" (the midpoint)
+     .street_price = {dollars(295), 2026, 6, price_kind::used},
      .source = "NVIDIA Tesla P40 datasheet (2016); TechPowerUp GPU database"}};
 
 /// Tesla P100 SXM2 16 GB (GP100). Source: NVIDIA A100 Tensor Core GPU Architecture whitepaper
@@ -140,7 +143,8 @@ inline constexpr gpu<pascal_gp100> p100_sxm2{
      .host_link = pcie_link(3, 16),
      .peer_link = {interconnect_kind::nvlink, 1, gigabytes_per_second(160)},
      .price = {dollars(129000.0 / 8), 2016, 4, price_kind::system_share},
-     .street_price = {dollars(125), 2026, 2, price_kind::street},
-     .source = "NVIDIA A100 whitepaper (2020), Table 3; Tesla P100 whitepaper (2016)"}};
+     .street_price = {dollars(125), 2026, 2, price_kind::used},
+     .source = "NVIDIA A100 whitepaper (2020), Table 3; Tesla P100 whitepaper (2016)",
+     .form = form_factor::module}};
 
 }  // namespace dlperf::catalog

@@ -158,6 +158,9 @@ inline constexpr gpu<turing_tu10x> t4{
      .tdp = watts(70),
      .host_link = pcie_link(3, 16),
      .price = {dollars(2200), 2018, 9, price_kind::launch_reported},
+     // Resale: GPU Poet's April 2026 market report (gpupoet.com; best deal, the average of the 3
+     // cheapest eBay and Amazon listings): "the T4 ($202, 130 TOPS, 16GB)" (March)
+     .street_price = {dollars(202), 2026, 3, price_kind::used},
      .source = "NVIDIA T4 datasheet (2018)",
      // At 70 W the T4 cannot hold its boost clock under tensor load: best square torch.mm FP16
      // 41.91 TFLOPS, 0.644 of 65.1 (zzc0721/torch-performance-test-data database, 2025).

@@ -88,8 +88,7 @@ model_report estimate(const model_request& q) {
       if (r.gpu_layers >= 0) apply_offload(out, d, m, r);
       // The clock the stack's figures ran at: the step as the stack runs it.
       if (const double f = out.estimate.stack.clock_fraction; f < 1.0) {
-        const frequency quoted =
-            d.facts().tensor_clock.value() > 0 ? d.facts().tensor_clock : d.facts().boost_clock;
+        const frequency quoted = quoted_tensor_clock(d.facts());
         out.sustained_clock = sustained_clock_info{f, f * quoted, quoted};
       }
       out.gpu_name = std::string(d.name());

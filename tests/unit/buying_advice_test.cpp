@@ -106,6 +106,27 @@ TEST_CASE("advice ranks by time per task or the guide's perf per dollar on reque
   CHECK(task_of(q).name == "1M generated tokens");
 }
 
+TEST_CASE("a training task counts the tokens a sample learns from, not its padding",
+          "[buying][advice]") {
+  advice_request q;
+  q.model = &presets::llama3_8b;
+  q.run.mode = run_mode::train;
+  q.run.batch = 4;
+  q.run.seq = 4096;
+  q.workload = make_workload(*q.model, q.run);
+  CHECK(task_of(q).name == "1M trained tokens");
+  CHECK(task_of(q).per_sample == 4096);
+  // Documents of 1024 tokens padded to 4096: a sample trains on 1024 of them; packed, on all.
+  q.workload.items.front().run.document = 1024;
+  CHECK(task_of(q).per_sample == 1024);
+  q.workload.items.front().run.packing = true;
+  CHECK(task_of(q).per_sample == 4096);
+  // A decoder's inference without generated tokens is priced per prompt token.
+  q.workload.items.front().run = {.mode = run_mode::infer, .batch = 1, .seq = 2048};
+  CHECK(task_of(q).name == "1M tokens");
+  CHECK(task_of(q).per_sample == 2048);
+}
+
 TEST_CASE("the first recommendation says why it wins, the others what they give up",
           "[buying][advice]") {
   advice_request q;
@@ -117,7 +138,7 @@ TEST_CASE("the first recommendation says why it wins, the others what they give 
   CHECK(a[0].verdict.rfind("wins: the lowest cost per 1k samples within budget; next, ", 0) == 0);
   CHECK(a[1].verdict.rfind("gives up against " + std::string(a[0].gpu->id()), 0) == 0);
   // The runner-up costs no less per task, by construction of the order.
-  CHECK(a[1].verdict.find("% cost per task") != std::string::npos);
+  CHECK(a[1].verdict.find("cost per task") != std::string::npos);
   for (const recommendation& r : a)
     if (detail::advice_group(r) != 0) CHECK(r.verdict.empty());
 }

@@ -232,9 +232,9 @@ TEST_CASE("module boards are the SXM, OAM and superchip parts", "[catalog]") {
   for (const gpu_spec* g : catalog::all) {
     INFO(g->id());
     const std::string_view id = g->id();
-    if (id.find("sxm") != std::string_view::npos || id.rfind("mi3", 0) == 0 || id == "b200" ||
-        id == "gb200" || id == "gh200")
-      CHECK(g->facts().form == form_factor::module);
+    if (id.find("sxm") != std::string_view::npos || id.rfind("mi3", 0) == 0 || id == "mi250x" ||
+        id == "h20" || id == "b200" || id == "gb200" || id == "gh200")
+      CHECK(g->facts().form == form_factor::mezzanine);
     if (g->facts().segment != segment::datacenter) CHECK(g->facts().form == form_factor::card);
   }
   CHECK(catalog::h100_pcie.facts().form == form_factor::card);

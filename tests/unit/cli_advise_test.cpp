@@ -65,6 +65,10 @@ TEST_CASE("dlperf advise rejects bad input with one line naming it", "[cli][advi
   require_usage_error("advise --use-case kaggle --kwh-price -1", "--kwh-price");
   require_usage_error("advise --preset llama3_8b --infer --rent --years 3",
                       "--years does not apply to --rent");
+  require_usage_error("advise --preset llama3_8b --infer --rent --by time",
+                      "--by does not apply to --rent");
+  require_usage_error("advise --preset llama3_8b --infer --rent --prices-at launch",
+                      "--prices-at does not apply to --rent");
 }
 
 TEST_CASE("dlperf advise prices a task, says why the first wins and dates its prices",

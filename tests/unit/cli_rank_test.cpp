@@ -105,6 +105,25 @@ TEST_CASE("dlperf rank rejects bad input with one line naming the field", "[cli]
                       "gpus.rtx_9090: unknown GPU id");
 }
 
+TEST_CASE("dlperf rank --prices-at market ranks at dated resale prices", "[cli][rank][prices]") {
+  const auto price_of = [](const nlohmann::json& list, const char* id) {
+    const auto e = std::find_if(list.begin(), list.end(),
+                                [&](const nlohmann::json& x) { return x["id"] == id; });
+    REQUIRE(e != list.end());
+    return (*e)["gpu_price_usd"].get<double>();
+  };
+  // The guide's comparisons take launch prices; the market basis takes the RTX 3090's used
+  // price of July 2026 (GPU Poet, $990) and keeps the RTX 3060's launch price (none sourced).
+  const nlohmann::json launch = dlperf_test::json_of("rank --task infer16 --json");
+  const nlohmann::json market =
+      dlperf_test::json_of("rank --task infer16 --prices-at market --json");
+  CHECK(price_of(launch, "rtx_3090") == 1499);
+  CHECK(price_of(market, "rtx_3090") == 990);
+  CHECK(price_of(market, "rtx_3060") == price_of(launch, "rtx_3060"));
+  CHECK(market.front()["price_basis"] == "market");
+  dlperf_test::require_usage_error("rank --task infer16 --prices-at msrp", "msrp");
+}
+
 TEST_CASE("dlperf rank --device ranks the file's GPU with the catalog", "[cli][rank][device]") {
   // The shipped H100 PCIe device file under an id of its own and with a price of its own.
   std::ifstream in(std::string(DLPERF_SOURCE_DIR) + "/examples/devices/h100_pcie_measured.json");

@@ -25,7 +25,7 @@ struct advise_options {
   advice_order order = advice_order::cost;
   price_basis prices_at = price_basis::market;
   run_options run;
-  bool dtype_given = false, json = false, rent = false;
+  bool dtype_given = false, json = false, rent = false, by_given = false, prices_at_given = false;
 };
 
 // `advise --rent`: the GPUs with a cloud price, cheapest per million tokens first
@@ -43,10 +43,12 @@ void run_rent(const advise_options& o) {
           " does not apply to --rent (a rented GPU has no budget, host or fixed count)");
   for (const auto& [flag, given] :
        {std::pair{"--years", !o.years.empty()}, std::pair{"--utilization", !o.utilization.empty()},
-        std::pair{"--kwh-price", !o.kwh_price.empty()}})
+        std::pair{"--kwh-price", !o.kwh_price.empty()}, std::pair{"--by", o.by_given},
+        std::pair{"--prices-at", o.prices_at_given}})
     if (given)
       throw usage_error(std::string(flag) +
-                        " does not apply to --rent (renting is priced per hour, not owned)");
+                        " does not apply to --rent (a rental is priced per hour at its cloud "
+                        "price and ranked per million tokens)");
   const model_spec& m = presets::find(o.preset);
   const run_config r = make_run(o.run);
   const price_table prices = read_price_file(o.prices, "");
@@ -307,6 +309,8 @@ void add_advise_command(CLI::App& app) {
   cmd->add_flag("--json", o->json, "Print JSON");
   cmd->callback([o, cmd] {
     o->dtype_given = cmd->count("--dtype") > 0;
+    o->by_given = cmd->count("--by") > 0;
+    o->prices_at_given = cmd->count("--prices-at") > 0;
     run_advise(*o);
   });
 }

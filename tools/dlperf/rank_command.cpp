@@ -30,6 +30,7 @@ namespace {
 struct rank_cli_options {
   std::string task, gpus, min_memory = "0", prices, host_cost, device;
   run_options run;
+  price_basis prices_at = price_basis::launch;
   bool json = false;
 };
 
@@ -37,7 +38,8 @@ void run_rank(const rank_cli_options& o) {
   rank_options opts = parse_rank_options(o.gpus, o.min_memory);
   const candidate_gpus candidates(o.device, "rank");
   opts.candidates = candidates.list;
-  const price_table prices = read_price_file(o.prices, o.host_cost);
+  price_table prices = read_price_file(o.prices, o.host_cost);
+  prices.basis = o.prices_at;
   rank_workload w = select_rank_workload(o.task, o.run);
   // The device file's GPU runs on the stack figures the file measured, if any.
   device_stacks measured;
@@ -62,6 +64,7 @@ void run_rank(const rank_cli_options& o) {
                      {"splits", splits},
                      {"reference", e.reference->id()},
                      {"gpu_price_usd", e.gpu_price.value()},
+                     {"price_basis", name(prices.basis)},
                      {"host_share_usd", e.host_share.value()},
                      {"stack", name(stacks::build_for(o.run.stack, e.gpu->arch().vendor))},
                      {"stack_measured", measured_figures_json(measured.on(e.gpu->id()))}});
@@ -90,10 +93,13 @@ void run_rank(const rank_cli_options& o) {
                three_digits(in_gibibytes(e.gpu->facts().memory)), split);
   }
   fmt::print(
-      "\nper $1000 of GPU price (launch price unless --prices) + host share (host(N) / N; "
+      "\nper $1000 of GPU price ({} unless --prices) + host share (host(N) / N; "
       "--host-cost sets it, 0 leaves it out); each run at its fastest split that fits; GPUs "
       "without a price, the task's datatype or the memory are left out; memory in GiB (a card "
-      "sold as 24 GB holds 24 GiB).\n");
+      "sold as 24 GB holds 24 GiB).\n",
+      prices.basis == price_basis::launch
+          ? "launch price"
+          : "the latest dated market price where one is sourced, else launch");
 }
 
 }  // namespace
@@ -114,6 +120,8 @@ void add_rank_command(CLI::App& app) {
                   "ranking, in place of the catalog entry of its id");
   cmd->add_option("--host-cost", o->host_cost,
                   "the host in USD whatever the GPU count; 0 leaves it out");
+  add_enum_option<price_basis>(cmd, "--prices-at", o->prices_at,
+                               "catalog prices to use: launch (default, as the guide) or market");
   add_run_options(cmd, o->run, false);
   cmd->add_flag("--json", o->json, "JSON output");
   cmd->callback([o, cmd] {

@@ -30,6 +30,7 @@
 #include <dlperf/buying/prices.hpp>
 #include <dlperf/buying/rank.hpp>
 #include <dlperf/buying/reason_text.hpp>
+#include <dlperf/buying/rent.hpp>
 #include <dlperf/buying/split.hpp>
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
@@ -142,8 +143,12 @@ advice_task task_of(const advice_request& q) {
   const run_config& r = q.workload.items.front().run;
   if (!r.training() && q.model->transformer.generates() && r.generate >= 1)
     return {"1M generated tokens", static_cast<double>(r.generate), 1e6};
+  // A decoder's inference without generated tokens is its prompt; otherwise a sample's useful
+  // tokens (tokens_per_request: a padded document counts its own tokens).
   const double tokens =
-      static_cast<double>(detail::transformer_shapes::of(q.model->transformer, r).seq);
+      !r.training() && q.model->transformer.generates()
+          ? static_cast<double>(detail::transformer_shapes::of(q.model->transformer, r).seq)
+          : tokens_per_request(*q.model, r);
   return {r.training() ? "1M trained tokens" : "1M tokens", tokens, 1e6};
 }
 
@@ -259,7 +264,7 @@ void advise_budget(const advice_request& q, const gpu_spec& g, recommendation& r
   }
   r.price = q.prices.catalog_price(g);
   r.host_cost = q.prices.host.for_boards(r.gpus, g.facts().form);
-  if (g.facts().form == form_factor::module)
+  if (g.facts().form == form_factor::mezzanine)
     r.reasons.emplace_back(
         "host: a module board needs a server built for its baseboard, priced "
         "as the 8-GPU server (" +
@@ -374,7 +379,8 @@ template <class = void>
 bool ranks_before(const recommendation& a, const recommendation& b, advice_order o) {
   switch (o) {
     case advice_order::cost:
-      if (a.cost && b.cost) return a.cost->total() < b.cost->total();
+      if (a.cost.has_value() != b.cost.has_value()) return a.cost.has_value();
+      if (a.cost) return a.cost->total() < b.cost->total();
       break;
     case advice_order::time:
       return a.seconds_per_task < b.seconds_per_task;
@@ -387,7 +393,7 @@ bool ranks_before(const recommendation& a, const recommendation& b, advice_order
 // "1.52x as fast" or "0.660x as fast" (time per task), and "+12 %" or "-8 %" (cost per task).
 template <class = void>
 std::string against(const recommendation& r, const recommendation& other) {
-  std::string text = sig3(other.seconds_per_task / r.seconds_per_task) + "x as fast";
+  std::string text = digits3(other.seconds_per_task / r.seconds_per_task) + "x as fast";
   if (r.cost && other.cost) {
     const double change = 100 * (r.cost->total() / other.cost->total() - 1);
     text += std::abs(change) < 0.5
@@ -404,7 +410,6 @@ void explain_choices(std::vector<recommendation>& out, const advice_request& q,
                      const advice_task& task) {
   if (out.empty() || advice_group(out.front()) != 0) return;
   recommendation& best = out.front();
-  const std::string name_of_best(best.gpu->id());
   const auto label = [](const recommendation& r) {
     return std::string(r.gpu->id()) + (r.gpus > 1 ? " x" + std::to_string(r.gpus) : "");
   };

@@ -57,7 +57,7 @@ struct host_costs {
   /// whatever the count; a card as for_gpus. Throws as for_gpus.
   [[nodiscard]] money for_boards(long long gpus, form_factor f) const {
     const money desktop_or_server = for_gpus(gpus);
-    return f == form_factor::module ? eight : desktop_or_server;
+    return f == form_factor::mezzanine ? eight : desktop_or_server;
   }
 };
 

@@ -259,7 +259,7 @@ rank_entry make_rank_entry(const gpu_spec& g, const workload_run& run, money pri
   e.relative_performance = std::exp(log_sum / static_cast<double>(run.gpu_seconds.size()));
   e.gpus = run.gpus;
   e.gpu_price = price;
-  e.host_share = host.for_gpus(run.gpus) / static_cast<double>(run.gpus);
+  e.host_share = host.for_boards(run.gpus, g.facts().form) / static_cast<double>(run.gpus);
   e.system_cost = price + e.host_share;
   e.perf_per_dollar = e.relative_performance / e.system_cost.value();
   for (const split_choice& c : run.splits) e.splits.push_back(c.chosen->split);

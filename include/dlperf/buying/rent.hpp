@@ -60,7 +60,10 @@ double tokens_per_request(const model_spec& m, const run_config& r) {
           "rent: an inference run is priced per generated token; give generate >= 1");
     return static_cast<double>(r.generate);
   }
-  return static_cast<double>(detail::transformer_shapes::of(m.transformer, r).seq);
+  // A sample's useful tokens: a padded document (run.document without packing) trains only its
+  // own tokens, not the padding up to seq.
+  const detail::transformer_shapes s = detail::transformer_shapes::of(m.transformer, r);
+  return s.batch > 0 ? s.useful_tokens / static_cast<double>(s.batch) : static_cast<double>(s.seq);
 }
 
 /// Every GPU of @p gpus with a cloud price in @p prices, renting run @p r of @p m at its fewest

@@ -56,8 +56,7 @@ constexpr frequency sustained_clock(const gpu_facts& f, double tensor_share) {
 /// tensor share @p tensor_share: sustained_clock over the tensor clock (the boost clock where
 /// none is quoted apart), at most 1. 1 where no sustained clock is measured.
 constexpr double sustained_clock_fraction(const gpu_facts& f, double tensor_share) {
-  const frequency quoted = f.tensor_clock.value() > 0 ? f.tensor_clock : f.boost_clock;
-  return std::min(1.0, (sustained_clock(f, tensor_share) / quoted).value());
+  return std::min(1.0, (sustained_clock(f, tensor_share) / quoted_tensor_clock(f)).value());
 }
 
 /// Catalog board @p g with its SM clock domain at @p fraction of its speed (the boost and

@@ -75,9 +75,10 @@ struct enum_list<memory_kind> {
 
 /// How a board goes into a machine: its form factor decides which host can carry it.
 enum class form_factor : std::uint8_t {
-  card,   ///< a PCIe card: a desktop or any server with slots holds it
-  module  ///< a mezzanine module (NVIDIA SXM, OCP OAM, a superchip or socketed APU): only a
-          ///< server built around its vendor's baseboard holds it
+  card,      ///< a PCIe card: a desktop or any server with slots holds it
+  mezzanine  ///< a mezzanine module (NVIDIA SXM, OCP OAM, a superchip or socketed APU): only a
+             ///< server built around its vendor's baseboard holds it; its stable name is
+             ///< "module" (the identifier avoids C++20's contextual keyword)
 };
 
 /// The form factors and their stable names.
@@ -85,9 +86,9 @@ template <>
 struct enum_list<form_factor> {
   static constexpr std::string_view kind = "form factor";  ///< what the enum names
   /// Every form factor.
-  static constexpr std::array values{
-      enumerator{form_factor::card, "card", "a PCIe card"},
-      enumerator{form_factor::module, "module", "an SXM or OAM module on its vendor's baseboard"}};
+  static constexpr std::array values{enumerator{form_factor::card, "card", "a PCIe card"},
+                                     enumerator{form_factor::mezzanine, "module",
+                                                "an SXM or OAM module on its vendor's baseboard"}};
 };
 
 /// What kind of figure a price is (docs/catalog.md, "Prices").
@@ -158,6 +159,12 @@ struct gpu_facts {
   dlperf::form_factor form = form_factor::card;  ///< card or module: which host carries it
 };
 
+/// The clock board @p f's tensor-core peaks are quoted at: its tensor clock where the vendor
+/// states one apart (Hopper, Blackwell B200), else its boost clock.
+constexpr frequency quoted_tensor_clock(const gpu_facts& f) {
+  return f.tensor_clock.value() > 0 ? f.tensor_clock : f.boost_clock;
+}
+
 /// A GPU as the estimators see it: datasheet facts plus the architecture they run on. A literal
 /// type, so catalog entries are usable in constant expressions; also constructible at run time
 /// from measured or user-supplied figures. Models `dlperf::device`.
@@ -195,9 +202,7 @@ class gpu_spec {
   [[nodiscard]] constexpr const architecture_spec& arch() const { return arch_; }
 
   /// Clock the tensor-core peaks are quoted at.
-  [[nodiscard]] constexpr frequency tensor_clock() const {
-    return facts_.tensor_clock.value() > 0 ? facts_.tensor_clock : facts_.boost_clock;
-  }
+  [[nodiscard]] constexpr frequency tensor_clock() const { return quoted_tensor_clock(facts_); }
   /// Enabled SMs.
   [[nodiscard]] constexpr int sm_count() const { return facts_.sms; }
   /// SM clock the per-cycle latencies and bandwidths are converted at (the boost clock).

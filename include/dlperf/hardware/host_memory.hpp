@@ -77,12 +77,9 @@ inline constexpr const host_memory_spec& typical = ddr5_6000_2ch;
 
 /// The configuration @p id names. Throws not_found listing the ids for an unknown one.
 inline const host_memory_spec& find(std::string_view id) {
-  std::string ids;
-  for (const host_memory_spec* h : all) {
+  for (const host_memory_spec* h : all)
     if (h->id == id) return *h;
-    ids += (ids.empty() ? "" : ", ") + std::string(h->id);
-  }
-  detail::throw_not_found("unknown host memory '" + std::string(id) + "' (valid: " + ids + ")");
+  detail::throw_unknown("host memory", id, all, [](const host_memory_spec* h) { return h->id; });
 }
 }  // namespace host_memories
 

@@ -31,7 +31,7 @@ inline constexpr gpu<cdna2> mi250x{
      .host_link = pcie_link(4, 16),
      .peer_link = {interconnect_kind::infinity_fabric, 3, gigabytes_per_second(800)},
      .source = "AMD Instinct MI250X datasheet",
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// AMD Instinct MI210 (one CDNA 2 GCD, 104 CUs, PCIe card). Source: AMD launch specifications as
 /// tabulated by AnandTech ("AMD Releases Instinct MI210 Accelerator: CDNA 2 On a PCIe Card",

@@ -38,7 +38,7 @@ inline constexpr gpu<cdna3> mi300x{
      .price = {dollars(12500), 2024, 2, price_kind::launch_reported},
      .street_price = {dollars(15000), 2024, 6, price_kind::street},
      .source = "AMD Instinct MI300X datasheet; CDNA 3 white paper",
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// AMD Instinct MI325X OAM (MI300X compute with HBM3e). Source: AMD Instinct MI325X datasheet
 /// (https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/product-briefs/
@@ -71,7 +71,7 @@ inline constexpr gpu<cdna3> mi325x{
      // ROCm blogs, 2025): torch.mm BF16 13312x10240x8192 at 784.9 TFLOPS, 0.600 of 1307.4
      // (ml-engineering MAMF v2 table, torch 2.6.0 + ROCm 6.2.4, TunableOp), for every type.
      .gemm_efficiency = 0.600,
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// AMD Instinct MI300A APU (6 XCDs, 228 CUs, with 24 Zen 4 cores on the same package). Source: AMD
 /// Instinct MI300A data sheet (December 2023), as quoted by vengineer.hatenablog.com (11 December
@@ -98,6 +98,6 @@ inline constexpr gpu<cdna3> mi300a{{.id = "mi300a",
                                     .tdp = watts(550),
                                     .host_link = pcie_link(5, 16),
                                     .source = "AMD Instinct MI300A data sheet (2023)",
-                                    .form = form_factor::module}};
+                                    .form = form_factor::mezzanine}};
 
 }  // namespace dlperf::catalog

@@ -40,7 +40,7 @@ inline constexpr gpu<cdna4> mi355x{
      .street_price = {dollars(23000), 2025, 9, price_kind::street},
      .source = "AMD Instinct MI355X datasheet (2025); CDNA 4 white paper; HSBC via ainvest.com "
                "and parameter.io (2025)",
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// AMD Instinct MI350X OAM (the MI355X's silicon, air-cooled at a lower clock). Source: AMD
 /// Instinct MI350X datasheet (https://www.amd.com/en/products/accelerators/instinct/mi350/
@@ -66,6 +66,6 @@ inline constexpr gpu<cdna4> mi350x{
      .price = {dollars(25000), 2025, 7, price_kind::launch_reported},
      .source = "AMD Instinct MI350X datasheet (2025); CDNA 4 white paper; HSBC via ainvest.com "
                "(2025)",
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 }  // namespace dlperf::catalog

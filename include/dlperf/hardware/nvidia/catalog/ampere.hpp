@@ -354,7 +354,7 @@ inline constexpr gpu<ampere_ga100> a100_sxm4_40gb{
      .price = {dollars(199000.0 / 8), 2020, 5, price_kind::system_share},
      .street_price = {dollars(10000), 2023, 2, price_kind::street},
      .source = "NVIDIA A100 Tensor Core GPU Architecture whitepaper (2020)",
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// NVIDIA A100 SXM4 80 GB (GA100). Source: NVIDIA A100 80GB datasheet (2020): as the 40 GB
 /// board with 80 GB HBM2e at 1593 MHz DDR, 2039 GB/s, 400 W. Street price about $15,000-20,000
@@ -377,7 +377,7 @@ inline constexpr gpu<ampere_ga100> a100_sxm4_80gb{
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
      .price = {dollars(17500), 2022, 1, price_kind::street},
      .source = "NVIDIA A100 80GB datasheet (2020)",
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// NVIDIA A800 SXM4 80 GB (GA100; the A100 80 GB for the Chinese market, November 2022). Its only
 /// change is NVLink, 400 GB/s instead of 600: "A800 主要是将 NVLink 的传输速率由 A100 的 600GB/s
@@ -402,7 +402,7 @@ inline constexpr gpu<ampere_ga100> a800_sxm4_80gb{
      .host_link = a100_sxm4_80gb.facts().host_link,
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(400)},
      .source = "China Telecom Cloud A800 article (2023): the A100 80 GB with 400 GB/s NVLink",
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// NVIDIA A100 80 GB PCIe (GA100, 108 SMs). Source: NVIDIA A100 datasheet (2021,
 /// https://www.nvidia.com/en-us/data-center/a100/), PCIe column: 80 GB HBM2e, 1935 GB/s, 300 W,

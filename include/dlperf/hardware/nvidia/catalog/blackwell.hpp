@@ -34,7 +34,7 @@ inline constexpr gpu<blackwell_gb100> b200{
      .peer_link = {interconnect_kind::nvlink, 5, gigabytes_per_second(1800)},
      .price = {dollars(35000), 2024, 3, price_kind::launch_reported},
      .source = "NVIDIA HGX B200 datasheet (2024); SM count and clocks inferred",
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// GeForce RTX 5090 (GB202). Source: NVIDIA RTX Blackwell GPU Architecture whitepaper v1.1
 /// (2025), Appendix A Table 3: 170 SMs, 2017/2407 MHz, 32 GB GDDR7 28 Gbps 512-bit, 1792 GB/s,
@@ -193,7 +193,7 @@ inline constexpr gpu<blackwell_gb100> gb200{
      .host_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
      .peer_link = {interconnect_kind::nvlink, 5, gigabytes_per_second(1800)},
      .source = "NVIDIA GB200 NVL72 datasheet (2024); SM count and clock inferred",
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// GeForce RTX 5060 Ti 16 GB (GB206, 36 SMs). Source: NVIDIA GeForce RTX 5060 family page
 /// (https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5060-family/, April 2025):

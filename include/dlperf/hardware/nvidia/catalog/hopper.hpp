@@ -75,7 +75,7 @@ inline constexpr gpu<hopper_gh100> h100_sxm{
      .price = {dollars(27500), 2023, 6, price_kind::street},
      .source = "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04 (2023), Tables 1, 3",
      .sustained_tensor_clock = gh100_700w_sustained_tensor_clock,
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// NVIDIA H800 SXM5 80 GB (GH100; the H100 SXM5 for the Chinese market, March 2023). It keeps the
 /// H100 SXM5's SMs, clocks, HBM3 and 700 W; NVLink is cut to 400 GB/s (from 900) and FP64 to about
@@ -101,7 +101,7 @@ inline constexpr gpu<hopper_gh100> h800_sxm{
      .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(400)},
      .source = "H800 launch reports (2023): the H100 SXM5 with 400 GB/s NVLink",
      .sustained_tensor_clock = h100_sxm.facts().sustained_tensor_clock,
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// NVIDIA H100 SXM 96 GB HBM2e: the custom H100 of Meta's Grand Teton servers, on which torchtitan
 /// published its benchmarks (github.com/pytorch/torchtitan, docs/performance.md and
@@ -133,7 +133,7 @@ inline constexpr gpu<hopper_gh100> h100_sxm_96gb{
      .source = "torchtitan docs/performance.md (2024-12) and arXiv 2410.06511: 96 GB HBM2e at "
                "2.4 TB/s, 700 W TDP, NVLink; SMs and clocks the H100 SXM5's (none published)",
      .sustained_tensor_clock = h100_sxm.facts().sustained_tensor_clock,
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// NVIDIA H200 SXM 141 GB (GH100 with HBM3e). Source: NVIDIA H200 datasheet (2024): compute as
 /// H100 SXM (989 TFLOPS FP16 dense), 141 GB HBM3e, 4.8 TB/s, up to 700 W, NVLink 4 (900 GB/s),
@@ -162,7 +162,7 @@ inline constexpr gpu<hopper_gh100> h200_sxm{
      .source = "NVIDIA H200 Tensor Core GPU datasheet (2024); L2 as the CUDA runtime reports it; "
                "sustained tensor clock measured (2026-11-28)",
      .sustained_tensor_clock = gh100_700w_sustained_tensor_clock,
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// NVIDIA H20 96 GB (GH100 with 78 SMs at a quarter of the tensor rate per SM, HGX board for the
 /// Chinese market, 2024; see hopper_gh100_quarter_tensor). No NVIDIA datasheet is public. Sources:
@@ -201,7 +201,7 @@ inline constexpr gpu<hopper_gh100_quarter_tensor> h20{
      .source = "NVIDIA's H20 spec table via Tom's Hardware (2024-02); NVIDIA TensorRT-LLM "
                "hardware_specs.py; clocks the H100 SXM5's (none published)",
      .gemm_efficiency = 0.973,
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// NVIDIA H100 NVL (GH100, 132 SMs, PCIe card for NVLink-bridged pairs). Source: NVIDIA H100
 /// datasheet (2023, https://www.nvidia.com/en-us/data-center/h100/), NVL column: 94 GB HBM3,
@@ -279,6 +279,6 @@ inline constexpr gpu<hopper_gh100> gh200{
      .host_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
      .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
      .source = "NVIDIA GH200 Grace Hopper Superchip datasheet (2023)",
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 }  // namespace dlperf::catalog

@@ -145,6 +145,6 @@ inline constexpr gpu<pascal_gp100> p100_sxm2{
      .price = {dollars(129000.0 / 8), 2016, 4, price_kind::system_share},
      .street_price = {dollars(125), 2026, 2, price_kind::used},
      .source = "NVIDIA A100 whitepaper (2020), Table 3; Tesla P100 whitepaper (2016)",
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 }  // namespace dlperf::catalog

@@ -36,7 +36,7 @@ inline constexpr gpu<volta_gv100> v100_sxm2{
      .price = {dollars(149000.0 / 8), 2017, 5, price_kind::system_share},
      .street_price = {dollars(56), 2025, 9, price_kind::used},
      .source = "NVIDIA A100 whitepaper (2020), Table 3; Tesla V100 whitepaper (2017)",
-     .form = form_factor::module}};
+     .form = form_factor::mezzanine}};
 
 /// NVIDIA TITAN V (GV100-400). Source: NVIDIA TITAN V product page (December 2017): 5120 cores
 /// (80 SMs), 640 tensor cores, 1200/1455 MHz, 12 GB HBM2 3072-bit at 1.7 Gbps (652.8 GB/s),

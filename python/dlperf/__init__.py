@@ -268,13 +268,16 @@ def advise(
     years: Optional[Number] = None,
     utilization: Optional[Number] = None,
     kwh_price: Optional[Number] = None,
+    dataset_tokens: Optional[Number] = None,
+    epochs: Optional[Number] = None,
     **run: Unpack[RunOptions],
 ) -> Json:
     """GPUs to buy for a model or use case, with reasons (``dlperf advise --json``), ranked by
     ``by`` ("cost" per task, the default; "time" per task; "perf_per_dollar") at ``prices_at``
     ("market", the default, or "launch") prices, a task's cost spread over ``years`` of
     ``utilization`` at ``kwh_price``; with ``rent=True``, GPUs to rent, cheapest per million
-    tokens first (``dlperf advise --rent``)."""
+    tokens first (``dlperf advise --rent``). A training run with ``dataset_tokens`` (and
+    ``epochs``) also times and prices that job on each GPU."""
     options = dict(locals())
     options.update(options.pop("run"))
     return _call("advise", options)

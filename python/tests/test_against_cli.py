@@ -52,6 +52,7 @@ LINES = [
     "advise --rent --preset llama3_8b --infer --prompt 512 --generate 128 --json",
     # Ranked by time at launch prices, a task's cost over two busy years at $0.30/kWh.
     "advise --preset llama3_8b --infer --prompt 512 --generate 128 --by time --prices-at launch --years 2 --utilization 0.5 --kwh-price 0.3 --json",
+    "advise --rent --preset llama3_8b --train --batch 1 --seq 2048 --lora 16 --dataset-tokens 1e8 --epochs 2 --json",
     "tco --gpu rtx_4090 --utilization 0.5 --kwh-price 0.3 --json",
     "power --gpu rtx_3090 --count 2 --limit 300 --json",
     "cluster --gpu rtx_3090 --gpus 4 --link pcie4_x16 --json",

@@ -99,6 +99,8 @@ constexpr auto range_table = std::to_array<plausible_range>({
     {"--cloud-hourly", 0, 1e4, false, "USD per hour"},
     {"--days", 1, 36500, false, "days"},
     {"--years", 0.1, 20, false, "years"},
+    {"--dataset-tokens", 1, 1e15, false, "tokens"},
+    {"--epochs", 0.01, 1e4, false, "epochs"},
     {"--grid-kg-per-kwh", 1e-3, 2, false, "kg per kWh", true},
     {"--ratio", 1e-3, 1e3, false, ""},
     {"--batch-from", 1, 16777216, false, ""},

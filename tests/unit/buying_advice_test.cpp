@@ -127,6 +127,37 @@ TEST_CASE("a training task counts the tokens a sample learns from, not its paddi
   CHECK(task_of(q).per_sample == 2048);
 }
 
+TEST_CASE("advice times and prices a fine-tuning job on each system", "[buying][advice][job]") {
+  advice_request q;
+  q.model = &presets::llama2_7b;
+  q.run.mode = run_mode::train;
+  q.run.batch = 1;
+  q.run.seq = 512;
+  q.run.lora.rank = 16;
+  q.workload = make_workload(*q.model, q.run);
+  q.job = training_job{5e7, 2};  // 2 epochs over 50M tokens
+  const std::vector<recommendation> a = advise(q);
+  int priced = 0;
+  for (const recommendation& r : a) {
+    if (!r.ranked) continue;
+    INFO(r.gpu->id());
+    // 1e8 tokens at the system's trained tokens per second, and 100 tasks of 1M at its cost.
+    CHECK(r.job_seconds == Approx(1e8 / (r.samples_per_second * 512)));
+    CHECK(r.job_seconds == Approx(100 * r.seconds_per_task));
+    if (r.cost) {
+      REQUIRE(r.job_cost);
+      CHECK(r.job_cost->value() == Approx(100 * r.cost->total().value()));
+      ++priced;
+    }
+  }
+  CHECK(priced > 10);
+  // A job needs a training run of a transformer.
+  q.run.mode = run_mode::infer;
+  q.run.lora.rank = 0;
+  q.workload = make_workload(*q.model, q.run);
+  CHECK_THROWS_WITH(advise(q), Catch::Contains("training job: needs a transformer's training run"));
+}
+
 TEST_CASE("the first recommendation says why it wins, the others what they give up",
           "[buying][advice]") {
   advice_request q;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <dlperf/buying/ownership.hpp>
 #include <dlperf/buying/reason_text.hpp>
+#include <dlperf/buying/training_job.hpp>
 #include <limits>
 
 using namespace dlperf;
@@ -93,4 +94,20 @@ TEST_CASE("sums per task and times read with three significant digits", "[buying
   CHECK(detail::duration_text(270) == "4.50 min");
   CHECK(detail::duration_text(3.2 * 3600) == "3.20 h");
   CHECK(detail::duration_text(2.1 * 86400) == "2.10 days");
+}
+
+TEST_CASE("a training job's time and cost follow from the rate and the price per million",
+          "[buying][ownership][job]") {
+  const training_job job{2e8, 3};  // 3 epochs over 200M tokens
+  CHECK(job.tokens() == 6e8);
+  CHECK(job.seconds_at(1e4) == Approx(6e4));
+  CHECK(job.cost_at(dollars(0.5)).value() == Approx(300));
+  // Twice the rate, half the time; the price per million sets the cost alone.
+  CHECK(job.seconds_at(2e4) == Approx(job.seconds_at(1e4) / 2));
+  CHECK_NOTHROW(job.validate());
+  CHECK_THROWS_WITH((training_job{0, 1}.validate()), Catch::Contains("dataset tokens"));
+  CHECK_THROWS_WITH((training_job{0.5, 1}.validate()), Catch::Contains("at least 1"));
+  CHECK_THROWS_WITH((training_job{1e6, 0}.validate()), Catch::Contains("epochs"));
+  CHECK_THROWS_WITH((training_job{1e14, 100}.validate()), Catch::Contains("at most 1e15"));
+  CHECK_THROWS_WITH(job.seconds_at(0), Catch::Contains("tokens per second"));
 }

@@ -65,10 +65,45 @@ TEST_CASE("dlperf advise rejects bad input with one line naming it", "[cli][advi
   require_usage_error("advise --use-case kaggle --kwh-price -1", "--kwh-price");
   require_usage_error("advise --preset llama3_8b --infer --rent --years 3",
                       "--years does not apply to --rent");
+  require_usage_error("advise --preset llama3_8b --train --epochs 2",
+                      "--epochs needs --dataset-tokens");
+  require_usage_error("advise --preset llama3_8b --infer --dataset-tokens 1e8",
+                      "--dataset-tokens prices a training job");
+  require_usage_error("advise --use-case kaggle --dataset-tokens 1e8",
+                      "--dataset-tokens prices a training job");
+  require_usage_error("advise --preset llama3_8b --train --dataset-tokens 0", "--dataset-tokens");
+  require_usage_error("advise --preset llama3_8b --train --dataset-tokens 1e8 --epochs 0",
+                      "--epochs");
   require_usage_error("advise --preset llama3_8b --infer --rent --by time",
                       "--by does not apply to --rent");
   require_usage_error("advise --preset llama3_8b --infer --rent --prices-at launch",
                       "--prices-at does not apply to --rent");
+}
+
+TEST_CASE("dlperf advise times and prices a fine-tuning job, bought or rented",
+          "[cli][advise][job]") {
+  const std::string run =
+      "advise --preset llama3_8b --train --batch 1 --seq 2048 --lora 16 "
+      "--dataset-tokens 2e8 --epochs 3";
+  int jobs = 0;
+  for (const auto& item : dlperf_test::json_of(run + " --json")) {
+    if (item["cost_per_task_usd"].is_null()) continue;
+    // 600 tasks of a million trained tokens.
+    CHECK(item["job_cost_usd"].get<double>() ==
+          Approx(600 * item["cost_per_task_usd"].get<double>()));
+    CHECK(item["job_seconds"].get<double>() ==
+          Approx(600 * item["seconds_per_task"].get<double>()));
+    ++jobs;
+  }
+  CHECK(jobs > 10);
+  for (const auto& x : dlperf_test::json_of(run + " --rent --json")) {
+    CHECK(x["job_cost_usd"].get<double>() ==
+          Approx(600 * x["usd_per_million_tokens"].get<double>()));
+    CHECK(x["job_seconds"].get<double>() == Approx(6e8 / x["tokens_per_s"].get<double>()));
+  }
+  const dlperf_test::run_result text = dlperf_test::run_dlperf(run + " --rent --top 2");
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("      the job: ") != std::string::npos);
 }
 
 TEST_CASE("dlperf advise prices a task, says why the first wins and dates its prices",

@@ -20,13 +20,32 @@ namespace {
 
 struct advise_options {
   std::string preset, task, budget, gpus, prices, top = "10", host_cost, device;
-  std::string years, utilization, kwh_price;
+  std::string years, utilization, kwh_price, dataset_tokens, epochs;
   std::optional<use_case> use;
   advice_order order = advice_order::cost;
   price_basis prices_at = price_basis::market;
   run_options run;
   bool dtype_given = false, json = false, rent = false, by_given = false, prices_at_given = false;
 };
+
+// The training job of --dataset-tokens and --epochs, none without them; a usage error for
+// --epochs alone or a job beside a run that does not train a transformer.
+std::optional<training_job> parse_job(const advise_options& o, bool training) {
+  if (o.dataset_tokens.empty()) {
+    if (!o.epochs.empty()) throw usage_error("--epochs needs --dataset-tokens N");
+    return std::nullopt;
+  }
+  if (!training)
+    throw usage_error("--dataset-tokens prices a training job: give --preset NAME --train");
+  training_job job{parse_plausible("--dataset-tokens", o.dataset_tokens), 1.0};
+  if (!o.epochs.empty()) job.epochs = parse_plausible("--epochs", o.epochs);
+  try {
+    job.validate();
+  } catch (const invalid_argument& e) {
+    throw usage_error(std::string("--dataset-tokens: ") + e.what());
+  }
+  return job;
+}
 
 // `advise --rent`: the GPUs with a cloud price, cheapest per million tokens first
 // (docs/buying.md, "Renting").
@@ -63,22 +82,28 @@ void run_rent(const advise_options& o) {
   const long long top = parse_plausible_count("--top", o.top);
   const bool inference = !r.training();
   const std::string tokens = inference ? "generated" : "trained";
+  const std::optional<training_job> job = parse_job(o, r.training());
   if (o.json) {
     nlohmann::json out = nlohmann::json::array();
     for (const rental& x : ranked) {
       const parallel_split& s = x.split.chosen->split;
-      out.push_back({{"id", x.gpu->id()},
-                     {"gpus", s.gpus},
-                     {"tp", s.tp},
-                     {"pp", s.pp},
-                     {"data_parallel", s.data_parallel()},
-                     {"dtype", name(x.type)},
-                     {"stack", name(stacks::build_for(r.stack, x.gpu->arch().vendor))},
-                     {"usd_per_gpu_hour", in_dollars_per_hour(x.per_gpu_hour)},
-                     {"usd_per_hour", in_dollars_per_hour(x.per_hour)},
-                     {"tokens_per_s", x.tokens_per_second},
-                     {"usd_per_million_tokens", x.per_million_tokens.value()},
-                     {"price_source", x.offer ? io::to_json(*x.offer) : nlohmann::json(nullptr)}});
+      out.push_back(
+          {{"id", x.gpu->id()},
+           {"gpus", s.gpus},
+           {"tp", s.tp},
+           {"pp", s.pp},
+           {"data_parallel", s.data_parallel()},
+           {"dtype", name(x.type)},
+           {"stack", name(stacks::build_for(r.stack, x.gpu->arch().vendor))},
+           {"usd_per_gpu_hour", in_dollars_per_hour(x.per_gpu_hour)},
+           {"usd_per_hour", in_dollars_per_hour(x.per_hour)},
+           {"tokens_per_s", x.tokens_per_second},
+           {"usd_per_million_tokens", x.per_million_tokens.value()},
+           {"job_seconds",
+            job ? nlohmann::json(job->seconds_at(x.tokens_per_second)) : nlohmann::json(nullptr)},
+           {"job_cost_usd", job ? nlohmann::json(job->cost_at(x.per_million_tokens).value())
+                                : nlohmann::json(nullptr)},
+           {"price_source", x.offer ? io::to_json(*x.offer) : nlohmann::json(nullptr)}});
     }
     print_json(std::move(out));
     return;
@@ -100,6 +125,10 @@ void run_rent(const advise_options& o) {
                x.offer ? fmt::format("{} {}, {}", x.offer->provider, x.offer->offering,
                                      format_month(x.offer->year, x.offer->month))
                        : std::string("price file"));
+    if (job)
+      fmt::print("      the job: {}, {}\n",
+                 detail::duration_text(job->seconds_at(x.tokens_per_second)),
+                 format_usd(job->cost_at(x.per_million_tokens).value()));
   }
   if (shown < static_cast<long long>(ranked.size()))
     fmt::print("({} more: --top {} shows all)\n", ranked.size() - static_cast<std::size_t>(shown),
@@ -135,6 +164,7 @@ void run_advise(const advise_options& o) {
     q.ownership.utilization = parse_plausible("--utilization", o.utilization);
   if (!o.kwh_price.empty())
     q.ownership.kwh_price = dollars_per_kwh(parse_plausible("--kwh-price", o.kwh_price));
+  q.job = parse_job(o, !o.preset.empty() && make_run(o.run).training());
   if (!o.preset.empty()) {
     q.model = &presets::find(o.preset);
     q.run = make_run(o.run);
@@ -203,7 +233,11 @@ void run_advise(const advise_options& o) {
            r.cost ? nlohmann::json(r.cost->purchase.value()) : nlohmann::json(nullptr)},
           {"electricity_per_task_usd",
            r.cost ? nlohmann::json(r.cost->electricity.value()) : nlohmann::json(nullptr)},
-          {"verdict", r.verdict.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.verdict)}};
+          {"verdict", r.verdict.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.verdict)},
+          {"job_seconds",
+           r.job_seconds > 0 ? nlohmann::json(r.job_seconds) : nlohmann::json(nullptr)},
+          {"job_cost_usd",
+           r.job_cost ? nlohmann::json(r.job_cost->value()) : nlohmann::json(nullptr)}};
       if (r.split && r.split->chosen)
         item["split"] = {{"gpus", r.split->chosen->split.gpus},
                          {"tp", r.split->chosen->split.tp},
@@ -301,6 +335,9 @@ void add_advise_command(CLI::App& app) {
                   "Years the system is owned, for the cost per task (default: 3)");
   cmd->add_option("--utilization", o->utilization,
                   "Share of the time it is busy, in (0, 1] (default: 0.15, a personal desktop)");
+  cmd->add_option("--dataset-tokens", o->dataset_tokens,
+                  "Training: tokens in the dataset, to time and price the job on each GPU");
+  cmd->add_option("--epochs", o->epochs, "Training: passes over --dataset-tokens (default: 1)");
   cmd->add_option("--kwh-price", o->kwh_price,
                   "Electricity, USD per kWh (default: 0.1598, the 2023 US residential average)");
   add_run_options(cmd, o->run, false);

@@ -32,6 +32,7 @@
 #include <dlperf/buying/reason_text.hpp>
 #include <dlperf/buying/rent.hpp>
 #include <dlperf/buying/split.hpp>
+#include <dlperf/buying/training_job.hpp>
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
 #include <dlperf/hardware/catalog.hpp>
@@ -121,6 +122,8 @@ struct advice_request {
   price_table prices;         ///< prices (launch prices unless overridden or prices.basis says)
   power_parameters power;     ///< the power budget's parameters
   ownership_terms ownership;  ///< years, utilisation, electricity of a cost per task
+  /// A training job to time and price on each system (a transformer's training run only).
+  std::optional<training_job> job;
   advice_order order = advice_order::cost;  ///< how the systems that fit and are affordable rank
 };
 
@@ -131,6 +134,7 @@ struct advice_task {
   std::string name;             ///< "1M generated tokens", "1k samples", ...
   double per_sample = 1;        ///< units of work in one sample (tokens, or 1)
   double units_per_task = 1e3;  ///< units in one task
+  bool trained_tokens = false;  ///< the units are trained tokens (a training job can be priced)
 };
 
 /// The task advice prices for @p q: see advice_task.
@@ -149,7 +153,7 @@ advice_task task_of(const advice_request& q) {
       !r.training() && q.model->transformer.generates()
           ? static_cast<double>(detail::transformer_shapes::of(q.model->transformer, r).seq)
           : tokens_per_request(*q.model, r);
-  return {r.training() ? "1M trained tokens" : "1M tokens", tokens, 1e6};
+  return {r.training() ? "1M trained tokens" : "1M tokens", tokens, 1e6, r.training()};
 }
 
 /// One recommendation.
@@ -174,6 +178,8 @@ struct recommendation {
   double samples_per_second = 0;      ///< the system's rate on the workload (0: not ranked)
   double seconds_per_task = 0;        ///< the system's time for one task (0: not ranked)
   std::optional<task_cost> cost;      ///< one task's cost when owned (priced and ranked)
+  double job_seconds = 0;             ///< the request's training job: its time (0: none)
+  std::optional<money> job_cost;      ///< and its cost when owned (priced and ranked)
   std::vector<std::string> reasons;   ///< why, each with its figures
   std::string verdict;  ///< the systems recommended: why this one wins or what it gives up
                         ///< against the first (empty for the others)
@@ -362,6 +368,16 @@ void advise_task(const advice_request& q, const advice_task& task, const workloa
             " of electricity at " + cost_text(dollars(in_dollars_per_kwh(q.ownership.kwh_price))) +
             "/kWh)";
   }
+  if (q.job) {  // the task is a million trained tokens (advise checks it)
+    r.job_seconds = q.job->seconds_at(tasks_per_second * task.units_per_task);
+    text += "; the job (" + sig3(q.job->epochs) + " epoch" + (q.job->epochs == 1 ? "" : "s") +
+            " of " + sig3(q.job->dataset_tokens / 1e6) +
+            "M tokens): " + duration_text(r.job_seconds);
+    if (r.cost) {
+      r.job_cost = q.job->cost_at(r.cost->total());
+      text += ", " + cost_text(*r.job_cost);
+    }
+  }
   r.reasons.push_back(std::move(text));
 }
 
@@ -455,6 +471,14 @@ std::vector<recommendation> advise(const advice_request& q,
   if (!q.search_gpus) (void)q.prices.host.for_gpus(q.gpus);  // throws for a count not priced
   q.ownership.validate();
   const advice_task task = task_of(q);
+  if (q.job) {
+    q.job->validate();
+    if (!task.trained_tokens)
+      detail::throw_invalid_argument(
+          "training job: needs a transformer's training run, and the "
+          "task here is " +
+          task.name);
+  }
   rank_options ro;
   ro.gpus = q.gpus;
   ro.search_gpus = q.search_gpus;

@@ -46,6 +46,32 @@ TEST_CASE("bits per weight come from the published block layouts", "[weights]") 
   CHECK(weight_formats::gptq.bits_per_weight() == weight_formats::awq.bits_per_weight());
 }
 
+TEST_CASE("EXL2 files hold their named average bits per weight, the LM head about 6.3",
+          "[weights]") {
+  // ExLlamaV2's converter (doc/convert.md): -b sets the average bits per weight, -hb 6 (the
+  // default) gives the LM head "about 6.3 bits"; the kernels dequantise to FP16.
+  const struct {
+    weight_format f;
+    double bits;
+  } expected[] = {{weight_format::exl2_2_5, 2.5}, {weight_format::exl2_3_0, 3.0},
+                  {weight_format::exl2_3_5, 3.5}, {weight_format::exl2_4_0, 4.0},
+                  {weight_format::exl2_4_5, 4.5}, {weight_format::exl2_5_0, 5.0},
+                  {weight_format::exl2_6_0, 6.0}, {weight_format::exl2_8_0, 8.0}};
+  for (const auto& e : expected) {
+    const weight_format_spec& s = weight_formats::of(e.f);
+    INFO(name(e.f));
+    CHECK(s.bits_per_weight() == e.bits);
+    CHECK(s.head.bits_per_weight() == Approx(6.3));
+    CHECK(s.compute == dtype::fp16);
+    CHECK(s.dequantized);
+    CHECK_FALSE(s.gguf);
+  }
+  CHECK(parse<weight_format>("exl2_4.5bpw") == weight_format::exl2_4_5);
+  // A 4.0 bpw Llama-2-7B: its linear layers' 6.48 G weights at half a byte each.
+  CHECK(linear_weight_bytes(presets::llama2_7b.transformer, weight_format::exl2_4_0, dtype::fp16) ==
+        0.5);
+}
+
 TEST_CASE("every weight format has a record, a name and a source", "[weights]") {
   for (weight_format f : enum_values<weight_format>) {
     const weight_format_spec& s = weight_formats::of(f);
@@ -53,8 +79,8 @@ TEST_CASE("every weight format has a record, a name and a source", "[weights]") 
     CHECK(s.id == f);
     CHECK(!s.source.empty());
     CHECK(parse<weight_format>(name(f)) == f);
-    if (!s.is_native()) {  // from Q2_K's 2.625 bits to Q8_0's 8.5
-      CHECK(s.bits_per_weight() >= 2.625);
+    if (!s.is_native()) {  // from EXL2's 2.5 bits to Q8_0's 8.5
+      CHECK(s.bits_per_weight() >= 2.5);
       CHECK(s.bits_per_weight() <= 8.5);
     }
   }

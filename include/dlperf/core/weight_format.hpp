@@ -49,7 +49,15 @@ enum class weight_format : std::uint8_t {
   nf4,           ///< bitsandbytes 4-bit NormalFloat, double-quantised scales
   mxfp4,         ///< OCP MXFP4
   nvfp4,         ///< NVIDIA NVFP4
-  fp8            ///< FP8 E4M3 weights, per-tensor or per-channel scales
+  fp8,           ///< FP8 E4M3 weights, per-tensor or per-channel scales
+  exl2_2_5,      ///< ExLlamaV2 EXL2 at an average of 2.5 bits per weight
+  exl2_3_0,      ///< ExLlamaV2 EXL2 at an average of 3.0 bits per weight
+  exl2_3_5,      ///< ExLlamaV2 EXL2 at an average of 3.5 bits per weight
+  exl2_4_0,      ///< ExLlamaV2 EXL2 at an average of 4.0 bits per weight
+  exl2_4_5,      ///< ExLlamaV2 EXL2 at an average of 4.5 bits per weight
+  exl2_5_0,      ///< ExLlamaV2 EXL2 at an average of 5.0 bits per weight
+  exl2_6_0,      ///< ExLlamaV2 EXL2 at an average of 6.0 bits per weight
+  exl2_8_0,      ///< ExLlamaV2 EXL2 at an average of 8.0 bits per weight
 };
 
 /// The weight formats and their stable names (the CLI's `--weights`).
@@ -74,7 +82,23 @@ struct enum_list<weight_format> {
       enumerator{weight_format::nf4, "nf4", "bitsandbytes NF4, double-quantised"},
       enumerator{weight_format::mxfp4, "mxfp4", "OCP MXFP4: FP4 E2M1, E8M0 scale per 32"},
       enumerator{weight_format::nvfp4, "nvfp4", "NVFP4: FP4 E2M1, E4M3 scale per 16"},
-      enumerator{weight_format::fp8, "fp8", "FP8 E4M3 weights"}};
+      enumerator{weight_format::fp8, "fp8", "FP8 E4M3 weights"},
+      enumerator{weight_format::exl2_2_5, "exl2_2.5bpw",
+                 "ExLlamaV2 EXL2, 2.5 bits per weight on average"},
+      enumerator{weight_format::exl2_3_0, "exl2_3.0bpw",
+                 "ExLlamaV2 EXL2, 3.0 bits per weight on average"},
+      enumerator{weight_format::exl2_3_5, "exl2_3.5bpw",
+                 "ExLlamaV2 EXL2, 3.5 bits per weight on average"},
+      enumerator{weight_format::exl2_4_0, "exl2_4.0bpw",
+                 "ExLlamaV2 EXL2, 4.0 bits per weight on average"},
+      enumerator{weight_format::exl2_4_5, "exl2_4.5bpw",
+                 "ExLlamaV2 EXL2, 4.5 bits per weight on average"},
+      enumerator{weight_format::exl2_5_0, "exl2_5.0bpw",
+                 "ExLlamaV2 EXL2, 5.0 bits per weight on average"},
+      enumerator{weight_format::exl2_6_0, "exl2_6.0bpw",
+                 "ExLlamaV2 EXL2, 6.0 bits per weight on average"},
+      enumerator{weight_format::exl2_8_0, "exl2_8.0bpw",
+                 "ExLlamaV2 EXL2, 8.0 bits per weight on average"}};
 };
 
 /// The storage of one tensor in a block-scaled format (see the file comment).
@@ -369,10 +393,98 @@ inline constexpr weight_format_spec fp8{
     false,
     "OCP OFP8 rev. 1.0 E4M3; per-tensor scales (TensorRT-LLM, vLLM FP8 checkpoints)"};
 
+/// ExLlamaV2's EXL2 (github.com/turboderp/exllamav2, doc/convert.md): the converter measures each
+/// layer's error at several bit widths and mixes groups of 2 to 8 bits with their scales to a
+/// target average (`-b`, any value; published files name it, e.g. "4.0bpw"); the LM head takes
+/// `-hb 6` by default, "about 6.3 bits". The layout records the average (element bits plus a
+/// fraction as block bits), which is all a size or a read time needs; the kernels dequantise
+/// to FP16 in the product, as GPTQ's do.
+inline constexpr weight_layout exl2_head{6, 10, 3};  // 6.3 bits
+/// EXL2 at 2.5 bits per weight.
+inline constexpr weight_format_spec exl2_2_5{
+    weight_format::exl2_2_5,
+    {2, 2, 1},
+    exl2_head,
+    false,
+    {},
+    dtype::fp16,
+    true,
+    "ExLlamaV2 doc/convert.md: -b 2.5 average bits per weight, LM head -hb 6 (about 6.3)"};
+/// EXL2 at 3.0 bits per weight.
+inline constexpr weight_format_spec exl2_3_0{
+    weight_format::exl2_3_0,
+    {3},
+    exl2_head,
+    false,
+    {},
+    dtype::fp16,
+    true,
+    "ExLlamaV2 doc/convert.md: -b 3.0 average bits per weight, LM head -hb 6 (about 6.3)"};
+/// EXL2 at 3.5 bits per weight.
+inline constexpr weight_format_spec exl2_3_5{
+    weight_format::exl2_3_5,
+    {3, 2, 1},
+    exl2_head,
+    false,
+    {},
+    dtype::fp16,
+    true,
+    "ExLlamaV2 doc/convert.md: -b 3.5 average bits per weight, LM head -hb 6 (about 6.3)"};
+/// EXL2 at 4.0 bits per weight.
+inline constexpr weight_format_spec exl2_4_0{
+    weight_format::exl2_4_0,
+    {4},
+    exl2_head,
+    false,
+    {},
+    dtype::fp16,
+    true,
+    "ExLlamaV2 doc/convert.md: -b 4.0 average bits per weight, LM head -hb 6 (about 6.3)"};
+/// EXL2 at 4.5 bits per weight.
+inline constexpr weight_format_spec exl2_4_5{
+    weight_format::exl2_4_5,
+    {4, 2, 1},
+    exl2_head,
+    false,
+    {},
+    dtype::fp16,
+    true,
+    "ExLlamaV2 doc/convert.md: -b 4.5 average bits per weight, LM head -hb 6 (about 6.3)"};
+/// EXL2 at 5.0 bits per weight.
+inline constexpr weight_format_spec exl2_5_0{
+    weight_format::exl2_5_0,
+    {5},
+    exl2_head,
+    false,
+    {},
+    dtype::fp16,
+    true,
+    "ExLlamaV2 doc/convert.md: -b 5.0 average bits per weight, LM head -hb 6 (about 6.3)"};
+/// EXL2 at 6.0 bits per weight.
+inline constexpr weight_format_spec exl2_6_0{
+    weight_format::exl2_6_0,
+    {6},
+    exl2_head,
+    false,
+    {},
+    dtype::fp16,
+    true,
+    "ExLlamaV2 doc/convert.md: -b 6.0 average bits per weight, LM head -hb 6 (about 6.3)"};
+/// EXL2 at 8.0 bits per weight.
+inline constexpr weight_format_spec exl2_8_0{
+    weight_format::exl2_8_0,
+    {8},
+    exl2_head,
+    false,
+    {},
+    dtype::fp16,
+    true,
+    "ExLlamaV2 doc/convert.md: -b 8.0 average bits per weight, LM head -hb 6 (about 6.3)"};
 /// Every format, in `weight_format` order.
 inline constexpr std::array<const weight_format_spec*, enum_count<weight_format>> all{
-    &native, &int8, &int4, &q2_k, &q3_k_m, &iq4_xs, &q4_0,  &q4_k_m, &q5_k_m,
-    &q6_k,   &q8_0, &awq,  &gptq, &nf4,    &mxfp4,  &nvfp4, &fp8};
+    &native,   &int8,     &int4,     &q2_k,     &q3_k_m,   &iq4_xs,   &q4_0,    &q4_k_m, &q5_k_m,
+    &q6_k,     &q8_0,     &awq,      &gptq,     &nf4,      &mxfp4,    &nvfp4,   &fp8,    &exl2_2_5,
+    &exl2_3_0, &exl2_3_5, &exl2_4_0, &exl2_4_5, &exl2_5_0, &exl2_6_0, &exl2_8_0};
 
 /// The record of format @p f.
 constexpr const weight_format_spec& of(weight_format f) { return *all[enum_index(f)]; }

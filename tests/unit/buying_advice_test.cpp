@@ -174,6 +174,28 @@ TEST_CASE("the first recommendation says why it wins, the others what they give 
     if (detail::advice_group(r) != 0) CHECK(r.verdict.empty());
 }
 
+TEST_CASE("the first recommendation names a better system the budget rules out",
+          "[buying][advice]") {
+  advice_request q;
+  q.use = use_case::transformers;
+  q.workload = make_workload(rank_task::train16);
+  q.prices.basis = price_basis::market;
+  q.budget = dollars(2000);
+  const std::vector<recommendation> a = advise(q);
+  REQUIRE(detail::advice_group(a[0]) == 0);
+  const auto over = std::find_if(
+      a.begin(), a.end(), [](const recommendation& r) { return detail::advice_group(r) == 1; });
+  REQUIRE(over != a.end());
+  // The cheapest per task over budget costs less per task than the first within it here (a used
+  // RX 7900 XTX or RTX 3090 in a $1,500 desktop, against a Tesla P40 within $2,000).
+  REQUIRE(over->cost->total() < a[0].cost->total());
+  const std::string named = "; over budget, " + std::string(over->gpu->id()) + " at $";
+  CHECK(a[0].verdict.find(named) != std::string::npos);
+  // Without a budget nothing is over it, and the verdict says so by not naming one.
+  q.budget.reset();
+  CHECK(advise(q)[0].verdict.find("over budget") == std::string::npos);
+}
+
 TEST_CASE("market prices: a used RTX 3090 at its dated resale price", "[buying][advice][prices]") {
   advice_request q;
   q.use = use_case::transformers;

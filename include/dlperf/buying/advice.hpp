@@ -420,7 +420,8 @@ std::string against(const recommendation& r, const recommendation& other) {
 }
 
 // The systems recommended (group 0), best first: why the first wins and what each other one
-// gives up against it; the fastest, where it is not the first, named on the first.
+// gives up against it; the fastest, where it is not the first, and the best system over budget,
+// where it would rank first, named on the first.
 template <class = void>
 void explain_choices(std::vector<recommendation>& out, const advice_request& q,
                      const advice_task& task) {
@@ -452,6 +453,12 @@ void explain_choices(std::vector<recommendation>& out, const advice_request& q,
     best.verdict += "; next, " + label(*second) + ": " + against(*second, best);
   if (fastest != &best && fastest != second)
     best.verdict += "; fastest, " + label(*fastest) + ": " + against(*fastest, best);
+  // The best system the budget rules out, where it would rank first: what the budget costs.
+  const auto over = std::find_if(out.begin(), out.end(),
+                                 [](const recommendation& r) { return advice_group(r) == 1; });
+  if (over != out.end() && ranks_before(*over, best, q.order))
+    best.verdict += "; over budget, " + label(*over) + " at " + dollars_text(over->system_cost) +
+                    ": " + against(*over, best);
 }
 
 }  // namespace detail

@@ -86,6 +86,10 @@ TEST_CASE("sums per task and times read with three significant digits", "[buying
   CHECK(detail::cost_text(dollars(1.4)) == "$1.40");
   CHECK(detail::cost_text(dollars(12.34)) == "$12.3");
   CHECK(detail::cost_text(dollars(1999)) == "$1999");
+  // The decimals follow the value rounded to three digits.
+  CHECK(detail::cost_text(dollars(9.996)) == "$10.0");
+  CHECK(detail::cost_text(dollars(0.99951)) == "$1.00");
+  CHECK(detail::cost_text(dollars(999.6)) == "$1000");
   CHECK(detail::cost_text(dollars(0)) == "$0");
   CHECK(detail::cost_text(dollars(2.5e-7)) == "$2.50e-07");
   CHECK(detail::cost_text(dollars(1e-308)) == "$0");

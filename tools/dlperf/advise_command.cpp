@@ -164,7 +164,6 @@ void run_advise(const advise_options& o) {
     q.ownership.utilization = parse_plausible("--utilization", o.utilization);
   if (!o.kwh_price.empty())
     q.ownership.kwh_price = dollars_per_kwh(parse_plausible("--kwh-price", o.kwh_price));
-  q.job = parse_job(o, !o.preset.empty() && make_run(o.run).training());
   if (!o.preset.empty()) {
     q.model = &presets::find(o.preset);
     q.run = make_run(o.run);
@@ -174,6 +173,7 @@ void run_advise(const advise_options& o) {
   } else {
     q.use = *o.use;
   }
+  q.job = parse_job(o, q.model != nullptr && q.run.training());
   if (!o.task.empty())
     q.workload = task_workload(parse<rank_task>(o.task), o.run.stack);
   else if (!q.model)
@@ -213,9 +213,7 @@ void run_advise(const advise_options& o) {
            r.ranked ? nlohmann::json(r.ranked->reference->id()) : nlohmann::json(nullptr)},
           {"stack", name(o.run.stack)},
           {"stack_measured", measured_figures_json(measured.on(r.gpu->id()))},
-          {"price_usd", r.priced ? nlohmann::json((r.system_cost - r.host_cost).value() /
-                                                  static_cast<double>(r.gpus))
-                                 : nlohmann::json(nullptr)},
+          {"price_usd", r.priced ? nlohmann::json(r.gpu_price.value()) : nlohmann::json(nullptr)},
           {"price_kind", r.price    ? nlohmann::json(name(r.price->kind))
                          : r.priced ? nlohmann::json("price_file")
                                     : nlohmann::json(nullptr)},
@@ -281,13 +279,10 @@ void run_advise(const advise_options& o) {
     if (shown == top) break;
     ++shown;
     const std::string price =
-        !r.priced ? std::string()
-        : !r.price
-            ? fmt::format(
-                  ", {} each (price file)",
-                  format_usd((r.system_cost - r.host_cost).value() / static_cast<double>(r.gpus)))
-            : fmt::format(", {} {}, {}", format_usd(r.price->amount.value()), name(r.price->kind),
-                          format_month(r.price->year, r.price->month));
+        !r.priced  ? std::string()
+        : !r.price ? fmt::format(", {} each (price file)", format_usd(r.gpu_price.value()))
+                   : fmt::format(", {} {}, {}", format_usd(r.price->amount.value()),
+                                 name(r.price->kind), format_month(r.price->year, r.price->month));
     fmt::print("{:>2}. {:<16} {}{}{}\n", shown, r.gpu->id(),
                !r.fits                  ? "does not fit"
                : !r.ranked || !r.priced ? "fits, not ranked"

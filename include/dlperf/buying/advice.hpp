@@ -173,6 +173,7 @@ struct recommendation {
   money system_cost{};                ///< N x price + host(N)
   money host_cost{};                  ///< host(N), in system_cost
   power_budget power;                 ///< N GPUs at their TDP and the rest of the system
+  money gpu_price{};                  ///< one GPU's price (when priced)
   std::optional<price_point> price;   ///< the catalog price used, with its date and kind (none:
                                       ///< a price file's, or no price)
   double samples_per_second = 0;      ///< the system's rate on the workload (0: not ranked)
@@ -268,6 +269,7 @@ void advise_budget(const advice_request& q, const gpu_spec& g, recommendation& r
     r.reasons.emplace_back("no price known: give one in a price file");
     return;
   }
+  r.gpu_price = *price;
   r.price = q.prices.catalog_price(g);
   r.host_cost = q.prices.host.for_boards(r.gpus, g.facts().form);
   if (g.facts().form == form_factor::mezzanine)
@@ -275,7 +277,7 @@ void advise_budget(const advice_request& q, const gpu_spec& g, recommendation& r
         "host: a module board needs a server built for its baseboard, priced "
         "as the 8-GPU server (" +
         dollars_text(q.prices.host.eight) + ") whatever the count");
-  r.system_cost = static_cast<double>(r.gpus) * *price + r.host_cost;
+  r.system_cost = static_cast<double>(r.gpus) * r.gpu_price + r.host_cost;
   if (!q.budget) return;
   r.within_budget = r.system_cost <= *q.budget;
   r.reasons.emplace_back((r.within_budget ? "within budget: " : "over budget: ") +

@@ -104,7 +104,7 @@ class price_table {
   [[nodiscard]] std::optional<money> gpu(const gpu_spec& g) const {
     if (const std::optional<std::size_t> i = catalog::index_of(g.id()); i && gpus_[*i])
       return gpus_[*i];
-    if (const std::optional<price_point> p = catalog_price(g)) return p->amount;
+    if (const std::optional<price_point> p = facts_price(g.facts())) return p->amount;
     return std::nullopt;
   }
   /// The catalog price gpu() gives for @p g, with its date and kind: its market price under
@@ -113,11 +113,7 @@ class price_table {
   [[nodiscard]] std::optional<price_point> catalog_price(const gpu_spec& g) const {
     if (const std::optional<std::size_t> i = catalog::index_of(g.id()); i && gpus_[*i])
       return std::nullopt;
-    const gpu_facts& f = g.facts();
-    if (basis == price_basis::market && f.street_price.kind != price_kind::none)
-      return f.street_price;
-    if (f.price.kind == price_kind::none) return std::nullopt;
-    return f.price;
+    return facts_price(g.facts());
   }
   /// Cloud price of GPU @p id per GPU-hour: the one set, else its built-in reference offer's
   /// (`reference_cloud_offer`); none for a GPU with neither.
@@ -136,6 +132,14 @@ class price_table {
   }
 
  private:
+  // Board @p f's own price on this table's basis (market: its later market price where it has
+  // one), none where it has no price.
+  [[nodiscard]] std::optional<price_point> facts_price(const gpu_facts& f) const {
+    if (basis == price_basis::market && f.street_price.kind != price_kind::none)
+      return f.street_price;
+    if (f.price.kind == price_kind::none) return std::nullopt;
+    return f.price;
+  }
   // Position of catalog GPU @p id, after checking @p value as a price.
   static std::size_t checked_index(std::string_view id, double value, std::string_view what) {
     const std::optional<std::size_t> i = catalog::index_of(id);

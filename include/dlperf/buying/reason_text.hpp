@@ -37,14 +37,18 @@ std::string dollars_text(money m) {
 
 /// @p v with three significant digits and the zeros that say so ("0.0412", "0.230", "1.40",
 /// "12.0"), whole numbers from 1000 up; below 1e-9 in magnitude, "0" (a share of a cent per task
-/// that small is nothing), and below 1e-6 with an exponent ("2.50e-07").
+/// that small is nothing), and below 1e-6 with an exponent ("2.50e-07"). The decimals follow the
+/// value rounded to three digits, so 9.996 prints "10.0", not "10.00".
 template <class = void>
 std::string digits3(double v) {
   const double a = std::abs(v);
   if (!(a >= 1e-9)) return "0";
   if (a >= 1000) return sig3(v);
   if (a < 1e-6) return detail::double_text(v, std::chars_format::scientific, 2);
-  const int decimals = std::max(0, 2 - static_cast<int>(std::floor(std::log10(a))));
+  const double scale = std::pow(10.0, 2 - static_cast<int>(std::floor(std::log10(a))));
+  const double rounded = std::round(a * scale) / scale;
+  if (rounded >= 1000) return detail::double_text(v, std::chars_format::fixed, 0);
+  const int decimals = std::max(0, 2 - static_cast<int>(std::floor(std::log10(rounded))));
   return detail::double_text(v, std::chars_format::fixed, decimals);
 }
 

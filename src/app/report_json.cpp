@@ -75,6 +75,19 @@ nlohmann::json split_bands_json(stack_id stack, split_mode split, board_class bo
 
 }  // namespace
 
+nlohmann::json serving_band_json(const std::optional<serving_band>& band,
+                                 double output_tokens_per_s) {
+  if (!band) return nullptr;
+  nlohmann::json out = band_interval_json(*band);
+  out["vendor"] = name(band->vendor);
+  out["boards"] = name(band->boards);
+  out["banded"] = band->banded();
+  out["output_tokens_per_s"] = {band->low * output_tokens_per_s, band->high * output_tokens_per_s};
+  // Every published serving row ran on one GPU (docs/evidence.md, "Serving").
+  out["gpus_per_row"] = 1;
+  return out;
+}
+
 nlohmann::json power_limit_json(const std::optional<power_limit_info>& p) {
   if (!p) return nullptr;
   return {{"watts", p->limit.value()},

@@ -7,7 +7,11 @@
 #include <cstdio>
 #include <dlperf/dlperf.hpp>
 #include <limits>
+#include <map>
+#include <optional>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "evidence_csv.hpp"
 
@@ -245,6 +249,69 @@ TEST_CASE("Serving evidence report", "[.][serve_evidence]") {
       100.0 * evidence::median(all), 100.0 * all.back());
 }
 
+namespace {
+
+// Every serving row's group (model/error_bands.hpp, serving_band: stack, vendor, class of board)
+// and its figures, recomputed from the evidence.
+std::vector<serving_band> serving_bands_of_evidence() {
+  std::map<std::tuple<stack_id, vendor, board_class>, std::vector<double>> errors;
+  for (const evidence::row& row : evidence::rows()) {
+    if (!evidence::is_serving(row)) continue;
+    const evidence::row_run x = evidence::serving_run(row);
+    const double predicted = evidence::serving_prediction(x, stacks::of(x.stack));
+    errors[{x.stack, x.gpu->arch().vendor, board_class_of(segment_of(*x.gpu))}].push_back(
+        predicted / x.measured - 1.0);
+  }
+  std::vector<serving_band> out;
+  for (const auto& [key, e] : errors) {
+    const auto [stack, v, boards] = key;
+    const evidence::band_figures b = evidence::band_figures_of(e);
+    out.push_back({stack, v, boards, b.rows, b.median, b.bias, b.low, b.high});
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every serving band is its error on the evidence", "[serve]") {
+  const std::vector<serving_band> groups = serving_bands_of_evidence();
+  for (const serving_band& b : groups) {
+    INFO(name(b.stack) << " " << name(b.vendor) << " " << name(b.boards) << ": " << b.rows
+                       << " rows, median " << b.median << ", bias " << b.bias
+                       << ", measured / predicted " << b.low << " to " << b.high);
+    const std::optional<serving_band> table = serving_band_of(b.stack, b.vendor, b.boards);
+    REQUIRE(table.has_value());
+    evidence::check_band(*table, {b.rows, b.median, b.bias, b.low, b.high});
+    CHECK(table->banded() == (b.rows >= error_band::least_rows));
+  }
+  // Every listed group has rows: none is kept after its rows are gone.
+  CHECK(groups.size() == serving_bands.size());
+  // No serving group on another engine, vendor or class sneaks a band in.
+  CHECK_FALSE(serving_band_of(stack_id::vllm, vendor::nvidia, board_class::professional));
+  CHECK_FALSE(serving_band_of(stack_id::tensorrt_llm, vendor::nvidia, board_class::consumer));
+}
+
+// Prints the groups as model/error_bands.hpp lists them and docs/evidence.md's table of them.
+// Hidden: `dlperf_tests "[serve_bands]"`.
+TEST_CASE("serving bands as listed", "[.][serve_bands]") {
+  const std::vector<serving_band> groups = serving_bands_of_evidence();
+  for (const serving_band& b : groups)
+    std::printf(
+        "    serving_band{stack_id::%s, vendor::%s, board_class::%s, %d, %.4f, %.4f, %.4f, "
+        "%.4f},\n",
+        std::string(name(b.stack)).c_str(), std::string(name(b.vendor)).c_str(),
+        std::string(name(b.boards)).c_str(), b.rows, b.median, b.bias, b.low, b.high);
+  std::printf(
+      "\n| stack | vendor | boards | rows | median | bias | measured / predicted, 10th-90th "
+      "percentile |\n|---|---|---|---:|---:|---:|---|\n");
+  for (const serving_band& b : groups)
+    std::printf("| %s | %s | %s | %d | %.1f %% | %+.1f %% | %.2f-%.2f%s |\n",
+                std::string(name(b.stack)).c_str(), std::string(name(b.vendor)).c_str(),
+                std::string(name(b.boards)).c_str(), b.rows, 100 * b.median, 100 * b.bias, b.low,
+                b.high, b.banded() ? "" : " (too few rows: no band)");
+  CHECK(!groups.empty());
+}
+
 #ifdef DLPERF_CLI_PATH
 
 TEST_CASE("dlperf model --serve --json answers with the documented keys", "[serve][cli]") {
@@ -295,6 +362,61 @@ TEST_CASE("dlperf model --serve --json answers with the documented keys", "[serv
       "model --preset llama3_1_8b --gpu h100_sxm --prompt 512 --generate 256 --serve");
   REQUIRE(text.exit_code == 0);
   CHECK(text.out.find("maximum throughput") != std::string::npos);
+}
+
+TEST_CASE("dlperf model --serve says what its throughput is worth, and its prefill batch",
+          "[serve][cli]") {
+  const std::string trt =
+      "model --preset llama3_1_8b --gpu h100_sxm --dtype fp8_e4m3 --weights fp8 --prompt 1000 "
+      "--generate 1000 --serve --stack tensorrt-llm";
+  const auto json = dlperf_test::run_dlperf(trt + " --json");
+  REQUIRE(json.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(json.out);
+  // The published TensorRT-LLM runs on NVIDIA data-centre boards: a band, applied to this rate.
+  const nlohmann::json& band = j["serving_band"];
+  REQUIRE(band.is_object());
+  const std::optional<serving_band> listed =
+      serving_band_of(stack_id::tensorrt_llm, vendor::nvidia, board_class::professional);
+  REQUIRE(listed);
+  CHECK(band["banded"] == true);
+  CHECK(band["rows"] == listed->rows);
+  CHECK(band["vendor"] == "nvidia");
+  CHECK(band["boards"] == "professional");
+  CHECK(band["gpus_per_row"] == 1);
+  const double rate = j["output_tokens_per_second"].get<double>();
+  CHECK(band["output_tokens_per_s"][0].get<double>() == Approx(listed->low * rate));
+  CHECK(band["output_tokens_per_s"][1].get<double>() == Approx(listed->high * rate));
+  CHECK(band["measured_over_predicted"][0].get<double>() <=
+        band["measured_over_predicted"][1].get<double>());
+
+  const auto text = dlperf_test::run_dlperf(trt);
+  REQUIRE(text.exit_code == 0);
+  CHECK_THAT(text.out,
+             Catch::Contains("prefill batches of " +
+                             std::to_string(j["prefill_batch"].get<long long>()) + " prompts"));
+  CHECK_THAT(text.out, Catch::Contains("accuracy: published tensorrt-llm serving runs on NVIDIA "
+                                       "professional boards measured"));
+
+  // vLLM's only rows ran on AMD: a run on an NVIDIA board has none, and says so.
+  const std::string vllm =
+      "model --preset llama3_1_8b --prompt 1000 --generate 1000 --serve --stack vllm ";
+  const auto none = dlperf_test::run_dlperf(vllm + "--gpu h100_sxm --json");
+  REQUIRE(none.exit_code == 0);
+  CHECK(nlohmann::json::parse(none.out)["serving_band"].is_null());
+  CHECK_THAT(dlperf_test::run_dlperf(vllm + "--gpu h100_sxm").out,
+             Catch::Contains("no published vllm serving runs on NVIDIA professional boards"));
+  // On AMD the three rows are too few for a band, but what they measured is said.
+  const auto few = dlperf_test::run_dlperf(vllm + "--gpu mi300x --json");
+  REQUIRE(few.exit_code == 0);
+  CHECK(nlohmann::json::parse(few.out)["serving_band"]["banded"] == false);
+  CHECK_THAT(dlperf_test::run_dlperf(vllm + "--gpu mi300x").out,
+             Catch::Contains("too few for a band; they ran at"));
+  // The ceiling is no engine: no band.
+  const auto ceiling = dlperf_test::run_dlperf(
+      "model --preset llama3_1_8b --gpu h100_sxm --prompt 1000 --generate 1000 --serve --stack "
+      "ceiling --json");
+  REQUIRE(ceiling.exit_code == 0);
+  CHECK(nlohmann::json::parse(ceiling.out)["serving_band"].is_null());
 }
 
 TEST_CASE("dlperf model --serve rejects each bad input with exit code 2 and one line",

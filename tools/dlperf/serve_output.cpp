@@ -2,9 +2,13 @@
 #include "serve_output.hpp"
 
 #include <fmt/format.h>
+#include <dlperf/app/report_json.hpp>
+#include <dlperf/model/error_bands.hpp>
 #include <dlperf/model/serve.hpp>
+#include <dlperf/model/stacked.hpp>
 #include <dlperf/stack/stacks.hpp>
 #include <optional>
+#include <string>
 
 namespace dlperf::cli {
 namespace {
@@ -27,6 +31,28 @@ struct serving {
   serve_estimate saturation;
   std::optional<serve_load> load;
 };
+
+// A serving group for people (model/error_bands.hpp, serving_band), applied to an estimate of
+// @p rate output tokens/s: "published tensorrt-llm serving runs on NVIDIA professional boards
+// measured 0.8-1.1x of this model's rate: ... (80 % of 25 runs; median error 8.9 %, the model
+// optimistic)", what too few rows measured, or that there are none.
+std::string serving_band_text(const std::optional<serving_band>& band, stack_id stack,
+                              dlperf::vendor maker, board_class boards, double rate) {
+  const std::string runs = fmt::format("published {} serving runs on {} {} boards", name(stack),
+                                       description(maker), name(boards));
+  if (!band) return fmt::format("no {}, no band", runs);
+  if (band->banded())
+    return fmt::format("{} {}", runs,
+                       band_interval_text(band->low, band->high, rate, serving_band::coverage,
+                                          band->rows, "runs", band->median, band->bias));
+  // Too few rows for a band, but what they measured is not to be kept quiet.
+  return fmt::format(
+      "only {} {}, too few for a band; they ran at {}-{}x of this model's rate ({}-{} tokens/s "
+      "here; median error {}, the model {})",
+      band->rows, runs, three_digits(band->low), three_digits(band->high),
+      three_digits(band->low * rate), three_digits(band->high * rate),
+      format_percent(band->median, 1.0), band->bias > 0 ? "optimistic" : "pessimistic");
+}
 
 nlohmann::json to_json(const serving& s) {
   const serve_estimate& e = s.saturation;
@@ -105,6 +131,8 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
     serving stack, ceiling;
     std::string gpu_name;
     double capacity = 0;
+    dlperf::vendor maker = dlperf::vendor::nvidia;
+    board_class boards = board_class::consumer;
   };
   const result res = visit_device(dev, [&](const auto& d) -> result {
     if constexpr (gemm_device<std::decay_t<decltype(d)>>) {
@@ -113,13 +141,23 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
         if (rate) out.load = serve_at_rate(d, m, r, s, out.saturation, *rate / replicas);
         return out;
       };
-      return {one(stack), one(stacks::ceiling), std::string(d.name()),
-              d.memory(tier::global).capacity.value()};
+      return {one(stack),
+              one(stacks::ceiling),
+              std::string(d.name()),
+              d.memory(tier::global).capacity.value(),
+              d.arch().vendor,
+              board_class_of(segment_of(d))};
     } else {
       throw usage_error("--serve needs a GPU: the device file describes a host CPU");
     }
   });
   const serve_estimate& e = res.stack.saturation;
+  const bool stacked = stack.id != stack_id::ceiling;
+  // What the throughput is worth: where the same engine's published runs on the same vendor's
+  // boards of the same class fell against this model (docs/evidence.md, "Serving"). The
+  // ceiling is no engine, so it has none.
+  const std::optional<serving_band> band =
+      stacked ? serving_band_of(stack.id, res.maker, res.boards) : std::nullopt;
   if (json) {
     nlohmann::json out = to_json(res.stack);
     out["model"] = m.name;
@@ -141,6 +179,7 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
     out["kv_bytes_per_token"] = e.kv_per_token.value();
     out["blocks_per_sequence"] = e.blocks_per_sequence;
     out["ceiling"] = to_json(res.ceiling);
+    out["serving_band"] = app::serving_band_json(band, e.job_output_tokens_per_second());
     print_json(std::move(out));
     return;
   }
@@ -153,7 +192,6 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
                  : "");
   fmt::print("  {}{}\n", describe_stack(stack.id), ceiling_bracket_note(stack.id));
   if (limit) fmt::print("  {}\n", power_limit_text(*limit));
-  const bool stacked = stack.id != stack_id::ceiling;
   const auto bracket = [&](const std::string& ceiling_text) {
     return stacked ? fmt::format(" ({})", ceiling_text) : std::string();
   };
@@ -169,7 +207,7 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
           ? fmt::format("per model copy ({} GPUs{})", r.model_parallel(),
                         r.data_parallel() > 1 ? fmt::format(", {} copies", r.data_parallel()) : "")
           : std::string(r.gpus > 1 ? "per GPU" : "");
-  fmt::print("  concurrency {} sequences{}{}; prefill batches of {} prompts\n", e.concurrency,
+  fmt::print("  concurrency {} sequences{}{}{}; prefill batches of {} prompts\n", e.concurrency,
              holder.empty() ? "" : " ", holder,
              e.concurrency < e.kv_limited
                  ? fmt::format(" (--max-seqs; the KV cache holds {})", e.kv_limited)
@@ -186,6 +224,11 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
       three_digits(e.job_output_tokens_per_second()), three_digits(e.job_requests_per_second()),
       r.data_parallel() > 1 ? " (whole job)" : "",
       bracket(fmt::format("ceiling {} tokens/s", three_digits(ce.job_output_tokens_per_second()))));
+  if (stacked)
+    fmt::print(
+        "  accuracy: {}{}\n",
+        serving_band_text(band, stack.id, res.maker, res.boards, e.job_output_tokens_per_second()),
+        r.gpus > 1 ? " (these from runs on one GPU)" : "");
   if (res.stack.load) {
     const serve_load& l = *res.stack.load;
     fmt::print(

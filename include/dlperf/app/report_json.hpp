@@ -7,6 +7,7 @@
 #include <dlperf/app/device.hpp>
 #include <dlperf/app/model_report.hpp>
 #include <dlperf/buying/cluster.hpp>
+#include <dlperf/model/error_bands.hpp>
 #include <dlperf/stack/stack_calibration.hpp>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -34,6 +35,15 @@ nlohmann::json job_collectives_json(const cluster_estimate& c);
 /// where the stack has no band or the job is not a language model's (@p tokens_per_s 0: the
 /// published runs are all of decoders).
 nlohmann::json training_band_json(stack_id stack, double samples_per_s, double tokens_per_s);
+
+/// Where published serving runs of the same engine on the same vendor's boards of the same
+/// class fell against the serving model (model/error_bands.hpp, serving_band), applied to an
+/// estimate of @p output_tokens_per_s: {"stack", "vendor", "boards", "rows", "banded",
+/// "median_abs_error", "bias", "coverage", "measured_over_predicted": [low, high],
+/// "output_tokens_per_s": [low, high], "gpus_per_row": 1}; "banded" is false for a group of too
+/// few rows to be a band (its figures are still what those rows measured). Null without a row.
+nlohmann::json serving_band_json(const std::optional<serving_band>& band,
+                                 double output_tokens_per_s);
 
 /// The figures calibration @p c measured, by name: {"gemm_efficiency": {"value", "method"},
 /// ...}; null for none (the stack runs on its own figures). JSON "stack_measured".

@@ -90,7 +90,7 @@ struct figure_field {
 };
 
 constexpr double share_step = 0.01;
-constexpr std::array<figure_field, 8> figure_fields{{
+constexpr std::array<figure_field, 10> figure_fields{{
     {"gemm_efficiency", &software_stack::gemm_efficiency, 0.2, 1.0, share_step, 1.0},
     {"conv_efficiency", &software_stack::conv_efficiency, 0.2, 1.0, share_step, 1.0},
     {"tf32_conv_efficiency", &software_stack::tf32_conv_efficiency, 0.2, 1.0, share_step, 1.0},
@@ -100,6 +100,10 @@ constexpr std::array<figure_field, 8> figure_fields{{
     {"attention_efficiency", &software_stack::attention_efficiency, 0.2, 1.0, share_step, 1.0},
     {"streaming_dram_share", &software_stack::streaming_dram_share, 0.2, 1.0, share_step, 1.0},
     {"host_overhead", &software_stack::host_overhead, 0.0, 20e-6, 0.25e-6, 0.0},
+    // The most a GEMV kernel moves per SM per clock; 0 (not measured) leaves the cap out.
+    {"gemv_bytes_per_sm_cycle", &software_stack::gemv_bytes_per_sm_cycle, 1.0, 16.0, 0.25, 0.0},
+    {"quantized_gemv_bytes_per_sm_cycle", &software_stack::quantized_gemv_bytes_per_sm_cycle, 1.0,
+     16.0, 0.25, 0.0},
 }};
 
 bool is_fitted(const stack_figure& f) {

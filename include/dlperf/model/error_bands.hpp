@@ -96,6 +96,8 @@ inline constexpr std::array error_bands{
                22, 0.122, 0.462},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt,
                board_class::professional, 47, 0.180, 1.082},
+    error_band{stack_id::exllamav2, run_mode::infer, estimate_figure::decode, board_class::consumer,
+               20, 0.2657, 0.6443},
     error_band{stack_id::lmdeploy, run_mode::infer, estimate_figure::decode,
                board_class::professional, 5, 0.244, 0.576},
     error_band{stack_id::pytorch_eager, run_mode::infer, estimate_figure::step,

@@ -329,6 +329,23 @@ inline constexpr model_spec llama2_70b{
     {},
     69.0e9,
     "Touvron et al. 2023, arXiv:2307.09288; huggingface.co/meta-llama/Llama-2-70b-hf"};
+/// TinyLlama 1.1B: Llama 2's architecture at 22 layers of 2048, 4 key/value heads.
+inline constexpr model_spec tinyllama_1_1b{
+    "tinyllama_1_1b",
+    model_kind::transformer,
+    detail::llama(22, 2048, 32, 4, 5632, 32000, 2048),
+    {},
+    1.1e9,
+    "Zhang et al. 2024, arXiv:2401.02385; "
+    "huggingface.co/TinyLlama/TinyLlama-1.1B-intermediate-step-1431k-3T config.json"};
+/// Code Llama 34B (grouped-query attention, 8 key/value heads).
+inline constexpr model_spec codellama_34b{
+    "codellama_34b",
+    model_kind::transformer,
+    detail::llama(48, 8192, 64, 8, 22016, 32000, 16384),
+    {},
+    34e9,
+    "Roziere et al. 2023, arXiv:2308.12950; huggingface.co/codellama/CodeLlama-34b-hf config.json"};
 /// Llama 3 8B.
 inline constexpr model_spec llama3_8b{
     "llama3_8b",
@@ -660,6 +677,8 @@ inline constexpr std::array all{bert_base,
                                 llama2_7b,
                                 llama2_13b,
                                 llama2_70b,
+                                tinyllama_1_1b,
+                                codellama_34b,
                                 llama3_8b,
                                 llama3_70b,
                                 llama3_1_8b,

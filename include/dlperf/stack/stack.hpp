@@ -84,7 +84,8 @@ enum class stack_id : std::uint8_t {
   llama_cpp,       ///< llama.cpp, CUDA backend
   llama_cpp_rocm,  ///< llama.cpp, HIP/ROCm backend
   pytorch_rocm,    ///< PyTorch eager on ROCm (rocBLAS/hipBLASLt, MIOpen)
-  megatron_rocm    ///< Megatron-LM on ROCm with ROCm's Transformer Engine (AMD's Primus)
+  megatron_rocm,   ///< Megatron-LM on ROCm with ROCm's Transformer Engine (AMD's Primus)
+  exllamav2        ///< ExLlamaV2, CUDA: EXL2/GPTQ kernels driven from Python
 };
 
 /// The stacks and their stable names (the CLI's `--stack`).
@@ -106,7 +107,8 @@ struct enum_list<stack_id> {
       enumerator{stack_id::llama_cpp_rocm, "llama.cpp-rocm", "llama.cpp, ROCm backend"},
       enumerator{stack_id::pytorch_rocm, "pytorch-rocm", "PyTorch eager, ROCm"},
       enumerator{stack_id::megatron_rocm, "megatron-rocm",
-                 "Megatron-LM / Transformer Engine training, ROCm"}};
+                 "Megatron-LM / Transformer Engine training, ROCm"},
+      enumerator{stack_id::exllamav2, "exllamav2", "ExLlamaV2 inference, CUDA"}};
 };
 
 /// How a stack runs element-wise operations.

@@ -414,6 +414,52 @@ inline constexpr software_stack llama_cpp{
         "ggml-cuda.cu ggml_backend_cuda_device_offload_op (op batch >= 32, "
         "GGML_OP_OFFLOAD_MIN_BATCH) and ggml-backend.cpp's scheduler, llama.cpp pull 6083"}};
 
+/// ExLlamaV2 (github.com/turboderp/exllamav2) with its CUDA kernels, as its README's benchmark ran
+/// it (v0.1.8, 2024-08): batch-1 decode of EXL2 or GPTQ weights in its own matrix-vector kernels
+/// (exllamav2/exllamav2_ext/cuda/q_gemm.cu), norms, RoPE and residual adds in kernels of its own,
+/// attention by the flash-attn package, each module launched from a Python loop over the layers.
+/// CUDA graphs came only in July 2024 and cover part of each layer (norm, QKV and RoPE; the MLP):
+/// attention, the output projection and the Python loop are not graphed. No measurement of its
+/// kernels' DRAM share, of what they move per SM clock or of its host time per kernel is
+/// published, so the three are fitted on its README's decode rows (docs/evidence.md, "Under the
+/// software stacks", gives their cross-validations). ExLlamaV2 also builds for ROCm; its HIP
+/// kernels are unmeasured, so the record is CUDA's and a run on an AMD GPU is refused.
+inline constexpr software_stack exllamav2{
+    .id = stack_id::exllamav2,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::flash2,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.99, detail::share,
+                        "assumed: held at its quantised kernels' fitted share, as dequantising "
+                        "never makes a kernel stream faster (FP16 models run through torch.matmul; "
+                        "no row measures them)"},
+    .quantized_gemv_dram_share = {0.99, detail::share,
+                                  "fitted on the evidence: EXL2-README decode rows (Llama 1 and 2, "
+                                  "Code Llama, TinyLlama; RTX 3090 Ti and RTX 4090)"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+    // The fit puts no host time above the kernels': a module's Python call overlaps the GPU's
+    // work on the kernels before it, and every kernel of these rows outlasts its launch.
+    .host_overhead = {0.0, detail::per_kernel, "fitted on the evidence: EXL2-README decode rows"},
+    .norms = norm_kernel::fused,
+    .trains = false,
+    .vendors = vendor_set::only(vendor::nvidia),
+    .multi_gpu = {split_mode::layer,
+                  "ExLlamaV2 gpu_split / load_autosplit: consecutive layers on each GPU in turn "
+                  "(exllamav2/model.py)",
+                  {},
+                  {}},
+    // Why the RTX 3090 Ti runs the same weights 13-18 % slower than the RTX 4090 at the same
+    // 1008 GB/s: streaming the DRAM rate asks 6.5 bytes per SM per clock of its 84 SMs at
+    // 1.86 GHz and 3.1 of the 4090's 128 at 2.52 GHz, and EXL2's kernels, which unpack 2- to
+    // 8-bit groups in the inner loop, move fewer than the former. Fitted jointly with the share
+    // (docs/stacks.md, "GEMV kernels per SM clock"); no Nsight measurement of them is published.
+    .quantized_gemv_bytes_per_sm_cycle = {5.5, detail::per_sm_cycle,
+                                          "fitted on the evidence: EXL2-README decode rows, RTX "
+                                          "3090 Ti against RTX 4090"}};
+
 /// llama.cpp with its HIP backend on ROCm.
 inline constexpr software_stack llama_cpp_rocm{
     .id = stack_id::llama_cpp_rocm,
@@ -491,7 +537,7 @@ inline constexpr software_stack megatron_rocm{
 inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{
     &ceiling,        &pytorch_eager, &torch_compile, &tensorflow, &tensorflow_xla,
     &megatron,       &tensorrt_llm,  &vllm,          &lmdeploy,   &llama_cpp,
-    &llama_cpp_rocm, &pytorch_rocm,  &megatron_rocm};
+    &llama_cpp_rocm, &pytorch_rocm,  &megatron_rocm, &exllamav2};
 
 /// The record of stack @p id.
 constexpr const software_stack& of(stack_id id) { return *all[enum_index(id)]; }

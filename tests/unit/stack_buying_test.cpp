@@ -125,7 +125,8 @@ TEST_CASE("a stack runs on its own vendor's GPUs only, and says which stacks do"
   CHECK_THROWS_WITH(
       estimate_model(catalog::mi300x, presets::llama2_7b, r, stacks::tensorrt_llm),
       Catch::Matchers::Contains("stack tensorrt-llm does not run on AMD GPUs") &&
-          Catch::Matchers::Contains("stacks that do: ceiling, vllm, llama.cpp-rocm, pytorch-rocm"));
+          Catch::Matchers::Contains(
+              "stacks that do: ceiling, vllm, vllm-eager, llama.cpp-rocm, pytorch-rocm"));
   CHECK_NOTHROW(estimate_model(catalog::mi300x, presets::llama2_7b, r, stacks::llama_cpp_rocm));
   CHECK_NOTHROW(estimate_model(catalog::mi300x, presets::llama2_7b, r, stacks::vllm));
   // Every stack runs on some vendor's GPUs, and the ceiling on all of them.

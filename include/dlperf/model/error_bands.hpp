@@ -179,8 +179,8 @@ struct inference_split_band {
 inline constexpr std::array inference_split_bands{
     inference_split_band{stack_id::torch_compile, split_mode::tensor, estimate_figure::decode,
                          board_class::professional, 27, 0.110, -0.0926, 0.867, 1.215},
-    inference_split_band{stack_id::vllm, split_mode::tensor, estimate_figure::decode,
-                         board_class::professional, 10, 1.134, 1.134, 0.245, 0.692},
+    inference_split_band{stack_id::vllm_eager, split_mode::tensor, estimate_figure::decode,
+                         board_class::professional, 10, 0.2277, 0.2277, 0.5903, 0.8773},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::decode,
                          board_class::consumer, 40, 0.0398, 0.0239, 0.915, 1.022},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::decode,

@@ -80,6 +80,7 @@ enum class stack_id : std::uint8_t {
   megatron,        ///< Megatron-LM / Transformer Engine training
   tensorrt_llm,    ///< TensorRT-LLM inference
   vllm,            ///< vLLM inference
+  vllm_eager,      ///< vLLM without CUDA graphs (--enforce-eager, or releases before them)
   lmdeploy,        ///< LMDeploy TurboMind inference
   llama_cpp,       ///< llama.cpp, CUDA backend
   llama_cpp_rocm,  ///< llama.cpp, HIP/ROCm backend
@@ -102,6 +103,8 @@ struct enum_list<stack_id> {
       enumerator{stack_id::megatron, "megatron", "Megatron-LM / Transformer Engine training"},
       enumerator{stack_id::tensorrt_llm, "tensorrt-llm", "TensorRT-LLM inference"},
       enumerator{stack_id::vllm, "vllm", "vLLM inference"},
+      enumerator{stack_id::vllm_eager, "vllm-eager",
+                 "vLLM without CUDA graphs: --enforce-eager, or before v0.2.6"},
       enumerator{stack_id::lmdeploy, "lmdeploy", "LMDeploy TurboMind inference"},
       enumerator{stack_id::llama_cpp, "llama.cpp", "llama.cpp, CUDA backend"},
       enumerator{stack_id::llama_cpp_rocm, "llama.cpp-rocm", "llama.cpp, ROCm backend"},

@@ -287,6 +287,23 @@ inline constexpr software_stack tensorrt_llm{
                    "over 2 GPUs, 5.9 us over 8 (github.com/sgl-project/sglang/pull/2904, "
                    "2025-01); peer-to-peer links only, NCCL above the limit"}}};
 
+namespace detail {
+// vLLM's kernels, with or without CUDA graphs.
+inline constexpr stack_figure vllm_gemv{0.75, share,
+                                        "assumed: cuBLAS GEMV at ~75 % of peak DRAM rate"};
+inline constexpr stack_figure vllm_quantized_gemv{
+    0.65, share, "assumed: Marlin/AWQ kernels dequantise in the inner loop"};
+inline constexpr multi_gpu_kernels vllm_tensor{
+    split_mode::tensor,
+    "vLLM --tensor-parallel-size",
+    {},
+    {seconds(9.5e-6), seconds(10.1e-6), mebibytes(8),
+     "vLLM custom all-reduce (csrc/custom_all_reduce.cu, max_size 8 MiB) timed on "
+     "H100 at 2 KB: 9.5 us over 2 GPUs, 10.1 us over 8 "
+     "(github.com/sgl-project/sglang/pull/2904, 2025-01); peer-to-peer links only, "
+     "NCCL above the limit"}};
+}  // namespace detail
+
 /// vLLM: PagedAttention / FlashAttention, CUDA graphs for decode.
 inline constexpr software_stack vllm{
     .id = stack_id::vllm,
@@ -295,21 +312,34 @@ inline constexpr software_stack vllm{
     .gemm_efficiency = detail::library_gemm,
     .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
     .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
-    .gemv_dram_share = {0.75, detail::share, "assumed: cuBLAS GEMV at ~75 % of peak DRAM rate"},
-    .quantized_gemv_dram_share = {0.65, detail::share,
-                                  "assumed: Marlin/AWQ kernels dequantise in the inner loop"},
+    .gemv_dram_share = detail::vllm_gemv,
+    .quantized_gemv_dram_share = detail::vllm_quantized_gemv,
     .attention_efficiency = detail::flash2,
     .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
     .host_overhead = {1e-6, detail::per_kernel, detail::cuda_graphs},
     .trains = false,
-    .multi_gpu = {split_mode::tensor,
-                  "vLLM --tensor-parallel-size",
-                  {},
-                  {seconds(9.5e-6), seconds(10.1e-6), mebibytes(8),
-                   "vLLM custom all-reduce (csrc/custom_all_reduce.cu, max_size 8 MiB) timed on "
-                   "H100 at 2 KB: 9.5 us over 2 GPUs, 10.1 us over 8 "
-                   "(github.com/sgl-project/sglang/pull/2904, 2025-01); peer-to-peer links only, "
-                   "NCCL above the limit"}}};
+    .multi_gpu = detail::vllm_tensor};
+
+/// vLLM run eagerly: every kernel of a decode step issued from its Python model code, as with
+/// `--enforce-eager` and in every release before CUDA graphs came (pull 1926, 2023-12-17,
+/// v0.2.6). The kernels are vLLM's; each operator call pays eager PyTorch's measured host time
+/// (`pytorch_host`), which at batch 1 outlasts most of a decode step's kernels. Releases before
+/// pull 2192 (2023-12) ran NCCL's all-reduce, not the custom one kept here; over PCIe at batch 1
+/// the difference is under 3 % of a token (docs/stacks.md, "vLLM without CUDA graphs").
+inline constexpr software_stack vllm_eager{
+    .id = stack_id::vllm_eager,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::flash2,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = detail::vllm_gemv,
+    .quantized_gemv_dram_share = detail::vllm_quantized_gemv,
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+    .host_overhead = detail::pytorch_host,
+    .trains = false,
+    .multi_gpu = detail::vllm_tensor};
 
 /// LMDeploy TurboMind: hand-fused C++ engine.
 inline constexpr software_stack lmdeploy{
@@ -535,9 +565,9 @@ inline constexpr software_stack megatron_rocm{
 
 /// Every stack, in `stack_id` order.
 inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{
-    &ceiling,        &pytorch_eager, &torch_compile, &tensorflow, &tensorflow_xla,
-    &megatron,       &tensorrt_llm,  &vllm,          &lmdeploy,   &llama_cpp,
-    &llama_cpp_rocm, &pytorch_rocm,  &megatron_rocm, &exllamav2};
+    &ceiling,   &pytorch_eager,  &torch_compile, &tensorflow,    &tensorflow_xla,
+    &megatron,  &tensorrt_llm,   &vllm,          &vllm_eager,    &lmdeploy,
+    &llama_cpp, &llama_cpp_rocm, &pytorch_rocm,  &megatron_rocm, &exllamav2};
 
 /// The record of stack @p id.
 constexpr const software_stack& of(stack_id id) { return *all[enum_index(id)]; }

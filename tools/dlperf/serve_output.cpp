@@ -34,8 +34,8 @@ struct serving {
 
 // A serving group for people (model/error_bands.hpp, serving_band), applied to an estimate of
 // @p rate output tokens/s: "published tensorrt-llm serving runs on NVIDIA professional boards
-// measured 0.8-1.1x of this model's rate: ... (80 % of 25 runs; median error 8.9 %, the model
-// optimistic)", what too few rows measured, or that there are none.
+// measured 0.828-1.15x of this model's rate: ... (80 % of 25 runs; median error 8.93 %, the
+// model pessimistic)", what too few rows measured, or that there are none.
 std::string serving_band_text(const std::optional<serving_band>& band, stack_id stack,
                               dlperf::vendor maker, board_class boards, double rate) {
   const std::string runs = fmt::format("published {} serving runs on {} {} boards", name(stack),
@@ -51,7 +51,10 @@ std::string serving_band_text(const std::optional<serving_band>& band, stack_id 
       "here; median error {}, the model {})",
       band->rows, runs, three_digits(band->low), three_digits(band->high),
       three_digits(band->low * rate), three_digits(band->high * rate),
-      format_percent(band->median, 1.0), band->bias > 0 ? "optimistic" : "pessimistic");
+      format_percent(band->median, 1.0),
+      band->bias > 0   ? "optimistic"
+      : band->bias < 0 ? "pessimistic"
+                       : "unbiased");
 }
 
 nlohmann::json to_json(const serving& s) {
@@ -228,7 +231,7 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
     fmt::print(
         "  accuracy: {}{}\n",
         serving_band_text(band, stack.id, res.maker, res.boards, e.job_output_tokens_per_second()),
-        r.gpus > 1 ? " (these from runs on one GPU)" : "");
+        band && r.gpus > 1 ? " (these from runs on one GPU)" : "");
   if (res.stack.load) {
     const serve_load& l = *res.stack.load;
     fmt::print(

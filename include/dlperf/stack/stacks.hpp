@@ -324,8 +324,8 @@ inline constexpr software_stack vllm{
 /// `--enforce-eager` and in every release before CUDA graphs came (pull 1926, 2023-12-17,
 /// v0.2.6). The kernels are vLLM's; each operator call pays eager PyTorch's measured host time
 /// (`pytorch_host`), which at batch 1 outlasts most of a decode step's kernels. Releases before
-/// pull 2192 (2023-12) ran NCCL's all-reduce, not the custom one kept here; over PCIe at batch 1
-/// the difference is under 3 % of a token (docs/stacks.md, "vLLM without CUDA graphs").
+/// pull 2192 (2023-12) had no custom all-reduce; the one kept here needs peer-to-peer links, so
+/// over PCIe both all-reduce with NCCL (docs/stacks.md, "vLLM without CUDA graphs").
 inline constexpr software_stack vllm_eager{
     .id = stack_id::vllm_eager,
     .fusion = kernel_fusion::fused,
@@ -481,7 +481,7 @@ inline constexpr software_stack exllamav2{
                   "(exllamav2/model.py)",
                   {},
                   {}},
-    // Why the RTX 3090 Ti runs the same weights 13-18 % slower than the RTX 4090 at the same
+    // Why the RTX 3090 Ti runs the same EXL2 weights 9-18 % slower than the RTX 4090 at the same
     // 1008 GB/s: streaming the DRAM rate asks 6.5 bytes per SM per clock of its 84 SMs at
     // 1.86 GHz and 3.1 of the 4090's 128 at 2.52 GHz, and EXL2's kernels, which unpack 2- to
     // 8-bit groups in the inner loop, move fewer than the former. Fitted jointly with the share

@@ -90,7 +90,7 @@ struct figure_field {
 };
 
 constexpr double share_step = 0.01;
-constexpr std::array<figure_field, 10> figure_fields{{
+constexpr auto figure_fields = std::to_array<figure_field>({
     {"gemm_efficiency", &software_stack::gemm_efficiency, 0.2, 1.0, share_step, 1.0},
     {"conv_efficiency", &software_stack::conv_efficiency, 0.2, 1.0, share_step, 1.0},
     {"tf32_conv_efficiency", &software_stack::tf32_conv_efficiency, 0.2, 1.0, share_step, 1.0},
@@ -104,7 +104,7 @@ constexpr std::array<figure_field, 10> figure_fields{{
     {"gemv_bytes_per_sm_cycle", &software_stack::gemv_bytes_per_sm_cycle, 1.0, 16.0, 0.25, 0.0},
     {"quantized_gemv_bytes_per_sm_cycle", &software_stack::quantized_gemv_bytes_per_sm_cycle, 1.0,
      16.0, 0.25, 0.0},
-}};
+});
 
 bool is_fitted(const stack_figure& f) {
   return std::string_view(f.source).rfind("fitted on the evidence", 0) == 0;

@@ -612,12 +612,9 @@ TEST_CASE("ExLlamaV2's kernels hold the RTX 3090 Ti, not the RTX 4090, below the
 
   // So the whole decode: the 4090 faster by about what was measured, on a model big enough
   // that the weights' read is the step.
-  run_config r;
-  r.mode = run_mode::infer;
-  r.type = dtype::fp16;
+  run_config r = decode_run(dtype::fp16, 1);
   r.weights = weight_format::exl2_2_5;
-  r.prompt = 1;
-  r.generate = 128;
+  r.prompt = 1;  // the README's speed test: a 1-token prompt
   r.stack = stack_id::exllamav2;
   const double on_ti =
       estimate_run(catalog::find("rtx_3090_ti"), presets::llama2_70b, r).tokens_per_second();
@@ -651,11 +648,7 @@ TEST_CASE("vLLM without CUDA graphs is vLLM's kernels at eager PyTorch's host ti
   CHECK(eager.attention == graphs.attention);
   // So batch-1 decode is never faster without graphs, on any GPU vLLM runs on, and on a fast
   // HBM board a small model's token is the host's: its decode kernels each wait 50 us.
-  run_config r;
-  r.mode = run_mode::infer;
-  r.type = dtype::fp16;
-  r.prompt = 8;
-  r.generate = 64;
+  run_config r = decode_run(dtype::fp16, 1);
   for (const gpu_spec* g : catalog::all) {
     INFO(g->id());
     r.stack = stack_id::vllm;

@@ -24,6 +24,7 @@
 #include <dlperf/estimate/tile.hpp>
 #include <dlperf/estimate/tile_search.hpp>
 #include <dlperf/hardware/amd/amd.hpp>
+#include <dlperf/hardware/apple/apple.hpp>
 #include <dlperf/hardware/architecture.hpp>
 #include <dlperf/hardware/architectures.hpp>
 #include <dlperf/hardware/catalog.hpp>

@@ -93,6 +93,7 @@ model_report estimate(const model_request& q) {
       }
       out.gpu_name = std::string(d.name());
       out.arch = std::string(d.arch().name);
+      out.unified_memory = d.facts().unified_memory;
       out.fitting_tp = r.pp > 1 ? std::nullopt : smallest_fitting_tp(d, m, r);
       out.staged = out.link != nullptr && staged_through_host(segment_of(d), *out.link);
       out.boards = board_class_of(segment_of(d));

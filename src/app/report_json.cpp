@@ -165,9 +165,11 @@ nlohmann::json ops_json(const model_estimate& e) {
   return ops;
 }
 
-// "memory": the need per GPU by kind, the capacity and the margin.
-nlohmann::json memory_json(const fit_verdict& f) {
-  return {{"weights_bytes", f.need.weights.value()},
+// "memory": the need per GPU by kind, the capacity and the margin, and the machine's unified
+// memory of which the capacity is the GPU's working set (0 for a GPU with memory of its own).
+nlohmann::json memory_json(const fit_verdict& f, byte_count unified) {
+  return {{"unified_memory_bytes", unified.value()},
+          {"weights_bytes", f.need.weights.value()},
           {"gradients_bytes", f.need.gradients.value()},
           {"optimizer_bytes", f.need.optimizer.value()},
           {"activations_bytes", f.need.activations.value()},
@@ -256,7 +258,7 @@ nlohmann::json to_json(const model_report& report) {
       {"optimizer_kernels", null_unless(r.training(), name(optimizer_kernels_of(stack, r)))},
       {"stack", stack.name()},
       {"stack_measured", measured_figures_json(report.measured)},
-      {"memory", memory_json(report.fit)},
+      {"memory", memory_json(report.fit, report.unified_memory)},
       {"fits", report.fit.fits},
       {"max_batch",
        report.offload ? nlohmann::json(nullptr) : nlohmann::json(report.fit.max_batch)},

@@ -609,4 +609,44 @@ TEST_CASE("dlperf model runs on device files and AMD GPUs", "[cli][model][amd]")
   CHECK(nlohmann::json::parse(a.out)["fits"] == true);
   require_usage_error("model --preset gpt2 --gpu mi250x --dtype fp8_e4m3_fnuz", "fp8");
 }
+
+TEST_CASE("dlperf model on a Mac: llama.cpp's Metal build, the GPU's share of unified memory",
+          "[cli][model][apple]") {
+  const std::string base =
+      "model --preset llama3_70b --gpu m2_ultra_76c_192gb --infer --dtype fp16 --weights q4_k_m "
+      "--prompt 512 --generate 128 --stack llama.cpp-metal";
+  const run_result t = run_dlperf(base);
+  REQUIRE(t.exit_code == 0);
+  CHECK(t.out.find("Apple M2 Ultra (76-core GPU, 192 GB) (apple_m2)") != std::string::npos);
+  CHECK(t.out.find("144 GiB is the GPU's working set of the Mac's 192 GiB of unified memory") !=
+        std::string::npos);
+  CHECK(t.out.find("published llama.cpp-metal inference runs") != std::string::npos);
+  const run_result j = run_dlperf(base + " --json");
+  REQUIRE(j.exit_code == 0);
+  const nlohmann::json v = nlohmann::json::parse(j.out);
+  CHECK(v["memory"]["unified_memory_bytes"].get<double>() == 192.0 * (1LL << 30));
+  CHECK(v["memory"]["capacity_bytes"].get<double>() == 144.0 * (1LL << 30));
+  CHECK(v["fits"] == true);
+  // XiongjieDai's M2 Ultra ran this at 12.48 tokens/s (tg512); the model is within its band.
+  CHECK(v["decode_tokens_per_s"].get<double>() == Approx(12.48).epsilon(0.25));
+  // A discrete GPU has no unified memory.
+  const run_result d = run_dlperf(
+      "model --preset llama2_7b --gpu rtx_4090 --infer --weights q4_0 --generate 16 --json");
+  REQUIRE(d.exit_code == 0);
+  CHECK(nlohmann::json::parse(d.out)["memory"]["unified_memory_bytes"] == 0);
+  // One GPU to a Mac; CUDA's llama.cpp build does not run there.
+  require_usage_error(base + " --gpus 2", "one to a machine");
+  require_usage_error(
+      "model --preset llama2_7b --gpu m1_max_32c_64gb --infer --dtype fp16 --stack llama.cpp",
+      "stack llama.cpp does not run on Apple GPUs");
+  // A Mac's power is its machine's at the wall (Apple's 295 W for the M2 Ultra Mac Studio).
+  const run_result p = run_dlperf("power --gpu m2_ultra_76c_192gb --json");
+  REQUIRE(p.exit_code == 0);
+  const nlohmann::json w = nlohmann::json::parse(p.out);
+  CHECK(w["system_watts"] == 295);
+  CHECK(w["rest_watts"] == 0);
+  CHECK(w["recommended_psu_watts"].is_null());
+  require_usage_error("power --gpu m2_ultra_76c_192gb --count 2", "one to a machine");
+  require_usage_error("power --gpu m2_ultra_76c_192gb --limit 200", "no power limit to set");
+}
 #endif

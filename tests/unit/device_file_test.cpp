@@ -146,7 +146,8 @@ TEST_CASE("malformed device files are rejected, naming the field", "[device_file
                    "sustained tensor clock must be 0 (none measured) or at most the boost clock");
   j = gpu;
   j["facts"]["form_factor"] = "slab";
-  require_rejected(j, "facts.form_factor: unknown form factor 'slab' (valid: card, module)");
+  require_rejected(
+      j, "facts.form_factor: unknown form factor 'slab' (valid: card, module, integrated)");
   j = gpu;
   j["facts"]["memory_type"] = "HBM9";
   require_rejected(j, "facts.memory_type: unknown memory type 'HBM9' (valid: GDDR5,");
@@ -265,6 +266,7 @@ TEST_CASE("every catalog GPU survives a round trip with the same estimates to th
     CHECK(back.nominal().facts().price.kind == g->facts().price.kind);
     CHECK(back.nominal().facts().street_price.kind == g->facts().street_price.kind);
     CHECK(back.nominal().facts().form == g->facts().form);
+    CHECK(back.nominal().facts().unified_memory == g->facts().unified_memory);
     CHECK(back.nominal().facts().host_link.throughput == g->facts().host_link.throughput);
     CHECK(back.nominal().facts().peer_link.kind == g->facts().peer_link.kind);
     CHECK(back.arch().isa == g->arch().isa);
@@ -360,7 +362,7 @@ TEST_CASE("a device file's architecture and links are checked field by field",
   require_rejected(j, "architecture.tensor: has");
   j = gpu;
   j["architecture"]["vendor"] = "intel";
-  require_rejected(j, "architecture.vendor: unknown vendor 'intel' (valid: nvidia, amd)");
+  require_rejected(j, "architecture.vendor: unknown vendor 'intel' (valid: nvidia, amd, apple)");
   j = gpu;
   j["facts"]["host_link"]["kind"] = "usb";
   require_rejected(j, "facts.host_link.kind: unknown interconnect 'usb'");

@@ -482,6 +482,62 @@ TEST_CASE("llama.cpp rows by phase, format and architecture", "[.][evidence_llam
   CHECK(groups.count("all") == 1);
 }
 
+// llama.cpp's Metal backend on Apple silicon (docs/evidence.md, "Apple silicon"): the rows by
+// phase, weight format and GPU generation, each with its cross-validations, then every row.
+TEST_CASE("Apple silicon rows by phase, format and generation", "[.][evidence_apple]") {
+  const std::vector<fitted_figure> figures = fitted_figures();
+  struct errors {
+    std::vector<double> ceiling, stack, loso, logo, scale;
+  };
+  std::map<std::string, errors> groups;
+  fold_refits folds(figures);
+  std::vector<std::string> rows_out;
+  for (const prepared_row& p : prepared()) {
+    if (p.calibration || p.x.gemm || p.x.stack != stack_id::llama_cpp_metal) continue;
+    const software_stack& s = stacks::of(p.x.stack);
+    const std::string phase = p.x.metric == "tokens_per_s" ? "decode" : "prefill";
+    const std::string format = field(*p.x.source_row, "weight_format");
+    const std::string arch(p.x.gpu->arch().name);
+    const double stack_error = error_of(p.x, stacked_of(p, s));
+    for (const std::string& g :
+         {phase + " all", phase + " " + format, phase + " " + arch,
+          phase + " " + field(*p.x.source_row, "source"), std::string("all")}) {
+      errors& e = groups[g];
+      e.ceiling.push_back(std::abs(error_of(p.x, ceiling_of(p.x))));
+      e.stack.push_back(std::abs(stack_error));
+      e.loso.push_back(std::abs(error_of(p.x, stacked_of(p, folds.without_source(s, p)))));
+      e.logo.push_back(std::abs(error_of(p.x, stacked_of(p, folds.without_generation(s, p)))));
+      if (large_job(p))
+        e.scale.push_back(std::abs(error_of(p.x, stacked_of(p, folds.small_only(s)))));
+    }
+    char line[256];
+    std::snprintf(line, sizeof line, "| %s | %s | %s | %lld | %.4g | %+.1f %% | %+.1f %% |\n",
+                  field(*p.x.source_row, "id").c_str(), std::string(p.x.gpu->id()).c_str(),
+                  format.c_str(), p.x.metric == "tokens_per_s" ? p.x.run.generate : p.x.seq,
+                  p.x.measured, 100 * error_of(p.x, ceiling_of(p.x)), 100 * stack_error);
+    rows_out.emplace_back(line);
+  }
+  std::printf(
+      "\n| rows | n | ceiling: median abs error | stack: median abs error | stack, worst | "
+      "leave-one-source-out: median | leave one generation out | large jobs fitted on small "
+      "(rows) |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+  for (const auto& [g, e] : groups) {
+    char scale[48] = "-";
+    if (!e.scale.empty())
+      std::snprintf(scale, sizeof scale, "%.1f %% (%zu)", 100 * median(e.scale), e.scale.size());
+    std::printf("| %s | %zu | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %.1f %% | %s |\n", g.c_str(),
+                e.stack.size(), 100 * median(e.ceiling), 100 * median(e.stack),
+                100 * *std::max_element(e.stack.begin(), e.stack.end()), 100 * median(e.loso),
+                100 * median(e.logo), scale);
+  }
+  std::printf(
+      "\n| row | gpu | weights | tokens | measured | ceiling | stack |\n"
+      "|---|---|---|---:|---:|---:|---:|\n");
+  for (const std::string& line : rows_out) std::fputs(line.c_str(), stdout);
+  std::fflush(stdout);
+  CHECK(groups.count("all") == 1);
+}
+
 // The error bands the tool prints beside an estimate (stack/error_bands.hpp) are this test's
 // figures: each stack and mode's held-out errors (leave one source out) over the evidence rows,
 // outside calibration. The table is data; this test recomputes it and holds it to the evidence.

@@ -16,17 +16,12 @@
 #include <string>
 #include <vector>
 
+#include "evidence_csv.hpp"
 #include "gemm_measurements.hpp"
 
 using namespace dlperf;
 
-namespace {
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-}  // namespace
+using evidence::median;
 
 TEST_CASE("GEMM predictions against published measurements", "[gemm][evidence]") {
   std::vector<double> all, large;

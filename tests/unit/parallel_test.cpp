@@ -6,22 +6,12 @@
 #include <initializer_list>
 #include <string>
 
+#include "run_types.hpp"
+
 using namespace dlperf;
+using test::decode_run;
 
 namespace {
-
-run_config decode_run(stack_id stack, weight_format w, long long gpus) {
-  run_config r;
-  r.mode = run_mode::infer;
-  r.type = dtype::fp16;
-  r.weights = w;
-  r.prompt = 1;
-  r.generate = 128;
-  r.stack = stack;
-  r.gpus = gpus;
-  r.flash_attention = stack != stack_id::llama_cpp;
-  return r;
-}
 
 // Whether @p s can run inference of type @p t with weights @p w on @p g (the rest is rejected
 // by the estimators with unsupported).
@@ -130,6 +120,7 @@ TEST_CASE("a layer split's batch-1 decode is never faster than one GPU reading e
       for (weight_format w : {weight_format::q4_k_m, weight_format::native}) {
         const run_config one = decode_run(id, w, 1);
         if (!runs(*g, m, one)) continue;
+        if (g->facts().form == form_factor::integrated) continue;  // one to a machine (below)
         // One GPU of the set running the whole model: every weight a token reads, at the stack's
         // share (stack_test checks that one GPU never beats its weight-read floor).
         const duration single = estimate_run(*g, m, one).decode_per_token;
@@ -155,6 +146,7 @@ TEST_CASE("a tensor split's decode is never faster than 1/N of one GPU's",
     for (stack_id id : {stack_id::vllm, stack_id::tensorrt_llm, stack_id::ceiling}) {
       const run_config one = decode_run(id, weight_format::native, 1);
       if (!runs(*g, m, one)) continue;
+      if (g->facts().form == form_factor::integrated) continue;  // one to a machine (below)
       const duration single = estimate_run(*g, m, one).decode_per_token;
       for (long long n : {2LL, 4LL, 8LL}) {
         run_config r = one;
@@ -320,4 +312,23 @@ TEST_CASE("a layer split is rejected where it is not modelled", "[parallel][erro
   s = stacks::llama_cpp;
   s.multi_gpu.pipeline.graphs_lost.without = 200;  // faster without graphs than with them
   CHECK_THROWS_WITH(s.validate(), Catch::Contains("graphs_lost needs"));
+}
+
+TEST_CASE("a run over several GPUs of a system-on-chip is refused, naming why", "[parallel]") {
+  // An Apple silicon Mac has one GPU: no split, no cluster of its GPUs in one machine.
+  run_config r = decode_run(stack_id::llama_cpp_metal, weight_format::q4_k_m, 1);
+  r.type = dtype::fp16;
+  CHECK_NOTHROW(estimate_run(catalog::m2_ultra_76c_192gb, presets::llama3_70b, r));
+  r.gpus = 2;
+  r.pp = 2;
+  CHECK_THROWS_WITH(estimate_run(catalog::m2_ultra_76c_192gb, presets::llama3_70b, r),
+                    Catch::Contains("one to a machine"));
+  const split_outcome o = evaluate_split(
+      catalog::m2_ultra_76c_192gb, presets::llama3_70b,
+      decode_run(stack_id::llama_cpp_metal, weight_format::q4_k_m, 1), parallel_split{2, 1, 2});
+  CHECK_FALSE(o.runs);
+  CHECK_THAT(o.why_not, Catch::Contains("one to a machine"));
+  CHECK_THROWS_WITH(estimate_cluster(catalog::m2_ultra_76c_192gb, 2, presets::llama3_8b,
+                                     run_config{}, links::pcie4_x16),
+                    Catch::Contains("one to a machine"));
 }

@@ -374,6 +374,48 @@ inline constexpr std::array published_bandwidths{
     published_bandwidth{"mi350x", 8000},
     published_bandwidth{"rx_9070_xt", 640},
     published_bandwidth{"rx_9070", 640},
+    // Apple's figures for each chip (docs/catalog.md, "Apple silicon"): M1 68.25, M1 Pro 200,
+    // M1 Max 400, M1 Ultra 800; M2 100, Pro 200, Max 400, Ultra 800; M3 100, Pro 150, Max 300
+    // (30-core) and 400 (40-core), Ultra "over 800"; M4 120, Pro 273, Max 410 (32-core) and 546.
+    published_bandwidth{"m1_7c_8gb", 68.25},
+    published_bandwidth{"m1_8c_8gb", 68.25},
+    published_bandwidth{"m1_pro_14c_32gb", 200},
+    published_bandwidth{"m1_pro_16c_32gb", 200},
+    published_bandwidth{"m1_max_24c_32gb", 400},
+    published_bandwidth{"m1_max_32c_64gb", 400},
+    published_bandwidth{"m1_ultra_48c_64gb", 800},
+    published_bandwidth{"m1_ultra_64c_128gb", 800},
+    published_bandwidth{"m2_8c_8gb", 100},
+    published_bandwidth{"m2_10c_24gb", 100},
+    published_bandwidth{"m2_pro_16c_32gb", 200},
+    published_bandwidth{"m2_pro_19c_32gb", 200},
+    published_bandwidth{"m2_max_30c_32gb", 400},
+    published_bandwidth{"m2_max_38c_96gb", 400},
+    published_bandwidth{"m2_ultra_60c_64gb", 800},
+    published_bandwidth{"m2_ultra_76c_192gb", 800},
+    published_bandwidth{"m3_10c_16gb", 100},
+    published_bandwidth{"m3_pro_14c_18gb", 150},
+    published_bandwidth{"m3_pro_18c_36gb", 150},
+    published_bandwidth{"m3_max_30c_36gb", 300},
+    published_bandwidth{"m3_max_40c_48gb", 400},
+    published_bandwidth{"m3_max_40c_64gb", 400},
+    published_bandwidth{"m3_ultra_60c_96gb", 800},
+    published_bandwidth{"m3_ultra_80c_512gb", 800},
+    published_bandwidth{"m4_10c_24gb", 120},
+    published_bandwidth{"m4_pro_16c_24gb", 273},
+    published_bandwidth{"m4_pro_20c_24gb", 273},
+    published_bandwidth{"m4_max_32c_36gb", 410},
+    published_bandwidth{"m4_max_40c_128gb", 546},
+};
+
+// Apple's published GPU FP32 rates: M1 (8-core) 2.6 TFLOPS (MacRumors, 2020-11-10), M1 Pro
+// (16-core) 5.2 and M1 Max (32-core) 10.4 (Wccftech, 2021-10-18, from Apple's event), M2 Ultra
+// (76-core) 27.2 (Apple's Mac Pro product page, 2023). Apple publishes none for M3 and M4.
+inline constexpr std::array apple_fp32_peaks{
+    published_peak{"m1_8c_8gb", dtype::fp32, f32, dn, 2.6, "MacRumors, 2020-11-10"},
+    published_peak{"m1_pro_16c_32gb", dtype::fp32, f32, dn, 5.2, "Wccftech, 2021-10-18"},
+    published_peak{"m1_max_32c_64gb", dtype::fp32, f32, dn, 10.4, "Wccftech, 2021-10-18"},
+    published_peak{"m2_ultra_76c_192gb", dtype::fp32, f32, dn, 27.2, "Apple Mac Pro page, 2023"},
 };
 
 }  // namespace dlperf::test

@@ -622,6 +622,12 @@ TEST_CASE("ExLlamaV2's kernels hold the RTX 3090 Ti, not the RTX 4090, below the
       estimate_run(catalog::find("rtx_4090"), presets::llama2_70b, r).tokens_per_second();
   CHECK(on_ada / on_ti == Approx(38.0 / 33.0).epsilon(0.05));
 
+  // vLLM builds for CUDA and ROCm, not Metal: a Mac is refused, naming the stacks that run there.
+  require_usage_error(
+      "model --preset llama2_7b --gpu m2_ultra_76c_192gb --infer --dtype fp16 --generate 64 "
+      "--stack vllm",
+      "stack vllm does not run on Apple GPUs (Apple M2 Ultra (76-core GPU, 192 GB)); stacks that "
+      "do: ceiling, llama.cpp-metal");
   // ExLlamaV2's HIP kernels are unmeasured: a run on an AMD GPU is refused, naming the stack.
   require_usage_error(
       "model --preset llama2_7b --gpu rx_7900_xtx --infer --weights exl2_4.0bpw --generate 64 "
@@ -651,6 +657,7 @@ TEST_CASE("vLLM without CUDA graphs is vLLM's kernels at eager PyTorch's host ti
   run_config r = decode_run(dtype::fp16, 1);
   for (const gpu_spec* g : catalog::all) {
     INFO(g->id());
+    if (!graphs.vendors.has(g->arch().vendor)) continue;  // vLLM has no Metal backend
     r.stack = stack_id::vllm;
     const double with_graphs = estimate_run(*g, presets::llama2_7b, r).tokens_per_second();
     r.stack = stack_id::vllm_eager;

@@ -34,7 +34,7 @@ TEST_CASE("unknown names are rejected listing the valid ones", "[vocabulary]") {
   CHECK_THROWS_AS(parse<tier>("l3"), not_found);
   CHECK_THROWS_WITH(parse<tier>("l3"),
                     "unknown memory tier 'l3' (valid: registers, shared, l2, llc, global)");
-  CHECK_THROWS_WITH(parse<vendor>("intel"), "unknown vendor 'intel' (valid: nvidia, amd)");
+  CHECK_THROWS_WITH(parse<vendor>("intel"), "unknown vendor 'intel' (valid: nvidia, amd, apple)");
   CHECK(enum_names<sparsity>("|") == "dense|2:4");
   // A value outside the list (a cast from a bad integer) is an error, not an out-of-range read.
   CHECK_THROWS_AS(name(static_cast<tier>(200)), invalid_argument);

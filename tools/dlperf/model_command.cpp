@@ -406,6 +406,9 @@ void print_report(const app::model_report& report) {
              report.offload ? fmt::format("; in host memory: weights {}",
                                           format_bytes(report.offload->host_weights.value()))
                             : fmt::format("; largest batch that fits: {}", f.max_batch));
+  if (report.unified_memory > byte_count{})
+    fmt::print("  ({} is the GPU's working set of the Mac's {} of unified memory)\n",
+               format_bytes(f.capacity.value()), format_bytes(report.unified_memory.value()));
   if (report.fitting_tp)
     fmt::print("  with --tp {} (tensor parallelism over the {} GPUs) it fits\n", *report.fitting_tp,
                r.gpus);

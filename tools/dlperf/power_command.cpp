@@ -25,6 +25,15 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
   power_parameters params;
   if (!o.rest.empty()) params.rest_of_system = watts(parse_plausible("--rest-watts", o.rest));
   const power tdp = g.facts().tdp;
+  // A Mac's figure is the whole machine's at the wall, on its own power supply: one to a
+  // machine, nothing added for the rest, no PSU to choose and no limit to set.
+  const bool machine = g.facts().form == form_factor::integrated;
+  if (machine && (count != 1 || !o.rest.empty() || !o.limit.empty()))
+    throw usage_error(std::string(g.name()) +
+                      " is a system-on-chip's GPU: its power is its machine's at the wall, one "
+                      "to a machine, with no power limit to set (--count, --rest-watts and "
+                      "--limit do not apply)");
+  if (machine) params.rest_of_system = watts(0);
   std::optional<power> limit;
   if (!o.limit.empty()) limit = parse_power_limit("--limit", o.limit, tdp, id);
   if (!o.compute_share.empty() && !o.preset.empty())
@@ -59,9 +68,12 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
         {"rest_watts", params.rest_of_system.value()},
         {"system_watts", b.system.value()},
         {"psu_margin", params.psu_margin},
-        {"recommended_psu_watts", b.recommended_psu.value()},
+        {"recommended_psu_watts",
+         machine ? nlohmann::json(nullptr) : nlohmann::json(b.recommended_psu.value())},
         {"desktop_psu_limit_watts", params.desktop_psu_limit.value()},
-        {"desktop_psu_left_watts", b.left_by(params.desktop_psu_limit).value()},
+        {"desktop_psu_left_watts",
+         machine ? nlohmann::json(nullptr)
+                 : nlohmann::json(b.left_by(params.desktop_psu_limit).value())},
         {"limit_watts", limit ? nlohmann::json(limit->value()) : nlohmann::json(nullptr)},
         {"saving_watts", saving.value()},
         {"clock_fraction", clock},
@@ -71,6 +83,13 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
         {"stack", o.preset.empty() ? nlohmann::json(nullptr) : nlohmann::json(name(o.run.stack))},
         {"stack_measured", measured_figures_json(applied)}};
     print_json(std::move(out));
+    return;
+  }
+  if (machine) {
+    fmt::print(
+        "{} at {}: the machine's maximum draw at the wall (its maker's figure), on its own "
+        "power supply\n",
+        g.name(), format_watts(b.system));
     return;
   }
   fmt::print("{} x {} at {}{}: {} of GPUs\n", count, g.name(), format_watts(b.board),

@@ -49,6 +49,9 @@ struct model_report {
   std::string device;    ///< device_label: a catalog id or the file's device name
   std::string gpu_name;  ///< the GPU's name
   std::string arch;      ///< its architecture's name
+  /// The machine's unified memory where the GPU shares it (an Apple silicon Mac), of which the
+  /// fit's capacity is the GPU's working set; 0 for a GPU with memory of its own.
+  byte_count unified_memory{};
   std::optional<power_limit_info> power_limit;  ///< the limit the GPU ran under, if any
   /// Training on a board with a measured sustained tensor clock (estimate/sustained_clock.hpp):
   /// the clock its tensor work holds through the job, and that as a share of the quoted one.

@@ -269,6 +269,11 @@ void advise_budget(const advice_request& q, const gpu_spec& g, recommendation& r
     r.reasons.emplace_back("no price known: give one in a price file");
     return;
   }
+  if (g.facts().form == form_factor::integrated && r.gpus != 1) {
+    // A Mac's GPU comes one to a machine (and advise_memory said it cannot run the split).
+    if (q.budget) r.within_budget = false;
+    return;
+  }
   r.gpu_price = *price;
   r.price = q.prices.catalog_price(g);
   r.host_cost = q.prices.host.for_boards(r.gpus, g.facts().form);
@@ -326,6 +331,19 @@ void advise_performance(const advice_request& q, const gpu_spec& g, recommendati
 template <class = void>
 void advise_hardware(const advice_request& q, const gpu_spec& g, recommendation& r) {
   r.power = power_budget_of(g, r.gpus, q.power);
+  if (g.facts().form == form_factor::integrated) {
+    // A Mac: its figure is the machine's at the wall, on its own power supply.
+    r.reasons.push_back("power: the machine draws at most " + sig3(r.power.system.value()) +
+                        " W at the wall (its maker's figure), on its own power supply");
+    r.reasons.emplace_back(
+        "no matrix units: its GPU multiplies on the ALUs, so compute-bound work (prompts, "
+        "training) runs far below a card with tensor or matrix cores");
+    if (q.run.training())
+      r.reasons.emplace_back(
+          "training: no stack dlperf models trains on Apple GPUs (PyTorch's MPS backend is "
+          "unmeasured here), so this is the hardware's ceiling");
+    return;
+  }
   std::string power_text =
       "power: " + std::to_string(r.gpus) + " x " + sig3(r.power.board.value()) + " W + " +
       sig3(q.power.rest_of_system.value()) + " W = " + sig3(r.power.system.value()) + " W; PSU " +

@@ -474,6 +474,7 @@ cluster_estimate estimate_cluster_on(const D& g, long long n, const model_spec& 
                                      byte_count bucket = ddp_bucket_bytes) {
   if (n < 1 || n > (1LL << 20))
     detail::throw_invalid_argument("cluster: gpus must be 1 to 2^20, got " + std::to_string(n));
+  check_gpus_per_machine(g, n);
   const std::vector<const D*> list(static_cast<std::size_t>(n), &g);
   return estimate_cluster_on<D>(std::span<const D* const>(list), m, r, link, bucket);
 }

@@ -121,11 +121,18 @@ constexpr power_budget power_budget_of(power board, long long count,
   return b;
 }
 
-/// The power budget of @p count GPUs @p g at their board power (the catalog's TDP).
+/// The power budget of @p count GPUs @p g at their board power (the catalog's TDP). A
+/// system-on-chip's figure is its whole machine's at the wall (Apple's maximum for a Mac), so
+/// nothing is added for the rest of the system.
 template <class G>
 requires requires(const G& g) { g.facts().tdp; }
 constexpr power_budget power_budget_of(const G& g, long long count,
                                        const power_parameters& p = {}) {
+  if (g.facts().form == form_factor::integrated) {
+    power_parameters machine = p;
+    machine.rest_of_system = watts(0);
+    return power_budget_of(g.facts().tdp, count, machine);
+  }
   return power_budget_of(g.facts().tdp, count, p);
 }
 

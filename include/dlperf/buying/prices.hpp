@@ -54,8 +54,18 @@ struct host_costs {
   }
   /// The host for @p gpus boards of form @p f: a module (SXM, OAM) needs a server built around
   /// its vendor's baseboard, which holds 4 or 8 of them, so it is priced as the 8-GPU server
-  /// whatever the count; a card as for_gpus. Throws as for_gpus.
+  /// whatever the count; a card as for_gpus; an integrated GPU's price is its machine's, so
+  /// nothing is added, and a machine holds one. Throws as for_gpus, or for integrated GPUs other
+  /// than one.
   [[nodiscard]] money for_boards(long long gpus, form_factor f) const {
+    if (f == form_factor::integrated) {
+      if (gpus != 1)
+        detail::throw_invalid_argument(
+            "gpus: an integrated GPU comes one to a machine, and its price is the machine's; "
+            "got " +
+            std::to_string(gpus));
+      return dollars(0);
+    }
     const money desktop_or_server = for_gpus(gpus);
     return f == form_factor::mezzanine ? eight : desktop_or_server;
   }

@@ -95,6 +95,7 @@ split_outcome evaluate_split(const gpu_spec& g, const model_spec& m, const run_c
   x.tp = s.tp;
   x.pp = s.pp;
   try {
+    check_gpus_per_machine(g, s.gpus);
     out.fit = check_fit(g, m, x);
     if (x.training() && s.gpus > 1) {
       out.step = estimate_cluster(g, s.gpus, m, x, system_link(g)).step_time;

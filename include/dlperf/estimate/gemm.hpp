@@ -411,9 +411,11 @@ inline constexpr long long skinny_max_rows = 16;
 
 // A skinny GEMM (M or N at most `skinny_max_rows`): a GEMV-like kernel that streams the wide
 // operand once from DRAM across every SM (split-K so all SMs share the stream) while the narrow
-// operand stays on chip. The narrow side is padded to the matrix instruction's N extent (8 on
-// NVIDIA's mma m16n8k*, MFMA's 16 on CDNA; 1 with FFMA), not to a 64-row tile, so batch-1
-// decode is DRAM-bound as it runs on every GPU:
+// operand stays on chip. The narrow side is padded to the matrix instruction's N extent where
+// the product runs on a matrix unit (8 on NVIDIA's mma m16n8k*, MFMA's 16 on CDNA), and not at
+// all where it runs on the vector ALUs (Pascal, Apple's GPUs, FP32 on any GPU: each thread's dot
+// products cover one row, as ggml's and cuBLAS's GEMV kernels do), never to a 64-row tile, so
+// batch-1 decode is DRAM-bound as it runs on every GPU:
 //
 //     compute = 2 pad(narrow) wide K batch / (peak x GEMM efficiency)
 //     DRAM    = A + B once, C written (and read when beta != 0)
@@ -425,7 +427,8 @@ constexpr gemm_estimate skinny_gemm(const gemm_context& x, const gemm_problem& p
   const bool narrow_m = x.m <= x.n;
   const double narrow = narrow_m ? x.m : x.n, wide = narrow_m ? x.n : x.m;
   const mma_shape& mma = x.arch->mma;
-  const double pad_to = mma.n > 0 ? static_cast<double>(mma.n) : 1.0;
+  const bool matrix_unit = x.arch->has_tensor_path(p.input, p.acc);
+  const double pad_to = matrix_unit && mma.n > 0 ? static_cast<double>(mma.n) : 1.0;
   const double padded = ceil_ratio(narrow, pad_to) * pad_to;
   const double wide_blocks = ceil_ratio(wide, 128.0);
   const double split = std::max(1.0, std::min(8.0, ceil_ratio(x.sms, wide_blocks * x.batch)));

@@ -35,7 +35,11 @@ enum class family : std::uint8_t {
   cdna3,
   cdna4,
   rdna3,
-  rdna4
+  rdna4,
+  apple_m1,
+  apple_m2,
+  apple_m3,
+  apple_m4
 };
 
 /// The families and their stable names.
@@ -54,7 +58,11 @@ struct enum_list<family> {
                                      enumerator{family::cdna3, "cdna3"},
                                      enumerator{family::cdna4, "cdna4"},
                                      enumerator{family::rdna3, "rdna3"},
-                                     enumerator{family::rdna4, "rdna4"}};
+                                     enumerator{family::rdna4, "rdna4"},
+                                     enumerator{family::apple_m1, "apple_m1"},
+                                     enumerator{family::apple_m2, "apple_m2"},
+                                     enumerator{family::apple_m3, "apple_m3"},
+                                     enumerator{family::apple_m4, "apple_m4"}};
 };
 
 /// Per-SM (NVIDIA) or per-CU (AMD) resources that bound occupancy. Sources are cited in each

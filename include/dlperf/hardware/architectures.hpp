@@ -11,6 +11,10 @@
 #include <dlperf/hardware/amd/arch/cdna4.hpp>
 #include <dlperf/hardware/amd/arch/rdna3.hpp>
 #include <dlperf/hardware/amd/arch/rdna4.hpp>
+#include <dlperf/hardware/apple/arch/m1.hpp>
+#include <dlperf/hardware/apple/arch/m2.hpp>
+#include <dlperf/hardware/apple/arch/m3.hpp>
+#include <dlperf/hardware/apple/arch/m4.hpp>
 #include <dlperf/hardware/nvidia/arch/ada.hpp>
 #include <dlperf/hardware/nvidia/arch/ampere.hpp>
 #include <dlperf/hardware/nvidia/arch/blackwell.hpp>
@@ -21,26 +25,21 @@
 
 namespace dlperf {
 
-/// Every architecture: NVIDIA's oldest first, then AMD's (the count follows the list).
-inline constexpr std::array all_architectures{pascal_gp100::spec,
-                                              pascal_gp10x::spec,
-                                              volta_gv100::spec,
-                                              turing_tu10x::spec,
-                                              turing_tu11x::spec,
-                                              ampere_ga100::spec,
-                                              ampere_ga10x::spec,
-                                              ampere_ga10x_half_tensor::spec,
-                                              ada_ad10x::spec,
-                                              ada_ad10x_half_tensor::spec,
-                                              hopper_gh100::spec,
-                                              hopper_gh100_quarter_tensor::spec,
-                                              blackwell_gb100::spec,
-                                              blackwell_gb20x::spec,
-                                              cdna2::spec,
-                                              cdna3::spec,
-                                              cdna4::spec,
-                                              rdna3::spec,
-                                              rdna4::spec};
+/// Every architecture: NVIDIA's oldest first, then AMD's, then Apple's (the count follows the
+/// list).
+inline constexpr std::array all_architectures{
+    pascal_gp100::spec,    pascal_gp10x::spec,
+    volta_gv100::spec,     turing_tu10x::spec,
+    turing_tu11x::spec,    ampere_ga100::spec,
+    ampere_ga10x::spec,    ampere_ga10x_half_tensor::spec,
+    ada_ad10x::spec,       ada_ad10x_half_tensor::spec,
+    hopper_gh100::spec,    hopper_gh100_quarter_tensor::spec,
+    blackwell_gb100::spec, blackwell_gb20x::spec,
+    cdna2::spec,           cdna3::spec,
+    cdna4::spec,           rdna3::spec,
+    rdna4::spec,           apple_m1::spec,
+    apple_m2::spec,        apple_m3::spec,
+    apple_m4::spec};
 
 /// Architecture by name ("ampere_ga100", ...). Throws not_found naming the input.
 constexpr const architecture_spec& find_architecture(std::string_view arch_name) {

@@ -14,6 +14,10 @@
 #include <dlperf/hardware/amd/catalog/cdna4.hpp>
 #include <dlperf/hardware/amd/catalog/rdna3.hpp>
 #include <dlperf/hardware/amd/catalog/rdna4.hpp>
+#include <dlperf/hardware/apple/catalog/m1.hpp>
+#include <dlperf/hardware/apple/catalog/m2.hpp>
+#include <dlperf/hardware/apple/catalog/m3.hpp>
+#include <dlperf/hardware/apple/catalog/m4.hpp>
 #include <dlperf/hardware/gpu.hpp>
 #include <dlperf/hardware/nvidia/catalog/ada.hpp>
 #include <dlperf/hardware/nvidia/catalog/ampere.hpp>
@@ -25,7 +29,8 @@
 
 namespace dlperf::catalog {
 
-/// Every catalog GPU: NVIDIA's, then AMD's, by architecture generation and then by launch.
+/// Every catalog GPU: NVIDIA's, then AMD's, then Apple's, by architecture generation and then by
+/// launch.
 /// (`std::to_array`: the count follows the list.)
 inline constexpr auto all = std::to_array<const gpu_spec*>({&gtx_1070,
                                                             &gtx_1080,
@@ -104,7 +109,36 @@ inline constexpr auto all = std::to_array<const gpu_spec*>({&gtx_1070,
                                                             &rx_7900_xt,
                                                             &radeon_pro_w7900,
                                                             &rx_9070_xt,
-                                                            &rx_9070});
+                                                            &rx_9070,
+                                                            &m1_7c_8gb,
+                                                            &m1_8c_8gb,
+                                                            &m1_pro_14c_32gb,
+                                                            &m1_pro_16c_32gb,
+                                                            &m1_max_24c_32gb,
+                                                            &m1_max_32c_64gb,
+                                                            &m1_ultra_48c_64gb,
+                                                            &m1_ultra_64c_128gb,
+                                                            &m2_8c_8gb,
+                                                            &m2_10c_24gb,
+                                                            &m2_pro_16c_32gb,
+                                                            &m2_pro_19c_32gb,
+                                                            &m2_max_30c_32gb,
+                                                            &m2_max_38c_96gb,
+                                                            &m2_ultra_60c_64gb,
+                                                            &m2_ultra_76c_192gb,
+                                                            &m3_10c_16gb,
+                                                            &m3_pro_14c_18gb,
+                                                            &m3_pro_18c_36gb,
+                                                            &m3_max_30c_36gb,
+                                                            &m3_max_40c_48gb,
+                                                            &m3_max_40c_64gb,
+                                                            &m3_ultra_60c_96gb,
+                                                            &m3_ultra_80c_512gb,
+                                                            &m4_10c_24gb,
+                                                            &m4_pro_16c_24gb,
+                                                            &m4_pro_20c_24gb,
+                                                            &m4_max_32c_36gb,
+                                                            &m4_max_40c_128gb});
 
 /// Position of the GPU with stable id @p id in `all`, or none for an id the catalog lacks.
 constexpr std::optional<std::size_t> index_of(std::string_view id) {

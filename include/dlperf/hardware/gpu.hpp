@@ -29,7 +29,8 @@ enum class segment : std::uint8_t {
   titan,        ///< TITAN boards: consumer pricing, full-rate tensor cores
   workstation,  ///< Quadro / RTX professional boards (and AMD Radeon PRO)
   datacenter,   ///< Tesla / data-centre boards (and AMD Instinct)
-  radeon        ///< AMD consumer boards
+  radeon,       ///< AMD consumer boards
+  apple         ///< Apple silicon: a Mac's integrated GPU, sold as a machine
 };
 
 /// The segments and their stable names.
@@ -37,15 +38,19 @@ template <>
 struct enum_list<segment> {
   static constexpr std::string_view kind = "segment";  ///< what the enum names
   /// Every segment.
-  static constexpr std::array values{
-      enumerator{segment::geforce, "geforce"}, enumerator{segment::titan, "titan"},
-      enumerator{segment::workstation, "workstation"},
-      enumerator{segment::datacenter, "datacenter"}, enumerator{segment::radeon, "radeon"}};
+  static constexpr std::array values{enumerator{segment::geforce, "geforce"},
+                                     enumerator{segment::titan, "titan"},
+                                     enumerator{segment::workstation, "workstation"},
+                                     enumerator{segment::datacenter, "datacenter"},
+                                     enumerator{segment::radeon, "radeon"},
+                                     enumerator{segment::apple, "apple"}};
 };
 
-/// Whether segment @p s sells consumer boards (GeForce, Radeon): consumer tensor rates, open-air
-/// coolers, consumer pricing.
-constexpr bool consumer_segment(segment s) { return s == segment::geforce || s == segment::radeon; }
+/// Whether segment @p s sells to consumers (GeForce, Radeon, Apple's Macs): consumer tensor
+/// rates, consumer cooling and pricing.
+constexpr bool consumer_segment(segment s) {
+  return s == segment::geforce || s == segment::radeon || s == segment::apple;
+}
 
 /// DRAM technology.
 enum class memory_kind : std::uint8_t {
@@ -57,7 +62,10 @@ enum class memory_kind : std::uint8_t {
   hbm2,
   hbm2e,
   hbm3,
-  hbm3e
+  hbm3e,
+  lpddr4x,  ///< Apple M1's unified memory
+  lpddr5,   ///< M1 Pro/Max/Ultra, M2 and M3 families
+  lpddr5x   ///< M4 family
 };
 
 /// The DRAM technologies and their stable names ("GDDR6X", "HBM3e", ...).
@@ -66,19 +74,22 @@ struct enum_list<memory_kind> {
   static constexpr std::string_view kind = "memory type";  ///< what the enum names
   /// Every DRAM technology.
   static constexpr std::array values{
-      enumerator{memory_kind::gddr5, "GDDR5"}, enumerator{memory_kind::gddr5x, "GDDR5X"},
-      enumerator{memory_kind::gddr6, "GDDR6"}, enumerator{memory_kind::gddr6x, "GDDR6X"},
-      enumerator{memory_kind::gddr7, "GDDR7"}, enumerator{memory_kind::hbm2, "HBM2"},
-      enumerator{memory_kind::hbm2e, "HBM2e"}, enumerator{memory_kind::hbm3, "HBM3"},
-      enumerator{memory_kind::hbm3e, "HBM3e"}};
+      enumerator{memory_kind::gddr5, "GDDR5"},   enumerator{memory_kind::gddr5x, "GDDR5X"},
+      enumerator{memory_kind::gddr6, "GDDR6"},   enumerator{memory_kind::gddr6x, "GDDR6X"},
+      enumerator{memory_kind::gddr7, "GDDR7"},   enumerator{memory_kind::hbm2, "HBM2"},
+      enumerator{memory_kind::hbm2e, "HBM2e"},   enumerator{memory_kind::hbm3, "HBM3"},
+      enumerator{memory_kind::hbm3e, "HBM3e"},   enumerator{memory_kind::lpddr4x, "LPDDR4X"},
+      enumerator{memory_kind::lpddr5, "LPDDR5"}, enumerator{memory_kind::lpddr5x, "LPDDR5X"}};
 };
 
 /// How a board goes into a machine: its form factor decides which host can carry it.
 enum class form_factor : std::uint8_t {
-  card,      ///< a PCIe card: a desktop or any server with slots holds it
-  mezzanine  ///< a mezzanine module (NVIDIA SXM, OCP OAM, a superchip or socketed APU): only a
-             ///< server built around its vendor's baseboard holds it; its stable name is
-             ///< "module" (the identifier avoids C++20's contextual keyword)
+  card,       ///< a PCIe card: a desktop or any server with slots holds it
+  mezzanine,  ///< a mezzanine module (NVIDIA SXM, OCP OAM, a superchip or socketed APU): only a
+              ///< server built around its vendor's baseboard holds it; its stable name is
+              ///< "module" (the identifier avoids C++20's contextual keyword)
+  integrated  ///< a system-on-chip's GPU (Apple silicon): one per machine, and its price is the
+              ///< machine's, host included
 };
 
 /// The form factors and their stable names.
@@ -88,7 +99,9 @@ struct enum_list<form_factor> {
   /// Every form factor.
   static constexpr std::array values{enumerator{form_factor::card, "card", "a PCIe card"},
                                      enumerator{form_factor::mezzanine, "module",
-                                                "an SXM or OAM module on its vendor's baseboard"}};
+                                                "an SXM or OAM module on its vendor's baseboard"},
+                                     enumerator{form_factor::integrated, "integrated",
+                                                "a system-on-chip's GPU, sold in its machine"}};
 };
 
 /// What kind of figure a price is (docs/catalog.md, "Prices").
@@ -134,7 +147,8 @@ struct gpu_facts {
   frequency boost_clock;       ///< boost SM clock, the basis of the vendor's peak figures
   frequency tensor_clock{};    ///< boost clock for tensor-core peaks where the vendor states
                                ///< a separate one (Hopper, Blackwell B200); 0 = boost_clock
-  byte_count memory;           ///< DRAM capacity
+  byte_count memory;           ///< DRAM capacity: what the GPU may allocate (on a GPU that shares
+                               ///< the machine's memory, its working set of `unified_memory`)
   memory_kind memory_type;     ///< DRAM technology
   int bus_width_bits;          ///< DRAM interface width
   double data_rate_gbps;       ///< DRAM data rate per pin, Gbit/s
@@ -157,6 +171,9 @@ struct gpu_facts {
   /// measured, and a long job keeps the clock the GEMM efficiencies were measured at.
   frequency sustained_tensor_clock{};
   dlperf::form_factor form = form_factor::card;  ///< card or module: which host carries it
+  /// The machine's memory that CPU and GPU share (Apple silicon), of which `memory` is the GPU's
+  /// part; 0 for a GPU with memory of its own.
+  byte_count unified_memory{};
 };
 
 /// The clock board @p f's tensor-core peaks are quoted at: its tensor clock where the vendor

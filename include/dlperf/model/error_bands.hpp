@@ -50,7 +50,7 @@ struct enum_list<estimate_figure> {
 
 /// The class of board an estimate runs on, as the bands split the evidence.
 enum class board_class : std::uint8_t {
-  consumer,     ///< GeForce and Radeon boards
+  consumer,     ///< GeForce and Radeon boards, and Apple silicon Macs
   professional  ///< TITAN, workstation and data-centre boards
 };
 
@@ -59,10 +59,10 @@ template <>
 struct enum_list<board_class> {
   static constexpr std::string_view kind = "board class";  ///< what the enum names
   /// Every class, with its stable name and what it holds.
-  static constexpr std::array values{
-      enumerator{board_class::consumer, "consumer", "GeForce and Radeon boards"},
-      enumerator{board_class::professional, "professional",
-                 "TITAN, workstation and data-centre boards"}};
+  static constexpr std::array values{enumerator{board_class::consumer, "consumer",
+                                                "GeForce and Radeon boards and Apple silicon Macs"},
+                                     enumerator{board_class::professional, "professional",
+                                                "TITAN, workstation and data-centre boards"}};
 };
 
 /// The class of a board of market segment @p s.
@@ -98,6 +98,10 @@ inline constexpr std::array error_bands{
                board_class::professional, 47, 0.180, 1.082},
     error_band{stack_id::exllamav2, run_mode::infer, estimate_figure::decode, board_class::consumer,
                20, 0.2657, 0.6443},
+    error_band{stack_id::llama_cpp_metal, run_mode::infer, estimate_figure::decode,
+               board_class::consumer, 101, 0.1371, 0.7024},
+    error_band{stack_id::llama_cpp_metal, run_mode::infer, estimate_figure::prompt,
+               board_class::consumer, 101, 0.0403, 0.5144},
     error_band{stack_id::lmdeploy, run_mode::infer, estimate_figure::decode,
                board_class::professional, 5, 0.244, 0.576},
     error_band{stack_id::pytorch_eager, run_mode::infer, estimate_figure::step,

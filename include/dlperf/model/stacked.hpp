@@ -173,6 +173,18 @@ inline std::string flash3_off_hopper(std::string_view gpu) {
 }
 }  // namespace detail
 
+/// Throws unsupported when a run spreads over @p gpus GPUs of device @p d and @p d is a
+/// system-on-chip's GPU (an Apple silicon Mac's): one to a machine, so no GPU of the same
+/// machine shares its work (gpu_facts::form, form_factor::integrated).
+template <class D>
+constexpr void check_gpus_per_machine(const D& d, long long gpus) {
+  if constexpr (requires { d.facts().form; })
+    if (gpus > 1 && d.facts().form == form_factor::integrated)
+      dlperf::detail::throw_unsupported(
+          std::string(d.name()) + " is a system-on-chip's GPU, one to a machine: a run on " +
+          std::to_string(gpus) + " GPUs (--gpus, --tp, --pp) needs GPUs that share one machine");
+}
+
 /// The estimate of @p m on @p d under @p r as stack @p named runs it (with the attention kernel
 /// r.attention names in place of its own: stacks::with_attention), with its ceiling; inference
 /// over several GPUs (tp or pp above 1) with the communication of its split on both
@@ -191,6 +203,7 @@ DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_
   s.validate();
   check_runs(s, r.training());
   stacks::check_runs_on(s, d.arch().vendor, d.name());
+  check_gpus_per_machine(d, r.gpus);
   const run_config run = run_under(s, r);
   stacked_estimate out{estimate_model(d, m, run), {}};
   out.stack = apply_stack(s, out.ceiling, m, run, device_context(d));

@@ -23,6 +23,8 @@
 ///                                          for a GEMM the ceiling finds bound by anything but
 ///                                          DRAM, where the context gives the bandwidth
 ///     time        = max(device time, k x host_overhead_per_kernel)
+///                   or, for a stack whose host encodes a step's kernels before the GPU runs
+///                   them (`host_serial`), device time + k x host_overhead_per_kernel
 ///
 /// where a stack whose GEMV kernels were measured to move at most B bytes of weights per SM per
 /// SM clock (gemv_bytes_per_sm_cycle; quantized_gemv_bytes_per_sm_cycle for quantised weights)
@@ -86,7 +88,8 @@ enum class stack_id : std::uint8_t {
   llama_cpp_rocm,  ///< llama.cpp, HIP/ROCm backend
   pytorch_rocm,    ///< PyTorch eager on ROCm (rocBLAS/hipBLASLt, MIOpen)
   megatron_rocm,   ///< Megatron-LM on ROCm with ROCm's Transformer Engine (AMD's Primus)
-  exllamav2        ///< ExLlamaV2, CUDA: EXL2/GPTQ kernels driven from Python
+  exllamav2,       ///< ExLlamaV2, CUDA: EXL2/GPTQ kernels driven from Python
+  llama_cpp_metal  ///< llama.cpp, Metal backend (Apple silicon)
 };
 
 /// The stacks and their stable names (the CLI's `--stack`).
@@ -111,7 +114,8 @@ struct enum_list<stack_id> {
       enumerator{stack_id::pytorch_rocm, "pytorch-rocm", "PyTorch eager, ROCm"},
       enumerator{stack_id::megatron_rocm, "megatron-rocm",
                  "Megatron-LM / Transformer Engine training, ROCm"},
-      enumerator{stack_id::exllamav2, "exllamav2", "ExLlamaV2 inference, CUDA"}};
+      enumerator{stack_id::exllamav2, "exllamav2", "ExLlamaV2 inference, CUDA"},
+      enumerator{stack_id::llama_cpp_metal, "llama.cpp-metal", "llama.cpp, Metal backend (Apple)"}};
 };
 
 /// How a stack runs element-wise operations.
@@ -313,6 +317,10 @@ struct vendor_set {
   static constexpr vendor_set only(vendor v) {
     return {static_cast<std::uint8_t>(1U << enum_index(v))};
   }
+  /// The set of two vendors.
+  static constexpr vendor_set both(vendor a, vendor b) {
+    return {static_cast<std::uint8_t>(only(a).bits | only(b).bits)};
+  }
   /// Whether the set holds @p v.
   [[nodiscard]] constexpr bool has(vendor v) const { return ((bits >> enum_index(v)) & 1U) != 0; }
 };
@@ -333,6 +341,11 @@ struct software_stack {
   stack_figure streaming_dram_share;       ///< norms, element-wise, optimizer: share of the
                                            ///< model's DRAM rate reached
   stack_figure host_overhead{0.0, "s per kernel", "none"};  ///< host time to issue one kernel
+  /// Whether the host's time to issue a step's kernels adds to the GPU's rather than hiding
+  /// behind it: an engine that encodes a whole graph into command buffers and only then lets the
+  /// GPU run them (llama.cpp's Metal backend) pays both, one that launches asynchronously while
+  /// the GPU works (CUDA streams) pays the longer of the two.
+  bool host_serial = false;
   norm_kernel norms = norm_kernel::as_run;  ///< RMSNorm: one kernel, or the framework's ops
   /// Quantised weights in products over many rows: dequantised first or in the inner loop.
   dequantize_pass prompt_dequantize{};
@@ -540,7 +553,8 @@ constexpr double stack_efficiency(const software_stack& s, const op_estimate& op
 /// Operator @p op as stack @p s runs it: the ceiling time over the stack's efficiency for its
 /// class; for a GEMM not bound by DRAM, never less than its DRAM traffic at the stack's GEMV
 /// share (when @p c gives the bandwidth); and never less than the host's time to issue its
-/// kernels.
+/// kernels, or with that time added where the stack's host does not overlap its GPU
+/// (`host_serial`).
 constexpr op_estimate apply_stack(const software_stack& s, op_estimate op,
                                   const stack_op_context& c = {}) {
   duration device = op.time / stack_efficiency(s, op, c);
@@ -552,7 +566,10 @@ constexpr op_estimate apply_stack(const software_stack& s, op_estimate op,
     }
   }
   const duration host = static_cast<double>(op.kernels) * seconds(s.host_overhead.value);
-  if (host > device) {
+  if (s.host_serial) {
+    op.time = device + host;
+    if (host > device) op.bound = bound::latency;
+  } else if (host > device) {
     op.time = host;
     op.bound = bound::latency;
   } else {

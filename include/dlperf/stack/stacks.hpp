@@ -8,7 +8,9 @@
 /// fitted on. No figure is fitted to one GPU: a stack's figures hold for every GPU it runs on.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -318,6 +320,8 @@ inline constexpr software_stack vllm{
     .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
     .host_overhead = {1e-6, detail::per_kernel, detail::cuda_graphs},
     .trains = false,
+    // CUDA and ROCm builds (the evidence has both); vLLM has no Metal backend.
+    .vendors = vendor_set::both(vendor::nvidia, vendor::amd),
     .multi_gpu = detail::vllm_tensor};
 
 /// vLLM run eagerly: every kernel of a decode step issued from its Python model code, as with
@@ -339,6 +343,8 @@ inline constexpr software_stack vllm_eager{
     .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
     .host_overhead = detail::pytorch_host,
     .trains = false,
+    // CUDA and ROCm builds (the evidence has both); vLLM has no Metal backend.
+    .vendors = vendor_set::both(vendor::nvidia, vendor::amd),
     .multi_gpu = detail::vllm_tensor};
 
 /// LMDeploy TurboMind: hand-fused C++ engine.
@@ -520,6 +526,58 @@ inline constexpr software_stack llama_cpp_rocm{
          detail::llama_cpp_layers.pipeline.activation_bytes,
          detail::llama_cpp_layers.pipeline.source}}};
 
+/// llama.cpp with its Metal backend on Apple silicon, as the evidence's builds (2023-11 to 2025)
+/// ran it: ggml's Metal kernels, each op one compute dispatch in command buffers encoded on the
+/// CPU; batch-1 products of quantised or F16 weights in matrix-vector kernels (kernel_mul_mv_*),
+/// which dequantise in the inner loop; products over more rows in kernel_mul_mm, which
+/// dequantises tiles of the weights into threadgroup memory and multiplies them with
+/// simdgroup_matrix on the ALUs, so no FP16 copy of the weights is made and no cast kernel runs
+/// (ggml-metal.metal, 2023-11). Unified memory: no offload (the CPU reads the same DRAM). No
+/// measurement of its kernels' DRAM share, GEMM efficiency or dispatch time is published, so they
+/// are fitted on the evidence (docs/evidence.md, "Apple silicon", gives their
+/// cross-validations).
+inline constexpr software_stack llama_cpp_metal{
+    .id = stack_id::llama_cpp_metal,
+    .fusion = kernel_fusion::eager,
+    .attention = attention_kernel::as_run,
+    .gemm_efficiency = {0.96, detail::fraction,
+                        "fitted on the evidence: LCPP-4167 and XDAI-LLAMA3 pp rows (kernel_mul_mm "
+                        "against Metal Performance Shaders' large-GEMM efficiency)"},
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.90, detail::share,
+                        "fitted on the evidence: LCPP-4167 and XDAI-LLAMA3 F16 tg rows"},
+    .quantized_gemv_dram_share = {0.89, detail::share,
+                                  "fitted on the evidence: LCPP-4167 Q8_0 and Q4_0 and XDAI-LLAMA3 "
+                                  "Q4_K_M tg rows"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.80, detail::share,
+                             "assumed: as llama.cpp's CUDA element-wise kernels"},
+    // ggml_metal_graph_compute encodes the whole graph into command buffers and waits for them:
+    // the first buffer's encoding comes before any kernel runs, and every dispatch pays Metal's
+    // encoder calls. A decode step's rows put 5-6 ms per token above the DRAM time on every chip
+    // from the M1 to the M3 Ultra (docs/evidence.md, "Apple silicon"), which a host time per
+    // kernel that adds to the GPU's gives, and a share or a cap cannot.
+    .host_overhead = {7.75e-6, detail::per_kernel,
+                      "fitted on the evidence: LCPP-4167 and XDAI-LLAMA3 tg rows (encoding per "
+                      "dispatch, not hidden behind the GPU)"},
+    .host_serial = true,
+    .norms = norm_kernel::as_run,
+    .fused_softmax_glue = true,
+    .trains = false,
+    .vendors = vendor_set::only(vendor::apple),
+    // A Mac has one GPU; no split.
+    // The binned chips (the 24-core M1 Max, the 48-core M1 Ultra, the 60-core M2 and M3 Ultra)
+    // decode 5-26 % slower than the full chips at the same DRAM bandwidth: what a GEMV kernel
+    // moves per GPU core per clock caps them, as it caps CUDA's (the file comment of
+    // stack/stack.hpp). No measurement of the Metal kernels' rate is published.
+    .gemv_bytes_per_sm_cycle = {11.0, detail::per_sm_cycle,
+                                "fitted on the evidence: LCPP-4167 F16 tg rows, binned against "
+                                "full chips"},
+    .quantized_gemv_bytes_per_sm_cycle = {8.5, detail::per_sm_cycle,
+                                          "fitted on the evidence: LCPP-4167 Q8_0 and Q4_0 tg "
+                                          "rows, binned against full chips"}};
+
 /// PyTorch eager on ROCm: rocBLAS/hipBLASLt GEMMs, MIOpen convolutions.
 inline constexpr software_stack pytorch_rocm{
     .id = stack_id::pytorch_rocm,
@@ -565,30 +623,35 @@ inline constexpr software_stack megatron_rocm{
 
 /// Every stack, in `stack_id` order.
 inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{
-    &ceiling,   &pytorch_eager,  &torch_compile, &tensorflow,    &tensorflow_xla,
-    &megatron,  &tensorrt_llm,   &vllm,          &vllm_eager,    &lmdeploy,
-    &llama_cpp, &llama_cpp_rocm, &pytorch_rocm,  &megatron_rocm, &exllamav2};
+    &ceiling,        &pytorch_eager, &torch_compile, &tensorflow,
+    &tensorflow_xla, &megatron,      &tensorrt_llm,  &vllm,
+    &vllm_eager,     &lmdeploy,      &llama_cpp,     &llama_cpp_rocm,
+    &pytorch_rocm,   &megatron_rocm, &exllamav2,     &llama_cpp_metal};
 
 /// The record of stack @p id.
 constexpr const software_stack& of(stack_id id) { return *all[enum_index(id)]; }
 
-/// One engine's builds for each vendor's GPUs: the same code over CUDA's or ROCm's libraries
-/// (llama.cpp's CUDA and HIP backends; PyTorch's CUDA and ROCm wheels; Megatron-LM over
-/// Transformer Engine's CUDA and ROCm builds).
-inline constexpr std::array<std::array<stack_id, 2>, 3> builds_of_one_engine{
-    {{stack_id::llama_cpp, stack_id::llama_cpp_rocm},
-     {stack_id::pytorch_eager, stack_id::pytorch_rocm},
-     {stack_id::megatron, stack_id::megatron_rocm}}};
+/// One engine's builds for each vendor's GPUs, indexed by `vendor`: the same code over CUDA's,
+/// ROCm's or Metal's libraries (llama.cpp's CUDA, HIP and Metal backends; PyTorch's CUDA and ROCm
+/// wheels; Megatron-LM over Transformer Engine's CUDA and ROCm builds). Empty where the engine has
+/// no build dlperf models for that vendor.
+using engine_builds = std::array<std::optional<stack_id>, enum_count<vendor>>;
+
+/// Every engine built for more than one vendor.
+inline constexpr std::array<engine_builds, 3> builds_of_one_engine{
+    {{stack_id::llama_cpp, stack_id::llama_cpp_rocm, stack_id::llama_cpp_metal},
+     {stack_id::pytorch_eager, stack_id::pytorch_rocm, std::nullopt},
+     {stack_id::megatron, stack_id::megatron_rocm, std::nullopt}}};
 
 /// Stack @p id as built for @p v's GPUs: itself where it runs on them, else the build of the same
-/// engine that does (llama.cpp on an AMD GPU is llama.cpp-rocm), else itself, which
-/// `check_runs_on` then refuses. What a buyer comparing vendors under one engine runs on each.
+/// engine that does (llama.cpp on an AMD GPU is llama.cpp-rocm, on an Apple GPU llama.cpp-metal),
+/// else itself, which `check_runs_on` then refuses. What a buyer comparing vendors under one
+/// engine runs on each.
 constexpr stack_id build_for(stack_id id, vendor v) {
   if (of(id).vendors.has(v)) return id;
-  for (const auto& builds : builds_of_one_engine)
-    if (builds[0] == id || builds[1] == id)
-      for (stack_id b : builds)
-        if (of(b).vendors.has(v)) return b;
+  for (const engine_builds& builds : builds_of_one_engine)
+    if (std::find(builds.begin(), builds.end(), std::optional<stack_id>(id)) != builds.end())
+      return builds[enum_index(v)].value_or(id);
   return id;
 }
 

@@ -73,4 +73,27 @@ TEST_CASE("dlperf speedup rejects bad input with exit code 2 and one line",
                       "--batch");
 }
 
+TEST_CASE("dlperf speedup between a card and a Mac: the model, each side on its own build",
+          "[cli][speedup][apple]") {
+  // The guide's rule compares GPUs that both have tensor cores; with --preset the model answers
+  // anyway, llama.cpp running as its Metal build on the Mac, and the rule says why it is left out.
+  const std::string args =
+      "speedup --from rtx_3090 --to m2_ultra_76c_192gb --preset llama3_8b --infer --dtype fp16 "
+      "--weights q4_k_m --prompt 512 --generate 128 --stack llama.cpp";
+  const run_result t = run_dlperf(args);
+  REQUIRE(t.exit_code == 0);
+  CHECK(t.out.find("guide's rule: not applied") != std::string::npos);
+  CHECK(t.out.find("on m2_ultra_76c_192gb: llama.cpp-metal, llama.cpp's build for Apple GPUs") !=
+        std::string::npos);
+  const run_result j = run_dlperf(args + " --json");
+  REQUIRE(j.exit_code == 0);
+  const nlohmann::json v = nlohmann::json::parse(j.out);
+  CHECK(v["rule"].is_null());
+  CHECK(v["rule_not_applied"].get<std::string>().find("no tensor cores") != std::string::npos);
+  CHECK(v["bandwidth_ratio"].get<double>() == Approx(819.2 / 936.0).epsilon(0.001));
+  CHECK(v["modelled"].get<double>() > 0);
+  // Without --preset there is nothing to answer with.
+  require_usage_error("speedup --from rtx_3090 --to m2_ultra_76c_192gb", "no tensor cores");
+}
+
 #endif

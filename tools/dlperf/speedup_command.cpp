@@ -61,11 +61,15 @@ void run(const speedup_options& o) {
 
 template <class From, class To>
 void run_pair(const speedup_options& o, const From& from, const To& to) {
+  // The guide's rule where it applies; with --preset the model answers where it does not (a GPU
+  // without tensor cores: Pascal, a Mac), and the rule says why it is left out.
   rule_speedup rule;
+  std::string no_rule;
   try {
     rule = speedup_by_rule(from, to);
   } catch (const unsupported& e) {
-    throw usage_error(std::string("--from/--to: ") + e.what());
+    if (o.preset.empty()) throw usage_error(std::string("--from/--to: ") + e.what());
+    no_rule = e.what();
   }
   const factor_range s = rule.speedup();
 
@@ -111,16 +115,22 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
     nlohmann::json out = {
         {"from", from.id()},
         {"to", to.id()},
-        {"from_bandwidth_bytes_per_s", rule.from_bandwidth.value()},
-        {"to_bandwidth_bytes_per_s", rule.to_bandwidth.value()},
-        {"bandwidth_ratio", rule.bandwidth_ratio()},
-        {"rule",
-         {{"low", s.low},
-          {"high", s.high},
-          {"shared_memory", {{"low", rule.shared_memory.low}, {"high", rule.shared_memory.high}}},
-          {"tensor_cores", {{"low", rule.tensor_cores.low}, {"high", rule.tensor_cores.high}}},
-          {"generations_gained", rule.gained},
-          {"generations_lost", rule.lost}}},
+        {"from_bandwidth_bytes_per_s", from.memory(tier::global).throughput.value()},
+        {"to_bandwidth_bytes_per_s", to.memory(tier::global).throughput.value()},
+        {"bandwidth_ratio",
+         to.memory(tier::global).throughput.value() / from.memory(tier::global).throughput.value()},
+        {"rule", no_rule.empty() ? nlohmann::json{{"low", s.low},
+                                                  {"high", s.high},
+                                                  {"shared_memory",
+                                                   {{"low", rule.shared_memory.low},
+                                                    {"high", rule.shared_memory.high}}},
+                                                  {"tensor_cores",
+                                                   {{"low", rule.tensor_cores.low},
+                                                    {"high", rule.tensor_cores.high}}},
+                                                  {"generations_gained", rule.gained},
+                                                  {"generations_lost", rule.lost}}
+                                 : nlohmann::json(nullptr)},
+        {"rule_not_applied", no_rule.empty() ? nlohmann::json(nullptr) : nlohmann::json(no_rule)},
     };
     if (modelled) {
       out["modelled"] = modelled->ratio();
@@ -146,13 +156,17 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
   }
 
   fmt::print("Speed-up of {} ({}) over {} ({})\n", to.id(), to.name(), from.id(), from.name());
-  fmt::print(
-      "  guide's rule: bandwidth {:.0f}/{:.0f} GB/s = {:.2f} x shared memory {} x tensor cores {} "
-      "= {}\n",
-      in_gigabytes_per_second(rule.to_bandwidth), in_gigabytes_per_second(rule.from_bandwidth),
-      rule.bandwidth_ratio(), format_range(rule.shared_memory.low, rule.shared_memory.high),
-      format_range(rule.tensor_cores.low, rule.tensor_cores.high), format_range(s.low, s.high));
-  fmt::print("    generations crossed: {}\n", crossed(rule));
+  if (!no_rule.empty()) {
+    fmt::print("  guide's rule: not applied ({})\n", no_rule);
+  } else {
+    fmt::print(
+        "  guide's rule: bandwidth {:.0f}/{:.0f} GB/s = {:.2f} x shared memory {} x tensor cores "
+        "{} = {}\n",
+        in_gigabytes_per_second(rule.to_bandwidth), in_gigabytes_per_second(rule.from_bandwidth),
+        rule.bandwidth_ratio(), format_range(rule.shared_memory.low, rule.shared_memory.high),
+        format_range(rule.tensor_cores.low, rule.tensor_cores.high), format_range(s.low, s.high));
+    fmt::print("    generations crossed: {}\n", crossed(rule));
+  }
   if (modelled) {
     const std::string shape = describe_shape(*m, *r);
     // The verdict before the number: which side cannot hold the run.
@@ -169,6 +183,11 @@ void run_pair(const speedup_options& o, const From& from, const To& to) {
                r->eager ? ", eager" : "", format_duration(modelled->from.time.value()), from.id(),
                format_duration(modelled->to.time.value()), to.id(), modelled->ratio());
     fmt::print("    {}\n", describe_stack(r->stack));
+    for (const auto& [id, v] :
+         {std::pair{to.id(), to.arch().vendor}, std::pair{from.id(), from.arch().vendor}})
+      if (const stack_id own = stacks::build_for(r->stack, v); own != r->stack)
+        fmt::print("    on {}: {}, {}'s build for {} GPUs\n", id, name(own), name(r->stack),
+                   description(v));
     for (const std::string& line : measured.describe()) fmt::print("    {}\n", line);
     if (ceiling)
       fmt::print("    the hardware model's ceiling: {} / {} = {:.2f}\n",

@@ -149,14 +149,18 @@ struct model_speedup {
 };
 
 /// The modelled speed-up of @p to over @p from: the ratio of their step times from
-/// `estimate_run(device, model, run)`, under the run's software stack (docs/models.md,
-/// docs/stacks.md). Throws what estimate_model throws (unsupported when a GPU cannot run the
-/// run's datatype).
+/// `estimate_run(device, model, run)`, each under the run's software stack as built for its
+/// vendor (`stacks::build_for`: llama.cpp is llama.cpp-rocm on an AMD GPU and llama.cpp-metal on
+/// a Mac; docs/models.md, docs/stacks.md). Throws what estimate_model throws (unsupported when a
+/// GPU cannot run the run's datatype, or its vendor has no build of the stack).
 template <gemm_device From, gemm_device To>
 DLPERF_CONSTEXPR_VECTOR model_speedup speedup_by_model(const From& from, const To& to,
                                                        const model_spec& model,
                                                        const run_config& run) {
-  return {estimate_run(from, model, run), estimate_run(to, model, run)};
+  run_config on_from = run, on_to = run;
+  on_from.stack = stacks::build_for(run.stack, from.arch().vendor);
+  on_to.stack = stacks::build_for(run.stack, to.arch().vendor);
+  return {estimate_run(from, model, on_from), estimate_run(to, model, on_to)};
 }
 
 }  // namespace dlperf

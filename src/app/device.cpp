@@ -45,6 +45,9 @@ device_choice with_power_limit(device_choice d, const std::string& text,
   return visit_device(d, [&](const auto& g) -> device_choice {
     if constexpr (gemm_device<std::decay_t<decltype(g)>>) {
       const power tdp = g.facts().tdp;
+      if (g.facts().form == form_factor::integrated)
+        throw request_error("--power-limit: " + std::string(g.name()) +
+                            " is a system-on-chip's GPU, with no power limit to set");
       const power limit = parse_power_limit("--power-limit", text, tdp, g.id());
       measured_device limited = under_power_limit(measured_device(g), limit);
       if (applied != nullptr)

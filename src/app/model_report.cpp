@@ -17,6 +17,10 @@ namespace {
 template <class D>
 void apply_offload(model_report& out, const D& d, const model_spec& m, const run_config& r) {
   const layer_offload& how = out.stack.offload;
+  if (d.facts().form == form_factor::integrated)
+    throw request_error("--gpu-layers: " + std::string(d.name()) +
+                        " shares its machine's memory with the CPU, so there are no layers to "
+                        "offload: a model fits the GPU's working set or it does not");
   if (!how.supported())
     throw request_error("--gpu-layers: stack " + std::string(out.stack.name()) +
                         " has no partial-offload figures; --stack llama.cpp (CUDA) has them "

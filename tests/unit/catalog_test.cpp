@@ -175,8 +175,8 @@ namespace {
 const std::set<std::string> unpriced{
     "a100_pcie_80gb", "h100_nvl", "h200_nvl", "mi250x", "mi210", "mi300a", "mi325x", "l40", "a10g",
     "gh200", "gb200", "a800_sxm4_80gb", "h800_sxm", "h100_sxm_96gb", "l20",
-    // Apple: configurations the evidence ran whose memory or GPU option has no sourced US price
-    // (the base configurations are priced; docs/catalog.md, "Apple silicon").
+    // Apple: configurations the evidence ran or names whose memory or GPU option has no sourced US
+    // price (the base configurations are priced; docs/catalog.md, "Apple silicon").
     "m1_pro_14c_32gb", "m1_pro_16c_32gb", "m1_max_32c_64gb", "m1_ultra_64c_128gb", "m2_10c_24gb",
     "m2_pro_16c_32gb", "m2_pro_19c_32gb", "m2_max_38c_96gb", "m2_ultra_76c_192gb", "m3_10c_16gb",
     "m3_pro_18c_36gb", "m3_max_30c_36gb", "m3_max_40c_48gb", "m3_max_40c_64gb",

@@ -620,7 +620,8 @@ TEST_CASE("dlperf model on a Mac: llama.cpp's Metal build, the GPU's share of un
   CHECK(t.out.find("Apple M2 Ultra (76-core GPU, 192 GB) (apple_m2)") != std::string::npos);
   CHECK(t.out.find("144 GiB is the GPU's working set of the Mac's 192 GiB of unified memory") !=
         std::string::npos);
-  CHECK(t.out.find("published llama.cpp-metal inference runs") != std::string::npos);
+  CHECK(t.out.find("published llama.cpp-metal inference runs on Apple silicon Macs") !=
+        std::string::npos);
   const run_result j = run_dlperf(base + " --json");
   REQUIRE(j.exit_code == 0);
   const nlohmann::json v = nlohmann::json::parse(j.out);
@@ -648,5 +649,7 @@ TEST_CASE("dlperf model on a Mac: llama.cpp's Metal build, the GPU's share of un
   CHECK(w["recommended_psu_watts"].is_null());
   require_usage_error("power --gpu m2_ultra_76c_192gb --count 2", "one to a machine");
   require_usage_error("power --gpu m2_ultra_76c_192gb --limit 200", "no power limit to set");
+  // Unified memory: nothing to offload to the CPU.
+  require_usage_error(base + " --gpu-layers 40", "no layers to offload");
 }
 #endif

@@ -204,7 +204,9 @@ void run_advise(const advise_options& o) {
           {"perf_per_dollar",
            r.ranked ? nlohmann::json(r.perf_per_dollar) : nlohmann::json(nullptr)},
           {"system_watts", r.power.system.value()},
-          {"recommended_psu_watts", r.power.recommended_psu.value()},
+          {"recommended_psu_watts", r.gpu->facts().form == form_factor::integrated
+                                        ? nlohmann::json(nullptr)
+                                        : nlohmann::json(r.power.recommended_psu.value())},
           {"reasons", r.reasons},
           {"gpus", r.gpus},
           {"host_cost_usd",

@@ -25,8 +25,11 @@ namespace {
 // One band for people: "14.8 % median error on 47 published llama.cpp inference runs on GeForce
 // and Radeon boards (worst 28.7 %)", or that there is none.
 std::string band_text(const std::optional<error_band>& band, std::string_view what,
-                      board_class boards) {
-  const std::string_view on = description(boards);
+                      board_class boards, const software_stack& stack) {
+  // A stack that runs on Macs only has its rows there, whatever the class's other boards.
+  const std::string_view on = stack.vendors.bits == vendor_set::only(vendor::apple).bits
+                                  ? std::string_view("Apple silicon Macs")
+                                  : description(boards);
   if (!band)
     return fmt::format("fewer than {} published {} runs on {}, no band yet", error_band::least_rows,
                        what, on);
@@ -365,7 +368,8 @@ void print_report(const app::model_report& report) {
     const std::string what =
         fmt::format("{} {}", stack.name(), r.training() ? "training" : "inference");
     const auto band = [&](estimate_figure figure) {
-      return band_text(error_band_of(stack.id, r.mode, figure, report.boards), what, report.boards);
+      return band_text(error_band_of(stack.id, r.mode, figure, report.boards), what, report.boards,
+                       stack);
     };
     const std::string bands =
         generation ? fmt::format("generation {}; prompt processing {}",

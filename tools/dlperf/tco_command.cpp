@@ -31,17 +31,19 @@ struct board {
   std::string id;
   power tdp{};
   std::optional<money> price;
+  form_factor form = form_factor::card;  ///< an integrated GPU's power and price are the machine's
 };
 
 std::optional<board> selected_board(const tco_options& o, const price_table& prices) {
   if (o.gpu.empty() && o.device.empty()) return std::nullopt;
   const cli_device dev = select_device(o.gpu, o.device);
   if (const auto* g = std::get_if<const gpu_spec*>(&dev))
-    return board{std::string((*g)->id()), (*g)->facts().tdp, prices.gpu(**g)};
+    return board{std::string((*g)->id()), (*g)->facts().tdp, prices.gpu(**g), (*g)->facts().form};
   if (const auto* m = std::get_if<measured_device>(&dev)) {
     const price_point& p = m->facts().price;
     return board{std::string(m->id()), m->facts().tdp,
-                 p.kind == price_kind::none ? std::nullopt : std::optional(p.amount)};
+                 p.kind == price_kind::none ? std::nullopt : std::optional(p.amount),
+                 m->facts().form};
   }
   throw usage_error("--device: tco needs a GPU; '" + o.device + "' describes a host CPU");
 }
@@ -56,6 +58,10 @@ tco_inputs make_inputs(const tco_options& o, std::optional<board>& b, long long&
   b = selected_board(o, prices);
   if (!o.count.empty() && !b) throw usage_error("--count goes with --gpu ID or --device FILE");
   count = o.count.empty() ? 1 : parse_plausible_count("--count", o.count);
+  // A Mac: its power is the machine's at the wall and its price the machine's, one to a machine.
+  const bool machine = b && b->form == form_factor::integrated;
+  if (machine && count != 1)
+    throw usage_error("--count: " + b->id + " is a system-on-chip's GPU, one to a machine");
   const auto n = static_cast<double>(count);
   const auto needs = [&](const std::string& flag) {
     return usage_error(flag + " is required without --gpu ID or --device FILE");
@@ -70,7 +76,7 @@ tco_inputs make_inputs(const tco_options& o, std::optional<board>& b, long long&
   if (!o.other_watts.empty())
     in.other = watts(parse_plausible("--other-watts", o.other_watts));
   else if (b)
-    in.other = power_parameters{}.rest_of_system;
+    in.other = machine ? watts(0) : power_parameters{}.rest_of_system;
   else
     throw needs("--other-watts");
   in.utilization =
@@ -86,7 +92,7 @@ tco_inputs make_inputs(const tco_options& o, std::optional<board>& b, long long&
     if (count != 1 && count != 2 && count != 4 && count != 8)
       throw usage_error("--count: hosts are priced for 1, 2, 4 or 8 GPUs, got " + o.count +
                         " (give --system-price)");
-    in.system_price = n * *b->price + prices.host.for_gpus(count);
+    in.system_price = n * *b->price + prices.host.for_boards(count, b->form);
   } else {
     throw needs("--system-price");
   }

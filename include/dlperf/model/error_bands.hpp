@@ -50,7 +50,7 @@ struct enum_list<estimate_figure> {
 
 /// The class of board an estimate runs on, as the bands split the evidence.
 enum class board_class : std::uint8_t {
-  consumer,     ///< GeForce and Radeon boards, and Apple silicon Macs
+  consumer,     ///< GeForce and Radeon boards (and Apple silicon Macs)
   professional  ///< TITAN, workstation and data-centre boards
 };
 
@@ -59,10 +59,10 @@ template <>
 struct enum_list<board_class> {
   static constexpr std::string_view kind = "board class";  ///< what the enum names
   /// Every class, with its stable name and what it holds.
-  static constexpr std::array values{enumerator{board_class::consumer, "consumer",
-                                                "GeForce and Radeon boards and Apple silicon Macs"},
-                                     enumerator{board_class::professional, "professional",
-                                                "TITAN, workstation and data-centre boards"}};
+  static constexpr std::array values{
+      enumerator{board_class::consumer, "consumer", "GeForce and Radeon boards"},
+      enumerator{board_class::professional, "professional",
+                 "TITAN, workstation and data-centre boards"}};
 };
 
 /// The class of a board of market segment @p s.

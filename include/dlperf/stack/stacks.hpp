@@ -534,7 +534,7 @@ inline constexpr software_stack llama_cpp_rocm{
 /// simdgroup_matrix on the ALUs, so no FP16 copy of the weights is made and no cast kernel runs
 /// (ggml-metal.metal, 2023-11). Unified memory: no offload (the CPU reads the same DRAM). No
 /// measurement of its kernels' DRAM share, GEMM efficiency or dispatch time is published, so they
-/// are fitted on the evidence (docs/evidence.md, "Apple silicon", gives their
+/// are fitted on the evidence (docs/evidence.md, "llama.cpp on Apple silicon", gives their
 /// cross-validations).
 inline constexpr software_stack llama_cpp_metal{
     .id = stack_id::llama_cpp_metal,
@@ -566,9 +566,8 @@ inline constexpr software_stack llama_cpp_metal{
     .fused_softmax_glue = true,
     .trains = false,
     .vendors = vendor_set::only(vendor::apple),
-    // A Mac has one GPU; no split.
     // The binned chips (the 24-core M1 Max, the 48-core M1 Ultra, the 60-core M2 and M3 Ultra)
-    // decode 5-26 % slower than the full chips at the same DRAM bandwidth: what a GEMV kernel
+    // decode up to 11 % slower than the full chips at the same DRAM bandwidth: what a GEMV kernel
     // moves per GPU core per clock caps them, as it caps CUDA's (the file comment of
     // stack/stack.hpp). No measurement of the Metal kernels' rate is published.
     .gemv_bytes_per_sm_cycle = {11.0, detail::per_sm_cycle,

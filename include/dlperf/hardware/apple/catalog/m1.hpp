@@ -114,7 +114,7 @@ inline constexpr gpu<apple_m1> m1_max_24c_32gb{
     {.id = "m1_max_24c_32gb",
      .name = "Apple M1 Max (24-core GPU, 32 GB)",
      .segment = segment::apple,
-     .year = 2022,
+     .year = 2021,
      .sms = 24,
      .base_clock = {},
      .boost_clock = megahertz(1296),

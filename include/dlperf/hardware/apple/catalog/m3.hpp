@@ -103,8 +103,9 @@ inline constexpr gpu<apple_m3> m3_max_30c_36gb{
      .form = form_factor::integrated,
      .unified_memory = gibibytes(36)}};
 
-/// Apple M3 Max (40-core GPU, 48 GB). Price: no price sourced for this configuration. Power: 145 W,
-/// none published; the M2 Max Mac Studio's 145 W assumed.
+/// Apple M3 Max (40-core GPU, 48 GB), the machine of XDAI-LLAMA2's M3 Max rows (which publish no
+/// prompt or generated length, so are not run). Price: no price sourced for this configuration.
+/// Power: 145 W, none published; the M2 Max Mac Studio's 145 W assumed.
 inline constexpr gpu<apple_m3> m3_max_40c_48gb{
     {.id = "m3_max_40c_48gb",
      .name = "Apple M3 Max (40-core GPU, 48 GB)",

@@ -649,6 +649,20 @@ TEST_CASE("dlperf model on a Mac: llama.cpp's Metal build, the GPU's share of un
   CHECK(w["recommended_psu_watts"].is_null());
   require_usage_error("power --gpu m2_ultra_76c_192gb --count 2", "one to a machine");
   require_usage_error("power --gpu m2_ultra_76c_192gb --limit 200", "no power limit to set");
+  require_usage_error(base + " --power-limit 200", "with no power limit to set");
+  require_usage_error("tco --gpu m2_ultra_60c_64gb --count 2 --kwh-price 0.2 --utilization 0.5",
+                      "--count: m2_ultra_60c_64gb is a system-on-chip's GPU, one to a machine");
+  // advise counts a Mac's power as the machine's: no host watts added, no PSU to choose.
+  const run_result a = run_dlperf("advise --use-case transformers --budget 5000 --json");
+  REQUIRE(a.exit_code == 0);
+  bool seen = false;
+  for (const auto& e : nlohmann::json::parse(a.out))
+    if (e["id"] == "m4_max_32c_36gb") {
+      seen = true;
+      CHECK(e["system_watts"] == 145);
+      CHECK(e["recommended_psu_watts"].is_null());
+    }
+  CHECK(seen);
   // Unified memory: nothing to offload to the CPU.
   require_usage_error(base + " --gpu-layers 40", "no layers to offload");
 }

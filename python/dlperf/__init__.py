@@ -275,7 +275,8 @@ def advise(
     """GPUs to buy for a model or use case, with reasons (``dlperf advise --json``), ranked by
     ``by`` ("cost" per task, the default; "time" per task; "perf_per_dollar") at ``prices_at``
     ("market", the default, or "launch") prices, a task's cost spread over ``years`` of
-    ``utilization`` at ``kwh_price``; with ``rent=True``, GPUs to rent, cheapest per million
+    ``utilization`` at ``kwh_price`` (default: a desk's residential price, a data-centre board's
+    commercial price times the facility's PUE); with ``rent=True``, GPUs to rent, cheapest per million
     tokens first (``dlperf advise --rent``). A training run with ``dataset_tokens`` (and
     ``epochs``) also times and prices that job on each GPU."""
     options = dict(locals())

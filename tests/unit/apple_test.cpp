@@ -73,6 +73,30 @@ TEST_CASE("a Mac's price is the machine's, with its GPU one to a machine", "[app
   // The 20-core M4 Pro Mac mini is the 16-core one's $1,399 and its $200 option.
   CHECK(catalog::m4_pro_20c_24gb.facts().price.amount ==
         catalog::m4_pro_16c_24gb.facts().price.amount + dollars(200));
+  // A built configuration is its machine's base and Apple's options: the M2 Ultra Mac Studio's
+  // 76-core GPU (+$1,000) and 192 GB (+$1,600) (theinfiniteloop.co.uk, 2023-06-07).
+  CHECK(catalog::m2_ultra_76c_192gb.facts().price.amount ==
+        catalog::m2_ultra_60c_64gb.facts().price.amount + dollars(1000 + 1600));
+  // TechRadar's M1 Ultra top price less its 8 TB SSD is the base, the 64-core GPU's $1,000 and
+  // 128 GB's $800: two sources that agree.
+  CHECK(catalog::m1_ultra_64c_128gb.facts().price.amount ==
+        catalog::m1_ultra_48c_64gb.facts().price.amount + dollars(1000 + 800));
+  // Within a chip, more memory and no fewer GPU cores never cost less (with the same memory, a
+  // chip's binned and full versions may sit in different machines: the 7-core M1 MacBook Air at
+  // $999, the 8-core Mac mini at $699).
+  for (const gpu_spec* a : catalog::all)
+    for (const gpu_spec* b : catalog::all) {
+      const gpu_facts& x = a->facts();
+      const gpu_facts& y = b->facts();
+      if (x.segment != segment::apple || y.segment != segment::apple ||
+          x.price.kind == price_kind::none || y.price.kind == price_kind::none ||
+          x.name.substr(0, x.name.find(" (")) != y.name.substr(0, y.name.find(" (")))
+        continue;
+      if (x.sms <= y.sms && x.unified_memory < y.unified_memory) {
+        INFO(x.id << " against " << y.id);
+        CHECK(x.price.amount <= y.price.amount);
+      }
+    }
   const host_costs host;
   CHECK(host.for_boards(1, form_factor::integrated).value() == 0);
   CHECK_THROWS_WITH(host.for_boards(2, form_factor::integrated),

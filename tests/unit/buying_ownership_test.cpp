@@ -53,6 +53,29 @@ TEST_CASE("cost per task: longer or busier ownership spreads the price, not the 
   CHECK(fast.electricity.value() == Approx(slow.electricity.value() / 2));
 }
 
+TEST_CASE("a server in a data centre pays the commercial price times the facility's PUE",
+          "[buying][ownership][site]") {
+  const ownership_terms t;
+  // EIA's 2022 commercial average, 12.41 cents, times Uptime's 2023 average PUE, 1.58.
+  CHECK(in_dollars_per_kwh(t.kwh_price_at(site::data_centre)) == Approx(0.1241 * 1.58));
+  CHECK(in_dollars_per_kwh(t.kwh_price_at(site::desk)) == Approx(0.1598));
+  // With the cooling counted, a server's kWh costs more than a home's.
+  CHECK(t.kwh_price_at(site::data_centre) > t.kwh_price_at(site::desk));
+  CHECK(site_of(segment::datacenter) == site::data_centre);
+  for (segment s : {segment::geforce, segment::titan, segment::workstation, segment::apple})
+    CHECK(site_of(s) == site::desk);
+  // Same system and rate: only the electricity differs, in the ratio of the prices.
+  const task_cost desk = cost_per_task(dollars(30000), watts(1000), 2.0, t, site::desk);
+  const task_cost dc = cost_per_task(dollars(30000), watts(1000), 2.0, t, site::data_centre);
+  CHECK(dc.purchase.value() == Approx(desk.purchase.value()));
+  CHECK(dc.electricity.value() == Approx(desk.electricity.value() * 0.1241 * 1.58 / 0.1598));
+  // A user's own tariff applies everywhere.
+  ownership_terms mine;
+  mine.set_kwh_price(dollars_per_kwh(0.3));
+  CHECK(in_dollars_per_kwh(mine.kwh_price_at(site::desk)) == Approx(0.3));
+  CHECK(in_dollars_per_kwh(mine.kwh_price_at(site::data_centre)) == Approx(0.3));
+}
+
 TEST_CASE("cost per task rejects terms and rates out of their domain", "[buying][ownership]") {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   ownership_terms t;
@@ -70,6 +93,12 @@ TEST_CASE("cost per task rejects terms and rates out of their domain", "[buying]
   t = {};
   t.kwh_price = dollars_per_kwh(nan);
   CHECK_THROWS_WITH(t.validate(), Catch::Contains("kWh price"));
+  t = {};
+  t.data_centre_kwh_price = dollars_per_kwh(-0.1);
+  CHECK_THROWS_WITH(t.validate(), Catch::Contains("kWh price must not be negative"));
+  t = {};
+  t.data_centre_kwh_price = dollars_per_kwh(nan);
+  CHECK_THROWS_WITH(t.validate(), Catch::Contains("data-centre kWh price"));
   CHECK_THROWS_WITH(cost_per_task(dollars(1000), watts(300), 0, {}),
                     Catch::Contains("tasks per second"));
   CHECK_THROWS_WITH(cost_per_task(dollars(1000), watts(300), nan, {}),

@@ -106,6 +106,36 @@ TEST_CASE("dlperf advise times and prices a fine-tuning job, bought or rented",
   CHECK(text.out.find("      the job: ") != std::string::npos);
 }
 
+TEST_CASE("dlperf advise prices a data-centre board's electricity as a server's",
+          "[cli][advise][site]") {
+  const std::string run =
+      "advise --preset llama3_8b --infer --prompt 512 --generate 128 --batch 1 --top 200";
+  int servers = 0;
+  int desks = 0;
+  for (const auto& item : dlperf_test::json_of(run + " --json")) {
+    const bool server = item["site"] == "data_centre";
+    servers += server ? 1 : 0;
+    desks += server ? 0 : 1;
+    CHECK(item["usd_per_kwh"].get<double>() == Approx(server ? 0.1241 * 1.58 : 0.1598));
+    if (item["cost_per_task_usd"].is_null() || item["seconds_per_task"].is_null()) continue;
+    // Energy per task = system W x seconds per task, at the site's price.
+    CHECK(item["electricity_per_task_usd"].get<double>() ==
+          Approx(item["system_watts"].get<double>() * item["seconds_per_task"].get<double>() /
+                 3.6e6 * item["usd_per_kwh"].get<double>()));
+  }
+  CHECK(servers > 10);
+  CHECK(desks > 10);
+  // A given tariff applies to every system.
+  for (const auto& item : dlperf_test::json_of(run + " --kwh-price 0.3 --json"))
+    CHECK(item["usd_per_kwh"].get<double>() == Approx(0.3));
+  const dlperf_test::run_result text = dlperf_test::run_dlperf(run);
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("$0.160/kWh at a desk, $0.196/kWh in a data centre") != std::string::npos);
+  const dlperf_test::run_result mine = dlperf_test::run_dlperf(run + " --kwh-price 0.3");
+  REQUIRE(mine.exit_code == 0);
+  CHECK(mine.out.find("use, $0.300/kWh)") != std::string::npos);
+}
+
 TEST_CASE("dlperf advise prices a task, says why the first wins and dates its prices",
           "[cli][advise][prices]") {
   const std::string run = "advise --preset llama3_8b --infer --prompt 512 --generate 128 --batch 1";
@@ -150,8 +180,10 @@ TEST_CASE("dlperf advise prices a task, says why the first wins and dates its pr
   // The text names the task, the terms and the price with its month.
   const dlperf_test::run_result text = dlperf_test::run_dlperf(run + " --top 80");
   REQUIRE(text.exit_code == 0);
-  CHECK(text.out.find("Ranked by cost per 1M generated tokens (the system and its electricity: "
-                      "3.00 years at 15.0 % use, $0.160/kWh); market prices") != std::string::npos);
+  CHECK(
+      text.out.find("Ranked by cost per 1M generated tokens (the system and its electricity: "
+                    "3.00 years at 15.0 % use, $0.160/kWh at a desk, $0.196/kWh in a data centre); "
+                    "market prices") != std::string::npos);
   CHECK(text.out.find("rtx_3090         recommended, $990 used, July 2026") != std::string::npos);
   CHECK(text.out.find("      = wins: ") != std::string::npos);
 }

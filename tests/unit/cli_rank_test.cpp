@@ -113,13 +113,13 @@ TEST_CASE("dlperf rank --prices-at market ranks at dated resale prices", "[cli][
     return (*e)["gpu_price_usd"].get<double>();
   };
   // The guide's comparisons take launch prices; the market basis takes the RTX 3090's used
-  // price of July 2026 (GPU Poet, $990) and keeps the RTX 3060's launch price (none sourced).
+  // price of July 2026 (GPU Poet, $990) and keeps the RTX 2080 Ti's launch price (none sourced).
   const nlohmann::json launch = dlperf_test::json_of("rank --task infer16 --json");
   const nlohmann::json market =
       dlperf_test::json_of("rank --task infer16 --prices-at market --json");
   CHECK(price_of(launch, "rtx_3090") == 1499);
   CHECK(price_of(market, "rtx_3090") == 990);
-  CHECK(price_of(market, "rtx_3060") == price_of(launch, "rtx_3060"));
+  CHECK(price_of(market, "rtx_2080_ti") == price_of(launch, "rtx_2080_ti"));
   CHECK(market.front()["price_basis"] == "market");
   dlperf_test::require_usage_error("rank --task infer16 --prices-at msrp", "msrp");
 }

@@ -140,6 +140,16 @@ void run_rent(const advise_options& o) {
       r.batch, r.batch == 1 && inference ? "serves one request at a time" : "runs that batch");
 }
 
+// The electricity prices a cost ranking uses: one where the user gave it or both sites cost the
+// same, else a desk's and a data centre's.
+std::string kwh_prices_text(const ownership_terms& t) {
+  const auto per_kwh = [&](site s) {
+    return detail::cost_text(dollars(in_dollars_per_kwh(t.kwh_price_at(s)))) + "/kWh";
+  };
+  if (t.kwh_price == t.data_centre_kwh_price) return per_kwh(site::desk);
+  return per_kwh(site::desk) + " at a desk, " + per_kwh(site::data_centre) + " in a data centre";
+}
+
 void run_advise(const advise_options& o) {
   if (o.rent) {
     run_rent(o);
@@ -163,7 +173,7 @@ void run_advise(const advise_options& o) {
   if (!o.utilization.empty())
     q.ownership.utilization = parse_plausible("--utilization", o.utilization);
   if (!o.kwh_price.empty())
-    q.ownership.kwh_price = dollars_per_kwh(parse_plausible("--kwh-price", o.kwh_price));
+    q.ownership.set_kwh_price(dollars_per_kwh(parse_plausible("--kwh-price", o.kwh_price)));
   if (!o.preset.empty()) {
     q.model = &presets::find(o.preset);
     q.run = make_run(o.run);
@@ -233,6 +243,9 @@ void run_advise(const advise_options& o) {
            r.cost ? nlohmann::json(r.cost->purchase.value()) : nlohmann::json(nullptr)},
           {"electricity_per_task_usd",
            r.cost ? nlohmann::json(r.cost->electricity.value()) : nlohmann::json(nullptr)},
+          {"site", name(site_of(r.gpu->facts().segment))},
+          {"usd_per_kwh",
+           in_dollars_per_kwh(q.ownership.kwh_price_at(site_of(r.gpu->facts().segment)))},
           {"verdict", r.verdict.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.verdict)},
           {"job_seconds",
            r.job_seconds > 0 ? nlohmann::json(r.job_seconds) : nlohmann::json(nullptr)},
@@ -269,9 +282,9 @@ void run_advise(const advise_options& o) {
                                       : "the guide's performance per dollar, not cost",
       task.name,
       q.order == advice_order::cost
-          ? fmt::format(" (the system and its electricity: {} years at {} use, {}/kWh)",
+          ? fmt::format(" (the system and its electricity: {} years at {} use, {})",
                         three_digits(q.ownership.years), format_percent(q.ownership.utilization, 1),
-                        detail::cost_text(dollars(in_dollars_per_kwh(q.ownership.kwh_price))))
+                        kwh_prices_text(q.ownership))
           : std::string(),
       q.prices.basis == price_basis::market ? "market" : "launch",
       q.prices.basis == price_basis::market ? " (dated resale or street where sourced)" : "");
@@ -336,7 +349,9 @@ void add_advise_command(CLI::App& app) {
                   "Training: tokens in the dataset, to time and price the job on each GPU");
   cmd->add_option("--epochs", o->epochs, "Training: passes over --dataset-tokens (default: 1)");
   cmd->add_option("--kwh-price", o->kwh_price,
-                  "Electricity, USD per kWh (default: 0.1598, the 2023 US residential average)");
+                  "Electricity, USD per kWh, for every system (default: 0.1598 at a desk, the "
+                  "2023 US residential average; 0.196 in a data centre, the US commercial "
+                  "average x PUE 1.58)");
   add_run_options(cmd, o->run, false);
   cmd->add_flag("--rent", o->rent,
                 "Rank GPUs to rent by dollars per million tokens, at their cloud prices");

@@ -33,7 +33,7 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
                       " is a system-on-chip's GPU: its power is its machine's at the wall, one "
                       "to a machine, with no power limit to set (--count, --rest-watts and "
                       "--limit do not apply)");
-  if (machine) params.rest_of_system = watts(0);
+  params = power_parameters_for(g.facts().form, params);
   std::optional<power> limit;
   if (!o.limit.empty()) limit = parse_power_limit("--limit", o.limit, tdp, id);
   if (!o.compute_share.empty() && !o.preset.empty())

@@ -76,7 +76,7 @@ tco_inputs make_inputs(const tco_options& o, std::optional<board>& b, long long&
   if (!o.other_watts.empty())
     in.other = watts(parse_plausible("--other-watts", o.other_watts));
   else if (b)
-    in.other = machine ? watts(0) : power_parameters{}.rest_of_system;
+    in.other = power_parameters_for(b->form).rest_of_system;
   else
     throw needs("--other-watts");
   in.utilization =

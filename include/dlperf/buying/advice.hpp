@@ -179,6 +179,7 @@ struct recommendation {
   double samples_per_second = 0;      ///< the system's rate on the workload (0: not ranked)
   double seconds_per_task = 0;        ///< the system's time for one task (0: not ranked)
   std::optional<task_cost> cost;      ///< one task's cost when owned (priced and ranked)
+  site where = site::desk;            ///< where the system runs, for its electricity's price
   double job_seconds = 0;             ///< the request's training job: its time (0: none)
   std::optional<money> job_cost;      ///< and its cost when owned (priced and ranked)
   std::vector<std::string> reasons;   ///< why, each with its figures
@@ -381,12 +382,14 @@ void advise_task(const advice_request& q, const advice_task& task, const workloa
   r.seconds_per_task = 1.0 / tasks_per_second;
   std::string text = "per " + task.name + ": " + duration_text(r.seconds_per_task);
   if (r.priced) {
-    r.cost = cost_per_task(r.system_cost, r.power.system, tasks_per_second, q.ownership);
+    r.where = site_of(r.gpu->facts().segment);
+    r.cost = cost_per_task(r.system_cost, r.power.system, tasks_per_second, q.ownership, r.where);
     text += ", " + cost_text(r.cost->total()) + " (" + cost_text(r.cost->purchase) +
             " of the system over " + sig3(q.ownership.years) + " years at " +
             sig3(100 * q.ownership.utilization) + " % use, " + cost_text(r.cost->electricity) +
-            " of electricity at " + cost_text(dollars(in_dollars_per_kwh(q.ownership.kwh_price))) +
-            "/kWh)";
+            " of electricity at " +
+            cost_text(dollars(in_dollars_per_kwh(q.ownership.kwh_price_at(r.where)))) + "/kWh" +
+            (r.where == site::data_centre ? " in a data centre" : "") + ")";
   }
   if (q.job) {  // the task is a million trained tokens (advise checks it)
     r.job_seconds = q.job->seconds_at(tasks_per_second * task.units_per_task);

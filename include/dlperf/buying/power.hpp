@@ -121,19 +121,21 @@ constexpr power_budget power_budget_of(power board, long long count,
   return b;
 }
 
-/// The power budget of @p count GPUs @p g at their board power (the catalog's TDP). A
-/// system-on-chip's figure is its whole machine's at the wall (Apple's maximum for a Mac), so
-/// nothing is added for the rest of the system.
+/// Parameters @p p for a system of boards of form @p f: a system-on-chip's board power is its
+/// whole machine's at the wall (Apple's maximum for a Mac), so nothing is added for the rest of
+/// the system; any other form keeps @p p.
+constexpr power_parameters power_parameters_for(form_factor f, power_parameters p = {}) {
+  if (f == form_factor::integrated) p.rest_of_system = watts(0);
+  return p;
+}
+
+/// The power budget of @p count GPUs @p g at their board power (the catalog's TDP), the rest of
+/// the system as power_parameters_for its form factor.
 template <class G>
 requires requires(const G& g) { g.facts().tdp; }
 constexpr power_budget power_budget_of(const G& g, long long count,
                                        const power_parameters& p = {}) {
-  if (g.facts().form == form_factor::integrated) {
-    power_parameters machine = p;
-    machine.rest_of_system = watts(0);
-    return power_budget_of(g.facts().tdp, count, machine);
-  }
-  return power_budget_of(g.facts().tdp, count, p);
+  return power_budget_of(g.facts().tdp, count, power_parameters_for(g.facts().form, p));
 }
 
 /// Watts saved by limiting @p count GPUs of board power @p tdp to @p limit each.

@@ -64,9 +64,10 @@ inline constexpr gpu<apple_m1> m1_8c_8gb{
      .form = form_factor::integrated,
      .unified_memory = gibibytes(8)}};
 
-/// Apple M1 Pro (14-core GPU, 32 GB). Price: no price: the 14-inch MacBook Pro's $1,999 base has 16
-/// GB, which cannot hold the F16 rows the evidence ran on this chip. Power: 115 W, none published;
-/// the M1 Max Mac Studio's maximum draw (support.apple.com 102027), an upper bound.
+/// Apple M1 Pro (14-core GPU, 32 GB). Price: $2,399: the 14-inch MacBook Pro (2021), whose $1,999
+/// base has this chip (MacRumors, 2021-10-19), with 32 GB for Apple's $400 step from 16 GB
+/// (mutepc.com). Power: 115 W, none published; the M1 Max Mac Studio's maximum draw
+/// (support.apple.com 102027), an upper bound.
 inline constexpr gpu<apple_m1> m1_pro_14c_32gb{
     {.id = "m1_pro_14c_32gb",
      .name = "Apple M1 Pro (14-core GPU, 32 GB)",
@@ -82,12 +83,15 @@ inline constexpr gpu<apple_m1> m1_pro_14c_32gb{
      .l2 = kibibytes(256),
      .tdp = watts(115),
      .host_link = {},
+     .price = {dollars(2399), 2021, 10, price_kind::launch_msrp},
      .source = "Apple M1 family specifications; philipturner/metal-benchmarks (clocks, L2)",
      .form = form_factor::integrated,
      .unified_memory = gibibytes(32)}};
 
-/// Apple M1 Pro (16-core GPU, 32 GB). Price: no price sourced for this configuration. Power: 115 W,
-/// none published; the M1 Max Mac Studio's maximum draw (support.apple.com 102027), an upper bound.
+/// Apple M1 Pro (16-core GPU, 32 GB). Price: $2,899: the 16-inch MacBook Pro (2021), whose $2,499
+/// base has this chip (MacRumors, 2021-10-19), with 32 GB for Apple's $400 step from 16 GB
+/// (mutepc.com); no US price for the 14-inch's chip upgrade was found. Power: 115 W, none
+/// published; the M1 Max Mac Studio's maximum draw (support.apple.com 102027), an upper bound.
 inline constexpr gpu<apple_m1> m1_pro_16c_32gb{
     {.id = "m1_pro_16c_32gb",
      .name = "Apple M1 Pro (16-core GPU, 32 GB)",
@@ -103,6 +107,7 @@ inline constexpr gpu<apple_m1> m1_pro_16c_32gb{
      .l2 = kibibytes(256),
      .tdp = watts(115),
      .host_link = {},
+     .price = {dollars(2899), 2021, 10, price_kind::launch_msrp},
      .source = "Apple M1 family specifications; philipturner/metal-benchmarks (clocks, L2)",
      .form = form_factor::integrated,
      .unified_memory = gibibytes(32)}};
@@ -174,8 +179,10 @@ inline constexpr gpu<apple_m1> m1_ultra_48c_64gb{
      .form = form_factor::integrated,
      .unified_memory = gibibytes(64)}};
 
-/// Apple M1 Ultra (64-core GPU, 128 GB). Price: no US price sourced for the 64-core, 128 GB
-/// options. Power: 215 W, Mac Studio M1 Ultra maximum draw (support.apple.com 102027).
+/// Apple M1 Ultra (64-core GPU, 128 GB). Price: $5,799: the Mac Studio (2022) at its top price,
+/// $7,999 with the 64-core GPU, 128 GB and an 8 TB SSD, less the $2,200 the 8 TB SSD adds over the
+/// 1 TB base (TechRadar, March 2022). Power: 215 W, Mac Studio M1 Ultra maximum draw
+/// (support.apple.com 102027).
 inline constexpr gpu<apple_m1> m1_ultra_64c_128gb{
     {.id = "m1_ultra_64c_128gb",
      .name = "Apple M1 Ultra (64-core GPU, 128 GB)",
@@ -191,6 +198,7 @@ inline constexpr gpu<apple_m1> m1_ultra_64c_128gb{
      .l2 = kibibytes(1024),
      .tdp = watts(215),
      .host_link = {},
+     .price = {dollars(5799), 2022, 3, price_kind::launch_msrp},
      .source = "Apple M1 family specifications; philipturner/metal-benchmarks (clocks, L2)",
      .form = form_factor::integrated,
      .unified_memory = gibibytes(128)}};

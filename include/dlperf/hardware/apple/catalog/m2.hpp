@@ -40,8 +40,10 @@ inline constexpr gpu<apple_m2> m2_8c_8gb{
      .form = form_factor::integrated,
      .unified_memory = gibibytes(8)}};
 
-/// Apple M2 (10-core GPU, 24 GB). Price: no price sourced for this configuration. Power: 50 W, Mac
-/// mini (M2) under full load, Apple's figure as macgadget.de reports it (2023-01-27).
+/// Apple M2 (10-core GPU, 24 GB). Price: $1,699: the 13-inch MacBook Pro (M2, 2022), whose $1,299
+/// base has the 10-core GPU (SlashGear, 2022-06-14), with 24 GB for Apple's $400 step from 8 GB
+/// (mutepc.com). Power: 50 W, Mac mini (M2) under full load, Apple's figure as macgadget.de reports
+/// it (2023-01-27).
 inline constexpr gpu<apple_m2> m2_10c_24gb{
     {.id = "m2_10c_24gb",
      .name = "Apple M2 (10-core GPU, 24 GB)",
@@ -57,13 +59,15 @@ inline constexpr gpu<apple_m2> m2_10c_24gb{
      .l2 = kibibytes(1536),
      .tdp = watts(50),
      .host_link = {},
+     .price = {dollars(1699), 2022, 6, price_kind::launch_msrp},
      .source = "Apple M2 family specifications; philipturner/metal-benchmarks (clocks, L2)",
      .form = form_factor::integrated,
      .unified_memory = gibibytes(24)}};
 
-/// Apple M2 Pro (16-core GPU, 32 GB). Price: no price: the Mac mini's $1,299 M2 Pro base has 16 GB,
-/// which cannot hold the F16 rows the evidence ran on this chip. Power: 100 W, Mac mini (M2 Pro):
-/// macgadget.de (2023-01-27) reports Apple's figures double the M2's 50 W.
+/// Apple M2 Pro (16-core GPU, 32 GB). Price: $1,699: the Mac mini (M2 Pro, 2023), whose $1,299 base
+/// has this chip (Trusted Reviews and Pocketnow, 2023-01-17), with 32 GB for Apple's $400 step from
+/// 16 GB (mutepc.com). Power: 100 W, Mac mini (M2 Pro): macgadget.de (2023-01-27) reports Apple's
+/// figures double the M2's 50 W.
 inline constexpr gpu<apple_m2> m2_pro_16c_32gb{
     {.id = "m2_pro_16c_32gb",
      .name = "Apple M2 Pro (16-core GPU, 32 GB)",
@@ -79,6 +83,7 @@ inline constexpr gpu<apple_m2> m2_pro_16c_32gb{
      .l2 = kibibytes(512),
      .tdp = watts(100),
      .host_link = {},
+     .price = {dollars(1699), 2023, 1, price_kind::launch_msrp},
      .source = "Apple M2 family specifications; philipturner/metal-benchmarks (clocks, L2)",
      .form = form_factor::integrated,
      .unified_memory = gibibytes(32)}};
@@ -171,8 +176,11 @@ inline constexpr gpu<apple_m2> m2_ultra_60c_64gb{
      .form = form_factor::integrated,
      .unified_memory = gibibytes(64)}};
 
-/// Apple M2 Ultra (76-core GPU, 192 GB). Price: no US price sourced for the 76-core, 192 GB
-/// options. Power: 295 W, Mac Studio M2 Ultra maximum draw (support.apple.com 102027).
+/// Apple M2 Ultra (76-core GPU, 192 GB). Price: $6,599: the Mac Studio (2023)'s $3,999 M2 Ultra
+/// base with the 76-core GPU (+$1,000) and 192 GB (+$1,600); the steps are theinfiniteloop.co.uk's
+/// (2023-06-07, in pounds), and they agree with Android Authority's $8,799 top price (the same with
+/// the $2,200 8 TB SSD) and Ars Technica's $6,999 with a 2 TB SSD. Power: 295 W, Mac Studio M2
+/// Ultra maximum draw (support.apple.com 102027).
 inline constexpr gpu<apple_m2> m2_ultra_76c_192gb{
     {.id = "m2_ultra_76c_192gb",
      .name = "Apple M2 Ultra (76-core GPU, 192 GB)",
@@ -188,6 +196,7 @@ inline constexpr gpu<apple_m2> m2_ultra_76c_192gb{
      .l2 = kibibytes(2048),
      .tdp = watts(295),
      .host_link = {},
+     .price = {dollars(6599), 2023, 6, price_kind::launch_msrp},
      .source = "Apple M2 family specifications; philipturner/metal-benchmarks (clocks, L2)",
      .form = form_factor::integrated,
      .unified_memory = gibibytes(192)}};

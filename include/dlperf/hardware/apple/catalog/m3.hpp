@@ -17,8 +17,9 @@
 
 namespace dlperf::catalog {
 
-/// Apple M3 (10-core GPU, 16 GB). Price: no price: the 14-inch MacBook Pro's $1,599 M3 base has 8
-/// GB. Power: 50 W, none published; the M2 Mac mini's 50 W assumed.
+/// Apple M3 (10-core GPU, 16 GB). Price: $1,799: the 14-inch MacBook Pro (M3, 2023), whose $1,599
+/// base has this chip with 8 GB (meterpreter.org), with 16 GB for Apple's $200 step (mutepc.com).
+/// Power: 50 W, none published; the M2 Mac mini's 50 W assumed.
 inline constexpr gpu<apple_m3> m3_10c_16gb{
     {.id = "m3_10c_16gb",
      .name = "Apple M3 (10-core GPU, 16 GB)",
@@ -34,6 +35,7 @@ inline constexpr gpu<apple_m3> m3_10c_16gb{
      .l2 = kibibytes(1536),
      .tdp = watts(50),
      .host_link = {},
+     .price = {dollars(1799), 2023, 11, price_kind::launch_msrp},
      .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
      .form = form_factor::integrated,
      .unified_memory = gibibytes(16)}};
@@ -82,8 +84,9 @@ inline constexpr gpu<apple_m3> m3_pro_18c_36gb{
      .form = form_factor::integrated,
      .unified_memory = gibibytes(36)}};
 
-/// Apple M3 Max (30-core GPU, 36 GB). Price: only rounded prices published (Daring Fireball: about
-/// $3,200). Power: 145 W, none published; the M2 Max Mac Studio's 145 W assumed.
+/// Apple M3 Max (30-core GPU, 36 GB). Price: $3,200: the 14-inch MacBook Pro's M3 Max base as
+/// Daring Fireball gives it (rounded, November 2023). Power: 145 W, none published; the M2 Max Mac
+/// Studio's 145 W assumed.
 inline constexpr gpu<apple_m3> m3_max_30c_36gb{
     {.id = "m3_max_30c_36gb",
      .name = "Apple M3 Max (30-core GPU, 36 GB)",
@@ -99,6 +102,7 @@ inline constexpr gpu<apple_m3> m3_max_30c_36gb{
      .l2 = kibibytes(1024),
      .tdp = watts(145),
      .host_link = {},
+     .price = {dollars(3200), 2023, 11, price_kind::launch_reported},
      .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
      .form = form_factor::integrated,
      .unified_memory = gibibytes(36)}};
@@ -170,10 +174,11 @@ inline constexpr gpu<apple_m3> m3_ultra_60c_96gb{
      .form = form_factor::integrated,
      .unified_memory = gibibytes(96)}};
 
-/// Apple M3 Ultra (80-core GPU, 512 GB). Price: no US price sourced for the 80-core, 512 GB
-/// options. Power: 295 W, none published; the M2 Ultra Mac Studio's 295 W assumed (Jeff Geerling
-/// measured 260 W at the wall running llama-bench on an M3 Ultra, geerlingguy/beowulf-ai-cluster
-/// issue 17).
+/// Apple M3 Ultra (80-core GPU, 512 GB). Price: $9,499: the Mac Studio (2025) as Jeff Geerling
+/// tested it, $11,699 with an 8 TB SSD (geerlingguy/sbc-reviews issue 95), less $2,200 for the 8 TB
+/// SSD, the step TechRadar gave for the 2022 Mac Studio, assumed unchanged. Power: 295 W, none
+/// published; the M2 Ultra Mac Studio's 295 W assumed (Jeff Geerling measured 260 W at the wall
+/// running llama-bench on an M3 Ultra, geerlingguy/beowulf-ai-cluster issue 17).
 inline constexpr gpu<apple_m3> m3_ultra_80c_512gb{
     {.id = "m3_ultra_80c_512gb",
      .name = "Apple M3 Ultra (80-core GPU, 512 GB)",
@@ -189,6 +194,7 @@ inline constexpr gpu<apple_m3> m3_ultra_80c_512gb{
      .l2 = kibibytes(2048),
      .tdp = watts(295),
      .host_link = {},
+     .price = {dollars(9499), 2025, 3, price_kind::launch_msrp},
      .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
      .form = form_factor::integrated,
      .unified_memory = gibibytes(512)}};

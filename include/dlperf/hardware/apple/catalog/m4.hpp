@@ -18,9 +18,10 @@
 
 namespace dlperf::catalog {
 
-/// Apple M4 (10-core GPU, 24 GB). Price: no price: the Mac mini's $599 M4 base has 16 GB, which
-/// cannot hold the F16 rows the evidence ran on this chip. Power: 65 W, Mac mini (M4) as
-/// ServeTheHome reports Apple's figure ("should be able to hit 65W", 2024-11).
+/// Apple M4 (10-core GPU, 24 GB). Price: $799: the Mac mini (M4, 2024), whose $599 base has this
+/// chip with 16 GB (MacRumors, 2024-10-29), with 24 GB for the $200 step a retailer lists
+/// (scartek.co.ke). Power: 65 W, Mac mini (M4) as ServeTheHome reports Apple's figure ("should be
+/// able to hit 65W", 2024-11).
 inline constexpr gpu<apple_m4> m4_10c_24gb{
     {.id = "m4_10c_24gb",
      .name = "Apple M4 (10-core GPU, 24 GB)",
@@ -36,6 +37,7 @@ inline constexpr gpu<apple_m4> m4_10c_24gb{
      .l2 = kibibytes(1536),
      .tdp = watts(65),
      .host_link = {},
+     .price = {dollars(799), 2024, 10, price_kind::launch_msrp},
      .source = "Apple M4 family specifications; hmc-tech.com (clock, not Apple's)",
      .form = form_factor::integrated,
      .unified_memory = gibibytes(24)}};

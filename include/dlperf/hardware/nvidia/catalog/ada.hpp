@@ -25,6 +25,9 @@ inline constexpr gpu<ada_ad10x> rtx_4070_ti{
      .tdp = watts(285),
      .host_link = pcie_link(4, 16),
      .price = {dollars(799), 2023, 1, price_kind::launch_msrp},
+     // Resale: GPU Poet's August 2026 market report (gpupoet.com; best deal, the average of the
+     // 3 cheapest eBay and Amazon listings): "RTX 4070 Ti ($535, 321 TOPS, 12GB)" (July)
+     .street_price = {dollars(535), 2026, 7, price_kind::used},
      .source = "NVIDIA GeForce RTX 4070 Ti product page (2023)"}};
 
 /// GeForce RTX 4080 16 GB (AD103-300). Source: NVIDIA Ada GPU Architecture whitepaper v2.02
@@ -80,22 +83,26 @@ inline constexpr gpu<ada_ad10x> rtx_4090{
 /// cores, 1830/2460 MHz, 8 GB GDDR6 17 Gbps 128-bit, 272 GB/s, 115 W, PCIe 4 x8, "15 Shader
 /// TFLOPS", "242 AI TOPS" (FP8, sparse); 24 MB L2 from the TechPowerUp GPU database; $299 launch
 /// MSRP (June 2023).
-inline constexpr gpu<ada_ad10x> rtx_4060{{.id = "rtx_4060",
-                                          .name = "NVIDIA GeForce RTX 4060",
-                                          .segment = segment::geforce,
-                                          .year = 2023,
-                                          .sms = 24,
-                                          .base_clock = megahertz(1830),
-                                          .boost_clock = megahertz(2460),
-                                          .memory = gibibytes(8),
-                                          .memory_type = memory_kind::gddr6,
-                                          .bus_width_bits = 128,
-                                          .data_rate_gbps = 17.0,
-                                          .l2 = mebibytes(24),
-                                          .tdp = watts(115),
-                                          .host_link = pcie_link(4, 8),
-                                          .price = {dollars(299), 2023, 6, price_kind::launch_msrp},
-                                          .source = "NVIDIA GeForce RTX 4060 family page (2023)"}};
+inline constexpr gpu<ada_ad10x> rtx_4060{
+    {.id = "rtx_4060",
+     .name = "NVIDIA GeForce RTX 4060",
+     .segment = segment::geforce,
+     .year = 2023,
+     .sms = 24,
+     .base_clock = megahertz(1830),
+     .boost_clock = megahertz(2460),
+     .memory = gibibytes(8),
+     .memory_type = memory_kind::gddr6,
+     .bus_width_bits = 128,
+     .data_rate_gbps = 17.0,
+     .l2 = mebibytes(24),
+     .tdp = watts(115),
+     .host_link = pcie_link(4, 8),
+     .price = {dollars(299), 2023, 6, price_kind::launch_msrp},
+     // Resale: GPU Poet's June 2026 market report (gpupoet.com; best deal, the average of the 3
+     // cheapest eBay and Amazon listings): "RTX 4060 ($207, 91 FPS, 8GB)" (May)
+     .street_price = {dollars(207), 2026, 5, price_kind::used},
+     .source = "NVIDIA GeForce RTX 4060 family page (2023)"}};
 
 /// GeForce RTX 4060 Ti 16 GB (AD106-351, 34 SMs). Source: NVIDIA GeForce RTX 4060 family page
 /// (2023): 4352 cores, 2310/2535 MHz, 16 GB GDDR6 18 Gbps 128-bit, 288 GB/s, 165 W, PCIe 4 x8, "22
@@ -117,6 +124,9 @@ inline constexpr gpu<ada_ad10x> rtx_4060_ti_16gb{
      .tdp = watts(165),
      .host_link = pcie_link(4, 8),
      .price = {dollars(499), 2023, 7, price_kind::launch_msrp},
+     // Street: new, the midpoint of "RTX 4060 Ti 16 GB — $400-450 new" (runlocalai.co, "Best GPU
+     // for local AI 2026", May 2026)
+     .street_price = {dollars(425), 2026, 5, price_kind::street},
      .source = "NVIDIA GeForce RTX 4060 family page (2023)"}};
 
 /// GeForce RTX 4070 (AD104-250, 46 SMs). Source: NVIDIA GeForce RTX 4070 family page
@@ -124,22 +134,26 @@ inline constexpr gpu<ada_ad10x> rtx_4060_ti_16gb{
 /// cores, 1920/2475 MHz, 12 GB GDDR6X 21 Gbps 192-bit, 504 GB/s, 200 W, "29 Shader TFLOPS", "466
 /// AI TOPS" (FP8, sparse); 36 MB L2 (TechPowerUp review, 2024); $599 launch MSRP (April 2023;
 /// cut to $549 in January 2024, svethardware.cz, January 2024).
-inline constexpr gpu<ada_ad10x> rtx_4070{{.id = "rtx_4070",
-                                          .name = "NVIDIA GeForce RTX 4070",
-                                          .segment = segment::geforce,
-                                          .year = 2023,
-                                          .sms = 46,
-                                          .base_clock = megahertz(1920),
-                                          .boost_clock = megahertz(2475),
-                                          .memory = gibibytes(12),
-                                          .memory_type = memory_kind::gddr6x,
-                                          .bus_width_bits = 192,
-                                          .data_rate_gbps = 21.0,
-                                          .l2 = mebibytes(36),
-                                          .tdp = watts(200),
-                                          .host_link = pcie_link(4, 16),
-                                          .price = {dollars(599), 2023, 4, price_kind::launch_msrp},
-                                          .source = "NVIDIA GeForce RTX 4070 family page (2023)"}};
+inline constexpr gpu<ada_ad10x> rtx_4070{
+    {.id = "rtx_4070",
+     .name = "NVIDIA GeForce RTX 4070",
+     .segment = segment::geforce,
+     .year = 2023,
+     .sms = 46,
+     .base_clock = megahertz(1920),
+     .boost_clock = megahertz(2475),
+     .memory = gibibytes(12),
+     .memory_type = memory_kind::gddr6x,
+     .bus_width_bits = 192,
+     .data_rate_gbps = 21.0,
+     .l2 = mebibytes(36),
+     .tdp = watts(200),
+     .host_link = pcie_link(4, 16),
+     .price = {dollars(599), 2023, 4, price_kind::launch_msrp},
+     // Resale: GPU Poet's July 2026 market report (gpupoet.com; best deal, the average of the 3
+     // cheapest eBay and Amazon listings): "the RTX 4070 from $525 to $419" (June)
+     .street_price = {dollars(419), 2026, 6, price_kind::used},
+     .source = "NVIDIA GeForce RTX 4070 family page (2023)"}};
 
 /// GeForce RTX 4070 SUPER (AD104-350, 56 SMs). Source: NVIDIA GeForce RTX 4070 family page
 /// (2024) and TechPowerUp's Founders Edition review (January 2024,

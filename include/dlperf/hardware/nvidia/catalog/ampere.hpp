@@ -27,6 +27,9 @@ inline constexpr gpu<ampere_ga10x> rtx_3070{
      .tdp = watts(220),
      .host_link = pcie_link(4, 16),
      .price = {dollars(499), 2020, 10, price_kind::launch_msrp},
+     // Resale: GPU Poet's September 2026 market report (gpupoet.com; best deal, the average of the
+     // 3 cheapest eBay and Amazon listings): "the RTX 3070 is 65% below at $177" (August)
+     .street_price = {dollars(177), 2026, 8, price_kind::used},
      .source = "NVIDIA Ampere GA102 whitepaper (2020), Appendix A"}};
 
 /// GeForce RTX 3080 10 GB (GA102-200). Source: NVIDIA Ampere GA102 GPU Architecture whitepaper
@@ -100,6 +103,9 @@ inline constexpr gpu<ampere_ga10x> rtx_3060{
      .tdp = watts(170),
      .host_link = pcie_link(4, 16),
      .price = {dollars(329), 2021, 2, price_kind::launch_msrp},
+     // Resale: the midpoint of "Used Price (Feb 2026) $180-230" (insiderllm.com, "RTX 3060 vs
+     // 3060 Ti vs 3070 for local AI")
+     .street_price = {dollars(205), 2026, 2, price_kind::used},
      .source = "NVIDIA GeForce RTX 3060 family page (2021)"}};
 
 /// GeForce RTX 3060 Ti (GA104-200). Source: NVIDIA GeForce RTX 3060 family page (2020) and
@@ -123,6 +129,9 @@ inline constexpr gpu<ampere_ga10x> rtx_3060_ti{
      .tdp = watts(200),
      .host_link = pcie_link(4, 16),
      .price = {dollars(399), 2020, 12, price_kind::launch_msrp},
+     // Resale: GPU Poet's August 2026 market report (gpupoet.com; best deal, the average of the 3
+     // cheapest eBay and Amazon listings): "$200 best deal, 177 FPS, 8GB" (July)
+     .street_price = {dollars(200), 2026, 7, price_kind::used},
      .source = "NVIDIA GeForce RTX 3060 family page (2020)"}};
 
 /// GeForce RTX 3070 Ti (GA104-400, all 48 SMs). Source: NVIDIA GeForce RTX 3070 family page
@@ -194,6 +203,9 @@ inline constexpr gpu<ampere_ga10x> rtx_3090_ti{
      .host_link = pcie_link(4, 16),
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(112.5)},
      .price = {dollars(1999), 2022, 3, price_kind::launch_msrp},
+     // Resale: the midpoint of "the RTX 3090 Ti (used, $680-$850)" (bestllmfor.com, "Best LLM
+     // for 24 GB VRAM", 2026-05-16)
+     .street_price = {dollars(765), 2026, 5, price_kind::used},
      .source = "NVIDIA GeForce RTX 3090 family page (2022)"}};
 
 /// NVIDIA A10 (GA102, data-centre board, full-rate FP32 accumulation). Source: NVIDIA A10
@@ -426,6 +438,10 @@ inline constexpr gpu<ampere_ga100> a100_pcie_80gb{
      .tdp = watts(300),
      .host_link = pcie_link(4, 16),
      .peer_link = {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
+     // Resale: GPU Poet's September 2026 market report (gpupoet.com; best deal, the average of
+     // the 3 cheapest eBay and Amazon listings; its "A100 PCIe" is the 80 GB card): "the A100
+     // PCIe rose 12% to $12.6K" (August)
+     .street_price = {dollars(12600), 2026, 8, price_kind::used},
      .source = "NVIDIA A100 datasheet (2021), PCIe column"}};
 
 /// NVIDIA A10G (GA102, 80 SMs, AWS G5 instances; half-rate tensor cores: see

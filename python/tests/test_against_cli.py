@@ -40,6 +40,7 @@ LINES = [
     "model --preset llama3_70b --gpu h100_sxm --infer --prompt 512 --generate 128 --gpus 8 --tp 8 --stack vllm --json",
     "model --preset llama3_8b --gpu rtx_4090 --infer --gpus 2 --split layer --json",
     "model --preset llama2_7b --gpu rtx_4090 --infer --weights exl2_4.0bpw --prompt 512 --generate 128 --json",
+    "model --preset llama3_3_70b --gpu m3_max_40c_64gb --infer --dtype fp16 --weights mlx_4bit --prompt 1171 --generate 744 --stack mlx --json",
     "speedup --from v100_sxm2 --to a100_sxm4_40gb --json",
     "speedup --from a100_sxm4_40gb --to h100_sxm --preset gpt2 --batch 16 --json",
     "rank --task infer16 --json",

@@ -160,6 +160,63 @@ TEST_CASE("a binned Apple chip decodes slower than the full one at the same band
         Approx(61.19 / 54.61).epsilon(0.10));
 }
 
+TEST_CASE("MLX runs on Macs only, inference only, a token its bytes and a fixed time",
+          "[apple][stack][mlx]") {
+  run_config r = decode_128(stack_id::mlx, weight_format::mlx_4bit);
+  CHECK_THROWS_WITH(estimate_run(catalog::rtx_4090, presets::llama3_1_8b, r),
+                    Catch::Contains("does not run on NVIDIA GPUs"));
+  run_config train = r;
+  train.mode = run_mode::train;
+  train.prompt = 0;
+  train.generate = 0;
+  train.seq = 512;
+  CHECK_THROWS(estimate_run(catalog::m3_ultra_80c_512gb, presets::llama3_1_8b, train));
+  // GURU-MLX's M3 Ultra decodes Llama 3.1 8B after a 1k prompt in 6.09 ms a token in 2-bit and
+  // 13.54 ms in 8-bit: the 6 GB between them at about the whole 819 GB/s, and some 3 ms besides,
+  // which every token pays whatever its bytes (the GPU's cost per dependent dispatch).
+  const auto per_token = [&](weight_format w) {
+    run_config x = decode_128(stack_id::mlx, w);
+    x.prompt = 1024;
+    x.generate = 100;
+    return 1.0 / estimate_run(catalog::m3_ultra_80c_512gb, presets::llama3_1_8b, x)
+                     .decode_tokens_per_second();
+  };
+  const double t2 = per_token(weight_format::mlx_2bit);
+  const double t8 = per_token(weight_format::mlx_8bit);
+  CHECK(t2 == Approx(1 / 164.22).epsilon(0.15));
+  CHECK(t8 == Approx(1 / 73.85).epsilon(0.15));
+  const double bytes2 =
+      weight_file_bytes(presets::llama3_1_8b, weight_format::mlx_2bit, dtype::fp16);
+  const double bytes8 =
+      weight_file_bytes(presets::llama3_1_8b, weight_format::mlx_8bit, dtype::fp16);
+  const double dram = catalog::m3_ultra_80c_512gb.memory_bandwidth().value();
+  CHECK((t8 - t2) ==
+        Approx((bytes8 - bytes2) / (stacks::mlx.quantized_gemv_dram_share.value * dram))
+            .epsilon(0.1));
+  CHECK(t2 - bytes2 / dram > 1e-3);
+  // The cost per kernel adds: without it every token is faster.
+  software_stack no_gap = stacks::mlx;
+  no_gap.host_overhead.value = 0;
+  for (const gpu_spec* g : catalog::all) {
+    if (g->arch().vendor != vendor::apple) continue;
+    INFO(g->id());
+    const stacked_estimate with = estimate_model(*g, presets::llama3_1_8b, r, stacks::mlx);
+    const stacked_estimate without = estimate_model(*g, presets::llama3_1_8b, r, no_gap);
+    CHECK(without.stack.decode_per_token < with.stack.decode_per_token);
+    CHECK(without.stack.decode_per_token >= without.ceiling.decode_per_token);
+  }
+  // A longer context reads more of the KV cache per token: decode slows, never speeds up.
+  double last = 1e300;
+  for (long long prompt : {1024LL, 8192LL, 32768LL, 65536LL}) {
+    r.prompt = prompt;
+    r.generate = 100;
+    const double rate = estimate_run(catalog::m3_ultra_80c_512gb, presets::llama3_1_8b, r)
+                            .decode_tokens_per_second();
+    CHECK(rate < last);
+    last = rate;
+  }
+}
+
 TEST_CASE("Apple's words for its GPU's parts", "[apple][vocabulary]") {
   using traits = vendor_traits<vendor::apple>;
   CHECK(traits::compute_unit == "GPU core");

@@ -635,6 +635,21 @@ TEST_CASE("dlperf model on a Mac: llama.cpp's Metal build, the GPU's share of un
       "model --preset llama2_7b --gpu rtx_4090 --infer --weights q4_0 --generate 16 --json");
   REQUIRE(d.exit_code == 0);
   CHECK(nlohmann::json::parse(d.out)["memory"]["unified_memory_bytes"] == 0);
+  // MLX: chigkim's M3 Max ran Llama 3.3 70B in MLX 4-bit at 9.29 tokens/s after a 1171-token
+  // prompt (mlx-examples issue 1029); the model is within its band, and says so.
+  const std::string mlx =
+      "model --preset llama3_3_70b --gpu m3_max_40c_64gb --infer --dtype fp16 --weights mlx_4bit "
+      "--prompt 1171 --generate 744 --stack mlx";
+  const run_result m = run_dlperf(mlx);
+  REQUIRE(m.exit_code == 0);
+  CHECK(m.out.find("published mlx inference runs on Apple silicon Macs") != std::string::npos);
+  const run_result mj = run_dlperf(mlx + " --json");
+  REQUIRE(mj.exit_code == 0);
+  CHECK(nlohmann::json::parse(mj.out)["decode_tokens_per_s"].get<double>() ==
+        Approx(9.287).epsilon(0.2));
+  require_usage_error(
+      "model --preset llama2_7b --gpu rtx_4090 --infer --weights mlx_4bit --stack mlx",
+      "stack mlx does not run on NVIDIA GPUs");
   // One GPU to a Mac; CUDA's llama.cpp build does not run there.
   require_usage_error(base + " --gpus 2", "one to a machine");
   require_usage_error(

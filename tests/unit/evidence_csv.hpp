@@ -367,6 +367,9 @@ inline std::optional<row_run> runnable(const row& r) {
 inline double metric_of(const row_run& x, const model_estimate& e) {
   if (x.metric == "samples_per_s") return e.samples_per_second();
   if (x.metric == "tokens_per_s") return e.tokens_per_second();
+  // Generated tokens per second after the prompt, its time left out (mlx_lm's "generation" and
+  // llama-bench's tg after a prompt).
+  if (x.metric == "decode_tokens_per_s") return e.decode_tokens_per_second();
   if (x.metric == "prefill_tokens_per_s")
     return static_cast<double>(x.run.batch * x.seq) / e.prefill_time.value();
   if (x.metric == "ttft_ms") return 1e3 * e.prefill_time.value();

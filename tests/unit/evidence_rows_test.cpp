@@ -33,15 +33,17 @@ namespace {
 
 using namespace dlperf::evidence;
 
-constexpr std::array<std::string_view, 5> metrics{"samples_per_s", "tokens_per_s",
-                                                  "prefill_tokens_per_s", "ttft_ms", "tflops"};
+constexpr std::array<std::string_view, 6> metrics{
+    "samples_per_s",        "tokens_per_s", "decode_tokens_per_s",
+    "prefill_tokens_per_s", "ttft_ms",      "tflops"};
 template <std::size_t N>
 bool one_of(const std::array<std::string_view, N>& list, const std::string& s) {
   return std::find(list.begin(), list.end(), s) != list.end();
 }
 
 bool is_llm_metric(const std::string& metric) {
-  return metric == "tokens_per_s" || metric == "prefill_tokens_per_s" || metric == "ttft_ms";
+  return metric == "tokens_per_s" || metric == "decode_tokens_per_s" ||
+         metric == "prefill_tokens_per_s" || metric == "ttft_ms";
 }
 
 }  // namespace

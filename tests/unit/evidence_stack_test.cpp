@@ -359,6 +359,19 @@ TEST_CASE("evidence under the stacks, and its cross-validations", "[.][evidence_
               100 * median(loso_all), 100 * median(logo_all), 100 * median(loco_all),
               cell(scale_all, large_all).c_str());
 
+  // Every stack's fitted figures fitted jointly on all its rows (the sweeps refit_without runs,
+  // nothing held out): what the shipped figures are set from.
+  std::printf("\n| stack | figure | shipped | joint fit on all rows |\n|---|---|---:|---:|\n");
+  for (const software_stack* s : stacks::all) {
+    const software_stack joint =
+        refit_without(*s, figures, [](const prepared_row&) { return false; });
+    for (const fitted_figure& fig : figures)
+      if (fig.stack->id == s->id)
+        std::printf("| %s | %s | %.3g | %.3g |\n", std::string(s->name()).c_str(),
+                    std::string(fig.field->name).c_str(), (s->*fig.field->member).value,
+                    (joint.*fig.field->member).value);
+  }
+
   // Every fitted figure: its value, the value the whole evidence set gives, and each fold.
   std::printf(
       "\n| figure | shipped | rows | sources | fit on all rows | held-out source | rows | fit "
@@ -482,9 +495,10 @@ TEST_CASE("llama.cpp rows by phase, format and architecture", "[.][evidence_llam
   CHECK(groups.count("all") == 1);
 }
 
-// llama.cpp's Metal backend on Apple silicon (docs/evidence.md, "Apple silicon"): the rows by
-// phase, weight format and GPU generation, each with its cross-validations, then every row.
-TEST_CASE("Apple silicon rows by phase, format and generation", "[.][evidence_apple]") {
+// The stacks of Apple silicon, llama.cpp's Metal build and MLX (docs/evidence.md, "Apple
+// silicon" and "MLX"): each stack's rows by phase, weight format, GPU generation and source, each
+// with its cross-validations, then every row.
+TEST_CASE("Apple silicon rows by stack, phase, format and generation", "[.][evidence_apple]") {
   const std::vector<fitted_figure> figures = fitted_figures();
   struct errors {
     std::vector<double> ceiling, stack, loso, logo, scale;
@@ -493,15 +507,17 @@ TEST_CASE("Apple silicon rows by phase, format and generation", "[.][evidence_ap
   fold_refits folds(figures);
   std::vector<std::string> rows_out;
   for (const prepared_row& p : prepared()) {
-    if (p.calibration || p.x.gemm || p.x.stack != stack_id::llama_cpp_metal) continue;
     const software_stack& s = stacks::of(p.x.stack);
-    const std::string phase = p.x.metric == "tokens_per_s" ? "decode" : "prefill";
+    if (p.calibration || p.x.gemm || s.vendors.bits != vendor_set::only(vendor::apple).bits)
+      continue;
+    const bool decode = p.x.metric != "prefill_tokens_per_s";
+    const std::string phase = std::string(s.name()) + (decode ? " decode" : " prefill");
     const std::string format = field(*p.x.source_row, "weight_format");
     const std::string arch(p.x.gpu->arch().name);
     const double stack_error = error_of(p.x, stacked_of(p, s));
     for (const std::string& g :
          {phase + " all", phase + " " + format, phase + " " + arch,
-          phase + " " + field(*p.x.source_row, "source"), std::string("all")}) {
+          phase + " " + field(*p.x.source_row, "source"), std::string(s.name()) + " all"}) {
       errors& e = groups[g];
       e.ceiling.push_back(std::abs(error_of(p.x, ceiling_of(p.x))));
       e.stack.push_back(std::abs(stack_error));
@@ -511,10 +527,14 @@ TEST_CASE("Apple silicon rows by phase, format and generation", "[.][evidence_ap
         e.scale.push_back(std::abs(error_of(p.x, stacked_of(p, folds.small_only(s)))));
     }
     char line[256];
-    std::snprintf(line, sizeof line, "| %s | %s | %s | %lld | %.4g | %+.1f %% | %+.1f %% |\n",
+    // The tokens: a decode row's prompt and generated tokens, a prefill row's prompt.
+    const std::string tokens =
+        decode ? std::to_string(p.x.seq) + "+" + std::to_string(p.x.run.generate)
+               : std::to_string(p.x.seq);
+    std::snprintf(line, sizeof line, "| %s | %s | %s | %s | %.4g | %+.1f %% | %+.1f %% |\n",
                   field(*p.x.source_row, "id").c_str(), std::string(p.x.gpu->id()).c_str(),
-                  format.c_str(), p.x.metric == "tokens_per_s" ? p.x.run.generate : p.x.seq,
-                  p.x.measured, 100 * error_of(p.x, ceiling_of(p.x)), 100 * stack_error);
+                  format.c_str(), tokens.c_str(), p.x.measured,
+                  100 * error_of(p.x, ceiling_of(p.x)), 100 * stack_error);
     rows_out.emplace_back(line);
   }
   std::printf(
@@ -535,7 +555,8 @@ TEST_CASE("Apple silicon rows by phase, format and generation", "[.][evidence_ap
       "|---|---|---|---:|---:|---:|---:|\n");
   for (const std::string& line : rows_out) std::fputs(line.c_str(), stdout);
   std::fflush(stdout);
-  CHECK(groups.count("all") == 1);
+  CHECK(groups.count("llama.cpp-metal all") == 1);
+  CHECK(groups.count("mlx all") == 1);
 }
 
 // The error bands the tool prints beside an estimate (stack/error_bands.hpp) are this test's
@@ -551,10 +572,12 @@ TEST_CASE("every stack's error band is its held-out error on the evidence", "[ev
     const software_stack& s = stacks::of(p.x.stack);
     // What the row measured: a decode rate (tokens/s of a run that generates more than its first
     // token), a prompt rate, or a whole step or batch.
-    const estimate_figure figure = p.x.metric == "prefill_tokens_per_s" ? estimate_figure::prompt
-                                   : p.x.metric == "tokens_per_s" && p.run.mode == run_mode::infer
-                                       ? estimate_figure::decode
-                                       : estimate_figure::step;
+    const estimate_figure figure =
+        p.x.metric == "prefill_tokens_per_s" ? estimate_figure::prompt
+        : p.x.metric == "decode_tokens_per_s" ||
+                (p.x.metric == "tokens_per_s" && p.run.mode == run_mode::infer)
+            ? estimate_figure::decode
+            : estimate_figure::step;
     held_out[{s.id, p.run.mode, figure, board_class_of(segment_of(*p.x.gpu))}].push_back(
         std::abs(error_of(p.x, stacked_of(p, folds.without_source(s, p)))));
   }

@@ -72,6 +72,29 @@ TEST_CASE("EXL2 files hold their named average bits per weight, the LM head abou
         0.5);
 }
 
+TEST_CASE("MLX's affine formats cost their bits and half a bit, the LM head included",
+          "[weights]") {
+  // mlx.core.quantize, affine mode: a 16-bit scale and a 16-bit bias per group of 64 weights,
+  // 32 / 64 = 0.5 bits per weight; mlx_lm.convert quantises the LM head as well.
+  const struct {
+    weight_format f;
+    int bits;
+  } expected[] = {{weight_format::mlx_2bit, 2}, {weight_format::mlx_3bit, 3},
+                  {weight_format::mlx_4bit, 4}, {weight_format::mlx_5bit, 5},
+                  {weight_format::mlx_6bit, 6}, {weight_format::mlx_8bit, 8}};
+  for (const auto& e : expected) {
+    const weight_format_spec& s = weight_formats::of(e.f);
+    INFO(name(e.f));
+    CHECK(s.bits_per_weight() == e.bits + 0.5);
+    CHECK(s.head.bits_per_weight() == s.bits_per_weight());
+    CHECK(s.compute == dtype::fp16);
+    CHECK(s.dequantized);
+  }
+  // MLX's 4-bit weighs what GGUF's Q4_0 does (a 16-bit scale per 32), by another layout.
+  CHECK(weight_formats::mlx_4bit.bits_per_weight() == weight_formats::q4_0.bits_per_weight());
+  CHECK(parse<weight_format>("mlx_4bit") == weight_format::mlx_4bit);
+}
+
 TEST_CASE("every weight format has a record, a name and a source", "[weights]") {
   for (weight_format f : enum_values<weight_format>) {
     const weight_format_spec& s = weight_formats::of(f);

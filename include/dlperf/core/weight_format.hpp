@@ -58,6 +58,12 @@ enum class weight_format : std::uint8_t {
   exl2_5_0,      ///< ExLlamaV2 EXL2 at an average of 5.0 bits per weight
   exl2_6_0,      ///< ExLlamaV2 EXL2 at an average of 6.0 bits per weight
   exl2_8_0,      ///< ExLlamaV2 EXL2 at an average of 8.0 bits per weight
+  mlx_2bit,      ///< MLX affine 2-bit, a 16-bit scale and bias per group of 64
+  mlx_3bit,      ///< MLX affine 3-bit, a 16-bit scale and bias per group of 64
+  mlx_4bit,      ///< MLX affine 4-bit, a 16-bit scale and bias per group of 64
+  mlx_5bit,      ///< MLX affine 5-bit, a 16-bit scale and bias per group of 64
+  mlx_6bit,      ///< MLX affine 6-bit, a 16-bit scale and bias per group of 64
+  mlx_8bit,      ///< MLX affine 8-bit, a 16-bit scale and bias per group of 64
 };
 
 /// The weight formats and their stable names (the CLI's `--weights`).
@@ -98,7 +104,13 @@ struct enum_list<weight_format> {
       enumerator{weight_format::exl2_6_0, "exl2_6.0bpw",
                  "ExLlamaV2 EXL2, 6.0 bits per weight on average"},
       enumerator{weight_format::exl2_8_0, "exl2_8.0bpw",
-                 "ExLlamaV2 EXL2, 8.0 bits per weight on average"}};
+                 "ExLlamaV2 EXL2, 8.0 bits per weight on average"},
+      enumerator{weight_format::mlx_2bit, "mlx_2bit", "MLX affine 2-bit, group 64 (2.5 bits)"},
+      enumerator{weight_format::mlx_3bit, "mlx_3bit", "MLX affine 3-bit, group 64 (3.5 bits)"},
+      enumerator{weight_format::mlx_4bit, "mlx_4bit", "MLX affine 4-bit, group 64 (4.5 bits)"},
+      enumerator{weight_format::mlx_5bit, "mlx_5bit", "MLX affine 5-bit, group 64 (5.5 bits)"},
+      enumerator{weight_format::mlx_6bit, "mlx_6bit", "MLX affine 6-bit, group 64 (6.5 bits)"},
+      enumerator{weight_format::mlx_8bit, "mlx_8bit", "MLX affine 8-bit, group 64 (8.5 bits)"}};
 };
 
 /// The storage of one tensor in a block-scaled format (see the file comment).
@@ -480,11 +492,42 @@ inline constexpr weight_format_spec exl2_8_0{
     dtype::fp16,
     true,
     "ExLlamaV2 doc/convert.md: -b 8.0 average bits per weight, LM head -hb 6 (about 6.3)"};
+
+/// MLX's affine quantisation (ml-explore/mlx, `mlx.core.quantize`, mode "affine"): every group of
+/// 64 weights along a row (the default; 32 and 128 also exist) shares a scale and a bias in the
+/// weights' own 16-bit type, so a weight costs its bits and 32/64 of a bit. `mlx_lm.convert`
+/// quantises every linear layer the group divides, the LM head included, and its Metal kernels
+/// (qmv, qmm) dequantise to 16 bits in the product.
+constexpr weight_format_spec mlx_affine(weight_format id, int bits) {
+  return {id,
+          {bits, 64, 2 * 16},
+          {bits, 64, 2 * 16},
+          false,
+          {},
+          dtype::fp16,
+          true,
+          "MLX mlx.core.quantize, affine mode: group 64, 16-bit scale and bias; LM head quantised "
+          "too (mlx_lm.convert)"};
+}
+/// MLX 2-bit.
+inline constexpr weight_format_spec mlx_2bit = mlx_affine(weight_format::mlx_2bit, 2);
+/// MLX 3-bit.
+inline constexpr weight_format_spec mlx_3bit = mlx_affine(weight_format::mlx_3bit, 3);
+/// MLX 4-bit, `mlx_lm.convert -q`'s default.
+inline constexpr weight_format_spec mlx_4bit = mlx_affine(weight_format::mlx_4bit, 4);
+/// MLX 5-bit.
+inline constexpr weight_format_spec mlx_5bit = mlx_affine(weight_format::mlx_5bit, 5);
+/// MLX 6-bit.
+inline constexpr weight_format_spec mlx_6bit = mlx_affine(weight_format::mlx_6bit, 6);
+/// MLX 8-bit.
+inline constexpr weight_format_spec mlx_8bit = mlx_affine(weight_format::mlx_8bit, 8);
+
 /// Every format, in `weight_format` order.
 inline constexpr std::array<const weight_format_spec*, enum_count<weight_format>> all{
-    &native,   &int8,     &int4,     &q2_k,     &q3_k_m,   &iq4_xs,   &q4_0,    &q4_k_m, &q5_k_m,
-    &q6_k,     &q8_0,     &awq,      &gptq,     &nf4,      &mxfp4,    &nvfp4,   &fp8,    &exl2_2_5,
-    &exl2_3_0, &exl2_3_5, &exl2_4_0, &exl2_4_5, &exl2_5_0, &exl2_6_0, &exl2_8_0};
+    &native,   &int8,     &int4,     &q2_k,     &q3_k_m,   &iq4_xs,   &q4_0,     &q4_k_m,
+    &q5_k_m,   &q6_k,     &q8_0,     &awq,      &gptq,     &nf4,      &mxfp4,    &nvfp4,
+    &fp8,      &exl2_2_5, &exl2_3_0, &exl2_3_5, &exl2_4_0, &exl2_4_5, &exl2_5_0, &exl2_6_0,
+    &exl2_8_0, &mlx_2bit, &mlx_3bit, &mlx_4bit, &mlx_5bit, &mlx_6bit, &mlx_8bit};
 
 /// The record of format @p f.
 constexpr const weight_format_spec& of(weight_format f) { return *all[enum_index(f)]; }

@@ -23,8 +23,10 @@
 ///                                          for a GEMM the ceiling finds bound by anything but
 ///                                          DRAM, where the context gives the bandwidth
 ///     time        = max(device time, k x host_overhead_per_kernel)
-///                   or, for a stack whose host encodes a step's kernels before the GPU runs
-///                   them (`host_serial`), device time + k x host_overhead_per_kernel
+///                   or, for a stack whose per-kernel cost adds to the GPU's (`host_serial`:
+///                   a host that encodes a step's kernels before the GPU runs them, or a GPU
+///                   that pays a gap per dependent dispatch), device time + k x
+///                   host_overhead_per_kernel
 ///
 /// where a stack whose GEMV kernels were measured to move at most B bytes of weights per SM per
 /// SM clock (gemv_bytes_per_sm_cycle; quantized_gemv_bytes_per_sm_cycle for quantised weights)
@@ -74,22 +76,23 @@ namespace dlperf {
 
 /// The named software stacks (stack/stacks.hpp holds their records).
 enum class stack_id : std::uint8_t {
-  ceiling,         ///< the hardware model itself: every efficiency 1, no host overhead
-  pytorch_eager,   ///< PyTorch eager on CUDA (cuBLAS/cuDNN, one kernel per element-wise op)
-  torch_compile,   ///< PyTorch 2 with torch.compile (Inductor fusion, CUDA graphs)
-  tensorflow,      ///< TensorFlow graph mode without XLA (one kernel per op)
-  tensorflow_xla,  ///< TensorFlow with XLA
-  megatron,        ///< Megatron-LM / Transformer Engine training
-  tensorrt_llm,    ///< TensorRT-LLM inference
-  vllm,            ///< vLLM inference
-  vllm_eager,      ///< vLLM without CUDA graphs (--enforce-eager, or releases before them)
-  lmdeploy,        ///< LMDeploy TurboMind inference
-  llama_cpp,       ///< llama.cpp, CUDA backend
-  llama_cpp_rocm,  ///< llama.cpp, HIP/ROCm backend
-  pytorch_rocm,    ///< PyTorch eager on ROCm (rocBLAS/hipBLASLt, MIOpen)
-  megatron_rocm,   ///< Megatron-LM on ROCm with ROCm's Transformer Engine (AMD's Primus)
-  exllamav2,       ///< ExLlamaV2, CUDA: EXL2/GPTQ kernels driven from Python
-  llama_cpp_metal  ///< llama.cpp, Metal backend (Apple silicon)
+  ceiling,          ///< the hardware model itself: every efficiency 1, no host overhead
+  pytorch_eager,    ///< PyTorch eager on CUDA (cuBLAS/cuDNN, one kernel per element-wise op)
+  torch_compile,    ///< PyTorch 2 with torch.compile (Inductor fusion, CUDA graphs)
+  tensorflow,       ///< TensorFlow graph mode without XLA (one kernel per op)
+  tensorflow_xla,   ///< TensorFlow with XLA
+  megatron,         ///< Megatron-LM / Transformer Engine training
+  tensorrt_llm,     ///< TensorRT-LLM inference
+  vllm,             ///< vLLM inference
+  vllm_eager,       ///< vLLM without CUDA graphs (--enforce-eager, or releases before them)
+  lmdeploy,         ///< LMDeploy TurboMind inference
+  llama_cpp,        ///< llama.cpp, CUDA backend
+  llama_cpp_rocm,   ///< llama.cpp, HIP/ROCm backend
+  pytorch_rocm,     ///< PyTorch eager on ROCm (rocBLAS/hipBLASLt, MIOpen)
+  megatron_rocm,    ///< Megatron-LM on ROCm with ROCm's Transformer Engine (AMD's Primus)
+  exllamav2,        ///< ExLlamaV2, CUDA: EXL2/GPTQ kernels driven from Python
+  llama_cpp_metal,  ///< llama.cpp, Metal backend (Apple silicon)
+  mlx               ///< MLX through mlx-lm (Apple silicon)
 };
 
 /// The stacks and their stable names (the CLI's `--stack`).
@@ -115,7 +118,8 @@ struct enum_list<stack_id> {
       enumerator{stack_id::megatron_rocm, "megatron-rocm",
                  "Megatron-LM / Transformer Engine training, ROCm"},
       enumerator{stack_id::exllamav2, "exllamav2", "ExLlamaV2 inference, CUDA"},
-      enumerator{stack_id::llama_cpp_metal, "llama.cpp-metal", "llama.cpp, Metal backend (Apple)"}};
+      enumerator{stack_id::llama_cpp_metal, "llama.cpp-metal", "llama.cpp, Metal backend (Apple)"},
+      enumerator{stack_id::mlx, "mlx", "MLX through mlx-lm (Apple)"}};
 };
 
 /// How a stack runs element-wise operations.
@@ -341,10 +345,11 @@ struct software_stack {
   stack_figure streaming_dram_share;       ///< norms, element-wise, optimizer: share of the
                                            ///< model's DRAM rate reached
   stack_figure host_overhead{0.0, "s per kernel", "none"};  ///< host time to issue one kernel
-  /// Whether the host's time to issue a step's kernels adds to the GPU's rather than hiding
-  /// behind it: an engine that encodes a whole graph into command buffers and only then lets the
-  /// GPU run them (llama.cpp's Metal backend) pays both, one that launches asynchronously while
-  /// the GPU works (CUDA streams) pays the longer of the two.
+  /// Whether the cost per kernel adds to the GPU's time rather than hiding behind it: an engine
+  /// that encodes a whole graph into command buffers and only then lets the GPU run them
+  /// (llama.cpp's Metal backend) pays both, as does one whose GPU pays its own gap between
+  /// dependent dispatches (MLX on Apple silicon); one that launches asynchronously while the GPU
+  /// works (CUDA streams) pays the longer of the two.
   bool host_serial = false;
   norm_kernel norms = norm_kernel::as_run;  ///< RMSNorm: one kernel, or the framework's ops
   /// Quantised weights in products over many rows: dequantised first or in the inner loop.

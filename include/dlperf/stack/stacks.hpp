@@ -577,6 +577,47 @@ inline constexpr software_stack llama_cpp_metal{
                                           "fitted on the evidence: LCPP-4167 Q8_0 and Q4_0 tg "
                                           "rows, binned against full chips"}};
 
+/// MLX (github.com/ml-explore/mlx) as mlx-lm runs a language model on Apple silicon: its own Metal
+/// kernels for quantised products (qmv for a decode step, qmm for a prompt, dequantising MLX's
+/// affine formats in the inner loop), steel GEMMs for 16-bit ones, `mx.fast` kernels for RMSNorm,
+/// RoPE and scaled-dot-product attention (a vector kernel over the KV cache for a decode step).
+/// A decode token costs its weights' bytes at nearly the whole bandwidth plus a fixed time: on an
+/// M3 Ultra, Llama 3.1 8B in MLX's 2- to 8-bit formats takes 6.09 to 13.54 ms a token, 808 GB/s
+/// for the bytes between them (of 819) and about 3 ms besides (GURU-MLX; docs/evidence.md, "MLX
+/// on Apple silicon"). mlx-lm asks for the next token before it waits for the last
+/// (`mx.async_eval`), so the fixed part is not the host's Python; it is the GPU's own cost per
+/// dependent dispatch, which adds to every kernel's time as llama.cpp-metal's encoding does
+/// (`host_serial`, the cost per kernel in `host_overhead`). No kernel rate is published, so the
+/// figures are fitted on the evidence by least median |log error| over all 328 rows; every row
+/// ran on a full chip, so no per-core cap can be fitted and none is set.
+inline constexpr software_stack mlx{
+    .id = stack_id::mlx,
+    .fusion = kernel_fusion::eager,
+    .attention = attention_kernel::vendor,
+    .gemm_efficiency = {1.0, detail::fraction,
+                        "fitted on the evidence: GURU-MLX, CHIGKIM-MLX and MLXLM-BENCH pp rows, at "
+                        "its bound (MLX's GEMMs at least as fast as Metal Performance Shaders')"},
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.92, detail::share,
+                        "assumed: held at the quantised share (no less); its one 16-bit row "
+                        "(AWNI-MLX, a 70B on an M2 Ultra) is 9.9 % slower than the model"},
+    .quantized_gemv_dram_share = {0.92, detail::share,
+                                  "fitted on the evidence: GURU-MLX, CHIGKIM-MLX, MLXLM-BENCH and "
+                                  "DAVEFL-MLX tg rows (qmv)"},
+    .attention_efficiency = {0.91, detail::fraction,
+                             "fitted on the evidence: GURU-MLX and CHIGKIM-MLX tg and pp rows at "
+                             "1k-64k tokens of context"},
+    .streaming_dram_share = {0.80, detail::share, "assumed: as llama.cpp-metal's"},
+    .host_overhead = {5.25e-6, detail::per_kernel,
+                      "fitted on the evidence: every row (the GPU's cost per dependent dispatch, "
+                      "added to the kernels' time)"},
+    .host_serial = true,
+    .norms = norm_kernel::fused,
+    .fused_softmax_glue = true,
+    .trains = false,
+    .vendors = vendor_set::only(vendor::apple)};
+
 /// PyTorch eager on ROCm: rocBLAS/hipBLASLt GEMMs, MIOpen convolutions.
 inline constexpr software_stack pytorch_rocm{
     .id = stack_id::pytorch_rocm,
@@ -621,11 +662,23 @@ inline constexpr software_stack megatron_rocm{
     .vendors = vendor_set::only(vendor::amd)};
 
 /// Every stack, in `stack_id` order.
-inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{
-    &ceiling,        &pytorch_eager, &torch_compile, &tensorflow,
-    &tensorflow_xla, &megatron,      &tensorrt_llm,  &vllm,
-    &vllm_eager,     &lmdeploy,      &llama_cpp,     &llama_cpp_rocm,
-    &pytorch_rocm,   &megatron_rocm, &exllamav2,     &llama_cpp_metal};
+inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{&ceiling,
+                                                                             &pytorch_eager,
+                                                                             &torch_compile,
+                                                                             &tensorflow,
+                                                                             &tensorflow_xla,
+                                                                             &megatron,
+                                                                             &tensorrt_llm,
+                                                                             &vllm,
+                                                                             &vllm_eager,
+                                                                             &lmdeploy,
+                                                                             &llama_cpp,
+                                                                             &llama_cpp_rocm,
+                                                                             &pytorch_rocm,
+                                                                             &megatron_rocm,
+                                                                             &exllamav2,
+                                                                             &llama_cpp_metal,
+                                                                             &mlx};
 
 /// The record of stack @p id.
 constexpr const software_stack& of(stack_id id) { return *all[enum_index(id)]; }

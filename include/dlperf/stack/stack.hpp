@@ -2,7 +2,8 @@
 /// A software stack as data (docs/stacks.md): which kernel family runs each class of operator and
 /// how close it comes to the hardware model's ceiling, each figure with its unit, source and
 /// date. `apply_stack` turns one operator's ceiling estimate into the stack's; the named stacks
-/// are in stack/stacks.hpp.
+/// are in stack/stacks.hpp (their records in each backend's file, stack/cuda_stacks.hpp and its
+/// siblings).
 ///
 /// For an operator whose ceiling time is t (launch included) and which launches k kernels:
 ///
@@ -74,7 +75,7 @@
 
 namespace dlperf {
 
-/// The named software stacks (stack/stacks.hpp holds their records).
+/// The named software stacks (stack/stacks.hpp lists their records).
 enum class stack_id : std::uint8_t {
   ceiling,          ///< the hardware model itself: every efficiency 1, no host overhead
   pytorch_eager,    ///< PyTorch eager on CUDA (cuBLAS/cuDNN, one kernel per element-wise op)

@@ -1,0 +1,378 @@
+/// @file
+/// The named stacks of NVIDIA GPUs (docs/stacks.md): PyTorch, TensorFlow, Megatron-LM and the
+/// inference engines over CUDA, one record each with every figure's source.
+#pragma once
+
+#include <dlperf/stack/shared_figures.hpp>
+#include <dlperf/stack/stack.hpp>
+
+namespace dlperf::stacks {
+
+/// PyTorch eager on CUDA: cuBLAS GEMMs, cuDNN convolutions, every element-wise op its own kernel.
+inline constexpr software_stack pytorch_eager{
+    .id = stack_id::pytorch_eager,
+    .fusion = kernel_fusion::eager,
+    .attention = attention_kernel::as_run,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {0.80, detail::fraction,
+                        "fitted on the evidence: RN50-PyT and SXT-PyT rows (cuDNN convolutions "
+                        "against the tile model's implicit GEMM)"},
+    .tf32_conv_efficiency = {0.65, detail::fraction,
+                             "fitted on the evidence: RN50-PyT and SXT-PyT TF32 rows (A100, the "
+                             "only TF32 GPU in the set): cuDNN 8.1 TF32 convolutions"},
+    .gemv_dram_share = {0.72, detail::share,
+                        "fitted on the evidence: LCPP tg128 rows share the mechanism (GEMV "
+                        "kernels reach ~70 % of peak DRAM bandwidth); no PyTorch decode row yet"},
+    .quantized_gemv_dram_share = {0.60, detail::share,
+                                  "assumed: dequantising GEMV kernels (bitsandbytes/AWQ) below "
+                                  "FP16's"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.80, detail::share,
+                             "fitted on the evidence: RN50-PyT, SXT-PyT, BERT-PyT rows "
+                             "(element-wise kernels)"},
+    .host_overhead = detail::pytorch_host,
+    .norms = norm_kernel::composite,
+    // PyTorch 2.0 made the foreach (multi-tensor) implementation the default on CUDA for
+    // torch.optim's optimizers when the code names neither foreach nor fused (PR #92306,
+    // 2023-01; fused stays opt-in). Code before 2.0 ran the for-loop (per-tensor) by default: an
+    // evidence row from such code says so (rows.csv `optimizer_kernels`).
+    .optimizer_kernels = optimizer_kernel::multi_tensor,
+    .optimizer_host_overhead = detail::pytorch_op_host,
+    .vendors = vendor_set::only(vendor::nvidia),
+    .multi_gpu = detail::accelerate_device_map,
+    // PyTorch's scaled_dot_product_attention takes its flash backend, FlashAttention-2 (warp-level
+    // mma.sync), on every NVIDIA GPU by default: PyTorch 2.5.0 made cuDNN's fused attention the
+    // default on H100 (pytorch.org/blog/pytorch2-5) and 2.5.1 put it back behind flash
+    // (github.com/pytorch/pytorch/pull/138522, "Make CuDNN Attention Opt in", cherry-picked to
+    // release/2.5) until pull/162073 (2025-09) preferred cuDNN again on SM 9.0 and 10.0, gated
+    // on a cuDNN newer than 9.15. The flash-attn 2 package (llm-foundry's attn_impl flash) is the
+    // same kernel.
+    .warp_mma_attention = true};
+
+/// PyTorch 2 with torch.compile: Inductor fuses element-wise ops (Triton), CUDA graphs (mode
+/// "reduce-overhead") remove most of the host time.
+inline constexpr software_stack torch_compile{
+    .id = stack_id::torch_compile,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::flash2,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {0.80, detail::fraction, "as pytorch-eager: the same cuDNN convolutions"},
+    .tf32_conv_efficiency = {0.65, detail::fraction,
+                             "as pytorch-eager, whose figure is fitted on the RN50-PyT and SXT-PyT "
+                             "TF32 rows: the same cuDNN 8.1 TF32 convolutions"},
+    .gemv_dram_share = {0.72, detail::share, "as pytorch-eager"},
+    .quantized_gemv_dram_share = {0.60, detail::share, "as pytorch-eager"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.85, detail::share,
+                             "assumed: Triton element-wise kernels near the STREAM rate"},
+    .host_overhead = {1e-6, detail::per_kernel, detail::cuda_graphs},
+    // torch.compile compiles the model, not the optimizer's step, unless the code compiles the
+    // step too: the update is eager PyTorch's default.
+    .optimizer_kernels = optimizer_kernel::multi_tensor,
+    .optimizer_host_overhead = detail::pytorch_op_host,
+    .vendors = vendor_set::only(vendor::nvidia),
+    .warp_mma_attention = true};  // SDPA's flash backend, as pytorch-eager's
+
+/// TensorFlow without XLA (graph mode): cuDNN convolutions, one kernel per element-wise op,
+/// launched from the C++ executor.
+inline constexpr software_stack tensorflow{
+    .id = stack_id::tensorflow,
+    .fusion = kernel_fusion::eager,
+    .attention = attention_kernel::as_run,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {0.80, detail::fraction, "as tensorflow-xla: the same cuDNN convolutions"},
+    .tf32_conv_efficiency = {0.65, detail::fraction,
+                             "as pytorch-eager (the same cuDNN); RN50-TF TF32 rows agree"},
+    .gemv_dram_share = {0.72, detail::share, "as pytorch-eager"},
+    .quantized_gemv_dram_share = {0.60, detail::share, "as pytorch-eager"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.80, detail::share, "as pytorch-eager"},
+    .host_overhead = {2e-6, detail::per_kernel,
+                      "assumed: the C++ graph executor launches without Python"},
+    .norms = norm_kernel::as_run,
+    // One ApplyMomentum / ResourceApplyAdam kernel per variable (tf.train optimizers).
+    .optimizer_kernels = optimizer_kernel::per_tensor_fused,
+    .optimizer_host_overhead = {2e-6, detail::per_kernel,
+                                "assumed: the C++ graph executor launches without Python"},
+    .vendors = vendor_set::only(vendor::nvidia)};
+
+/// TensorFlow with XLA: fused element-wise ops, cuDNN convolutions.
+inline constexpr software_stack tensorflow_xla{
+    .id = stack_id::tensorflow_xla,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::as_run,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {0.80, detail::fraction, "fitted on the evidence: RN50-TF training rows"},
+    .tf32_conv_efficiency = {0.65, detail::fraction,
+                             "as pytorch-eager (the same cuDNN); RN50-TF TF32 rows agree"},
+    .gemv_dram_share = {0.72, detail::share, "as pytorch-eager"},
+    .quantized_gemv_dram_share = {0.60, detail::share, "as pytorch-eager"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.80, detail::share, "fitted on the evidence: RN50-TF training rows"},
+    .host_overhead = {2e-6, detail::per_kernel,
+                      "assumed: XLA launches its compiled thunks from C++"},
+    .norms = norm_kernel::as_run,
+    // One ApplyMomentum / ResourceApplyAdam kernel per variable (tf.train optimizers).
+    .optimizer_kernels = optimizer_kernel::per_tensor_fused,
+    .optimizer_host_overhead = {2e-6, detail::per_kernel,
+                                "assumed: XLA launches its compiled thunks from C++"},
+    .vendors = vendor_set::only(vendor::nvidia)};
+
+/// Megatron-LM with Transformer Engine: fused kernels, FlashAttention, fused optimizers. On
+/// Hopper and later Transformer Engine takes cuDNN's fused attention over FlashAttention-2
+/// ("Disabling FlashAttention to give FusedAttention preference on Hopper+ for performance
+/// reasons", transformer_engine/pytorch/attention/dot_product_attention/utils.py,
+/// get_attention_backend), so its attention runs at the architecture's full tensor rate.
+inline constexpr software_stack megatron{
+    .id = stack_id::megatron,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::flash2,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.72, detail::share, "as pytorch-eager"},
+    .quantized_gemv_dram_share = {0.60, detail::share, "as pytorch-eager"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.85, detail::share,
+                             "assumed: fused Apex/TE kernels near the STREAM rate"},
+    .host_overhead = {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"},
+    .norms = norm_kernel::as_run,
+    // Megatron-LM's optimizer is Apex's (or Transformer Engine's) FusedAdam: one multi-tensor
+    // pass (megatron/core/optimizer/__init__.py).
+    .optimizer_kernels = optimizer_kernel::fused,
+    .optimizer_host_overhead = {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"},
+    .vendors = vendor_set::only(vendor::nvidia)};
+
+/// TensorRT-LLM: fused engine, its own attention (XQA/FMHA), CUDA graphs.
+inline constexpr software_stack tensorrt_llm{
+    .id = stack_id::tensorrt_llm,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::vendor,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.80, detail::share,
+                        "assumed: weight-streaming GEMV kernels at ~80 % of peak DRAM rate"},
+    .quantized_gemv_dram_share = {0.70, detail::share,
+                                  "assumed: FpA_IntB kernels dequantise in the inner loop"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+    .host_overhead = {1e-6, detail::per_kernel, detail::cuda_graphs},
+    .trains = false,
+    .vendors = vendor_set::only(vendor::nvidia),
+    .multi_gpu = {split_mode::tensor,
+                  "TensorRT-LLM --tp_size",
+                  {},
+                  {seconds(3.7e-6), seconds(5.9e-6), mebibytes(8),
+                   "TensorRT-LLM's one-shot custom all-reduce kernel timed on H100 at 2 KB: 3.7 us "
+                   "over 2 GPUs, 5.9 us over 8 (github.com/sgl-project/sglang/pull/2904, "
+                   "2025-01); peer-to-peer links only, NCCL above the limit"}}};
+
+namespace detail {
+// vLLM's kernels, with or without CUDA graphs.
+inline constexpr stack_figure vllm_gemv{0.75, share,
+                                        "assumed: cuBLAS GEMV at ~75 % of peak DRAM rate"};
+inline constexpr stack_figure vllm_quantized_gemv{
+    0.65, share, "assumed: Marlin/AWQ kernels dequantise in the inner loop"};
+inline constexpr multi_gpu_kernels vllm_tensor{
+    split_mode::tensor,
+    "vLLM --tensor-parallel-size",
+    {},
+    {seconds(9.5e-6), seconds(10.1e-6), mebibytes(8),
+     "vLLM custom all-reduce (csrc/custom_all_reduce.cu, max_size 8 MiB) timed on "
+     "H100 at 2 KB: 9.5 us over 2 GPUs, 10.1 us over 8 "
+     "(github.com/sgl-project/sglang/pull/2904, 2025-01); peer-to-peer links only, "
+     "NCCL above the limit"}};
+}  // namespace detail
+
+/// vLLM: PagedAttention / FlashAttention, CUDA graphs for decode.
+inline constexpr software_stack vllm{
+    .id = stack_id::vllm,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::flash2,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = detail::vllm_gemv,
+    .quantized_gemv_dram_share = detail::vllm_quantized_gemv,
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+    .host_overhead = {1e-6, detail::per_kernel, detail::cuda_graphs},
+    .trains = false,
+    // CUDA and ROCm builds (the evidence has both); vLLM has no Metal backend.
+    .vendors = vendor_set::both(vendor::nvidia, vendor::amd),
+    .multi_gpu = detail::vllm_tensor};
+
+/// vLLM run eagerly: every kernel of a decode step issued from its Python model code, as with
+/// `--enforce-eager` and in every release before CUDA graphs came (pull 1926, 2023-12-17,
+/// v0.2.6). The kernels are vLLM's; each operator call pays eager PyTorch's measured host time
+/// (`pytorch_host`), which at batch 1 outlasts most of a decode step's kernels. Releases before
+/// pull 2192 (2023-12) had no custom all-reduce; the one kept here needs peer-to-peer links, so
+/// over PCIe both all-reduce with NCCL (docs/stacks.md, "vLLM without CUDA graphs").
+inline constexpr software_stack vllm_eager{
+    .id = stack_id::vllm_eager,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::flash2,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = detail::vllm_gemv,
+    .quantized_gemv_dram_share = detail::vllm_quantized_gemv,
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+    .host_overhead = detail::pytorch_host,
+    .trains = false,
+    // CUDA and ROCm builds (the evidence has both); vLLM has no Metal backend.
+    .vendors = vendor_set::both(vendor::nvidia, vendor::amd),
+    .multi_gpu = detail::vllm_tensor};
+
+/// LMDeploy TurboMind: hand-fused C++ engine.
+inline constexpr software_stack lmdeploy{
+    .id = stack_id::lmdeploy,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::vendor,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.78, detail::share,
+                        "fitted on the evidence: LMD decode rows (Llama-2-7B and 13B)"},
+    .quantized_gemv_dram_share = {0.65, detail::share,
+                                  "assumed: below the FP16 share (dequantisation)"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+    .host_overhead = {4e-6, detail::per_kernel, "fitted on the evidence: LMD decode rows"},
+    .trains = false,
+    .vendors = vendor_set::only(vendor::nvidia)};
+
+/// llama.cpp with its CUDA backend (ggml kernels, CUDA graphs since 2024-05), as the evidence's
+/// builds (2023-12 to 2024-05) ran it: batch-1 products of quantised weights in MMVQ kernels
+/// (quantised blocks and their scales read once, dot products on int8 activations), products over
+/// more than 32 rows by a dequantisation of the weights to FP16 and cuBLAS.
+inline constexpr software_stack llama_cpp{
+    .id = stack_id::llama_cpp,
+    .fusion = kernel_fusion::eager,
+    // As the run says: FlashAttention is llama-bench's `-fa 1`, off by default in the evidence's
+    // builds (attention as two cuBLAS GEMMs around ggml's softmax; the rows say which).
+    .attention = attention_kernel::as_run,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.95, detail::share,
+                        "fitted on the evidence: LCPP F16 tg128 rows (RTX 4090, RTX 3090) and "
+                        "XDAI-LLAMA3 F16 tg512/tg4096 rows (RTX 3090, 4080, 4090)"},
+    .quantized_gemv_dram_share =
+        {0.95, detail::share,
+         "fitted on the evidence: XDAI-LLAMA3 Q4_K_M tg512/tg4096 rows (RTX 3070, 3080, 3090, "
+         "4070 Ti, 4080, 4090) and LCPP-4766 Q4_0 tg128 (RTX 3090): MMVQ kernels read the "
+         "quantised blocks and their scales, which the format's bytes price; the fit (0.98) held "
+         "at the 16-bit share, as dequantising never makes a kernel stream faster"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.80, detail::share,
+                             "assumed: as pytorch-eager's element-wise kernels"},
+    .host_overhead = {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
+    .norms = norm_kernel::as_run,
+    .prompt_dequantize = {32, 512,
+                          "ggml-cuda.cu to 2024-06: quantised products over more than "
+                          "MMQ_MAX_BATCH_SIZE = 32 rows dequantise to FP16 and call cuBLAS on GPUs "
+                          "with FP16 tensor cores (MMQ the default on Turing and later only from "
+                          "github.com/ggml-org/llama.cpp/pull/8075, 2024-06); llama-bench and "
+                          "main process a prompt in micro-batches of 512 tokens (n_ubatch / "
+                          "n_batch default)"},
+    // llama.cpp's unfused attention (llama.cpp, build_attn without -fa): Q and the cached K/V as
+    // ggml_permute views, ggml_soft_max_ext(kq, mask, scale) one kernel, the merged heads one
+    // ggml_cont copy (github.com/ggml-org/llama.cpp, src/llama.cpp, 2024).
+    .fused_softmax_glue = true,
+    .trains = false,
+    .vendors = vendor_set::only(vendor::nvidia),
+    .multi_gpu = detail::llama_cpp_layers,
+    // What the GEMV kernels of the evidence's builds move per SM clock: llama.cpp 0df0aa8
+    // (2024-05, the XDAI-LLAMA3 rows' month) timed on a lent H100 SXM (132 SMs at 1.98 GHz) by
+    // Nsight Compute, Llama-3-8B shapes, the slope of kernel time over DRAM bytes read:
+    // dequantize_mul_mat_vec<f16> 2.07 TB/s over 12 kernels of 33.6 and 117.5 MB; mul_mat_vec_q
+    // over Q4_K 2.04 TB/s over 14 kernels of 2.4 to 33 MB (tests/data/measured/
+    // h100_sxm_llama_cpp_2026-11-27.json; docs/stacks.md, "GEMV kernels per SM clock").
+    .gemv_bytes_per_sm_cycle =
+        {7.91, detail::per_sm_cycle,
+         "measured: llama.cpp 0df0aa8 dequantize_mul_mat_vec<f16> on an H100 SXM, Nsight Compute",
+         "2026-11"},
+    .quantized_gemv_bytes_per_sm_cycle =
+        {7.80, detail::per_sm_cycle,
+         "measured: llama.cpp 0df0aa8 mul_mat_vec_q (Q4_K) on an H100 SXM, Nsight Compute",
+         "2026-11"},
+    // ggml keeps every activation in FP32 between kernels; ggml_cuda_op_mul_mat_cublas, on
+    // compute capability 7.0 and later, casts the FP32 activations to FP16, calls cublasGemmEx
+    // with CUBLAS_COMPUTE_16F into an FP16 result and casts that back to FP32; the batched
+    // products of unfused attention (ggml_cuda_mul_mat_batched_cublas) do the same
+    // (ggml-cuda.cu, 2024-05, 0df0aa8; the casts are the convert_unary kernels timed beside each
+    // GEMM on the lent H100, tests/data/measured/h100_sxm_llama_cpp_2026-11-27.json).
+    .gemm_call = {true, true,
+                  "ggml-cuda.cu (llama.cpp 0df0aa8, 2024-05): ggml_cuda_op_mul_mat_cublas and "
+                  "ggml_cuda_mul_mat_batched_cublas, CUBLAS_COMPUTE_16F between FP32-to-FP16 "
+                  "casts"},
+    // -ngl N: ggml's scheduler runs an op whose weights sit in host memory on the GPU when the
+    // CUDA backend's offload_op agrees, i.e. for a product over at least 32 tokens
+    // (ggml_backend_cuda_device_offload_op, GGML_OP_OFFLOAD_MIN_BATCH default 32; the weights
+    // become inputs of the GPU's split, copied before each evaluation: ggml-backend.cpp since
+    // github.com/ggml-org/llama.cpp/pull/6083, 2024-03); a decode step's products stay on the CPU.
+    // The copy's rate: ik_llama.cpp issue 255 (2025-03, same rule), an RTX 4080 on PCIe 4.0 x16
+    // prompting Qwen2.5-32B Q4_K_M with 2,048-token micro-batches: 45 host layers (13 GiB) cost
+    // 0.9 s more than none, 14.4 GiB/s = 15.5 GB/s of the link's 31.5 GB/s one way. The CPU's
+    // reads: fitted on one row, inventivehq.com "The VRAM Cliff" (i7-8700, DDR4-2400 in 2
+    // channels, Qwen2.5-Coder-14B Q4_K_M at -ngl 0: 2.89 tokens/s); docs/models.md, "Partial
+    // offload", gives its error on the rows it was not fitted on.
+    .offload = {
+        32,
+        {0.49, "fraction of the host link, one direction",
+         "measured: ik_llama.cpp issue 255, RTX 4080 prompt at -ngl 45 against 0", "2025-03"},
+        {0.648, "fraction of the host memory's peak",
+         "fitted on the evidence: inventivehq.com VRAM Cliff, -ngl 0 decode (1 row)", "2025-10"},
+        "ggml-cuda.cu ggml_backend_cuda_device_offload_op (op batch >= 32, "
+        "GGML_OP_OFFLOAD_MIN_BATCH) and ggml-backend.cpp's scheduler, llama.cpp pull 6083"}};
+
+/// ExLlamaV2 (github.com/turboderp/exllamav2) with its CUDA kernels, as its README's benchmark ran
+/// it (v0.1.8, 2024-08): batch-1 decode of EXL2 or GPTQ weights in its own matrix-vector kernels
+/// (exllamav2/exllamav2_ext/cuda/q_gemm.cu), norms, RoPE and residual adds in kernels of its own,
+/// attention by the flash-attn package, each module launched from a Python loop over the layers.
+/// CUDA graphs came only in July 2024 and cover part of each layer (norm, QKV and RoPE; the MLP):
+/// attention, the output projection and the Python loop are not graphed. No measurement of its
+/// kernels' DRAM share, of what they move per SM clock or of its host time per kernel is
+/// published, so the three are fitted on its README's decode rows (docs/evidence.md, "Under the
+/// software stacks", gives their cross-validations). ExLlamaV2 also builds for ROCm; its HIP
+/// kernels are unmeasured, so the record is CUDA's and a run on an AMD GPU is refused.
+inline constexpr software_stack exllamav2{
+    .id = stack_id::exllamav2,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::flash2,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.99, detail::share,
+                        "assumed: held at its quantised kernels' fitted share, as dequantising "
+                        "never makes a kernel stream faster (FP16 models run through torch.matmul; "
+                        "no row measures them)"},
+    .quantized_gemv_dram_share = {0.99, detail::share,
+                                  "fitted on the evidence: EXL2-README decode rows (Llama 1 and 2, "
+                                  "Code Llama, TinyLlama; RTX 3090 Ti and RTX 4090)"},
+    .attention_efficiency = detail::flash2,
+    .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+    // The fit puts no host time above the kernels': a module's Python call overlaps the GPU's
+    // work on the kernels before it, and every kernel of these rows outlasts its launch.
+    .host_overhead = {0.0, detail::per_kernel, "fitted on the evidence: EXL2-README decode rows"},
+    .norms = norm_kernel::fused,
+    .trains = false,
+    .vendors = vendor_set::only(vendor::nvidia),
+    .multi_gpu = {split_mode::layer,
+                  "ExLlamaV2 gpu_split / load_autosplit: consecutive layers on each GPU in turn "
+                  "(exllamav2/model.py)",
+                  {},
+                  {}},
+    // Why the RTX 3090 Ti runs the same EXL2 weights 9-18 % slower than the RTX 4090 at the same
+    // 1008 GB/s: streaming the DRAM rate asks 6.5 bytes per SM per clock of its 84 SMs at
+    // 1.86 GHz and 3.1 of the 4090's 128 at 2.52 GHz, and EXL2's kernels, which unpack 2- to
+    // 8-bit groups in the inner loop, move fewer than the former. Fitted jointly with the share
+    // (docs/stacks.md, "GEMV kernels per SM clock"); no Nsight measurement of them is published.
+    .quantized_gemv_bytes_per_sm_cycle = {5.5, detail::per_sm_cycle,
+                                          "fitted on the evidence: EXL2-README decode rows, RTX "
+                                          "3090 Ti against RTX 4090"}};
+
+}  // namespace dlperf::stacks

@@ -179,7 +179,8 @@ struct recommendation {
   double samples_per_second = 0;      ///< the system's rate on the workload (0: not ranked)
   double seconds_per_task = 0;        ///< the system's time for one task (0: not ranked)
   std::optional<task_cost> cost;      ///< one task's cost when owned (priced and ranked)
-  site where = site::desk;            ///< where the system runs, for its electricity's price
+  site where = site::desk;            ///< where the system runs (`site_of` its GPU's segment),
+                                      ///< which sets its electricity's price
   double job_seconds = 0;             ///< the request's training job: its time (0: none)
   std::optional<money> job_cost;      ///< and its cost when owned (priced and ranked)
   std::vector<std::string> reasons;   ///< why, each with its figures
@@ -382,7 +383,6 @@ void advise_task(const advice_request& q, const advice_task& task, const workloa
   r.seconds_per_task = 1.0 / tasks_per_second;
   std::string text = "per " + task.name + ": " + duration_text(r.seconds_per_task);
   if (r.priced) {
-    r.where = site_of(r.gpu->facts().segment);
     r.cost = cost_per_task(r.system_cost, r.power.system, tasks_per_second, q.ownership, r.where);
     text += ", " + cost_text(r.cost->total()) + " (" + cost_text(r.cost->purchase) +
             " of the system over " + sig3(q.ownership.years) + " years at " +
@@ -520,6 +520,7 @@ std::vector<recommendation> advise(const advice_request& q,
   for (const gpu_spec* g : candidates) {
     recommendation r;
     r.gpu = g;
+    r.where = site_of(g->facts().segment);
     detail::advise_memory(q, *g, r);
     // The workload at this GPU's count (the model's split when the workload is the model).
     std::optional<workload_run> run;

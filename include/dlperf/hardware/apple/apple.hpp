@@ -10,5 +10,6 @@
 #include <dlperf/hardware/apple/catalog/m2.hpp>
 #include <dlperf/hardware/apple/catalog/m3.hpp>
 #include <dlperf/hardware/apple/catalog/m4.hpp>
+#include <dlperf/hardware/apple/mac.hpp>
 #include <dlperf/hardware/apple/traits.hpp>
 #include <dlperf/hardware/apple/unified_memory.hpp>

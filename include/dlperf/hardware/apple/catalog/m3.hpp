@@ -12,7 +12,7 @@
 #pragma once
 
 #include <dlperf/hardware/apple/arch/m3.hpp>
-#include <dlperf/hardware/apple/unified_memory.hpp>
+#include <dlperf/hardware/apple/mac.hpp>
 #include <dlperf/hardware/gpu.hpp>
 
 namespace dlperf::catalog {
@@ -21,158 +21,151 @@ namespace dlperf::catalog {
 /// base has this chip with 8 GB (meterpreter.org), with 16 GB for Apple's $200 step (mutepc.com).
 /// Power: 50 W, none published; the M2 Mac mini's 50 W assumed.
 inline constexpr gpu<apple_m3> m3_10c_16gb{
-    {.id = "m3_10c_16gb",
-     .name = "Apple M3 (10-core GPU, 16 GB)",
-     .segment = segment::apple,
-     .year = 2023,
-     .sms = 10,
-     .base_clock = {},
-     .boost_clock = megahertz(1398),
-     .memory = apple::gpu_working_set(gibibytes(16)),
-     .memory_type = memory_kind::lpddr5,
-     .bus_width_bits = 128,
-     .data_rate_gbps = 6.4,
-     .l2 = kibibytes(1536),
-     .tdp = watts(50),
-     .host_link = {},
-     .price = {dollars(1799), 2023, 11, price_kind::launch_msrp},
-     .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
-     .form = form_factor::integrated,
-     .unified_memory = gibibytes(16)}};
+    apple::mac({.id = "m3_10c_16gb",
+                .name = "Apple M3 (10-core GPU, 16 GB)",
+                .segment = segment::apple,
+                .year = 2023,
+                .sms = 10,
+                .base_clock = {},
+                .boost_clock = megahertz(1398),
+                .memory = {},  // apple::mac: the working set of unified_memory
+                .memory_type = memory_kind::lpddr5,
+                .bus_width_bits = 128,
+                .data_rate_gbps = 6.4,
+                .l2 = kibibytes(1536),
+                .tdp = watts(50),
+                .host_link = {},
+                .price = {dollars(1799), 2023, 11, price_kind::launch_msrp},
+                .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
+                .unified_memory = gibibytes(16)})};
 
 /// Apple M3 Pro (14-core GPU, 18 GB). Price: 14-inch MacBook Pro (M3 Pro, 2023), the base
 /// configuration (11-core CPU, 14-core GPU, 18 GB): $1,999 (MacRumors buyer's guide; Daring
 /// Fireball, 2023-11). Power: 100 W, none published; the M2 Pro Mac mini's 100 W assumed.
 inline constexpr gpu<apple_m3> m3_pro_14c_18gb{
-    {.id = "m3_pro_14c_18gb",
-     .name = "Apple M3 Pro (14-core GPU, 18 GB)",
-     .segment = segment::apple,
-     .year = 2023,
-     .sms = 14,
-     .base_clock = {},
-     .boost_clock = megahertz(1398),
-     .memory = apple::gpu_working_set(gibibytes(18)),
-     .memory_type = memory_kind::lpddr5,
-     .bus_width_bits = 192,
-     .data_rate_gbps = 6.4,
-     .l2 = kibibytes(512),
-     .tdp = watts(100),
-     .host_link = {},
-     .price = {dollars(1999), 2023, 11, price_kind::launch_msrp},
-     .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
-     .form = form_factor::integrated,
-     .unified_memory = gibibytes(18)}};
+    apple::mac({.id = "m3_pro_14c_18gb",
+                .name = "Apple M3 Pro (14-core GPU, 18 GB)",
+                .segment = segment::apple,
+                .year = 2023,
+                .sms = 14,
+                .base_clock = {},
+                .boost_clock = megahertz(1398),
+                .memory = {},  // apple::mac: the working set of unified_memory
+                .memory_type = memory_kind::lpddr5,
+                .bus_width_bits = 192,
+                .data_rate_gbps = 6.4,
+                .l2 = kibibytes(512),
+                .tdp = watts(100),
+                .host_link = {},
+                .price = {dollars(1999), 2023, 11, price_kind::launch_msrp},
+                .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
+                .unified_memory = gibibytes(18)})};
 
 /// Apple M3 Pro (18-core GPU, 36 GB). Price: no price sourced for this configuration. Power: 100 W,
 /// none published; the M2 Pro Mac mini's 100 W assumed.
 inline constexpr gpu<apple_m3> m3_pro_18c_36gb{
-    {.id = "m3_pro_18c_36gb",
-     .name = "Apple M3 Pro (18-core GPU, 36 GB)",
-     .segment = segment::apple,
-     .year = 2023,
-     .sms = 18,
-     .base_clock = {},
-     .boost_clock = megahertz(1398),
-     .memory = apple::gpu_working_set(gibibytes(36)),
-     .memory_type = memory_kind::lpddr5,
-     .bus_width_bits = 192,
-     .data_rate_gbps = 6.4,
-     .l2 = kibibytes(512),
-     .tdp = watts(100),
-     .host_link = {},
-     .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
-     .form = form_factor::integrated,
-     .unified_memory = gibibytes(36)}};
+    apple::mac({.id = "m3_pro_18c_36gb",
+                .name = "Apple M3 Pro (18-core GPU, 36 GB)",
+                .segment = segment::apple,
+                .year = 2023,
+                .sms = 18,
+                .base_clock = {},
+                .boost_clock = megahertz(1398),
+                .memory = {},  // apple::mac: the working set of unified_memory
+                .memory_type = memory_kind::lpddr5,
+                .bus_width_bits = 192,
+                .data_rate_gbps = 6.4,
+                .l2 = kibibytes(512),
+                .tdp = watts(100),
+                .host_link = {},
+                .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
+                .unified_memory = gibibytes(36)})};
 
 /// Apple M3 Max (30-core GPU, 36 GB). Price: $3,200: the 14-inch MacBook Pro's M3 Max base as
 /// Daring Fireball gives it (rounded, November 2023). Power: 145 W, none published; the M2 Max Mac
 /// Studio's 145 W assumed.
 inline constexpr gpu<apple_m3> m3_max_30c_36gb{
-    {.id = "m3_max_30c_36gb",
-     .name = "Apple M3 Max (30-core GPU, 36 GB)",
-     .segment = segment::apple,
-     .year = 2023,
-     .sms = 30,
-     .base_clock = {},
-     .boost_clock = megahertz(1398),
-     .memory = apple::gpu_working_set(gibibytes(36)),
-     .memory_type = memory_kind::lpddr5,
-     .bus_width_bits = 384,
-     .data_rate_gbps = 6.4,
-     .l2 = kibibytes(1024),
-     .tdp = watts(145),
-     .host_link = {},
-     .price = {dollars(3200), 2023, 11, price_kind::launch_reported},
-     .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
-     .form = form_factor::integrated,
-     .unified_memory = gibibytes(36)}};
+    apple::mac({.id = "m3_max_30c_36gb",
+                .name = "Apple M3 Max (30-core GPU, 36 GB)",
+                .segment = segment::apple,
+                .year = 2023,
+                .sms = 30,
+                .base_clock = {},
+                .boost_clock = megahertz(1398),
+                .memory = {},  // apple::mac: the working set of unified_memory
+                .memory_type = memory_kind::lpddr5,
+                .bus_width_bits = 384,
+                .data_rate_gbps = 6.4,
+                .l2 = kibibytes(1024),
+                .tdp = watts(145),
+                .host_link = {},
+                .price = {dollars(3200), 2023, 11, price_kind::launch_reported},
+                .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
+                .unified_memory = gibibytes(36)})};
 
 /// Apple M3 Max (40-core GPU, 48 GB), the machine of XDAI-LLAMA2's M3 Max rows (which publish no
 /// prompt or generated length, so are not run). Price: no price sourced for this configuration.
 /// Power: 145 W, none published; the M2 Max Mac Studio's 145 W assumed.
 inline constexpr gpu<apple_m3> m3_max_40c_48gb{
-    {.id = "m3_max_40c_48gb",
-     .name = "Apple M3 Max (40-core GPU, 48 GB)",
-     .segment = segment::apple,
-     .year = 2023,
-     .sms = 40,
-     .base_clock = {},
-     .boost_clock = megahertz(1398),
-     .memory = apple::gpu_working_set(gibibytes(48)),
-     .memory_type = memory_kind::lpddr5,
-     .bus_width_bits = 512,
-     .data_rate_gbps = 6.4,
-     .l2 = kibibytes(1024),
-     .tdp = watts(145),
-     .host_link = {},
-     .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
-     .form = form_factor::integrated,
-     .unified_memory = gibibytes(48)}};
+    apple::mac({.id = "m3_max_40c_48gb",
+                .name = "Apple M3 Max (40-core GPU, 48 GB)",
+                .segment = segment::apple,
+                .year = 2023,
+                .sms = 40,
+                .base_clock = {},
+                .boost_clock = megahertz(1398),
+                .memory = {},  // apple::mac: the working set of unified_memory
+                .memory_type = memory_kind::lpddr5,
+                .bus_width_bits = 512,
+                .data_rate_gbps = 6.4,
+                .l2 = kibibytes(1024),
+                .tdp = watts(145),
+                .host_link = {},
+                .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
+                .unified_memory = gibibytes(48)})};
 
 /// Apple M3 Max (40-core GPU, 64 GB). Price: no price sourced for this configuration. Power: 145 W,
 /// none published; the M2 Max Mac Studio's 145 W assumed.
 inline constexpr gpu<apple_m3> m3_max_40c_64gb{
-    {.id = "m3_max_40c_64gb",
-     .name = "Apple M3 Max (40-core GPU, 64 GB)",
-     .segment = segment::apple,
-     .year = 2023,
-     .sms = 40,
-     .base_clock = {},
-     .boost_clock = megahertz(1398),
-     .memory = apple::gpu_working_set(gibibytes(64)),
-     .memory_type = memory_kind::lpddr5,
-     .bus_width_bits = 512,
-     .data_rate_gbps = 6.4,
-     .l2 = kibibytes(1024),
-     .tdp = watts(145),
-     .host_link = {},
-     .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
-     .form = form_factor::integrated,
-     .unified_memory = gibibytes(64)}};
+    apple::mac({.id = "m3_max_40c_64gb",
+                .name = "Apple M3 Max (40-core GPU, 64 GB)",
+                .segment = segment::apple,
+                .year = 2023,
+                .sms = 40,
+                .base_clock = {},
+                .boost_clock = megahertz(1398),
+                .memory = {},  // apple::mac: the working set of unified_memory
+                .memory_type = memory_kind::lpddr5,
+                .bus_width_bits = 512,
+                .data_rate_gbps = 6.4,
+                .l2 = kibibytes(1024),
+                .tdp = watts(145),
+                .host_link = {},
+                .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
+                .unified_memory = gibibytes(64)})};
 
 /// Apple M3 Ultra (60-core GPU, 96 GB). Price: Mac Studio (2025) with M3 Ultra, the base
 /// configuration (28-core CPU, 60-core GPU, 96 GB): $3,999 (Macworld; Six Colors, 2025-03-05).
 /// Power: 295 W, none published; the M2 Ultra Mac Studio's 295 W assumed (Jeff Geerling measured
 /// 260 W at the wall running llama-bench on an M3 Ultra, geerlingguy/beowulf-ai-cluster issue 17).
 inline constexpr gpu<apple_m3> m3_ultra_60c_96gb{
-    {.id = "m3_ultra_60c_96gb",
-     .name = "Apple M3 Ultra (60-core GPU, 96 GB)",
-     .segment = segment::apple,
-     .year = 2025,
-     .sms = 60,
-     .base_clock = {},
-     .boost_clock = megahertz(1398),
-     .memory = apple::gpu_working_set(gibibytes(96)),
-     .memory_type = memory_kind::lpddr5,
-     .bus_width_bits = 1024,
-     .data_rate_gbps = 6.4,
-     .l2 = kibibytes(2048),
-     .tdp = watts(295),
-     .host_link = {},
-     .price = {dollars(3999), 2025, 3, price_kind::launch_msrp},
-     .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
-     .form = form_factor::integrated,
-     .unified_memory = gibibytes(96)}};
+    apple::mac({.id = "m3_ultra_60c_96gb",
+                .name = "Apple M3 Ultra (60-core GPU, 96 GB)",
+                .segment = segment::apple,
+                .year = 2025,
+                .sms = 60,
+                .base_clock = {},
+                .boost_clock = megahertz(1398),
+                .memory = {},  // apple::mac: the working set of unified_memory
+                .memory_type = memory_kind::lpddr5,
+                .bus_width_bits = 1024,
+                .data_rate_gbps = 6.4,
+                .l2 = kibibytes(2048),
+                .tdp = watts(295),
+                .host_link = {},
+                .price = {dollars(3999), 2025, 3, price_kind::launch_msrp},
+                .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
+                .unified_memory = gibibytes(96)})};
 
 /// Apple M3 Ultra (80-core GPU, 512 GB). Price: $9,499: the Mac Studio (2025) as Jeff Geerling
 /// tested it, $11,699 with an 8 TB SSD (geerlingguy/sbc-reviews issue 95), less $2,200 for the 8 TB
@@ -180,23 +173,22 @@ inline constexpr gpu<apple_m3> m3_ultra_60c_96gb{
 /// published; the M2 Ultra Mac Studio's 295 W assumed (Jeff Geerling measured 260 W at the wall
 /// running llama-bench on an M3 Ultra, geerlingguy/beowulf-ai-cluster issue 17).
 inline constexpr gpu<apple_m3> m3_ultra_80c_512gb{
-    {.id = "m3_ultra_80c_512gb",
-     .name = "Apple M3 Ultra (80-core GPU, 512 GB)",
-     .segment = segment::apple,
-     .year = 2025,
-     .sms = 80,
-     .base_clock = {},
-     .boost_clock = megahertz(1398),
-     .memory = apple::gpu_working_set(gibibytes(512)),
-     .memory_type = memory_kind::lpddr5,
-     .bus_width_bits = 1024,
-     .data_rate_gbps = 6.4,
-     .l2 = kibibytes(2048),
-     .tdp = watts(295),
-     .host_link = {},
-     .price = {dollars(9499), 2025, 3, price_kind::launch_msrp},
-     .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
-     .form = form_factor::integrated,
-     .unified_memory = gibibytes(512)}};
+    apple::mac({.id = "m3_ultra_80c_512gb",
+                .name = "Apple M3 Ultra (80-core GPU, 512 GB)",
+                .segment = segment::apple,
+                .year = 2025,
+                .sms = 80,
+                .base_clock = {},
+                .boost_clock = megahertz(1398),
+                .memory = {},  // apple::mac: the working set of unified_memory
+                .memory_type = memory_kind::lpddr5,
+                .bus_width_bits = 1024,
+                .data_rate_gbps = 6.4,
+                .l2 = kibibytes(2048),
+                .tdp = watts(295),
+                .host_link = {},
+                .price = {dollars(9499), 2025, 3, price_kind::launch_msrp},
+                .source = "Apple M3 family specifications; hmc-tech.com (clock, not Apple's)",
+                .unified_memory = gibibytes(512)})};
 
 }  // namespace dlperf::catalog

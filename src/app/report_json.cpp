@@ -83,8 +83,10 @@ nlohmann::json serving_band_json(const std::optional<serving_band>& band,
   out["boards"] = name(band->boards);
   out["banded"] = band->banded();
   out["output_tokens_per_s"] = {band->low * output_tokens_per_s, band->high * output_tokens_per_s};
-  // Every published serving row ran on one GPU (docs/evidence.md, "Serving").
-  out["gpus_per_row"] = 1;
+  // The group's rows ran one model copy on one GPU, or on several (a tensor split of 2 to 8:
+  // docs/evidence.md, "Serving on several GPUs"), as the estimate's run does.
+  out["several_gpus"] = band->several_gpus;
+  out["gpus_per_row"] = band->several_gpus ? nlohmann::json(nullptr) : nlohmann::json(1);
   return out;
 }
 

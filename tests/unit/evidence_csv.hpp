@@ -408,9 +408,13 @@ inline row_run serving_run(const row& r) {
   return x;
 }
 
-// The serving model's output tokens/s for serving row @p x under stack @p s (engine defaults).
+// The serving model's output tokens/s for serving row @p x under stack @p s (its engine's
+// scheduler).
 inline double serving_prediction(const row_run& x, const software_stack& s) {
-  return estimate_serving(*x.gpu, *x.model, x.run, s).job_output_tokens_per_second();
+  // The row's engine schedules it, whichever stack's kernels run the steps (the ceiling's too).
+  const serve_config k = serve_config{}.under(
+      stacks::of(x.stack), x.gpu->memory(tier::global).capacity, x.gpu->arch().family);
+  return estimate_serving(*x.gpu, *x.model, x.run, s, k).job_output_tokens_per_second();
 }
 
 // Predicted over measured rate, minus one (+: the model is faster); for TTFT, a time, the other

@@ -58,14 +58,19 @@ TEST_CASE("Concurrency never exceeds what the KV memory holds, and fills it", "[
     for (long long block : {1LL, 16LL, 64LL}) {
       serve_config c;
       c.block_tokens = block;
+      c.max_sequences = 0;  // no cap: the KV memory alone bounds the batch
       const serve_estimate e =
           estimate_serving(gpu, presets::llama3_1_8b, serving_run(p, g), stacks::vllm, c);
       INFO("prompt " << p << " generate " << g << " block " << block);
       const double per_sequence =
           static_cast<double>(e.blocks_per_sequence * block) * e.kv_per_token.value();
-      // Paging wastes less than one block per sequence.
+      // vLLM takes blocks as tokens come: a sequence holds its prompt and half its output on
+      // average, and paging wastes less than one block of it.
+      CHECK(e.reservation == kv_reservation::as_generated);
       CHECK(static_cast<double>(e.blocks_per_sequence * block) <
-            static_cast<double>(p + g + block));
+            static_cast<double>(p) + 0.5 * static_cast<double>(g) + static_cast<double>(block));
+      CHECK(static_cast<double>(e.blocks_per_sequence * block) >=
+            static_cast<double>(p) + 0.5 * static_cast<double>(g));
       CHECK(static_cast<double>(e.concurrency) * per_sequence <= e.kv_budget.value());
       CHECK(static_cast<double>(e.concurrency + 1) * per_sequence > e.kv_budget.value());
       // The KV budget is what the weights, activations and overhead leave, times the fraction.
@@ -78,6 +83,53 @@ TEST_CASE("Concurrency never exceeds what the KV memory holds, and fills it", "[
       estimate_serving(gpu, presets::llama3_1_8b, serving_run(128, 128), stacks::vllm, capped);
   CHECK(e.concurrency == 7);
   CHECK(e.kv_limited > 7);
+}
+
+TEST_CASE("Each engine schedules with its own defaults unless the run sets them", "[serve]") {
+  // vLLM's get_batch_defaults (stack/shared_figures.hpp, vllm_scheduler): 1024 sequences and
+  // 16384 tokens on an 80 GB H100, 256 and 8192 on the 80 GB A100 it excepts and on a 24 GB L4.
+  const auto limits = [](const char* id, const software_stack& s) {
+    const gpu_spec& g = catalog::find(id);
+    return serve_config{}.under(s, g.memory(tier::global).capacity, g.arch().family);
+  };
+  CHECK(limits("h100_sxm", stacks::vllm).max_sequences == 1024);
+  CHECK(limits("h100_sxm", stacks::vllm).step_tokens == 16384);
+  CHECK(limits("mi300x", stacks::vllm).max_sequences == 1024);
+  CHECK(limits("a100_sxm4_80gb", stacks::vllm).max_sequences == 256);
+  CHECK(limits("a100_sxm4_80gb", stacks::vllm).step_tokens == 8192);
+  CHECK(limits("l4", stacks::vllm).max_sequences == 256);
+  CHECK(limits("h100_sxm", stacks::vllm).reservation == kv_reservation::as_generated);
+  CHECK(stacks::vllm.serving.chunked_prefill);
+  // vLLM's V0 engine: 256 everywhere, whole prompts.
+  CHECK(limits("h100_sxm", stacks::vllm_eager).max_sequences == 256);
+  CHECK_FALSE(stacks::vllm_eager.serving.chunked_prefill);
+  // TensorRT-LLM keeps the model's earlier defaults: no cap, 8192 tokens, the whole context.
+  CHECK(limits("h100_sxm", stacks::tensorrt_llm).max_sequences == 0);
+  CHECK(limits("h100_sxm", stacks::tensorrt_llm).step_tokens == 8192);
+  CHECK(limits("h100_sxm", stacks::tensorrt_llm).reservation == kv_reservation::whole_context);
+  // A run's own settings win.
+  serve_config own;
+  own.max_sequences = 0;
+  own.step_tokens = 2048;
+  own.reservation = kv_reservation::whole_context;
+  const gpu_spec& h100 = catalog::find("h100_sxm");
+  const serve_config k =
+      own.under(stacks::vllm, h100.memory(tier::global).capacity, h100.arch().family);
+  CHECK(k.max_sequences == 0);
+  CHECK(k.step_tokens == 2048);
+  CHECK(k.reservation == kv_reservation::whole_context);
+  // The cap binds: a 70B model on 8 H100s holds more sequences than vLLM runs by default.
+  run_config r = serving_run(1000, 1000, dtype::fp8_e4m3);
+  r.weights = weight_format::fp8;
+  r.gpus = r.tp = 8;
+  const serve_estimate capped = estimate_serving(h100, presets::llama3_1_70b, r, stacks::vllm);
+  CHECK(capped.concurrency == 1024);
+  CHECK(capped.kv_limited > 1024);
+  serve_config none;
+  none.max_sequences = 0;
+  const serve_estimate free = estimate_serving(h100, presets::llama3_1_70b, r, stacks::vllm, none);
+  CHECK(free.concurrency == free.kv_limited);
+  CHECK(free.output_tokens_per_second > capped.output_tokens_per_second);
 }
 
 TEST_CASE("Serving throughput does not fall as the KV memory grows", "[serve]") {
@@ -151,11 +203,13 @@ TEST_CASE("Serving rejects rates at or above saturation, and bad inputs, by name
   serve_config c;
   c.block_tokens = 0;
   CHECK_THROWS_WITH(with(c), Catch::Contains("block_tokens"));
+  for (long long bad : {0LL, -2LL}) {
+    c = {};
+    c.step_tokens = bad;
+    CHECK_THROWS_WITH(with(c), Catch::Contains("step_tokens"));
+  }
   c = {};
-  c.step_tokens = -1;
-  CHECK_THROWS_WITH(with(c), Catch::Contains("step_tokens"));
-  c = {};
-  c.max_sequences = -1;
+  c.max_sequences = -2;  // -1 is serve_config::engine_default
   CHECK_THROWS_WITH(with(c), Catch::Contains("max_sequences"));
   for (double f : {0.0, -0.5, 1.5, std::numeric_limits<double>::quiet_NaN()}) {
     c = {};
@@ -266,7 +320,7 @@ std::vector<serving_band> serving_bands_of_evidence() {
   for (const auto& [key, e] : errors) {
     const auto [stack, v, boards] = key;
     const evidence::band_figures b = evidence::band_figures_of(e);
-    out.push_back({stack, v, boards, b.rows, b.median, b.bias, b.low, b.high});
+    out.push_back({stack, v, boards, false, b.rows, b.median, b.bias, b.low, b.high});
   }
   return out;
 }
@@ -279,16 +333,19 @@ TEST_CASE("every serving band is its error on the evidence", "[serve]") {
     INFO(name(b.stack) << " " << name(b.vendor) << " " << name(b.boards) << ": " << b.rows
                        << " rows, median " << b.median << ", bias " << b.bias
                        << ", measured / predicted " << b.low << " to " << b.high);
-    const std::optional<serving_band> table = serving_band_of(b.stack, b.vendor, b.boards);
+    const std::optional<serving_band> table = serving_band_of(b.stack, b.vendor, b.boards, false);
     REQUIRE(table.has_value());
     evidence::check_band(*table, {b.rows, b.median, b.bias, b.low, b.high});
     CHECK(table->banded() == (b.rows >= error_band::least_rows));
   }
   // Every listed group has rows: none is kept after its rows are gone.
-  CHECK(groups.size() == serving_bands.size());
+  CHECK(groups.size() == static_cast<std::size_t>(
+                             std::count_if(serving_bands.begin(), serving_bands.end(),
+                                           [](const serving_band& b) { return !b.several_gpus; })));
   // No serving group on another engine, vendor or class sneaks a band in.
-  CHECK_FALSE(serving_band_of(stack_id::vllm, vendor::nvidia, board_class::professional));
-  CHECK_FALSE(serving_band_of(stack_id::tensorrt_llm, vendor::nvidia, board_class::consumer));
+  CHECK_FALSE(serving_band_of(stack_id::vllm, vendor::nvidia, board_class::professional, false));
+  CHECK_FALSE(
+      serving_band_of(stack_id::tensorrt_llm, vendor::nvidia, board_class::consumer, false));
 }
 
 // Prints the groups as model/error_bands.hpp lists them and docs/evidence.md's table of them.
@@ -297,8 +354,8 @@ TEST_CASE("serving bands as listed", "[.][serve_bands]") {
   const std::vector<serving_band> groups = serving_bands_of_evidence();
   for (const serving_band& b : groups)
     std::printf(
-        "    serving_band{stack_id::%s, vendor::%s, board_class::%s, %d, %.4f, %.4f, %.4f, "
-        "%.4f},\n",
+        "    serving_band{stack_id::%s, vendor::%s, board_class::%s, false, %d, %.4f, %.4f, "
+        "%.4f, %.4f},\n",
         std::string(name(b.stack)).c_str(), std::string(name(b.vendor)).c_str(),
         std::string(name(b.boards)).c_str(), b.rows, b.median, b.bias, b.low, b.high);
   std::printf(
@@ -376,7 +433,7 @@ TEST_CASE("dlperf model --serve says what its throughput is worth, and its prefi
   const nlohmann::json& band = j["serving_band"];
   REQUIRE(band.is_object());
   const std::optional<serving_band> listed =
-      serving_band_of(stack_id::tensorrt_llm, vendor::nvidia, board_class::professional);
+      serving_band_of(stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, false);
   REQUIRE(listed);
   CHECK(band["banded"] == true);
   CHECK(band["rows"] == listed->rows);
@@ -395,7 +452,25 @@ TEST_CASE("dlperf model --serve says what its throughput is worth, and its prefi
              Catch::Contains("prefill batches of " +
                              std::to_string(j["prefill_batch"].get<long long>()) + " prompts"));
   CHECK_THAT(text.out, Catch::Contains("accuracy: published tensorrt-llm serving runs on NVIDIA "
-                                       "professional boards measured"));
+                                       "professional boards, one GPU measured"));
+  CHECK(band["several_gpus"] == false);
+
+  // A tensor split of one model copy has its own group: the 171 TensorRT-LLM runs on 2-8 GPUs
+  // (tests/data/evidence/serving_multi_gpu.csv), and the text names it.
+  const std::string split =
+      "model --preset llama3_3_70b --gpu h100_sxm --gpus 8 --tp 8 --dtype fp8_e4m3 --weights fp8 "
+      "--prompt 1000 --generate 1000 --serve --stack tensorrt-llm";
+  const auto split_json = dlperf_test::run_dlperf(split + " --json");
+  REQUIRE(split_json.exit_code == 0);
+  const nlohmann::json split_band = nlohmann::json::parse(split_json.out)["serving_band"];
+  const std::optional<serving_band> several =
+      serving_band_of(stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, true);
+  REQUIRE(several);
+  CHECK(split_band["several_gpus"] == true);
+  CHECK(split_band["gpus_per_row"].is_null());
+  CHECK(split_band["rows"] == several->rows);
+  CHECK_THAT(dlperf_test::run_dlperf(split).out,
+             Catch::Contains("boards, one model copy over several GPUs measured"));
 
   // vLLM's only rows ran on AMD: a run on an NVIDIA board has none, and says so.
   const std::string vllm =

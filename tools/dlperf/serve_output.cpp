@@ -20,8 +20,9 @@ serve_config serve_settings(const serve_options& o) {
   serve_config c;
   c.block_tokens = parse_plausible_count("--block-size", o.block_size);
   c.kv_memory_fraction = parse_plausible("--kv-fraction", o.kv_fraction);
-  c.step_tokens = parse_plausible_count("--step-tokens", o.step_tokens);
-  c.max_sequences = parse_plausible_count("--max-seqs", o.max_seqs);  // 0: no cap
+  if (!o.step_tokens.empty()) c.step_tokens = parse_plausible_count("--step-tokens", o.step_tokens);
+  if (!o.max_seqs.empty())
+    c.max_sequences = parse_plausible_count("--max-seqs", o.max_seqs);  // 0: no cap
   c.validate();
   return c;
 }
@@ -37,9 +38,11 @@ struct serving {
 // measured 0.828-1.15x of this model's rate: ... (80 % of 25 runs; median error 8.93 %, the
 // model pessimistic)", what too few rows measured, or that there are none.
 std::string serving_band_text(const std::optional<serving_band>& band, stack_id stack,
-                              dlperf::vendor maker, board_class boards, double rate) {
-  const std::string runs = fmt::format("published {} serving runs on {} {} boards", name(stack),
-                                       description(maker), name(boards));
+                              dlperf::vendor maker, board_class boards, bool several_gpus,
+                              double rate) {
+  const std::string runs =
+      fmt::format("published {} serving runs on {} {} boards{}", name(stack), description(maker),
+                  name(boards), several_gpus ? ", one model copy over several GPUs" : ", one GPU");
   if (!band) return fmt::format("no {}, no band", runs);
   if (band->banded())
     return fmt::format("{} {}", runs,
@@ -100,11 +103,11 @@ void add_serve_options(CLI::App* cmd, serve_options& o) {
                   "that the KV cache takes")
       ->capture_default_str();
   cmd->add_option("--step-tokens", o.step_tokens,
-                  "--serve: prompt tokens batched into one prefill step (max_num_tokens)")
-      ->capture_default_str();
+                  "--serve: tokens one step puts through (max_num_batched_tokens; default: the "
+                  "engine's, docs/stacks.md)");
   cmd->add_option("--max-seqs", o.max_seqs,
-                  "--serve: the engine's cap on concurrent sequences (0: the KV memory's)")
-      ->capture_default_str();
+                  "--serve: cap on concurrent sequences (max_num_seqs; 0: the KV memory's; "
+                  "default: the engine's)");
 }
 
 void check_serve_flags(const serve_options& o, const CLI::App* cmd) {
@@ -140,7 +143,9 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
   const result res = visit_device(dev, [&](const auto& d) -> result {
     if constexpr (gemm_device<std::decay_t<decltype(d)>>) {
       const auto one = [&](const software_stack& s) {
-        serving out{estimate_serving(d, m, r, s, c), std::nullopt};
+        // The ceiling runs under the stack's schedule: the bracket compares kernels.
+        const serve_config k = c.under(stack, d.memory(tier::global).capacity, d.arch().family);
+        serving out{estimate_serving(d, m, r, s, k), std::nullopt};
         if (rate) out.load = serve_at_rate(d, m, r, s, out.saturation, *rate / replicas);
         return out;
       };
@@ -160,7 +165,8 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
   // boards of the same class fell against this model (docs/evidence.md, "Serving"). The
   // ceiling is no engine, so it has none.
   const std::optional<serving_band> band =
-      stacked ? serving_band_of(stack.id, res.maker, res.boards) : std::nullopt;
+      stacked ? serving_band_of(stack.id, res.maker, res.boards, r.model_parallel() > 1)
+              : std::nullopt;
   if (json) {
     nlohmann::json out = to_json(res.stack);
     out["model"] = m.name;
@@ -176,8 +182,10 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
     out["tp"] = r.tp;
     out["block_tokens"] = c.block_tokens;
     out["kv_memory_fraction"] = c.kv_memory_fraction;
-    out["step_tokens"] = c.step_tokens;
-    out["max_sequences"] = c.max_sequences > 0 ? nlohmann::json(c.max_sequences) : nullptr;
+    out["step_tokens"] = e.step_tokens;
+    out["max_sequences"] = e.max_sequences > 0 ? nlohmann::json(e.max_sequences) : nullptr;
+    out["kv_reservation"] = name(e.reservation);
+    out["chunked_prefill"] = stack.serving.chunked_prefill;
     out["kv_budget_bytes"] = e.kv_budget.value();
     out["kv_bytes_per_token"] = e.kv_per_token.value();
     out["blocks_per_sequence"] = e.blocks_per_sequence;
@@ -200,10 +208,12 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
   };
   fmt::print(
       "  KV cache: {} of {} ({} x the memory left after weights and activations), {} per "
-      "token, {} blocks of {} tokens per request\n",
+      "token, {} blocks of {} tokens per request ({})\n",
       format_bytes(e.kv_budget.value()), format_bytes(res.capacity),
       three_digits(c.kv_memory_fraction), format_bytes(e.kv_per_token.value()),
-      e.blocks_per_sequence, c.block_tokens);
+      e.blocks_per_sequence, c.block_tokens,
+      e.reservation == kv_reservation::whole_context ? "its whole context, reserved before it runs"
+                                                     : "on average: blocks come as tokens do");
   // One model copy holds the sequences: under a split its GPUs share each one's KV cache.
   const std::string holder =
       r.model_parallel() > 1
@@ -213,7 +223,10 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
   fmt::print("  concurrency {} sequences{}{}{}; prefill batches of {} prompts\n", e.concurrency,
              holder.empty() ? "" : " ", holder,
              e.concurrency < e.kv_limited
-                 ? fmt::format(" (--max-seqs; the KV cache holds {})", e.kv_limited)
+                 ? fmt::format(" (the cap on sequences{}; the KV cache holds {})",
+                               o.max_seqs.empty() ? fmt::format(", {}'s", stack.name())
+                                                  : std::string(", --max-seqs"),
+                               e.kv_limited)
                  : std::string(" (KV-memory bound)"),
              e.prefill_batch);
   const serve_estimate& ce = res.ceiling.saturation;
@@ -228,10 +241,9 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
       r.data_parallel() > 1 ? " (whole job)" : "",
       bracket(fmt::format("ceiling {} tokens/s", three_digits(ce.job_output_tokens_per_second()))));
   if (stacked)
-    fmt::print(
-        "  accuracy: {}{}\n",
-        serving_band_text(band, stack.id, res.maker, res.boards, e.job_output_tokens_per_second()),
-        band && r.gpus > 1 ? " (these from runs on one GPU)" : "");
+    fmt::print("  accuracy: {}\n",
+               serving_band_text(band, stack.id, res.maker, res.boards, r.model_parallel() > 1,
+                                 e.job_output_tokens_per_second()));
   if (res.stack.load) {
     const serve_load& l = *res.stack.load;
     fmt::print(

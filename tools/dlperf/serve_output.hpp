@@ -17,7 +17,8 @@ namespace dlperf::cli {
 struct serve_options {
   bool serve = false;
   std::string rate;  // empty: saturation only
-  std::string block_size = "16", kv_fraction = "0.9", step_tokens = "8192", max_seqs = "0";
+  std::string block_size = "16", kv_fraction = "0.9";
+  std::string step_tokens, max_seqs;  // empty: the engine's (its stack's scheduler)
 };
 
 /// Adds --serve, --rate, --block-size, --kv-fraction, --step-tokens and --max-seqs to @p cmd.

@@ -40,7 +40,8 @@ nlohmann::json training_band_json(stack_id stack, double samples_per_s, double t
 /// class fell against the serving model (model/error_bands.hpp, serving_band), applied to an
 /// estimate of @p output_tokens_per_s: {"stack", "vendor", "boards", "rows", "banded",
 /// "median_abs_error", "bias", "coverage", "measured_over_predicted": [low, high],
-/// "output_tokens_per_s": [low, high], "gpus_per_row": 1}; "banded" is false for a group of too
+/// "output_tokens_per_s": [low, high], "several_gpus", "gpus_per_row": 1, or null where the
+/// rows split one model copy over several GPUs}; "banded" is false for a group of too
 /// few rows to be a band (its figures are still what those rows measured). Null without a row.
 nlohmann::json serving_band_json(const std::optional<serving_band>& band,
                                  double output_tokens_per_s);

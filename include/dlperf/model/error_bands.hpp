@@ -227,10 +227,11 @@ constexpr std::optional<inference_split_band> inference_split_band_of(stack_id s
 /// Unlike the other tables this one lists every group that has a row. A group of fewer than
 /// `error_band::least_rows` rows is no band (`banded()` is false), but what its rows measured
 /// still says something a user should hear: vLLM's three ROCm rows ran at a third of the model's
-/// rate or less. The vendor is part of the group because an engine's kernels are per vendor
-/// (vLLM's ROCm build runs other attention and MoE kernels than its CUDA build). Tested like
-/// error_bands: "every serving band is its error on the evidence" (tests/unit/serve_test.cpp)
-/// recomputes each entry.
+/// rate or less. Runs of one model copy over several GPUs
+/// (tests/data/evidence/serving_multi_gpu.csv) are groups of their own (`several_gpus`). The vendor
+/// is part of the group because an engine's kernels are per vendor (vLLM's ROCm build runs other
+/// attention and MoE kernels than its CUDA build). Tested like error_bands: "every serving band is
+/// its error on the evidence" (tests/unit/serve_test.cpp) recomputes each entry.
 struct serving_band {
   /// Share of the rows the interval holds: the 10th to the 90th percentile.
   static constexpr double coverage = 0.8;
@@ -238,11 +239,12 @@ struct serving_band {
   stack_id stack = stack_id::ceiling;              ///< the engine the rows ran under
   dlperf::vendor vendor = dlperf::vendor::nvidia;  ///< who designs the rows' GPUs
   board_class boards = board_class::consumer;      ///< the boards the rows ran on
-  int rows = 0;                                    ///< evidence rows, each on one GPU
-  double median = 0;                               ///< median |predicted / measured - 1|
-  double bias = 0;  ///< median of predicted / measured - 1 (> 0: optimistic)
-  double low = 0;   ///< 10th percentile of measured / predicted
-  double high = 0;  ///< 90th percentile of measured / predicted
+  bool several_gpus = false;  ///< the rows ran one model copy on several GPUs (a tensor split)
+  int rows = 0;               ///< evidence rows
+  double median = 0;          ///< median |predicted / measured - 1|
+  double bias = 0;            ///< median of predicted / measured - 1 (> 0: optimistic)
+  double low = 0;             ///< 10th percentile of measured / predicted
+  double high = 0;            ///< 90th percentile of measured / predicted
 
   /// Whether the group has rows enough to be a band.
   [[nodiscard]] constexpr bool banded() const { return rows >= error_band::least_rows; }
@@ -250,18 +252,23 @@ struct serving_band {
 
 /// The serving groups of every stack, vendor and board class with an evidence row.
 inline constexpr std::array serving_bands{
-    serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, 25, 0.0893,
-                 -0.0018, 0.8278, 1.1499},
-    serving_band{stack_id::vllm, vendor::amd, board_class::professional, 3, 2.3731, 2.3731, 0.2174,
-                 0.3165},
+    serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, false, 25,
+                 0.0893, -0.0018, 0.8278, 1.1499},
+    serving_band{stack_id::vllm, vendor::amd, board_class::professional, false, 3, 2.4779, 2.4779,
+                 0.2176, 0.3148},
+    serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, true, 171,
+                 0.2423, 0.2423, 0.6474, 0.9292},
+    serving_band{stack_id::vllm, vendor::amd, board_class::professional, true, 48, 0.7783, 0.7783,
+                 0.5034, 0.6677},
 };
 
-/// The serving group of @p stack on @p v's boards of class @p boards, or none where the evidence
-/// holds no row of it.
-constexpr std::optional<serving_band> serving_band_of(stack_id stack, vendor v,
-                                                      board_class boards) {
+/// The serving group of @p stack on @p v's boards of class @p boards, one model copy on one GPU
+/// or (@p several_gpus) on several, or none where the evidence holds no row of it.
+constexpr std::optional<serving_band> serving_band_of(stack_id stack, vendor v, board_class boards,
+                                                      bool several_gpus) {
   for (const serving_band& b : serving_bands)
-    if (b.stack == stack && b.vendor == v && b.boards == boards) return b;
+    if (b.stack == stack && b.vendor == v && b.boards == boards && b.several_gpus == several_gpus)
+      return b;
   return std::nullopt;
 }
 

@@ -8,11 +8,15 @@
 /// KV bytes per token of one sequence (every layer, keys and values, in the KV-cache datatype):
 ///
 ///     KV budget   M_kv = f x (capacity - weights - activations - overhead)
-///     concurrency N    = floor(M_kv / (ceil((P + G) / B) x B x k))   (at most max_sequences)
+///     concurrency N    = floor(M_kv / (ceil(H / B) x B x k))   (at most max_sequences)
 ///
-/// each sequence holding the blocks of its whole context (TensorRT-LLM's default capacity
-/// scheduler, GUARANTEED_NO_EVICT, admits a request only when its whole context fits), so paging
-/// wastes at most one block per sequence. The GPU alternates between prefill and decode steps:
+/// with H the tokens a sequence holds, by the stack's scheduler (stack/serving_scheduler.hpp):
+/// its whole context P + G where the engine reserves it before the sequence runs (TensorRT-LLM's
+/// GUARANTEED_NO_EVICT capacity scheduler), or P + G/2 on average where blocks come as tokens do
+/// (vLLM and SGLang, which preempt a sequence when none is free). Paging wastes at most one
+/// block per sequence. max_sequences and T below are the run's (serve_config) or the stack's
+/// defaults, the GPU's where the engine picks them by its memory. The GPU alternates between
+/// prefill and decode steps:
 ///
 ///     t_d(N)      the decode step of N sequences at the mean context P + G/2 (estimate_model)
 ///     t_p         prefill per request: the prefill of n = min(N, max(1, floor(T / P))) prompts
@@ -37,6 +41,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include <dlperf/core/error.hpp>
@@ -48,11 +53,14 @@
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/stacked.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
+#include <dlperf/stack/serving_scheduler.hpp>
 #include <dlperf/stack/stack.hpp>
 
 namespace dlperf {
 
-/// The serving engine's settings that bound the concurrency and the prefill batch.
+/// The serving engine's settings that bound the concurrency and the prefill batch. The cap on
+/// sequences and the tokens per step default to the stack's own (software_stack::serving,
+/// stack/serving_scheduler.hpp); a run sets them to measure another configuration.
 struct serve_config {
   /// The largest values validate() admits (the tool's --serve flag ranges read these).
   struct limits {
@@ -60,6 +68,8 @@ struct serve_config {
     static constexpr long long step_tokens = 1LL << 30;    ///< step_tokens
     static constexpr long long max_sequences = 1LL << 24;  ///< max_sequences
   };
+  /// A limit left to the engine: the stack's scheduler sets it.
+  static constexpr long long engine_default = -1;
 
   /// Tokens per KV-cache block: vLLM's default block size (vllm/config/cache.py,
   /// CacheConfig.DEFAULT_BLOCK_SIZE = 16, docs.vllm.ai/en/stable/api/vllm/config/cache/,
@@ -69,20 +79,25 @@ struct serve_config {
   /// TensorRT-LLM's kv_cache_free_gpu_mem_fraction default 0.90 (docs/source/performance/
   /// perf-overview.md at 00f37686, "the default setting of 0.90").
   double kv_memory_fraction = 0.9;
-  /// Prompt tokens the engine batches into one step: TensorRT-LLM's max_num_tokens default
-  /// 8192 (LLM API reference, nvidia.github.io/TensorRT-LLM/llm-api/reference.html).
-  long long step_tokens = 8192;
+  /// Tokens the engine puts through one step (vLLM's max_num_batched_tokens, TensorRT-LLM's
+  /// max_num_tokens); engine_default: the stack's.
+  long long step_tokens = engine_default;
   /// The engine's cap on concurrent sequences (vLLM's max_num_seqs, TensorRT-LLM's
-  /// max_batch_size); 0: none, the KV memory alone bounds it.
-  long long max_sequences = 0;
+  /// max_batch_size); 0: none, the KV memory alone bounds it; engine_default: the stack's.
+  long long max_sequences = engine_default;
+  /// The KV memory reserved per sequence; none: the stack's.
+  std::optional<kv_reservation> reservation{};
 
   /// Throws invalid_argument naming the first setting out of its domain.
   constexpr void validate() const {
-    detail::require_positive("serve",
-                             {{"block_tokens", block_tokens}, {"step_tokens", step_tokens}});
-    if (max_sequences < 0)
-      detail::throw_invalid_argument("serve: max_sequences must be >= 0 (0: no cap), got " +
-                                     std::to_string(max_sequences));
+    detail::require_positive("serve", {{"block_tokens", block_tokens}});
+    if (step_tokens != engine_default && step_tokens < 1)
+      detail::throw_invalid_argument("serve: step_tokens must be >= 1 (or the engine's), got " +
+                                     std::to_string(step_tokens));
+    if (max_sequences < engine_default)
+      detail::throw_invalid_argument(
+          "serve: max_sequences must be >= 0 (0: no cap; or the engine's), got " +
+          std::to_string(max_sequences));
     if (!(kv_memory_fraction > 0.0 && kv_memory_fraction <= 1.0))
       detail::throw_invalid_argument("serve: kv_memory_fraction must be in (0, 1]");
     if (block_tokens > limits::block_tokens || step_tokens > limits::step_tokens ||
@@ -90,15 +105,31 @@ struct serve_config {
       detail::throw_invalid_argument(
           "serve: block_tokens <= 2^20, step_tokens <= 2^30, max_sequences <= 2^24");
   }
+
+  /// This configuration with every setting it leaves to the engine taken from stack @p s's
+  /// scheduler on a GPU of @p memory bytes and family @p f (so that another stack, the ceiling,
+  /// can run under the same schedule).
+  [[nodiscard]] constexpr serve_config under(const software_stack& s, byte_count memory,
+                                             family f) const {
+    serve_config out = *this;
+    const batch_limits engine = s.serving.limits_on(memory, f);
+    if (out.max_sequences == engine_default) out.max_sequences = engine.max_sequences;
+    if (out.step_tokens == engine_default) out.step_tokens = engine.step_tokens;
+    if (!out.reservation) out.reservation = s.serving.reservation;
+    return out;
+  }
 };
 
 /// Continuous batching at its saturation (the offline maximum throughput), on one GPU.
 struct serve_estimate {
-  long long concurrency = 0;            ///< sequences decoding together (N)
-  long long kv_limited = 0;             ///< sequences the KV budget holds (before max_sequences)
-  long long blocks_per_sequence = 0;    ///< KV blocks one request holds (its whole context)
-  long long prefill_batch = 0;          ///< prompts prefilled together (n)
-  byte_count kv_budget{};               ///< memory the KV cache takes
+  long long concurrency = 0;          ///< sequences decoding together (N)
+  long long kv_limited = 0;           ///< sequences the KV budget holds (before max_sequences)
+  long long blocks_per_sequence = 0;  ///< KV blocks one request holds on average
+  long long max_sequences = 0;        ///< the cap in force (0: none)
+  long long step_tokens = 0;          ///< the tokens per step in force
+  kv_reservation reservation = kv_reservation::whole_context;  ///< KV held per sequence
+  long long prefill_batch = 0;                                 ///< prompts prefilled together (n)
+  byte_count kv_budget{};                                      ///< memory the KV cache takes
   byte_count kv_per_token{};            ///< KV bytes per token of one sequence
   duration decode_step{};               ///< t_d(N): one decode step of the whole batch
   duration prefill_per_request{};       ///< t_p: amortised prefill per request
@@ -168,15 +199,25 @@ serve_estimate estimate_serving(const D& d, const model_spec& m, const run_confi
   e.replicas = r.data_parallel();
   const double context = static_cast<double>(shape.context);
   e.kv_per_token = bytes(shape.kv_cache_bytes(one) / context);
-  const double block = static_cast<double>(c.block_tokens);
-  e.blocks_per_sequence = static_cast<long long>(std::ceil(context / block));
+  const serve_config k = c.under(s, d.memory(tier::global).capacity, d.arch().family);
+  e.max_sequences = k.max_sequences;
+  e.step_tokens = k.step_tokens;
+  e.reservation = *k.reservation;
+  // The tokens a sequence holds: its whole context reserved up front, or on average its prompt
+  // and half its output where blocks come as tokens do.
+  const double held_tokens =
+      e.reservation == kv_reservation::whole_context
+          ? context
+          : static_cast<double>(e.prompt) + 0.5 * static_cast<double>(e.generate);
+  const double block = static_cast<double>(k.block_tokens);
+  e.blocks_per_sequence = static_cast<long long>(std::ceil(held_tokens / block));
   // Prompts batched into one step: as many whole prompts as the token budget takes.
-  const long long per_step = std::max(1LL, c.step_tokens / std::max(1LL, e.prompt));
+  const long long per_step = std::max(1LL, e.step_tokens / std::max(1LL, e.prompt));
   // The activations of the largest step (the prefill batch's live set) and the weights.
   const memory_breakdown need = memory_need(m, detail::serve_step_run(r, per_step));
   const double free = d.memory(tier::global).capacity.value() - need.weights.value() -
                       need.activations.value() - need.overhead.value();
-  e.kv_budget = bytes(std::max(0.0, c.kv_memory_fraction * free));
+  e.kv_budget = bytes(std::max(0.0, k.kv_memory_fraction * free));
   const double per_sequence =
       static_cast<double>(e.blocks_per_sequence) * block * e.kv_per_token.value();
   const double held = std::floor(e.kv_budget.value() / per_sequence);
@@ -187,7 +228,7 @@ serve_estimate estimate_serving(const D& d, const model_spec& m, const run_confi
         std::to_string(static_cast<long long>(e.kv_budget.value() / 1e6)) +
         " MB after the weights holds no sequence of " +
         std::to_string(static_cast<long long>(per_sequence / 1e6)) + " MB");
-  e.concurrency = c.max_sequences > 0 ? std::min(e.kv_limited, c.max_sequences) : e.kv_limited;
+  e.concurrency = e.max_sequences > 0 ? std::min(e.kv_limited, e.max_sequences) : e.kv_limited;
   e.prefill_batch = std::min(per_step, e.concurrency);
 
   const model_estimate batch =

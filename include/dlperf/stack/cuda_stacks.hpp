@@ -201,7 +201,8 @@ inline constexpr software_stack vllm{
     .trains = false,
     // CUDA and ROCm builds (the evidence has both); vLLM has no Metal backend.
     .vendors = vendor_set::both(vendor::nvidia, vendor::amd),
-    .multi_gpu = detail::vllm_tensor};
+    .multi_gpu = detail::vllm_tensor,
+    .serving = detail::vllm_scheduler};
 
 /// vLLM run eagerly: every kernel of a decode step issued from its Python model code, as with
 /// `--enforce-eager` and in every release before CUDA graphs came (pull 1926, 2023-12-17,
@@ -224,7 +225,8 @@ inline constexpr software_stack vllm_eager{
     .trains = false,
     // CUDA and ROCm builds (the evidence has both); vLLM has no Metal backend.
     .vendors = vendor_set::both(vendor::nvidia, vendor::amd),
-    .multi_gpu = detail::vllm_tensor};
+    .multi_gpu = detail::vllm_tensor,
+    .serving = detail::vllm_v0_scheduler};
 
 /// LMDeploy TurboMind: hand-fused C++ engine.
 inline constexpr software_stack lmdeploy{

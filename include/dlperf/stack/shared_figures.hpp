@@ -19,6 +19,30 @@ inline constexpr std::string_view cuda_graphs = "CUDA graphs: one launch per gra
 inline constexpr stack_figure library_gemm{1.0, fraction,
                                            "the architectures' large-GEMM efficiencies are "
                                            "cuBLAS/rocBLAS measurements (docs/gemm.md)"};
+// vLLM's scheduler as its offline LLM class (benchmark_throughput.py) sets it when the run gives
+// no limits: EngineArgs.get_batch_defaults in vllm/engine/arg_utils.py (v0.9 to v0.11, the V1
+// engine's): max_num_seqs 256 and max_num_batched_tokens 8192, and 1024 and 16384 on GPUs of at
+// least 70 GiB whose name lacks "a100" (pull 17885 measured the larger limits costing the A100
+// throughput); chunked prefill always on in V1; KV blocks allocated as tokens arrive, with
+// preemption (the paged KV cache, Kwon et al., SOSP 2023). The V0 engine's max_num_seqs was 256
+// on every GPU.
+inline constexpr serving_scheduler vllm_scheduler{
+    .limits = {256, 8192},
+    .large = {1024, 16384},
+    .large_from = gibibytes(70),
+    .large_except = family::ampere,
+    .chunked_prefill = true,
+    .reservation = kv_reservation::as_generated,
+    .source =
+        "vllm/engine/arg_utils.py, EngineArgs.get_batch_defaults, LLM class (v0.9-v0.11, "
+        "read 2026-11)"};
+// vLLM's V0 engine (releases before v0.8, which the run-eagerly stack stands for): max_num_seqs
+// 256 (EngineArgs, v0.2-v0.7); its token budget was max(max_model_len, 2048) with whole prompts,
+// the model's context, which the serving model does not know: 8192 kept.
+inline constexpr serving_scheduler vllm_v0_scheduler{
+    .limits = {256, 8192},
+    .reservation = kv_reservation::as_generated,
+    .source = "vllm/engine/arg_utils.py, EngineArgs.max_num_seqs = 256 (v0.2-v0.7)"};
 // Eager PyTorch's host time per operator call: Python module call, dispatcher, autocast and
 // the cuDNN call's set-up. Measured at 51.95 us per nn.Conv2d forward call on CUDA (about 130k
 // CPU instructions) in pytorch/pytorch PR #51390 (comment of 2021-05-26, the PyTorch 1.9 and

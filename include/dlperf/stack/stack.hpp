@@ -72,6 +72,7 @@
 #include <dlperf/hardware/vendor.hpp>
 #include <dlperf/stack/multi_gpu.hpp>
 #include <dlperf/stack/optimizer_kernels.hpp>
+#include <dlperf/stack/serving_scheduler.hpp>
 
 namespace dlperf {
 
@@ -375,6 +376,9 @@ struct software_stack {
   /// How the stack runs one model over several GPUs: its default split, its prompt pipeline
   /// over a layer split, its own small-message all-reduce (stack/multi_gpu.hpp).
   multi_gpu_kernels multi_gpu{};
+  /// How it schedules continuous batching when serving (stack/serving_scheduler.hpp): its cap
+  /// on sequences, its tokens per step, chunked prompts, the KV it reserves per sequence.
+  serving_scheduler serving{};
   /// Whether its fused attention issues warp-level `mma.sync` on every architecture, as
   /// FlashAttention-2 does (PyTorch SDPA's flash backend, the flash-attn 2 package): on an
   /// architecture whose full tensor rate needs a newer instruction it runs at that

@@ -29,10 +29,9 @@ void run_on(const power_options& o, const G& g, const std::string& id) {
   // machine, nothing added for the rest, no PSU to choose and no limit to set.
   const bool machine = g.facts().form == form_factor::integrated;
   if (machine && (count != 1 || !o.rest.empty() || !o.limit.empty()))
-    throw usage_error(std::string(g.name()) +
-                      " is a system-on-chip's GPU: its power is its machine's at the wall, one "
-                      "to a machine, with no power limit to set (--count, --rest-watts and "
-                      "--limit do not apply)");
+    throw usage_error(one_to_a_machine_text(g.name()) +
+                      ", its power its machine's at the wall, with no power limit to set "
+                      "(--count, --rest-watts and --limit do not apply)");
   params = power_parameters_for(g.facts().form, params);
   std::optional<power> limit;
   if (!o.limit.empty()) limit = parse_power_limit("--limit", o.limit, tdp, id);

@@ -60,8 +60,7 @@ tco_inputs make_inputs(const tco_options& o, std::optional<board>& b, long long&
   count = o.count.empty() ? 1 : parse_plausible_count("--count", o.count);
   // A Mac: its power is the machine's at the wall and its price the machine's, one to a machine.
   const bool machine = b && b->form == form_factor::integrated;
-  if (machine && count != 1)
-    throw usage_error("--count: " + b->id + " is a system-on-chip's GPU, one to a machine");
+  if (machine && count != 1) throw usage_error("--count: " + one_to_a_machine_text(b->id));
   const auto n = static_cast<double>(count);
   const auto needs = [&](const std::string& flag) {
     return usage_error(flag + " is required without --gpu ID or --device FILE");

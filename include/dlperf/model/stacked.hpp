@@ -5,6 +5,8 @@
 #pragma once
 
 #include <array>
+#include <string>
+#include <string_view>
 
 #include <dlperf/core/library_support.hpp>
 #include <dlperf/estimate/tile_search.hpp>
@@ -173,6 +175,13 @@ inline std::string flash3_off_hopper(std::string_view gpu) {
 }
 }  // namespace detail
 
+/// What a system-on-chip's GPU (an Apple silicon Mac's) is, for messages that refuse more than
+/// one of it: "NAME is a system-on-chip's GPU, one to a machine". The one wording `model`,
+/// `tco` and `power` use.
+inline std::string one_to_a_machine_text(std::string_view gpu) {
+  return std::string(gpu) + " is a system-on-chip's GPU, one to a machine";
+}
+
 /// Throws unsupported when a run spreads over @p gpus GPUs of device @p d and @p d is a
 /// system-on-chip's GPU (an Apple silicon Mac's): one to a machine, so no GPU of the same
 /// machine shares its work (gpu_facts::form, form_factor::integrated).
@@ -181,8 +190,8 @@ constexpr void check_gpus_per_machine(const D& d, long long gpus) {
   if constexpr (requires { d.facts().form; })
     if (gpus > 1 && d.facts().form == form_factor::integrated)
       dlperf::detail::throw_unsupported(
-          std::string(d.name()) + " is a system-on-chip's GPU, one to a machine: a run on " +
-          std::to_string(gpus) + " GPUs (--gpus, --tp, --pp) needs GPUs that share one machine");
+          one_to_a_machine_text(d.name()) + ": a run on " + std::to_string(gpus) +
+          " GPUs (--gpus, --tp, --pp) needs GPUs that share one machine");
 }
 
 /// The estimate of @p m on @p d under @p r as stack @p named runs it (with the attention kernel

@@ -252,7 +252,8 @@ TEST_CASE("properties: a faster link (more bandwidth, no more latency) is never 
           "[buying][cluster]") {
   for (const link_spec& a : links::all)
     for (const link_spec& b : links::all) {
-      if (a.per_direction() < b.per_direction() || a.latency > b.latency) continue;
+      // What a collective over the 8 GPUs gets of each (a mesh's: 7 links at their measured rate).
+      if (a.collective_rate(8) < b.collective_rate(8) || a.latency > b.latency) continue;
       INFO(a.id << " vs " << b.id);
       CHECK(typical(catalog::rtx_a6000, 8, a).step_time <=
             typical(catalog::rtx_a6000, 8, b).step_time);

@@ -288,7 +288,7 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
         static_cast<long long>(std::ceil(static_cast<double>(m.transformer.total_layers()) / pp));
     const byte_count data = tp_activation_bytes(m, r);
     const duration each = ring_allreduce_time(
-        data, r.tp, net.intra.per_direction() / (net.staged ? 2.0 : 1.0), net.intra.latency);
+        data, r.tp, net.intra.collective_rate(r.tp) / (net.staged ? 2.0 : 1.0), net.intra.latency);
     const long long calls = 2 * layers * r.grad_accumulation;
     const duration pass = static_cast<double>(calls) * each;
     p.tensor_parallel = 2.0 * pass;

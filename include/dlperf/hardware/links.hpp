@@ -24,15 +24,35 @@
 
 namespace dlperf {
 
+/// What one link of a fully connected mesh carries: a platform whose GPUs are joined pair by
+/// pair (AMD's Infinity Fabric, xGMI) rather than through a switch. A collective among n of its
+/// GPUs runs over the n - 1 links each has to the others, never the links to GPUs outside it.
+struct mesh_link {
+  bandwidth usable{};         ///< one link's measured rate one way; zero: not a mesh
+  std::string_view source{};  ///< the measurement
+
+  /// Whether the link is a mesh's.
+  [[nodiscard]] constexpr bool exists() const { return usable > bandwidth{}; }
+};
+
 /// A named link: what it is, its bandwidth and the latency of one ring step over it.
 struct link_spec {
   std::string_view id;      ///< stable id, e.g. "nvlink3", "pcie4_x16", "ib_edr"
   interconnect link;        ///< kind, generation, bytes per second (both directions together)
   duration latency{};       ///< latency of one step of a ring collective over the link
   std::string_view source;  ///< where bandwidth and latency come from
+  mesh_link mesh{};         ///< a fully connected mesh's link (none: a switch or one link)
 
   /// Bytes per second in one direction.
   [[nodiscard]] constexpr bandwidth per_direction() const { return link.per_direction(); }
+
+  /// Bytes per second one way that a collective among @p gpus GPUs of one platform moves through
+  /// each GPU: the link's own rate, or on a mesh the n - 1 links to the others at their measured
+  /// rate (never above the link's).
+  [[nodiscard]] constexpr bandwidth collective_rate(long long gpus) const {
+    if (!mesh.exists() || gpus < 2) return per_direction();
+    return std::min(per_direction(), static_cast<double>(gpus - 1) * mesh.usable);
+  }
 };
 
 namespace links {
@@ -115,11 +135,21 @@ inline constexpr link_spec nvlink5{"nvlink5",
 /// AMD Infinity Fabric (xGMI) of the MI300X: 7 links x 128 GB/s = 896 GB/s peak aggregate per
 /// GPU. AMD Instinct MI300X data sheet,
 /// https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/data-sheets/amd-instinct-mi300x-data-sheet.pdf
+///
+/// The eight GPUs are joined pair by pair, one link of 64 GB/s each way between each pair, so a
+/// collective among n of them runs over n - 1 links. Measured: an all-reduce of 4 GiB over eight
+/// MI300X at 312.9 GB/s bus bandwidth and over two at 47.7 (stas00/ml-engineering,
+/// network/README.md, torch.distributed over RCCL): 44.7 GB/s a link over seven links, 47.7 over
+/// one; AMD gives about 48 usable of the link's 64 (ROCm blog "Understanding RCCL Bandwidth and
+/// xGMI Performance on AMD Instinct MI300X", 2025-03). The eight-GPU figure is the one kept.
 inline constexpr link_spec infinity_fabric{
     "infinity_fabric",
     {interconnect_kind::infinity_fabric, 4, gigabytes_per_second(896)},
     nvlink_step_latency,
-    "AMD Instinct MI300X data sheet (896 GB/s Infinity Fabric); latency as NVLink's"};
+    "AMD Instinct MI300X data sheet (896 GB/s Infinity Fabric); latency as NVLink's",
+    {gigabytes_per_second(312.9 / 7.0),
+     "stas00/ml-engineering network/README.md: 8 x MI300X all-reduce of 4 GiB at 312.9 GB/s "
+     "bus bandwidth (RCCL), over 7 links a GPU"}};
 /// AMD Infinity Fabric of the MI250X: 8 links x 100 GB/s = 800 GB/s peak per GPU. AMD Instinct
 /// MI200 series data sheet,
 /// https://www.amd.com/system/files/documents/amd-instinct-mi200-datasheet.pdf
@@ -132,11 +162,16 @@ inline constexpr link_spec infinity_fabric3{
 /// AMD Infinity Fabric of the MI355X and MI350X: 7 links x 153.6 GB/s = 1075.2 GB/s peak per
 /// GPU. AMD Instinct MI355X datasheet,
 /// https://www.amd.com/en/products/accelerators/instinct/mi350/mi355x.html (June 2025).
+/// A mesh like the MI300X's; no all-reduce on it is measured in public, so each link is
+/// assumed to carry the MI300X's measured share of its rate (44.7 of 64 GB/s: 0.698 of 76.8).
 inline constexpr link_spec infinity_fabric4_1075{
     "infinity_fabric4_1075",
     {interconnect_kind::infinity_fabric, 4, gigabytes_per_second(1075.2)},
     nvlink_step_latency,
-    "AMD Instinct MI355X datasheet (7 x 153.6 GB/s Infinity Fabric); latency as NVLink's"};
+    "AMD Instinct MI355X datasheet (7 x 153.6 GB/s Infinity Fabric); latency as NVLink's",
+    {gigabytes_per_second(76.8 * (312.9 / 7.0) / 64.0),
+     "assumed: the MI300X's measured share of its link rate (44.7 of 64 GB/s), no MI355X "
+     "all-reduce measured"}};
 
 /// Gigabits per second each way as the two-way bandwidth of the interconnect convention.
 constexpr bandwidth network_rate(double gbit_per_direction) {

@@ -258,8 +258,8 @@ inline constexpr std::array serving_bands{
                  0.2176, 0.3148},
     serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, true, 171,
                  0.2423, 0.2423, 0.6474, 0.9292},
-    serving_band{stack_id::vllm, vendor::amd, board_class::professional, true, 48, 0.7783, 0.7783,
-                 0.5034, 0.6677},
+    serving_band{stack_id::vllm, vendor::amd, board_class::professional, true, 48, 0.5976, 0.5976,
+                 0.5529, 0.7283},
 };
 
 /// The serving group of @p stack on @p v's boards of class @p boards, one model copy on one GPU

@@ -57,7 +57,7 @@ constexpr tp_all_reduce tensor_parallel_all_reduce(const software_stack& s, byte
   const bool peer = fabric || (link.link.kind == interconnect_kind::pcie && !staged && n == 2);
   if (own.exists() && peer && n >= 2 && n <= 8 && data <= own.max_bytes) {
     const duration t =
-        own.latency(n) + collective_floor(collective::all_reduce, data, n, link.per_direction());
+        own.latency(n) + collective_floor(collective::all_reduce, data, n, link.collective_rate(n));
     if (t < out.time) out = {t, true, ring.protocol};
   }
   return out;
@@ -65,10 +65,11 @@ constexpr tp_all_reduce tensor_parallel_all_reduce(const software_stack& s, byte
 
 /// A hand-off of @p data bytes from one GPU of a layer split to the next on @p link (@p staged:
 /// through host memory, two bus crossings): one step's latency per crossing and the bytes at
-/// the link's one-way rate (a device-to-device copy, cudaMemcpyPeerAsync).
+/// the link's one-way rate (a device-to-device copy, cudaMemcpyPeerAsync; on a mesh, the one
+/// link between the two GPUs).
 constexpr duration layer_handoff(byte_count data, const link_spec& link, bool staged) {
   const double crossings = staged ? 2.0 : 1.0;
-  return collective_time(collective::send_recv, data, 2, link.per_direction(),
+  return collective_time(collective::send_recv, data, 2, link.collective_rate(2),
                          {seconds(0), crossings * link.latency, 1.0 / crossings});
 }
 

@@ -124,7 +124,7 @@ constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
   for (const nccl_ring_protocol& p : nccl::ring) {
     if (p.nvlink_only && !nvlink) continue;
     const duration t =
-        collective_time(c, data, n, link.per_direction(), nccl_cost(p, link, staged));
+        collective_time(c, data, n, link.collective_rate(n), nccl_cost(p, link, staged));
     if (first || t < best.time) best = {t, p.id};
     first = false;
   }
@@ -149,7 +149,7 @@ constexpr double network_steps(collective c, long long nodes) {
 /// fill it) carry together (nccl_time below).
 constexpr bandwidth ring_bandwidth(const link_spec& intra, bool staged, const link_spec& network,
                                    long long n, long long gpus_per_node) {
-  const bandwidth inside = intra.per_direction() / (staged ? 2.0 : 1.0);
+  const bandwidth inside = intra.collective_rate(std::min(n, gpus_per_node)) / (staged ? 2.0 : 1.0);
   if (n <= gpus_per_node) return inside;
   const long long nodes = (n + gpus_per_node - 1) / gpus_per_node;
   const long long ports = n - (nodes - 1) * gpus_per_node;

@@ -132,6 +132,31 @@ TEST_CASE("Each engine schedules with its own defaults unless the run sets them"
   CHECK(free.output_tokens_per_second > capped.output_tokens_per_second);
 }
 
+TEST_CASE("A saturated serving job runs at the clock the board holds under its power limit",
+          "[serve]") {
+  // estimate/sustained_clock.hpp: the H100 SXM5 holds 1470 MHz under dense tensor work alone and
+  // its boost clock under none (hopper.hpp); a serving job mixes both, so its fraction of the
+  // 1830 MHz tensor clock lies between 1470 / 1830 and 1.
+  const gpu_spec& h100 = catalog::find("h100_sxm");
+  const auto serve = [&](const gpu_spec& g, long long p, long long out) {
+    run_config r = serving_run(p, out, dtype::fp8_e4m3);
+    r.weights = weight_format::fp8;
+    return estimate_serving(g, presets::llama3_1_8b, r, stacks::tensorrt_llm);
+  };
+  const serve_estimate balanced = serve(h100, 1000, 1000);
+  CHECK(balanced.clock_fraction < 1.0);
+  CHECK(balanced.clock_fraction > 1470.0 / 1830.0);
+  // Prompt-heavy work is more tensor-bound than output-heavy: the clock drops further.
+  CHECK(serve(h100, 5000, 500).clock_fraction < serve(h100, 128, 2048).clock_fraction);
+  // A board with no measured sustained clock keeps its quoted one.
+  CHECK(serve(catalog::find("l40s"), 1000, 1000).clock_fraction == 1.0);
+  // The clock only ever slows a step: the same job at full clock is at least as fast.
+  const gpu_spec full = at_clock_fraction(h100, 1.0);
+  CHECK(serve(full, 1000, 1000).clock_fraction == 1.0);
+  CHECK(serve(full, 1000, 1000).output_tokens_per_second >= balanced.output_tokens_per_second);
+  CHECK(balanced.decode_step >= serve(full, 1000, 1000).decode_step);
+}
+
 TEST_CASE("Serving throughput does not fall as the KV memory grows", "[serve]") {
   const gpu_spec& gpu = catalog::find("h100_sxm");
   for (const auto& [p, g] : {std::pair{128LL, 2048LL}, {2048LL, 128LL}}) {
@@ -396,6 +421,9 @@ TEST_CASE("dlperf model --serve --json answers with the documented keys", "[serv
                           "blocks_per_sequence",
                           "concurrency",
                           "kv_limited_concurrency",
+                          "kv_reservation",
+                          "chunked_prefill",
+                          "clock_fraction",
                           "prefill_batch",
                           "decode_step_s",
                           "prefill_per_request_s",
@@ -407,6 +435,13 @@ TEST_CASE("dlperf model --serve --json answers with the documented keys", "[serv
                           "ceiling"})
     CHECK(j.contains(key));
   CHECK(j["stack"] == "vllm");
+  CHECK(j["kv_reservation"] == "as-generated");
+  CHECK(j["chunked_prefill"] == true);
+  // vLLM's own limits on an 80 GB H100 (docs/stacks.md, "Serving schedulers").
+  CHECK(j["max_sequences"] == 1024);
+  CHECK(j["step_tokens"] == 16384);
+  CHECK(j["clock_fraction"].get<double>() < 1.0);
+  CHECK(j["clock_fraction"].get<double>() > 1470.0 / 1830.0);
   CHECK(j["kv_bytes_per_token"].get<double>() == Approx(65536.0));
   CHECK(j["output_tokens_per_second"].get<double>() <=
         j["ceiling"]["output_tokens_per_second"].get<double>());
@@ -419,6 +454,7 @@ TEST_CASE("dlperf model --serve --json answers with the documented keys", "[serv
       "model --preset llama3_1_8b --gpu h100_sxm --prompt 512 --generate 256 --serve");
   REQUIRE(text.exit_code == 0);
   CHECK(text.out.find("maximum throughput") != std::string::npos);
+  CHECK(text.out.find("of its tensor clock") != std::string::npos);
 }
 
 TEST_CASE("dlperf model --serve says what its throughput is worth, and its prefill batch",

@@ -63,6 +63,7 @@ std::string serving_band_text(const std::optional<serving_band>& band, stack_id 
 nlohmann::json to_json(const serving& s) {
   const serve_estimate& e = s.saturation;
   nlohmann::json j = {{"concurrency", e.concurrency},
+                      {"clock_fraction", e.clock_fraction},
                       {"kv_limited_concurrency", e.kv_limited},
                       {"prefill_batch", e.prefill_batch},
                       {"decode_step_s", e.decode_step.value()},
@@ -230,11 +231,14 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
                  : std::string(" (KV-memory bound)"),
              e.prefill_batch);
   const serve_estimate& ce = res.ceiling.saturation;
-  fmt::print("  decode step {}{}, prefill {} per request{}\n",
-             format_duration(e.decode_step.value()),
-             bracket(format_duration(ce.decode_step.value())),
-             format_duration(e.prefill_per_request.value()),
-             bracket(format_duration(ce.prefill_per_request.value())));
+  fmt::print(
+      "  decode step {}{}, prefill {} per request{}{}\n", format_duration(e.decode_step.value()),
+      bracket(format_duration(ce.decode_step.value())),
+      format_duration(e.prefill_per_request.value()),
+      bracket(format_duration(ce.prefill_per_request.value())),
+      e.clock_fraction < 1.0 ? fmt::format("; the saturated board holds {} of its tensor clock",
+                                           format_percent(e.clock_fraction, 1.0))
+                             : std::string());
   fmt::print(
       "maximum throughput: {} output tokens/s, {} requests/s{}{}\n",
       three_digits(e.job_output_tokens_per_second()), three_digits(e.job_requests_per_second()),

@@ -23,6 +23,14 @@
 ///                 together, over n (T: the engine's token budget per step)
 ///     X           = N / (N t_p + G t_d(N))      requests/s at saturation; G X output tokens/s
 ///
+/// A saturated engine keeps the GPU busy for as long as the job lasts, so the board holds the
+/// clock its power limit allows under the job's mix, as a training step does
+/// (estimate/sustained_clock.hpp): over one cycle of N prefills and G decode steps at full clock,
+/// the share s of the time in tensor-bound operators sets the clock, and every operator the SM
+/// clock bounds runs at sustained_clock_fraction(s) of its speed (serve_estimate::clock_fraction;
+/// 1 on a board with no measured sustained clock). At a rate below saturation the decode steps
+/// keep that fraction, an upper bound on the slowdown of a lighter load.
+///
 /// Prefill is not overlapped with decode (chunked prefill rides prompt chunks on decode steps
 /// and hides part of it behind the weight reads; the model charges it in full). At a rate
 /// lambda < X requests/s, the decode batch n solves n = lambda G t_d(n) / (1 - lambda t_p)
@@ -46,6 +54,7 @@
 
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/units.hpp>
+#include <dlperf/estimate/sustained_clock.hpp>
 #include <dlperf/hardware/device.hpp>
 #include <dlperf/model/memory.hpp>
 #include <dlperf/model/number_text.hpp>
@@ -137,8 +146,11 @@ struct serve_estimate {
   double requests_per_second = 0;       ///< X, per replica
   double output_tokens_per_second = 0;  ///< G X, per replica
   long long replicas = 1;               ///< data-parallel replicas (gpus / tp)
-  long long prompt = 0;                 ///< P: prompt tokens per request
-  long long generate = 0;               ///< G: output tokens per request
+  /// The share of its quoted tensor clock the board holds through the saturated job
+  /// (estimate/sustained_clock.hpp): 1 where no sustained clock is measured.
+  double clock_fraction = 1.0;
+  long long prompt = 0;    ///< P: prompt tokens per request
+  long long generate = 0;  ///< G: output tokens per request
 
   /// Requests per second of the whole job.
   [[nodiscard]] constexpr double job_requests_per_second() const {
@@ -166,6 +178,22 @@ namespace detail {
 constexpr run_config serve_step_run(run_config r, long long batch) {
   r.batch = batch;
   return r;
+}
+
+// The share of its quoted tensor clock board @p d holds through a serving job of @p job seconds
+// at full clock, @p tensor of them in tensor-bound operators, running datatype @p t: 1 for a
+// device without a board's facts or products off the tensor cores.
+template <class D>
+constexpr double serving_clock_fraction(const D& d, dtype t, double job, double tensor) {
+  if constexpr (requires {
+                  d.facts();
+                  d.arch();
+                }) {
+    if (!tensor_math_of(d, t) || !(job > 0.0)) return 1.0;
+    return sustained_clock_fraction(d.facts(), std::clamp(tensor / job, 0.0, 1.0));
+  } else {
+    return 1.0;
+  }
 }
 
 // Throws unless @p m and @p r describe a decoder-only transformer generating tokens.
@@ -233,13 +261,28 @@ serve_estimate estimate_serving(const D& d, const model_spec& m, const run_confi
 
   const model_estimate batch =
       estimate_model(d, m, detail::serve_step_run(r, e.concurrency), s).stack;
-  e.decode_step = batch.decode_per_token;
-  e.prefill_alone = estimate_model(d, m, one, s).stack.prefill_time;
-  e.prefill_per_request =
+  const model_estimate alone = estimate_model(d, m, one, s).stack;
+  const model_estimate prompts =
       e.prefill_batch == 1
-          ? e.prefill_alone
-          : estimate_model(d, m, detail::serve_step_run(r, e.prefill_batch), s).stack.prefill_time /
-                static_cast<double>(e.prefill_batch);
+          ? alone
+          : estimate_model(d, m, detail::serve_step_run(r, e.prefill_batch), s).stack;
+  const double per_batch = static_cast<double>(e.prefill_batch);
+  {
+    // The clock the board holds through the job (estimate/sustained_clock.hpp): over one cycle
+    // of N requests, N prefills and G decode steps, the share of the time tensor-bound.
+    const double n = static_cast<double>(e.concurrency), g = static_cast<double>(e.generate);
+    const double job =
+        n * prompts.prefill_time.value() / per_batch + g * batch.decode_per_token.value();
+    const double tensor = n * detail::tensor_bound_time(prompts.prefill).value() / per_batch +
+                          g * detail::tensor_bound_time(batch.decode).value();
+    e.clock_fraction = detail::serving_clock_fraction(d, r.type, job, tensor);
+  }
+  const auto clocked = [&](const op_sequence& ops) {
+    return e.clock_fraction < 1.0 ? detail::at_sm_clock(ops, e.clock_fraction).time() : ops.time();
+  };
+  e.decode_step = clocked(batch.decode);
+  e.prefill_alone = clocked(alone.prefill);
+  e.prefill_per_request = clocked(prompts.prefill) / per_batch;
   const double n = static_cast<double>(e.concurrency), g = static_cast<double>(e.generate);
   e.requests_per_second = n / (n * e.prefill_per_request.value() + g * e.decode_step.value());
   e.output_tokens_per_second = g * e.requests_per_second;
@@ -270,7 +313,10 @@ serve_load serve_at_rate(const D& d, const model_spec& m, const run_config& r,
   const auto step = [&](double n) {
     const long long b =
         std::min(sat.concurrency, std::max(1LL, static_cast<long long>(std::ceil(n))));
-    return estimate_model(d, m, detail::serve_step_run(r, b), s).stack.decode_per_token.value();
+    const op_sequence& ops = estimate_model(d, m, detail::serve_step_run(r, b), s).stack.decode;
+    return (sat.clock_fraction < 1.0 ? detail::at_sm_clock(ops, sat.clock_fraction).time()
+                                     : ops.time())
+        .value();
   };
   // n = rate G t_d(n) / (1 - rate t_p): increasing in n, iterated from one sequence up; the
   // batch steps in whole sequences, so it settles within a few rounds.

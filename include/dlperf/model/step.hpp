@@ -68,6 +68,26 @@ constexpr double tensor_bound_share(const model_estimate& e, bool tensor_math) {
   return std::clamp(bound_time / e.time.value(), 0.0, 1.0);
 }
 
+// The time @p ops spend in tensor-bound operators: GEMMs and fused attention bound by their
+// arithmetic, each run counted.
+DLPERF_CONSTEXPR_VECTOR duration tensor_bound_time(const op_sequence& ops) {
+  duration t{};
+  for (const op_estimate& op : ops)
+    if ((op.kind == op_kind::gemm || op.kind == op_kind::attention) && op.bound == bound::compute)
+      t += static_cast<double>(op.repeats) * op.time;
+  return t;
+}
+
+// Whether device @p d runs datatype @p t's products on tensor cores (its dense rate for the
+// datatype's default accumulator on its segment), which is what draws a board to its power
+// limit.
+template <class D>
+constexpr bool tensor_math_of(const D& d, dtype t) {
+  return d.arch()
+      .execution(t, default_accumulator(t), sparsity::dense, consumer_segment(d.facts().segment))
+      .tensor_cores;
+}
+
 // Whether the SM clock sets an operator's time when it is bound by @p b: arithmetic, the
 // register file, shared memory, L2 and pipeline fill run on it; DRAM, an off-die cache and the
 // links between GPUs have clocks of their own (measured_device::slow_clock's split).
@@ -122,10 +142,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate estimate_model(const D& d, const model_sp
                   d.arch();
                 }) {
     if (!r.training()) return e;
-    const bool tensor_math = d.arch()
-                                 .execution(r.type, default_accumulator(r.type), sparsity::dense,
-                                            consumer_segment(d.facts().segment))
-                                 .tensor_cores;
+    const bool tensor_math = detail::tensor_math_of(d, r.type);
     const double f =
         sustained_clock_fraction(d.facts(), detail::tensor_bound_share(e, tensor_math));
     if (!(f < 1.0)) return e;

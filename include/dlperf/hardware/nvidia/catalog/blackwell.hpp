@@ -14,7 +14,11 @@ namespace dlperf::catalog {
 /// those the published FP32 and FP16 peaks imply (the H100 pattern), so B200's peak check is a
 /// consistency check, not an independent one. 8 HBM3e stacks (8192-bit) at 7.52 Gbit/s per pin
 /// give the 7.7 TB/s. L2 126.5 MiB as CUDA reports it. Launch price $30,000-40,000 (Jensen Huang,
-/// CNBC, March 2024, at the launch; midpoint $35,000, `launch_reported`).
+/// CNBC, March 2024, at the launch; midpoint $35,000, `launch_reported`). Under sustained dense
+/// tensor work it settles at 1339 MHz (BF16, 9472x8192x20480 at about 994 W; FP8 1331 MHz at
+/// about 990 W), of 1965 MHz in short bursts: Stas Bekman's ml-engineering MSMF table (mamf-finder,
+/// branch fast-mamf at 082816f, compute/accelerator/README.md, 2026-08), the source of the
+/// H200's figure (hopper.hpp). Over three runs alone it held 1330-1460 MHz.
 inline constexpr gpu<blackwell_gb100> b200{
     {.id = "b200",
      .name = "NVIDIA B200",
@@ -33,7 +37,9 @@ inline constexpr gpu<blackwell_gb100> b200{
      .host_link = pcie_link(5, 16),
      .peer_link = {interconnect_kind::nvlink, 5, gigabytes_per_second(1800)},
      .price = {dollars(35000), 2024, 3, price_kind::launch_reported},
-     .source = "NVIDIA HGX B200 datasheet (2024); SM count and clocks inferred",
+     .source = "NVIDIA HGX B200 datasheet (2024); SM count and clocks inferred; sustained clock: "
+               "ml-engineering MSMF (fast-mamf 082816f)",
+     .sustained_tensor_clock = megahertz(1339),
      .form = form_factor::mezzanine}};
 
 /// GeForce RTX 5090 (GB202). Source: NVIDIA RTX Blackwell GPU Architecture whitepaper v1.1

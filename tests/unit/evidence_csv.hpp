@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace dlperf::evidence {
@@ -231,6 +232,54 @@ void check_band(const Band& table, const band_figures& b) {
   CHECK(table.low <= table.high);
 }
 
+// A serving group (model/error_bands.hpp, serving_band): its engine, the vendor of its GPUs and
+// their class of board.
+using serving_key = std::tuple<stack_id, vendor, board_class>;
+
+// The serving bands of the groups of errors @p errors (predicted / measured - 1), their rows
+// run on one GPU or (@p several_gpus) one model copy over several.
+inline std::vector<serving_band> serving_bands_of(
+    const std::map<serving_key, std::vector<double>>& errors, bool several_gpus) {
+  std::vector<serving_band> out;
+  for (const auto& [key, e] : errors) {
+    const auto [stack, v, boards] = key;
+    const band_figures b = band_figures_of(e);
+    out.push_back({stack, v, boards, several_gpus, b.rows, b.median, b.bias, b.low, b.high});
+  }
+  return out;
+}
+
+// Holds each of @p groups, recomputed from the evidence, to model/error_bands.hpp's entry, and
+// the table to list no other group of its kind (one GPU or several).
+inline void check_serving_bands(const std::vector<serving_band>& groups, bool several_gpus) {
+  for (const serving_band& b : groups) {
+    INFO(name(b.stack) << " " << name(b.vendor) << " " << name(b.boards) << ": " << b.rows
+                       << " rows, median " << b.median << ", bias " << b.bias
+                       << ", measured / predicted " << b.low << " to " << b.high);
+    const std::optional<serving_band> table =
+        serving_band_of(b.stack, b.vendor, b.boards, several_gpus);
+    REQUIRE(table.has_value());
+    check_band(*table, {b.rows, b.median, b.bias, b.low, b.high});
+    CHECK(table->banded() == (b.rows >= error_band::least_rows));
+  }
+  // Every listed group has rows: none is kept after its rows are gone.
+  CHECK(groups.size() ==
+        static_cast<std::size_t>(
+            std::count_if(serving_bands.begin(), serving_bands.end(),
+                          [&](const serving_band& b) { return b.several_gpus == several_gpus; })));
+}
+
+// Prints @p groups as model/error_bands.hpp lists them (the `[serve_bands]` printers).
+inline void print_serving_bands(const std::vector<serving_band>& groups) {
+  for (const serving_band& b : groups)
+    std::printf(
+        "    serving_band{stack_id::%s, vendor::%s, board_class::%s, %s, %d, %.4f, %.4f, %.4f, "
+        "%.4f},\n",
+        std::string(name(b.stack)).c_str(), std::string(name(b.vendor)).c_str(),
+        std::string(name(b.boards)).c_str(), b.several_gpus ? "true" : "false", b.rows, b.median,
+        b.bias, b.low, b.high);
+}
+
 // The weight storage of a row's inference run: the library's format of that name (GGUF q4_0,
 // q4_k_m, int4, int8, nvfp4, ...), the run's own datatype for an empty field, fp16 or bf16.
 // Prints a Markdown table of @p groups (name -> errors, predicted / measured - 1): rows, the
@@ -412,8 +461,7 @@ inline row_run serving_run(const row& r) {
 // scheduler).
 inline double serving_prediction(const row_run& x, const software_stack& s) {
   // The row's engine schedules it, whichever stack's kernels run the steps (the ceiling's too).
-  const serve_config k = serve_config{}.under(
-      stacks::of(x.stack), x.gpu->memory(tier::global).capacity, x.gpu->arch().family);
+  const serve_config k = serve_config{}.under(stacks::of(x.stack), *x.gpu);
   return estimate_serving(*x.gpu, *x.model, x.run, s, k).job_output_tokens_per_second();
 }
 

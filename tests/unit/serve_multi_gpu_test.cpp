@@ -13,9 +13,7 @@
 #include <dlperf/dlperf.hpp>
 #include <fstream>
 #include <map>
-#include <optional>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "evidence_csv.hpp"
@@ -66,8 +64,7 @@ serving_case case_of(const evidence::row& r) {
 // The serving estimate of the row under stack @p s, the row's schedule kept (the ceiling runs
 // under the row's engine's scheduler: the comparison is of kernels).
 serve_estimate estimate_of(const serving_case& c, const software_stack& s) {
-  const serve_config k =
-      c.config.under(*c.stack, c.gpu->memory(tier::global).capacity, c.gpu->arch().family);
+  const serve_config k = c.config.under(*c.stack, *c.gpu);
   return estimate_serving(*c.gpu, *c.model, c.run, s, k);
 }
 
@@ -209,47 +206,25 @@ namespace {
 // Every multi-GPU row's group (model/error_bands.hpp, serving_band with several_gpus: stack,
 // vendor, class of board) and its figures, recomputed from the evidence.
 std::vector<serving_band> multi_gpu_bands_of_evidence() {
-  std::map<std::tuple<stack_id, vendor, board_class>, std::vector<double>> errors;
+  std::map<evidence::serving_key, std::vector<double>> errors;
   for (const evidence::row& r : serving_rows()) {
     const serving_case c = case_of(r);
     errors[{c.stack->id, c.gpu->arch().vendor, board_class_of(segment_of(*c.gpu))}].push_back(
         predicted(c, *c.stack) / c.measured - 1.0);
   }
-  std::vector<serving_band> out;
-  for (const auto& [key, e] : errors) {
-    const auto [stack, v, boards] = key;
-    const evidence::band_figures b = evidence::band_figures_of(e);
-    out.push_back({stack, v, boards, true, b.rows, b.median, b.bias, b.low, b.high});
-  }
-  return out;
+  return evidence::serving_bands_of(errors, true);
 }
 
 }  // namespace
 
 TEST_CASE("every multi-GPU serving band is its error on the evidence", "[serve]") {
-  const std::vector<serving_band> groups = multi_gpu_bands_of_evidence();
-  for (const serving_band& b : groups) {
-    INFO(name(b.stack) << " " << name(b.vendor) << " " << name(b.boards) << ": " << b.rows
-                       << " rows, median " << b.median << ", bias " << b.bias
-                       << ", measured / predicted " << b.low << " to " << b.high);
-    const std::optional<serving_band> table = serving_band_of(b.stack, b.vendor, b.boards, true);
-    REQUIRE(table.has_value());
-    evidence::check_band(*table, {b.rows, b.median, b.bias, b.low, b.high});
-  }
-  CHECK(groups.size() == static_cast<std::size_t>(
-                             std::count_if(serving_bands.begin(), serving_bands.end(),
-                                           [](const serving_band& b) { return b.several_gpus; })));
+  evidence::check_serving_bands(multi_gpu_bands_of_evidence(), true);
 }
 
 // Prints the multi-GPU groups as model/error_bands.hpp lists them. Hidden:
 // `dlperf_tests "[serve_multi_gpu_bands]"`.
 TEST_CASE("multi-GPU serving bands as listed", "[.][serve_multi_gpu_bands]") {
   const std::vector<serving_band> groups = multi_gpu_bands_of_evidence();
-  for (const serving_band& b : groups)
-    std::printf(
-        "    serving_band{stack_id::%s, vendor::%s, board_class::%s, true, %d, %.4f, %.4f, "
-        "%.4f, %.4f},\n",
-        std::string(name(b.stack)).c_str(), std::string(name(b.vendor)).c_str(),
-        std::string(name(b.boards)).c_str(), b.rows, b.median, b.bias, b.low, b.high);
+  evidence::print_serving_bands(groups);
   CHECK(!groups.empty());
 }

@@ -10,7 +10,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "evidence_csv.hpp"
@@ -90,7 +89,7 @@ TEST_CASE("Each engine schedules with its own defaults unless the run sets them"
   // 16384 tokens on an 80 GB H100, 256 and 8192 on the 80 GB A100 it excepts and on a 24 GB L4.
   const auto limits = [](const char* id, const software_stack& s) {
     const gpu_spec& g = catalog::find(id);
-    return serve_config{}.under(s, g.memory(tier::global).capacity, g.arch().family);
+    return serve_config{}.under(s, g);
   };
   CHECK(limits("h100_sxm", stacks::vllm).max_sequences == 1024);
   CHECK(limits("h100_sxm", stacks::vllm).step_tokens == 16384);
@@ -113,8 +112,7 @@ TEST_CASE("Each engine schedules with its own defaults unless the run sets them"
   own.step_tokens = 2048;
   own.reservation = kv_reservation::whole_context;
   const gpu_spec& h100 = catalog::find("h100_sxm");
-  const serve_config k =
-      own.under(stacks::vllm, h100.memory(tier::global).capacity, h100.arch().family);
+  const serve_config k = own.under(stacks::vllm, h100);
   CHECK(k.max_sequences == 0);
   CHECK(k.step_tokens == 2048);
   CHECK(k.reservation == kv_reservation::whole_context);
@@ -333,7 +331,7 @@ namespace {
 // Every serving row's group (model/error_bands.hpp, serving_band: stack, vendor, class of board)
 // and its figures, recomputed from the evidence.
 std::vector<serving_band> serving_bands_of_evidence() {
-  std::map<std::tuple<stack_id, vendor, board_class>, std::vector<double>> errors;
+  std::map<evidence::serving_key, std::vector<double>> errors;
   for (const evidence::row& row : evidence::rows()) {
     if (!evidence::is_serving(row)) continue;
     const evidence::row_run x = evidence::serving_run(row);
@@ -341,32 +339,13 @@ std::vector<serving_band> serving_bands_of_evidence() {
     errors[{x.stack, x.gpu->arch().vendor, board_class_of(segment_of(*x.gpu))}].push_back(
         predicted / x.measured - 1.0);
   }
-  std::vector<serving_band> out;
-  for (const auto& [key, e] : errors) {
-    const auto [stack, v, boards] = key;
-    const evidence::band_figures b = evidence::band_figures_of(e);
-    out.push_back({stack, v, boards, false, b.rows, b.median, b.bias, b.low, b.high});
-  }
-  return out;
+  return evidence::serving_bands_of(errors, false);
 }
 
 }  // namespace
 
 TEST_CASE("every serving band is its error on the evidence", "[serve]") {
-  const std::vector<serving_band> groups = serving_bands_of_evidence();
-  for (const serving_band& b : groups) {
-    INFO(name(b.stack) << " " << name(b.vendor) << " " << name(b.boards) << ": " << b.rows
-                       << " rows, median " << b.median << ", bias " << b.bias
-                       << ", measured / predicted " << b.low << " to " << b.high);
-    const std::optional<serving_band> table = serving_band_of(b.stack, b.vendor, b.boards, false);
-    REQUIRE(table.has_value());
-    evidence::check_band(*table, {b.rows, b.median, b.bias, b.low, b.high});
-    CHECK(table->banded() == (b.rows >= error_band::least_rows));
-  }
-  // Every listed group has rows: none is kept after its rows are gone.
-  CHECK(groups.size() == static_cast<std::size_t>(
-                             std::count_if(serving_bands.begin(), serving_bands.end(),
-                                           [](const serving_band& b) { return !b.several_gpus; })));
+  evidence::check_serving_bands(serving_bands_of_evidence(), false);
   // No serving group on another engine, vendor or class sneaks a band in.
   CHECK_FALSE(serving_band_of(stack_id::vllm, vendor::nvidia, board_class::professional, false));
   CHECK_FALSE(
@@ -377,12 +356,7 @@ TEST_CASE("every serving band is its error on the evidence", "[serve]") {
 // Hidden: `dlperf_tests "[serve_bands]"`.
 TEST_CASE("serving bands as listed", "[.][serve_bands]") {
   const std::vector<serving_band> groups = serving_bands_of_evidence();
-  for (const serving_band& b : groups)
-    std::printf(
-        "    serving_band{stack_id::%s, vendor::%s, board_class::%s, false, %d, %.4f, %.4f, "
-        "%.4f, %.4f},\n",
-        std::string(name(b.stack)).c_str(), std::string(name(b.vendor)).c_str(),
-        std::string(name(b.boards)).c_str(), b.rows, b.median, b.bias, b.low, b.high);
+  evidence::print_serving_bands(groups);
   std::printf(
       "\n| stack | vendor | boards | rows | median | bias | measured / predicted, 10th-90th "
       "percentile |\n|---|---|---|---:|---:|---:|---|\n");

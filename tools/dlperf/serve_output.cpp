@@ -143,9 +143,9 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
   };
   const result res = visit_device(dev, [&](const auto& d) -> result {
     if constexpr (gemm_device<std::decay_t<decltype(d)>>) {
+      // The ceiling runs under the stack's schedule: the bracket compares kernels.
+      const serve_config k = c.under(stack, d);
       const auto one = [&](const software_stack& s) {
-        // The ceiling runs under the stack's schedule: the bracket compares kernels.
-        const serve_config k = c.under(stack, d.memory(tier::global).capacity, d.arch().family);
         serving out{estimate_serving(d, m, r, s, k), std::nullopt};
         if (rate) out.load = serve_at_rate(d, m, r, s, out.saturation, *rate / replicas);
         return out;

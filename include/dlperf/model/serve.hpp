@@ -127,6 +127,11 @@ struct serve_config {
     if (!out.reservation) out.reservation = s.serving.reservation;
     return out;
   }
+  /// The same on device @p d: its memory and its architecture's family.
+  template <class D>
+  [[nodiscard]] constexpr serve_config under(const software_stack& s, const D& d) const {
+    return under(s, d.memory(tier::global).capacity, d.arch().family);
+  }
 };
 
 /// Continuous batching at its saturation (the offline maximum throughput), on one GPU.
@@ -227,7 +232,7 @@ serve_estimate estimate_serving(const D& d, const model_spec& m, const run_confi
   e.replicas = r.data_parallel();
   const double context = static_cast<double>(shape.context);
   e.kv_per_token = bytes(shape.kv_cache_bytes(one) / context);
-  const serve_config k = c.under(s, d.memory(tier::global).capacity, d.arch().family);
+  const serve_config k = c.under(s, d);
   e.max_sequences = k.max_sequences;
   e.step_tokens = k.step_tokens;
   e.reservation = *k.reservation;
@@ -278,7 +283,7 @@ serve_estimate estimate_serving(const D& d, const model_spec& m, const run_confi
     e.clock_fraction = detail::serving_clock_fraction(d, r.type, job, tensor);
   }
   const auto clocked = [&](const op_sequence& ops) {
-    return e.clock_fraction < 1.0 ? detail::at_sm_clock(ops, e.clock_fraction).time() : ops.time();
+    return detail::at_sm_clock(ops, e.clock_fraction).time();
   };
   e.decode_step = clocked(batch.decode);
   e.prefill_alone = clocked(alone.prefill);
@@ -313,10 +318,8 @@ serve_load serve_at_rate(const D& d, const model_spec& m, const run_config& r,
   const auto step = [&](double n) {
     const long long b =
         std::min(sat.concurrency, std::max(1LL, static_cast<long long>(std::ceil(n))));
-    const op_sequence& ops = estimate_model(d, m, detail::serve_step_run(r, b), s).stack.decode;
-    return (sat.clock_fraction < 1.0 ? detail::at_sm_clock(ops, sat.clock_fraction).time()
-                                     : ops.time())
-        .value();
+    const op_sequence ops = estimate_model(d, m, detail::serve_step_run(r, b), s).stack.decode;
+    return detail::at_sm_clock(ops, sat.clock_fraction).time().value();
   };
   // n = rate G t_d(n) / (1 - rate t_p): increasing in n, iterated from one sequence up; the
   // batch steps in whole sequences, so it settles within a few rounds.

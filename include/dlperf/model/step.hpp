@@ -58,16 +58,6 @@ DLPERF_CONSTEXPR_VECTOR model_estimate estimate_model_at_clock(const D& d, const
   return transformer_step(d, m.transformer, r);
 }
 
-// The share of @p e's time in tensor-bound operators (GEMMs and attention bound by arithmetic),
-// 0 when @p tensor_math is false (FP32 products run on the CUDA cores, which hold the clock).
-constexpr double tensor_bound_share(const model_estimate& e, bool tensor_math) {
-  if (!tensor_math || !(e.time.value() > 0)) return 0.0;
-  const double bound_time =
-      e.bound_share(op_kind::gemm, bound::compute) * e.time_of(op_kind::gemm).value() +
-      e.bound_share(op_kind::attention, bound::compute) * e.time_of(op_kind::attention).value();
-  return std::clamp(bound_time / e.time.value(), 0.0, 1.0);
-}
-
 // The time @p ops spend in tensor-bound operators: GEMMs and fused attention bound by their
 // arithmetic, each run counted.
 DLPERF_CONSTEXPR_VECTOR duration tensor_bound_time(const op_sequence& ops) {
@@ -76,6 +66,16 @@ DLPERF_CONSTEXPR_VECTOR duration tensor_bound_time(const op_sequence& ops) {
     if ((op.kind == op_kind::gemm || op.kind == op_kind::attention) && op.bound == bound::compute)
       t += static_cast<double>(op.repeats) * op.time;
   return t;
+}
+
+// The share of @p e's time in tensor-bound operators (GEMMs and attention bound by arithmetic),
+// 0 when @p tensor_math is false (FP32 products run on the CUDA cores, which hold the clock).
+DLPERF_CONSTEXPR_VECTOR double tensor_bound_share(const model_estimate& e, bool tensor_math) {
+  if (!tensor_math || !(e.time.value() > 0)) return 0.0;
+  duration bound_time{};
+  for (step_phase p : enum_values<step_phase>)
+    bound_time += e.runs(p) * tensor_bound_time(e.phase(p));
+  return std::clamp(bound_time.value() / e.time.value(), 0.0, 1.0);
 }
 
 // Whether device @p d runs datatype @p t's products on tensor cores (its dense rate for the

@@ -102,10 +102,16 @@ TEST_CASE("Each engine schedules with its own defaults unless the run sets them"
   // vLLM's V0 engine: 256 everywhere, whole prompts.
   CHECK(limits("h100_sxm", stacks::vllm_eager).max_sequences == 256);
   CHECK_FALSE(stacks::vllm_eager.serving.chunked_prefill);
-  // TensorRT-LLM keeps the model's earlier defaults: no cap, 8192 tokens, the whole context.
-  CHECK(limits("h100_sxm", stacks::tensorrt_llm).max_sequences == 0);
-  CHECK(limits("h100_sxm", stacks::tensorrt_llm).step_tokens == 8192);
+  // TensorRT-LLM as trtllm-bench sets it: 4096 sequences, a budget sized from the run (left open
+  // until the run is known), the whole context.
+  CHECK(limits("h100_sxm", stacks::tensorrt_llm).max_sequences == 4096);
+  CHECK(limits("h100_sxm", stacks::tensorrt_llm).step_tokens == serve_config::engine_default);
+  CHECK(limits("h100_sxm", stacks::tensorrt_llm).shaped_step.least == 2048);
+  CHECK(limits("h100_sxm", stacks::tensorrt_llm).shaped_step.most == 32768);
   CHECK(limits("h100_sxm", stacks::tensorrt_llm).reservation == kv_reservation::whole_context);
+  // Every other stack keeps the model's earlier defaults: no cap, 8192 tokens.
+  CHECK(limits("h100_sxm", stacks::ceiling).max_sequences == 0);
+  CHECK(limits("h100_sxm", stacks::ceiling).step_tokens == 8192);
   // A run's own settings win.
   serve_config own;
   own.max_sequences = 0;
@@ -128,6 +134,55 @@ TEST_CASE("Each engine schedules with its own defaults unless the run sets them"
   const serve_estimate free = estimate_serving(h100, presets::llama3_1_70b, r, stacks::vllm, none);
   CHECK(free.concurrency == free.kv_limited);
   CHECK(free.output_tokens_per_second > capped.output_tokens_per_second);
+}
+
+TEST_CASE("TensorRT-LLM sizes its step from the run as trtllm-bench does", "[serve]") {
+  // tensorrt_llm/bench/build/tuning.py, finetune_setting: max_num_tokens = min(KV-limited
+  // sequences, 4096) x (1 + ISL/OSL), within 2048 and 32768; max_batch_size capped at 4096.
+  const gpu_spec& h100 = catalog::find("h100_sxm");
+  const auto serve = [&](const gpu_spec& g, const model_spec& m, long long p, long long out,
+                         int gpus) {
+    run_config r = serving_run(p, out, dtype::fp8_e4m3);
+    r.weights = weight_format::fp8;
+    r.gpus = r.tp = gpus;
+    return estimate_serving(g, m, r, stacks::tensorrt_llm);
+  };
+  // Prompt-heavy: thousands of sequences times 1 + 2048/128 = 17 passes the ceiling, and the
+  // KV memory of 8 GPUs holds more than the cap.
+  const serve_estimate heavy = serve(h100, presets::llama3_1_8b, 2048, 128, 8);
+  CHECK(heavy.step_tokens_shaped);
+  CHECK(heavy.step_tokens == 32768);
+  CHECK(heavy.prefill_batch == 16);
+  CHECK(heavy.concurrency == 4096);
+  // Output-heavy on one GPU: hundreds of sequences times 1 + 128/2048 stays under the floor.
+  const serve_estimate light = serve(h100, presets::llama3_1_8b, 128, 2048, 1);
+  CHECK(light.kv_limited < 2048);
+  CHECK(light.step_tokens == 2048);
+  // Between the two: the budget is the sequences expected at the floor's activations times 2,
+  // no fewer than twice those the final activations leave.
+  const serve_estimate mid = serve(h100, presets::llama3_1_8b, 128, 128, 1);
+  CHECK(mid.kv_limited < 4096);
+  CHECK(mid.step_tokens > 2048);
+  CHECK(mid.step_tokens < 32768);
+  CHECK(mid.step_tokens >= 2 * mid.kv_limited);
+  CHECK(mid.prefill_batch == mid.step_tokens / 128);
+  // The cap binds where the KV memory holds more than 4096 short sequences (8 B200s, NVFP4 70B)
+  // and the budget is then the cap's: 4096 x 2.
+  run_config r = serving_run(128, 128, dtype::fp4_e2m1);
+  r.weights = weight_format::nvfp4;
+  r.gpus = r.tp = 8;
+  const serve_estimate wide =
+      estimate_serving(catalog::find("b200"), presets::llama3_3_70b, r, stacks::tensorrt_llm);
+  CHECK(wide.kv_limited > 4096);
+  CHECK(wide.concurrency == 4096);
+  CHECK(wide.step_tokens == 8192);
+  // A run's own budget is taken as it is.
+  serve_config own;
+  own.step_tokens = 4096;
+  const serve_estimate fixed = estimate_serving(h100, presets::llama3_1_8b, serving_run(1000, 1000),
+                                                stacks::tensorrt_llm, own);
+  CHECK_FALSE(fixed.step_tokens_shaped);
+  CHECK(fixed.step_tokens == 4096);
 }
 
 TEST_CASE("A saturated serving job runs at the clock the board holds under its power limit",
@@ -231,6 +286,11 @@ TEST_CASE("Serving rejects rates at or above saturation, and bad inputs, by name
     c.step_tokens = bad;
     CHECK_THROWS_WITH(with(c), Catch::Contains("step_tokens"));
   }
+  c = {};
+  c.shaped_step = {4096, 2048};  // a floor above its ceiling
+  CHECK_THROWS_WITH(with(c), Catch::Contains("shaped_step"));
+  c.shaped_step = {-1, 2048};
+  CHECK_THROWS_WITH(with(c), Catch::Contains("shaped_step"));
   c = {};
   c.max_sequences = -2;  // -1 is serve_config::engine_default
   CHECK_THROWS_WITH(with(c), Catch::Contains("max_sequences"));
@@ -389,6 +449,7 @@ TEST_CASE("dlperf model --serve --json answers with the documented keys", "[serv
                           "block_tokens",
                           "kv_memory_fraction",
                           "step_tokens",
+                          "step_tokens_shaped",
                           "max_sequences",
                           "kv_budget_bytes",
                           "kv_bytes_per_token",
@@ -414,6 +475,7 @@ TEST_CASE("dlperf model --serve --json answers with the documented keys", "[serv
   // vLLM's own limits on an 80 GB H100 (docs/stacks.md, "Serving schedulers").
   CHECK(j["max_sequences"] == 1024);
   CHECK(j["step_tokens"] == 16384);
+  CHECK(j["step_tokens_shaped"] == false);
   CHECK(j["clock_fraction"].get<double>() < 1.0);
   CHECK(j["clock_fraction"].get<double>() > 1470.0 / 1830.0);
   CHECK(j["kv_bytes_per_token"].get<double>() == Approx(65536.0));
@@ -461,6 +523,12 @@ TEST_CASE("dlperf model --serve says what its throughput is worth, and its prefi
   CHECK_THAT(text.out,
              Catch::Contains("prefill batches of " +
                              std::to_string(j["prefill_batch"].get<long long>()) + " prompts"));
+  // trtllm-bench sizes the step from the run, and the text says so with the figure in force.
+  CHECK(j["step_tokens_shaped"] == true);
+  CHECK_THAT(text.out, Catch::Contains(std::to_string(j["step_tokens"].get<long long>()) +
+                                       " tokens a step: tensorrt-llm sizes it from the run"));
+  CHECK_THAT(dlperf_test::run_dlperf(trt + " --step-tokens 4096").out,
+             Catch::Contains("4096 tokens a step, --step-tokens"));
   CHECK_THAT(text.out, Catch::Contains("accuracy: published tensorrt-llm serving runs on NVIDIA "
                                        "professional boards, one GPU measured"));
   CHECK(band["several_gpus"] == false);

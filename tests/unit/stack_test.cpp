@@ -358,6 +358,18 @@ TEST_CASE("bad stack figures and names are rejected by name", "[stack]") {
   CHECK_THROWS_WITH(s.validate(), Catch::Contains("prompt_dequantize"));
   s.prompt_dequantize = {-1, -1, {}};
   CHECK_THROWS_WITH(s.validate(), Catch::Contains("prompt_dequantize"));
+  // A serving scheduler: a negative cap, no fixed budget, a shaped budget upside down.
+  s = stacks::tensorrt_llm;
+  s.serving.limits.max_sequences = -1;
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("tensorrt-llm") && Catch::Contains("limits"));
+  s = stacks::tensorrt_llm;
+  s.serving.limits.step_tokens = 0;
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("step budget"));
+  s = stacks::tensorrt_llm;
+  s.serving.shaped_step = {4096, 2048};
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("shaped step budget"));
+  s.serving.shaped_step = {-1, 0};
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("shaped step budget"));
 }
 
 TEST_CASE("llama.cpp dequantises quantised prompts once per micro-batch above 32 rows",

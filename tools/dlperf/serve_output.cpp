@@ -89,6 +89,18 @@ nlohmann::json to_json(const serving& s) {
   return j;
 }
 
+// Where the step's token budget comes from: the run, the engine's fixed figure, or the
+// engine's rule applied to the run (trtllm-bench's).
+std::string step_budget_text(const serve_estimate& e, const software_stack& stack,
+                             const serve_options& o) {
+  if (!o.step_tokens.empty()) return fmt::format("{} tokens a step, --step-tokens", e.step_tokens);
+  if (!e.step_tokens_shaped)
+    return fmt::format("{} tokens a step, {}'s", e.step_tokens, stack.name());
+  const shaped_step_tokens& rule = stack.serving.shaped_step;
+  return fmt::format("{} tokens a step: {} sizes it from the run, (1 + P/G) per sequence, {}-{}",
+                     e.step_tokens, stack.name(), rule.least, rule.most);
+}
+
 }  // namespace
 
 void add_serve_options(CLI::App* cmd, serve_options& o) {
@@ -184,6 +196,7 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
     out["block_tokens"] = c.block_tokens;
     out["kv_memory_fraction"] = c.kv_memory_fraction;
     out["step_tokens"] = e.step_tokens;
+    out["step_tokens_shaped"] = e.step_tokens_shaped;
     out["max_sequences"] = e.max_sequences > 0 ? nlohmann::json(e.max_sequences) : nullptr;
     out["kv_reservation"] = name(e.reservation);
     out["chunked_prefill"] = stack.serving.chunked_prefill;
@@ -221,15 +234,15 @@ void print_serving(const model_spec& m, const run_config& r, const cli_device& d
           ? fmt::format("per model copy ({} GPUs{})", r.model_parallel(),
                         r.data_parallel() > 1 ? fmt::format(", {} copies", r.data_parallel()) : "")
           : std::string(r.gpus > 1 ? "per GPU" : "");
-  fmt::print("  concurrency {} sequences{}{}{}; prefill batches of {} prompts\n", e.concurrency,
-             holder.empty() ? "" : " ", holder,
+  fmt::print("  concurrency {} sequences{}{}{}; prefill batches of {} prompts ({})\n",
+             e.concurrency, holder.empty() ? "" : " ", holder,
              e.concurrency < e.kv_limited
                  ? fmt::format(" (the cap on sequences{}; the KV cache holds {})",
                                o.max_seqs.empty() ? fmt::format(", {}'s", stack.name())
                                                   : std::string(", --max-seqs"),
                                e.kv_limited)
                  : std::string(" (KV-memory bound)"),
-             e.prefill_batch);
+             e.prefill_batch, step_budget_text(e, stack, o));
   const serve_estimate& ce = res.ceiling.saturation;
   fmt::print(
       "  decode step {}{}, prefill {} per request{}{}\n", format_duration(e.decode_step.value()),

@@ -253,11 +253,11 @@ struct serving_band {
 /// The serving groups of every stack, vendor and board class with an evidence row.
 inline constexpr std::array serving_bands{
     serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, false, 25,
-                 0.0672, -0.0487, 0.9043, 1.1603},
+                 0.0672, -0.0485, 0.9070, 1.1623},
     serving_band{stack_id::vllm, vendor::amd, board_class::professional, false, 3, 2.4779, 2.4779,
                  0.2176, 0.3148},
     serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, true, 171,
-                 0.2077, 0.2077, 0.6707, 0.9830},
+                 0.2002, 0.2002, 0.6821, 0.9879},
     serving_band{stack_id::vllm, vendor::amd, board_class::professional, true, 48, 0.5976, 0.5976,
                  0.5529, 0.7283},
 };

@@ -20,7 +20,9 @@
 ///
 ///     t_d(N)      the decode step of N sequences at the mean context P + G/2 (estimate_model)
 ///     t_p         prefill per request: the prefill of n = min(N, max(1, floor(T / P))) prompts
-///                 together, over n (T: the engine's token budget per step)
+///                 together, over n (T: the engine's token budget per step, fixed, or sized
+///                 from the run where the engine does: trtllm-bench's N (1 + P / G) within
+///                 [2048, 32768], N from the KV memory at the floor and at most the cap)
 ///     X           = N / (N t_p + G t_d(N))      requests/s at saturation; G X output tokens/s
 ///
 /// A saturated engine keeps the GPU busy for as long as the job lasts, so the board holds the
@@ -51,6 +53,8 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include <dlperf/core/error.hpp>
 #include <dlperf/core/units.hpp>
@@ -91,6 +95,10 @@ struct serve_config {
   /// Tokens the engine puts through one step (vLLM's max_num_batched_tokens, TensorRT-LLM's
   /// max_num_tokens); engine_default: the stack's.
   long long step_tokens = engine_default;
+  /// The rule by which the engine sizes step_tokens from the run when the run leaves it to an
+  /// engine that does (under() copies it from the stack's scheduler; estimate_serving applies
+  /// it); none (least 0): step_tokens is fixed.
+  shaped_step_tokens shaped_step{};
   /// The engine's cap on concurrent sequences (vLLM's max_num_seqs, TensorRT-LLM's
   /// max_batch_size); 0: none, the KV memory alone bounds it; engine_default: the stack's.
   long long max_sequences = engine_default;
@@ -110,9 +118,13 @@ struct serve_config {
     if (!(kv_memory_fraction > 0.0 && kv_memory_fraction <= 1.0))
       detail::throw_invalid_argument("serve: kv_memory_fraction must be in (0, 1]");
     if (block_tokens > limits::block_tokens || step_tokens > limits::step_tokens ||
-        max_sequences > limits::max_sequences)
+        max_sequences > limits::max_sequences || shaped_step.most > limits::step_tokens)
       detail::throw_invalid_argument(
           "serve: block_tokens <= 2^20, step_tokens <= 2^30, max_sequences <= 2^24");
+    if (shaped_step.least < 0 || (shaped_step.shapes() && shaped_step.most < shaped_step.least))
+      detail::throw_invalid_argument("serve: shaped_step needs 0 <= least <= most, got " +
+                                     std::to_string(shaped_step.least) + " and " +
+                                     std::to_string(shaped_step.most));
   }
 
   /// This configuration with every setting it leaves to the engine taken from stack @p s's
@@ -123,7 +135,13 @@ struct serve_config {
     serve_config out = *this;
     const batch_limits engine = s.serving.limits_on(memory, f);
     if (out.max_sequences == engine_default) out.max_sequences = engine.max_sequences;
-    if (out.step_tokens == engine_default) out.step_tokens = engine.step_tokens;
+    // An engine that sizes its budget from the run leaves step_tokens open for estimate_serving.
+    if (out.step_tokens == engine_default && !out.shaped_step.shapes()) {
+      if (s.serving.shaped_step.shapes())
+        out.shaped_step = s.serving.shaped_step;
+      else
+        out.step_tokens = engine.step_tokens;
+    }
     if (!out.reservation) out.reservation = s.serving.reservation;
     return out;
   }
@@ -141,6 +159,7 @@ struct serve_estimate {
   long long blocks_per_sequence = 0;  ///< KV blocks one request holds on average
   long long max_sequences = 0;        ///< the cap in force (0: none)
   long long step_tokens = 0;          ///< the tokens per step in force
+  bool step_tokens_shaped = false;    ///< step_tokens sized from the run by the engine's rule
   kv_reservation reservation = kv_reservation::whole_context;  ///< KV held per sequence
   long long prefill_batch = 0;                                 ///< prompts prefilled together (n)
   byte_count kv_budget{};                                      ///< memory the KV cache takes
@@ -234,7 +253,6 @@ serve_estimate estimate_serving(const D& d, const model_spec& m, const run_confi
   e.kv_per_token = bytes(shape.kv_cache_bytes(one) / context);
   const serve_config k = c.under(s, d);
   e.max_sequences = k.max_sequences;
-  e.step_tokens = k.step_tokens;
   e.reservation = *k.reservation;
   // The tokens a sequence holds: its whole context reserved up front, or on average its prompt
   // and half its output where blocks come as tokens do.
@@ -244,17 +262,35 @@ serve_estimate estimate_serving(const D& d, const model_spec& m, const run_confi
           : static_cast<double>(e.prompt) + 0.5 * static_cast<double>(e.generate);
   const double block = static_cast<double>(k.block_tokens);
   e.blocks_per_sequence = static_cast<long long>(std::ceil(held_tokens / block));
-  // Prompts batched into one step: as many whole prompts as the token budget takes.
-  const long long per_step = std::max(1LL, e.step_tokens / std::max(1LL, e.prompt));
-  // The activations of the largest step (the prefill batch's live set) and the weights.
-  const memory_breakdown need = memory_need(m, detail::serve_step_run(r, per_step));
-  const double free = d.memory(tier::global).capacity.value() - need.weights.value() -
-                      need.activations.value() - need.overhead.value();
-  e.kv_budget = bytes(std::max(0.0, k.kv_memory_fraction * free));
   const double per_sequence =
       static_cast<double>(e.blocks_per_sequence) * block * e.kv_per_token.value();
-  const double held = std::floor(e.kv_budget.value() / per_sequence);
-  e.kv_limited = static_cast<long long>(std::min(held, 16777216.0));
+  // Prompts batched into one step: as many whole prompts as a budget of @p tokens takes.
+  const auto prompts_per_step = [&](long long tokens) {
+    return std::max(1LL, tokens / std::max(1LL, e.prompt));
+  };
+  // The KV memory left beside the weights and the activations of the largest step (the
+  // prefill batch's live set) under a budget of @p tokens a step, and the sequences it holds.
+  const auto kv_room = [&](long long tokens) {
+    const memory_breakdown need =
+        memory_need(m, detail::serve_step_run(r, prompts_per_step(tokens)));
+    const double free = d.memory(tier::global).capacity.value() - need.weights.value() -
+                        need.activations.value() - need.overhead.value();
+    const double budget = std::max(0.0, k.kv_memory_fraction * free);
+    return std::pair{bytes(budget), static_cast<long long>(
+                                        std::min(std::floor(budget / per_sequence), 16777216.0))};
+  };
+  e.step_tokens = k.step_tokens;
+  if (e.step_tokens == serve_config::engine_default) {
+    // The engine sizes its budget from the sequences it expects to hold (trtllm-bench estimates
+    // them before it sizes its activations: here at the budget's floor).
+    const long long expected = kv_room(k.shaped_step.least).second;
+    e.step_tokens = k.shaped_step.for_run(
+        std::max(1LL, k.max_sequences > 0 ? std::min(expected, k.max_sequences) : expected),
+        e.prompt, e.generate);
+    e.step_tokens_shaped = true;
+  }
+  const long long per_step = prompts_per_step(e.step_tokens);
+  std::tie(e.kv_budget, e.kv_limited) = kv_room(e.step_tokens);
   if (e.kv_limited < 1)
     detail::throw_invalid_argument(
         "serve: " + std::string(m.name) + " on " + std::string(d.name()) + ": the KV budget of " +

@@ -143,6 +143,23 @@ inline constexpr software_stack megatron{
     .optimizer_host_overhead = {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"},
     .vendors = vendor_set::only(vendor::nvidia)};
 
+namespace detail {
+// TensorRT-LLM's scheduler as trtllm-bench, NVIDIA's throughput tool (the one its published
+// tables ran), sets it from the dataset: tensorrt_llm/bench/build/tuning.py, finetune_setting
+// (v0.20 to v1.0): max_batch_size the KV-limited count rounded up, capped at 4096 (the decoder's
+// buffers), and max_num_tokens that count times 1 + ISL/OSL within 2048 and 32768; the capacity
+// scheduler's GUARANTEED_NO_EVICT policy reserves each request's whole context. (The LLM API
+// without trtllm-bench defaults to max_batch_size 2048 and max_num_tokens 8192: --max-seqs and
+// --step-tokens.)
+inline constexpr serving_scheduler trtllm_bench_scheduler{
+    .limits = {4096, 8192},
+    .reservation = kv_reservation::whole_context,
+    .shaped_step = {2048, 32768},
+    .source =
+        "tensorrt_llm/bench/build/tuning.py, finetune_setting (trtllm-bench v0.20-v1.0, "
+        "read 2026-11)"};
+}  // namespace detail
+
 /// TensorRT-LLM: fused engine, its own attention (XQA/FMHA), CUDA graphs.
 inline constexpr software_stack tensorrt_llm{
     .id = stack_id::tensorrt_llm,
@@ -166,7 +183,8 @@ inline constexpr software_stack tensorrt_llm{
                   {seconds(3.7e-6), seconds(5.9e-6), mebibytes(8),
                    "TensorRT-LLM's one-shot custom all-reduce kernel timed on H100 at 2 KB: 3.7 us "
                    "over 2 GPUs, 5.9 us over 8 (github.com/sgl-project/sglang/pull/2904, "
-                   "2025-01); peer-to-peer links only, NCCL above the limit"}}};
+                   "2025-01); peer-to-peer links only, NCCL above the limit"}},
+    .serving = detail::trtllm_bench_scheduler};
 
 namespace detail {
 // vLLM's kernels, with or without CUDA graphs.

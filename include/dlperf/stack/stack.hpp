@@ -467,6 +467,7 @@ constexpr void software_stack::validate() const {
                                    ": offload needs min_offload_batch >= 0 and, when it offloads, "
                                    "its two shares in [0.01, 1]");
   multi_gpu.validate(name());
+  serving.validate(name());
 }
 
 /// Throws invalid_argument when stack @p s cannot run a run whose mode is @p training: a

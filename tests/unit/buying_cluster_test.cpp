@@ -196,7 +196,7 @@ TEST_CASE("tensor parallelism adds four activation all-reduces per layer, not ov
   const double activation = 8.0 * 512 * 1024 * 2;  // batch x seq x hidden x 2 B
   CHECK(c.tensor_parallel.value() ==
         Approx(4.0 * 24 *
-               ring_allreduce_time(bytes(activation), 2, links::nvlink3.per_direction(),
+               ring_allreduce_time(bytes(activation), 2, links::nvlink3.collective_rate(2),
                                    links::nvlink3.latency)
                    .value()));
   CHECK(c.step_time.value() ==

@@ -35,23 +35,57 @@ struct mesh_link {
   [[nodiscard]] constexpr bool exists() const { return usable > bandwidth{}; }
 };
 
+/// The bus bandwidth NCCL's all-reduce reaches on large messages among n GPUs of one server whose
+/// links meet in a switch, as nccl-tests reports it (busbw = algbw x 2 (n - 1) / n), measured at
+/// n = 2 to 8. A ring reaches a share of the link's rate whatever n; from `nvls_from` GPUs NCCL
+/// picks NVLink SHARP (NVLS), where the switch itself reduces and the reported figure grows with
+/// n past the link's own rate. A count between measured ones takes the nearest measured count
+/// below it (the ring's rate is flat in n), else the nearest above; more than 8 GPUs take the
+/// 8-GPU figure. The formula's latencies (stack/nccl.hpp) stay NCCL's own.
+struct switch_bus_rate {
+  std::array<bandwidth, 7> by_gpus{};  ///< busbw among 2, 3, ..., 8 GPUs; zero: not measured
+  long long nvls_from = 0;             ///< the GPU count from which NCCL picks NVLS; 0: never
+  std::string_view source{};           ///< the measurement
+
+  /// Whether any count is measured.
+  [[nodiscard]] constexpr bool exists() const {
+    return std::any_of(by_gpus.begin(), by_gpus.end(), [](bandwidth b) { return b > bandwidth{}; });
+  }
+  /// The bus bandwidth among @p gpus GPUs (>= 2); zero when nothing is measured.
+  [[nodiscard]] constexpr bandwidth at(long long gpus) const {
+    const long long i = std::clamp(gpus, 2LL, 8LL) - 2;
+    for (long long k = i; k >= 0; --k)
+      if (by_gpus[static_cast<std::size_t>(k)] > bandwidth{})
+        return by_gpus[static_cast<std::size_t>(k)];
+    for (long long k = i + 1; k < 7; ++k)
+      if (by_gpus[static_cast<std::size_t>(k)] > bandwidth{})
+        return by_gpus[static_cast<std::size_t>(k)];
+    return {};
+  }
+};
+
 /// A named link: what it is, its bandwidth and the latency of one ring step over it.
 struct link_spec {
-  std::string_view id;      ///< stable id, e.g. "nvlink3", "pcie4_x16", "ib_edr"
-  interconnect link;        ///< kind, generation, bytes per second (both directions together)
-  duration latency{};       ///< latency of one step of a ring collective over the link
-  std::string_view source;  ///< where bandwidth and latency come from
-  mesh_link mesh{};         ///< a fully connected mesh's link (none: a switch or one link)
+  std::string_view id;         ///< stable id, e.g. "nvlink3", "pcie4_x16", "ib_edr"
+  interconnect link;           ///< kind, generation, bytes per second (both directions together)
+  duration latency{};          ///< latency of one step of a ring collective over the link
+  std::string_view source;     ///< where bandwidth and latency come from
+  mesh_link mesh{};            ///< a fully connected mesh's link (none: a switch or one link)
+  switch_bus_rate measured{};  ///< the all-reduce's measured bus bandwidth through a switch
 
   /// Bytes per second in one direction.
   [[nodiscard]] constexpr bandwidth per_direction() const { return link.per_direction(); }
 
   /// Bytes per second one way that a collective among @p gpus GPUs of one platform moves through
-  /// each GPU: the link's own rate, or on a mesh the n - 1 links to the others at their measured
-  /// rate (never above the link's).
+  /// each GPU: on a mesh the n - 1 links to the others at their measured rate (never above the
+  /// link's); through a switch whose all-reduce is measured, that bus bandwidth at n GPUs;
+  /// otherwise the link's own rate.
   [[nodiscard]] constexpr bandwidth collective_rate(long long gpus) const {
-    if (!mesh.exists() || gpus < 2) return per_direction();
-    return std::min(per_direction(), static_cast<double>(gpus - 1) * mesh.usable);
+    if (gpus < 2) return per_direction();
+    if (mesh.exists())
+      return std::min(per_direction(), static_cast<double>(gpus - 1) * mesh.usable);
+    if (measured.exists()) return measured.at(gpus);
+    return per_direction();
   }
 };
 
@@ -103,10 +137,23 @@ inline constexpr link_spec nvlink2{"nvlink2",
                                    "NVIDIA V100 datasheet (NVLink 300 GB/s); NCCL tuning.cc"};
 /// NVLink 3 (A100 SXM4): 600 GB/s per GPU. NVIDIA A100 datasheet,
 /// https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf
-inline constexpr link_spec nvlink3{"nvlink3",
-                                   {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
-                                   nvlink_step_latency,
-                                   "NVIDIA A100 datasheet (NVLink 600 GB/s); NCCL tuning.cc"};
+///
+/// Measured through the second-generation NVSwitch of an 8-GPU A100 server: nccl-tests all-reduce
+/// of 8 GiB at 234.6 GB/s bus bandwidth (ring; the A100 has no NVLS), stas00/ml-engineering
+/// network/README.md (2023-12), 0.78 of the 300 GB/s each way, as NCCL's maintainers put it
+/// ("limits it to ~230GB/s", NVIDIA/nccl-tests issue 149). No count below 8 is measured: the
+/// ring's share is taken as flat in n, as it is measured on the H100.
+inline constexpr link_spec nvlink3{
+    "nvlink3",
+    {interconnect_kind::nvlink, 3, gigabytes_per_second(600)},
+    nvlink_step_latency,
+    "NVIDIA A100 datasheet (NVLink 600 GB/s); NCCL tuning.cc",
+    {},
+    {{bandwidth{}, bandwidth{}, bandwidth{}, bandwidth{}, bandwidth{}, bandwidth{},
+      gigabytes_per_second(234.6)},
+     0,
+     "stas00/ml-engineering network/README.md: nccl-tests all-reduce of 8 GiB on 8 A100 at "
+     "234.61 GB/s busbw (ring)"}};
 /// NVLink 3 at 400 GB/s per GPU: the A800's, the A100's fabric cut for export to China (China
 /// Telecom Cloud's A800 table: "NVLink 400GB/s"; HGX A800 8-GPU with NVSwitch).
 inline constexpr link_spec nvlink3_400{
@@ -116,10 +163,23 @@ inline constexpr link_spec nvlink3_400{
     "China Telecom Cloud A800 table (NVLink 400 GB/s); NCCL tuning.cc"};
 /// NVLink 4 (H100 SXM5): 900 GB/s per GPU. NVIDIA H100 datasheet,
 /// https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet
-inline constexpr link_spec nvlink4{"nvlink4",
-                                   {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
-                                   nvlink_step_latency,
-                                   "NVIDIA H100 datasheet (NVLink 900 GB/s); NCCL tuning.cc"};
+///
+/// Measured through the third-generation NVSwitch of an 8-GPU H200 server (the H100's fabric):
+/// nccl-tests all-reduce of 8 GiB, NCCL 2.27.7, at 363.3 GB/s bus bandwidth among 4 GPUs (ring,
+/// NVLS not picked) and 414.2, 435.6, 460.0 and 473.1 among 5, 6, 7 and 8 (NVLS; 364-366 with
+/// NCCL_NVLS_ENABLE=0), stas00/ml-engineering network/README.md (2026-08). The ring's 0.81 of
+/// the 450 GB/s each way holds from 2 to 8 H100s (365-370 GB/s, NVIDIA/nccl issue 1455).
+inline constexpr link_spec nvlink4{
+    "nvlink4",
+    {interconnect_kind::nvlink, 4, gigabytes_per_second(900)},
+    nvlink_step_latency,
+    "NVIDIA H100 datasheet (NVLink 900 GB/s); NCCL tuning.cc",
+    {},
+    {{bandwidth{}, bandwidth{}, gigabytes_per_second(363.3), gigabytes_per_second(414.2),
+      gigabytes_per_second(435.6), gigabytes_per_second(460.0), gigabytes_per_second(473.1)},
+     5,
+     "stas00/ml-engineering network/README.md: nccl-tests all-reduce of 8 GiB on 4-8 H200 "
+     "(NCCL 2.27.7): 363.3 (ring), 414.2, 435.6, 460.0, 473.1 GB/s busbw (NVLS)"}};
 /// NVLink 4 at 400 GB/s per GPU: the H800's, the H100's fabric cut for export to China (H800
 /// launch reports, 2023).
 inline constexpr link_spec nvlink4_400{"nvlink4_400",
@@ -128,10 +188,23 @@ inline constexpr link_spec nvlink4_400{"nvlink4_400",
                                        "H800 launch reports (NVLink 400 GB/s); NCCL tuning.cc"};
 /// NVLink 5 (B200): 1.8 TB/s per GPU. NVIDIA DGX B200 / HGX B200 datasheet,
 /// https://www.nvidia.com/en-us/data-center/dgx-b200/
-inline constexpr link_spec nvlink5{"nvlink5",
-                                   {interconnect_kind::nvlink, 5, gigabytes_per_second(1800)},
-                                   nvlink_step_latency,
-                                   "NVIDIA DGX B200 datasheet (NVLink 1.8 TB/s); NCCL tuning.cc"};
+///
+/// Measured through the fifth-generation NVSwitch of an 8-GPU B200 server: nccl-tests all-reduce
+/// of 8 GiB, NCCL 2.27.7, at 673.2 and 677.8 GB/s bus bandwidth among 4 and 5 GPUs (ring, 0.75 of
+/// the 900 GB/s each way) and 778.2, 811.2 and 838.0 among 6, 7 and 8 (NVLS; 678-682 with
+/// NCCL_NVLS_ENABLE=0), stas00/ml-engineering network/README.md (2026-08). Taken for the GB200's
+/// NVLink 5 domain too (none measured there).
+inline constexpr link_spec nvlink5{
+    "nvlink5",
+    {interconnect_kind::nvlink, 5, gigabytes_per_second(1800)},
+    nvlink_step_latency,
+    "NVIDIA DGX B200 datasheet (NVLink 1.8 TB/s); NCCL tuning.cc",
+    {},
+    {{bandwidth{}, bandwidth{}, gigabytes_per_second(673.2), gigabytes_per_second(677.8),
+      gigabytes_per_second(778.2), gigabytes_per_second(811.2), gigabytes_per_second(838.0)},
+     6,
+     "stas00/ml-engineering network/README.md: nccl-tests all-reduce of 8 GiB on 4-8 B200 "
+     "(NCCL 2.27.7): 673.2, 677.8 (ring), 778.2, 811.2, 838.0 GB/s busbw (NVLS)"}};
 /// AMD Infinity Fabric (xGMI) of the MI300X: 7 links x 128 GB/s = 896 GB/s peak aggregate per
 /// GPU. AMD Instinct MI300X data sheet,
 /// https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/data-sheets/amd-instinct-mi300x-data-sheet.pdf

@@ -143,9 +143,9 @@ struct training_scaling_band {
 
 /// The multi-GPU training bands of every stack with at least `error_band::least_rows` rows.
 inline constexpr std::array training_scaling_bands{
-    training_scaling_band{stack_id::megatron, 9, 0.079, 0.079, 0.802, 0.942},
+    training_scaling_band{stack_id::megatron, 9, 0.049, 0.049, 0.802, 0.971},
     training_scaling_band{stack_id::pytorch_eager, 226, 0.144, 0.129, 0.778, 1.100},
-    training_scaling_band{stack_id::torch_compile, 13, 0.249, 0.249, 0.721, 0.835},
+    training_scaling_band{stack_id::torch_compile, 13, 0.249, 0.249, 0.721, 0.833},
 };
 
 /// The multi-GPU training band of @p stack, or none where the evidence holds too few rows.
@@ -196,7 +196,7 @@ inline constexpr std::array inference_split_bands{
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::prompt,
                          board_class::consumer, 40, 0.329, 0.329, 0.518, 0.966},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::prompt,
-                         board_class::professional, 62, 0.378, 0.378, 0.393, 0.963},
+                         board_class::professional, 62, 0.377, 0.377, 0.393, 0.963},
 };
 
 /// How a run of inference splits one model over its GPUs: by layers where it has pipeline stages
@@ -257,7 +257,7 @@ inline constexpr std::array serving_bands{
     serving_band{stack_id::vllm, vendor::amd, board_class::professional, false, 3, 2.4779, 2.4779,
                  0.2176, 0.3148},
     serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, true, 171,
-                 0.2002, 0.2002, 0.6821, 0.9879},
+                 0.1821, 0.1821, 0.7135, 0.9969},
     serving_band{stack_id::vllm, vendor::amd, board_class::professional, true, 48, 0.5976, 0.5976,
                  0.5529, 0.7283},
 };

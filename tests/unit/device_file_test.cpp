@@ -145,6 +145,13 @@ TEST_CASE("malformed device files are rejected, naming the field", "[device_file
   require_rejected(j,
                    "sustained tensor clock must be 0 (none measured) or at most the boost clock");
   j = gpu;
+  j["facts"]["sustained_fp8_tensor_clock_mhz"] = 50;
+  require_rejected(j, "facts.sustained_fp8_tensor_clock_mhz: must be 0 or in [100, 10000], got 50");
+  j = gpu;
+  j["facts"]["sustained_fp8_tensor_clock_mhz"] = 9000;
+  require_rejected(
+      j, "sustained FP8 tensor clock must be 0 (none measured) or at most the boost clock");
+  j = gpu;
   j["facts"]["form_factor"] = "slab";
   require_rejected(
       j, "facts.form_factor: unknown form factor 'slab' (valid: card, module, integrated)");

@@ -29,6 +29,7 @@ double load(const std::string& name, const std::string& key) {
 gpu_spec without_sustained_clock(const gpu_spec& g) {
   gpu_facts f = g.facts();
   f.sustained_tensor_clock = frequency{};
+  f.sustained_fp8_tensor_clock = frequency{};
   return {g.arch(), f};
 }
 
@@ -115,6 +116,43 @@ TEST_CASE("the B200's sustained clock is MSMF's, and a long BF16 GEMM at it near
   CHECK(rate / 1456.3 - 1 == Approx(-0.17).margin(0.06));
 }
 
+TEST_CASE("FP8 products hold the lower clock measured under them", "[sustained_clock]") {
+  // The lent H200 held 1350 MHz under minutes of FP8 products at its power limit, against 1470
+  // under BF16's (the same file); Stas Bekman's B200 1331 against 1339 (MSMF, fast-mamf at
+  // 082816f).
+  const gpu_facts& h200 = catalog::h200_sxm.facts();
+  CHECK(h200.sustained_fp8_tensor_clock.value() == Approx(load("fp8", "sm_mhz_median") * 1e6));
+  CHECK(measured().at("loads").at("fp8").at("clock_event_reasons").at(0) == "sw_power_cap");
+  CHECK(catalog::h100_sxm.facts().sustained_fp8_tensor_clock == h200.sustained_fp8_tensor_clock);
+  CHECK(catalog::b200.facts().sustained_fp8_tensor_clock == megahertz(1331));
+  // Every 8-bit float takes it; every other type, integers included, the 16-bit figure.
+  for (dtype t : {dtype::fp8_e4m3, dtype::fp8_e5m2})
+    CHECK(sustained_clock(h200, 1.0, t).value() == Approx(h200.sustained_fp8_tensor_clock.value()));
+  for (dtype t : {dtype::bf16, dtype::fp16, dtype::int8, dtype::fp4_e2m1})
+    CHECK(sustained_clock(h200, 1.0, t).value() == Approx(h200.sustained_tensor_clock.value()));
+  // A board with a 16-bit figure only gives FP8 the same.
+  gpu_facts only = h200;
+  only.sustained_fp8_tensor_clock = frequency{};
+  CHECK(sustained_clock(only, 1.0, dtype::fp8_e4m3).value() ==
+        Approx(h200.sustained_tensor_clock.value()));
+  // The same FP8 training step runs at a lower share of its clock than a BF16 one of the same
+  // tensor share would, and never below the FP8 figure.
+  const model_spec m = llama3_8b();
+  const run_config fp8{.batch = 2, .seq = 4096, .type = dtype::fp8_e4m3};
+  const model_estimate e = estimate_model(catalog::h100_sxm, m, fp8);
+  const double share_clock = e.clock_fraction * quoted_tensor_clock(h200).value();
+  CHECK(share_clock >= h200.sustained_fp8_tensor_clock.value() * (1 - 1e-9));
+  CHECK(e.clock_fraction < 1.0);
+  // The FP8 product the H200 held for a minute (8192^3 at 1226 TFLOP/s): the model's burst
+  // efficiency (0.709, MAMF's) at 1350 MHz is under it, as at 1470 for BF16, by more
+  // (docs/calibration.md: a product reaches more of each cycle at the lower clock).
+  const gpu_spec slowed =
+      at_clock_fraction(catalog::h200_sxm, sustained_clock_fraction(h200, 1.0, dtype::fp8_e4m3));
+  const gemm_problem p{.m = 8192, .n = 8192, .k = 8192, .input = dtype::fp8_e4m3};
+  const double rate = best_gemm(slowed, p).throughput.value();
+  CHECK(rate / load("fp8", "rate_op_per_s") - 1 == Approx(-0.19).margin(0.05));
+}
+
 TEST_CASE("a training step runs at the clock its tensor share holds, inference at full clock",
           "[sustained_clock]") {
   const model_spec m = llama3_8b();
@@ -162,6 +200,13 @@ TEST_CASE("impossible sustained clocks and shares are refused by name", "[sustai
   f.sustained_tensor_clock = megahertz(-1);
   CHECK_THROWS_WITH((gpu_spec{catalog::h200_sxm.arch(), f}),
                     Catch::Contains("sustained tensor clock"));
+  f = catalog::h200_sxm.facts();
+  f.sustained_fp8_tensor_clock = megahertz(2500);
+  CHECK_THROWS_WITH((gpu_spec{catalog::h200_sxm.arch(), f}),
+                    Catch::Contains("sustained FP8 tensor clock"));
+  f.sustained_fp8_tensor_clock = megahertz(-1);
+  CHECK_THROWS_WITH((gpu_spec{catalog::h200_sxm.arch(), f}),
+                    Catch::Contains("sustained FP8 tensor clock"));
   CHECK_THROWS_WITH(sustained_clock(catalog::h200_sxm.facts(), 1.5),
                     Catch::Contains("tensor share"));
   CHECK_THROWS_WITH(sustained_clock(catalog::h200_sxm.facts(), std::nan("")),

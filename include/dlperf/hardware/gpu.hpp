@@ -170,6 +170,9 @@ struct gpu_facts {
   /// at its default power limit, where one is measured (estimate/sustained_clock.hpp); 0 = none
   /// measured, and a long job keeps the clock the GEMM efficiencies were measured at.
   frequency sustained_tensor_clock{};
+  /// The same under FP8 products, where one is measured: their operands switch more bits a cycle
+  /// and draw more power, so the board settles lower; 0 = as sustained_tensor_clock.
+  frequency sustained_fp8_tensor_clock{};
   dlperf::form_factor form = form_factor::card;  ///< card or module: which host carries it
   /// The machine's memory that CPU and GPU share (Apple silicon), of which `memory` is the GPU's
   /// part; 0 for a GPU with memory of its own.
@@ -200,6 +203,11 @@ class gpu_spec {
       detail::throw_invalid_argument("GPU '" + std::string(facts_.id) +
                                      "': sustained tensor clock must be 0 (none measured) or at "
                                      "most the boost clock");
+    if (!(facts.sustained_fp8_tensor_clock.value() >= 0) ||
+        facts.sustained_fp8_tensor_clock > facts.boost_clock)
+      detail::throw_invalid_argument("GPU '" + std::string(facts_.id) +
+                                     "': sustained FP8 tensor clock must be 0 (none measured) or "
+                                     "at most the boost clock");
     if (!(facts.memory.value() > 0)) reject("memory size");
     if (facts.bus_width_bits <= 0) reject("memory bus width");
     if (!(facts.data_rate_gbps > 0)) reject("memory data rate");

@@ -435,6 +435,8 @@ struct field_table<gpu_facts> {
       field{"gemm_efficiency", &gpu_facts::gemm_efficiency, 1.0, zero_or(0.01, 1.0), if_present},
       field{"sustained_tensor_clock_mhz", &gpu_facts::sustained_tensor_clock, mega,
             zero_or(100, 1e4), if_present},
+      field{"sustained_fp8_tensor_clock_mhz", &gpu_facts::sustained_fp8_tensor_clock, mega,
+            zero_or(100, 1e4), if_present},
       field{"form_factor", &gpu_facts::form, 1.0, rule::any, if_present},
       field{"unified_memory_gib", &gpu_facts::unified_memory, gibi, zero_or(1, 1e5), if_present}};
 };

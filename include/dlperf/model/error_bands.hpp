@@ -143,9 +143,9 @@ struct training_scaling_band {
 
 /// The multi-GPU training bands of every stack with at least `error_band::least_rows` rows.
 inline constexpr std::array training_scaling_bands{
-    training_scaling_band{stack_id::megatron, 9, 0.049, 0.049, 0.802, 0.971},
-    training_scaling_band{stack_id::pytorch_eager, 226, 0.144, 0.129, 0.778, 1.100},
-    training_scaling_band{stack_id::torch_compile, 13, 0.249, 0.249, 0.721, 0.833},
+    training_scaling_band{stack_id::megatron, 9, 0.029, -0.018, 0.866, 1.033},
+    training_scaling_band{stack_id::pytorch_eager, 226, 0.143, 0.128, 0.785, 1.100},
+    training_scaling_band{stack_id::torch_compile, 13, 0.199, 0.199, 0.727, 0.877},
 };
 
 /// The multi-GPU training band of @p stack, or none where the evidence holds too few rows.
@@ -253,11 +253,11 @@ struct serving_band {
 /// The serving groups of every stack, vendor and board class with an evidence row.
 inline constexpr std::array serving_bands{
     serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, false, 25,
-                 0.0672, -0.0485, 0.9070, 1.1623},
+                 0.0915, -0.0624, 0.9412, 1.1705},
     serving_band{stack_id::vllm, vendor::amd, board_class::professional, false, 3, 2.4779, 2.4779,
                  0.2176, 0.3148},
     serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, true, 171,
-                 0.1821, 0.1821, 0.7135, 0.9969},
+                 0.1647, 0.1647, 0.7135, 1.0350},
     serving_band{stack_id::vllm, vendor::amd, board_class::professional, true, 48, 0.5976, 0.5976,
                  0.5529, 0.7283},
 };

@@ -214,7 +214,7 @@ constexpr double serving_clock_fraction(const D& d, dtype t, double job, double 
                   d.arch();
                 }) {
     if (!tensor_math_of(d, t) || !(job > 0.0)) return 1.0;
-    return sustained_clock_fraction(d.facts(), std::clamp(tensor / job, 0.0, 1.0));
+    return sustained_clock_fraction(d.facts(), std::clamp(tensor / job, 0.0, 1.0), t);
   } else {
     return 1.0;
   }

@@ -144,7 +144,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate estimate_model(const D& d, const model_sp
     if (!r.training()) return e;
     const bool tensor_math = detail::tensor_math_of(d, r.type);
     const double f =
-        sustained_clock_fraction(d.facts(), detail::tensor_bound_share(e, tensor_math));
+        sustained_clock_fraction(d.facts(), detail::tensor_bound_share(e, tensor_math), r.type);
     if (!(f < 1.0)) return e;
     e.forward = detail::at_sm_clock(e.forward, f);
     e.recompute = detail::at_sm_clock(e.recompute, f);

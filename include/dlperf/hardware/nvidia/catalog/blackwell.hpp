@@ -40,6 +40,8 @@ inline constexpr gpu<blackwell_gb100> b200{
      .source = "NVIDIA HGX B200 datasheet (2024); SM count and clocks inferred; sustained clock: "
                "ml-engineering MSMF (fast-mamf 082816f)",
      .sustained_tensor_clock = megahertz(1339),
+     // FP8 (E4M3): 9472x8192x16384 at 2795.7 TFLOP/s, about 990 W, 1331 MHz (the same table).
+     .sustained_fp8_tensor_clock = megahertz(1331),
      .form = form_factor::mezzanine}};
 
 /// GeForce RTX 5090 (GB202). Source: NVIDIA RTX Blackwell GPU Architecture whitepaper v1.1

@@ -50,6 +50,9 @@ inline constexpr gpu<hopper_gh100> h100_pcie{
 /// H200's, the same die at the same clocks and limit (their HBM3 draws somewhat less than HBM3e,
 /// so they may hold a little more).
 inline constexpr frequency gh100_700w_sustained_tensor_clock = megahertz(1470);
+/// The same under FP8 products (torch._scaled_mm 8192^3 on the lent H200: 1350 MHz at 693 W;
+/// MSMF 1374 on Stas Bekman's).
+inline constexpr frequency gh100_700w_sustained_fp8_tensor_clock = megahertz(1350);
 
 /// NVIDIA H100 SXM5 80 GB (GH100, 132 SMs). Source: NVIDIA H100 Tensor Core GPU Architecture
 /// whitepaper v1.04 (2023), Tables 1 and 3: boost 1980 MHz for FP32/FP64 and 1830 MHz for tensor
@@ -75,6 +78,7 @@ inline constexpr gpu<hopper_gh100> h100_sxm{
      .price = {dollars(27500), 2023, 6, price_kind::street},
      .source = "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04 (2023), Tables 1, 3",
      .sustained_tensor_clock = gh100_700w_sustained_tensor_clock,
+     .sustained_fp8_tensor_clock = gh100_700w_sustained_fp8_tensor_clock,
      .form = form_factor::mezzanine}};
 
 /// NVIDIA H800 SXM5 80 GB (GH100; the H100 SXM5 for the Chinese market, March 2023). It keeps the
@@ -101,6 +105,7 @@ inline constexpr gpu<hopper_gh100> h800_sxm{
      .peer_link = {interconnect_kind::nvlink, 4, gigabytes_per_second(400)},
      .source = "H800 launch reports (2023): the H100 SXM5 with 400 GB/s NVLink",
      .sustained_tensor_clock = h100_sxm.facts().sustained_tensor_clock,
+     .sustained_fp8_tensor_clock = h100_sxm.facts().sustained_fp8_tensor_clock,
      .form = form_factor::mezzanine}};
 
 /// NVIDIA H100 SXM 96 GB HBM2e: the custom H100 of Meta's Grand Teton servers, on which torchtitan
@@ -133,6 +138,7 @@ inline constexpr gpu<hopper_gh100> h100_sxm_96gb{
      .source = "torchtitan docs/performance.md (2024-12) and arXiv 2410.06511: 96 GB HBM2e at "
                "2.4 TB/s, 700 W TDP, NVLink; SMs and clocks the H100 SXM5's (none published)",
      .sustained_tensor_clock = h100_sxm.facts().sustained_tensor_clock,
+     .sustained_fp8_tensor_clock = h100_sxm.facts().sustained_fp8_tensor_clock,
      .form = form_factor::mezzanine}};
 
 /// NVIDIA H200 SXM 141 GB (GH100 with HBM3e). Source: NVIDIA H200 datasheet (2024): compute as
@@ -162,6 +168,7 @@ inline constexpr gpu<hopper_gh100> h200_sxm{
      .source = "NVIDIA H200 Tensor Core GPU datasheet (2024); L2 as the CUDA runtime reports it; "
                "sustained tensor clock measured (2026-11-28)",
      .sustained_tensor_clock = gh100_700w_sustained_tensor_clock,
+     .sustained_fp8_tensor_clock = gh100_700w_sustained_fp8_tensor_clock,
      .form = form_factor::mezzanine}};
 
 /// NVIDIA H20 96 GB (GH100 with 78 SMs at a quarter of the tensor rate per SM, HGX board for the

@@ -54,6 +54,24 @@ TEST_CASE("dlperf cluster: a human table, mixed GPUs, tensor parallelism", "[cli
   const auto t = nlohmann::json::parse(tp.out);
   CHECK(t["tensor_parallel_s"].get<double>() > 0);
   CHECK(t["data_parallel"] == 4);
+
+  // Through an NVSwitch the text gives the link's rate and the bus bandwidth its collectives
+  // were measured at (hardware/links.hpp): NVLS among 8 H100s, the ring among 4 (tp 2).
+  const std::string h100 = "cluster --gpu h100_sxm --gpus 8 --link nvlink4 --preset gpt2";
+  const auto nvls = run_dlperf(h100);
+  REQUIRE(nvls.exit_code == 0);
+  CHECK_THAT(nvls.out, Catch::Contains("link: 450 GB/s each way; collectives at 473 GB/s bus "
+                                       "bandwidth, as nccl-tests measured them through its "
+                                       "switch among 8 GPUs (NVLS"));
+  const auto ring = run_dlperf(h100 + " --tp 2");
+  REQUIRE(ring.exit_code == 0);
+  CHECK_THAT(ring.out, Catch::Contains("363 GB/s bus bandwidth") && Catch::Contains("(ring)"));
+  // Across servers the network ports bound the rings, and the text says so apart.
+  const auto two =
+      run_dlperf("cluster --gpu h100_sxm --gpus 16 --link nvlink4 --network ib_ndr --preset gpt2");
+  REQUIRE(two.exit_code == 0);
+  CHECK_THAT(two.out, Catch::Contains("473 GB/s bus bandwidth") &&
+                          Catch::Contains("400 GB/s across servers (their network ports)"));
 }
 
 TEST_CASE("dlperf cluster: across machines 10 GbE collapses, InfiniBand EDR scales",

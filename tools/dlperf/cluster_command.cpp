@@ -176,10 +176,30 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
         "board's power limit, measured under minutes of GEMMs; docs/calibration.md)\n",
         format_percent(c.clock_fraction, 1.0));
   for (const std::string& line : measured.describe()) fmt::print("  {}\n", line);
-  fmt::print(
-      "  link: {} each way{}, {} per ring step\n", format_si(c.effective_bandwidth.value(), "B/s"),
-      c.peer_to_peer ? "" : " (through host memory: GeForce cards have no PCIe peer-to-peer)",
-      format_duration(l.latency.value()));
+  // Through a switch whose all-reduce is measured (hardware/links.hpp), the rings run at that bus
+  // bandwidth, not the link's rate; NVLS above it where the ring in a server spans enough GPUs.
+  const long long ring_in_server =
+      std::min(c.data_parallel, std::max(1LL, c.gpus_per_node / std::max(1LL, c.tp)));
+  if (l.measured.exists() && c.peer_to_peer) {
+    const bool nvls = l.measured.nvls_from > 0 && ring_in_server >= l.measured.nvls_from;
+    const bandwidth inside = l.collective_rate(ring_in_server);
+    fmt::print(
+        "  link: {} each way; collectives at {} bus bandwidth, as nccl-tests measured them "
+        "through its switch among {} GPUs ({}){}; {} per ring step\n",
+        format_si(l.per_direction().value(), "B/s"), format_si(inside.value(), "B/s"),
+        ring_in_server, nvls ? "NVLS, the switch reducing" : "ring",
+        c.effective_bandwidth < inside
+            ? fmt::format(", {} across servers (their network ports)",
+                          format_si(c.effective_bandwidth.value(), "B/s"))
+            : std::string(),
+        format_duration(l.latency.value()));
+  } else {
+    fmt::print(
+        "  link: {} each way{}, {} per ring step\n",
+        format_si(c.effective_bandwidth.value(), "B/s"),
+        c.peer_to_peer ? "" : " (through host memory: GeForce cards have no PCIe peer-to-peer)",
+        format_duration(l.latency.value()));
+  }
   fmt::print("  {:<34} {:>10}\n", "one GPU's step", format_duration(c.single_gpu_step.value()));
   fmt::print("  {:<34} {:>10}\n", "compute step on the job's GPUs",
              format_duration(c.compute_step.value()));

@@ -129,7 +129,8 @@ struct serve_config {
 
   /// This configuration with every setting it leaves to the engine taken from stack @p s's
   /// scheduler on a GPU of @p memory bytes and family @p f (so that another stack, the ceiling,
-  /// can run under the same schedule).
+  /// can run under the same schedule). Where the engine sizes its step from the run
+  /// (shaped_step), step_tokens stays engine_default and estimate_serving sizes it.
   [[nodiscard]] constexpr serve_config under(const software_stack& s, byte_count memory,
                                              family f) const {
     serve_config out = *this;

@@ -13,8 +13,10 @@
 ///     Simple        8.4            3.4 / 5.7 / 14.0                         busBw
 ///
 /// LL128 is enabled only where every GPU is on NVLink (`typeIntra <= PATH_NVB`). Intra-node
-/// trees, NVLS (NVLink SHARP) and CollNet are left out: a ring over one kind of link is what
-/// every estimate here runs, and NCCL's tree only wins across nodes.
+/// trees and CollNet are left out: a ring over one kind of link is what every estimate here
+/// runs, and NCCL's tree only wins across nodes. Through an NVSwitch the bandwidth term is what
+/// nccl-tests measured at the GPU count (link_spec::collective_rate, hardware/links.hpp), which
+/// from 5 or 6 GPUs is NVLink SHARP's (NVLS); its latencies stay the ring's here.
 ///
 /// GeForce cards without peer-to-peer (hardware/links.hpp, pcie_peer_to_peer) stage every step
 /// through host memory: each step crosses the bus twice, so it costs two steps' latency and

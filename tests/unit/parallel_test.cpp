@@ -150,8 +150,10 @@ struct measured_curve {
 // - H200 and B200: stas00/ml-engineering network/README.md (2026-08), all_reduce_bench.py
 //   (torch.distributed over NCCL 2.27.7), 1 MiB to 16 GiB;
 // - A100 SXM4 80 GB: Azure/AI-benchmarking-guide Azure_Results/ND_A100_v4_results.md
-//   (2024-09, NCCL 2.18.5), nccl-tests in-place busbw, 1 MiB to 8 GiB.
-const std::array<measured_curve, 3> all_reduce_curves{{
+//   (2024-09, NCCL 2.18.5), nccl-tests in-place busbw, 1 MiB to 8 GiB;
+// - H100 SXM: the same guide's ND_H100_v5_results.md (ae0b6a7, 2024-09, NCCL 2.18.5), nccl-tests
+//   with NCCL_ALGO=NVLS, in-place busbw (NCCL itself picks the LL ring at 1 MiB).
+const std::array<measured_curve, 4> all_reduce_curves{{
     {"8 x H200 (torch.distributed)",
      &links::nvlink4,
      {{{1048576, 39.93},
@@ -168,6 +170,14 @@ const std::array<measured_curve, 3> all_reduce_curves{{
        {134217728, 568.38},
        {1073741824, 723.34},
        {17179869184, 845.67}}}},
+    {"8 x H100 SXM (nccl-tests, NVLS, Azure ND H100 v5)",
+     &links::nvlink4,
+     {{{1048576, 43.70},
+       {8388608, 172.13},
+       {33554432, 295.53},
+       {134217728, 400.61},
+       {1073741824, 466.35},
+       {8589934592, 478.87}}}},
     {"8 x A100 SXM4 (nccl-tests, Azure ND A100 v4)",
      &links::nvlink3,
      {{{1048576, 36.22},
@@ -211,7 +221,7 @@ TEST_CASE("published all-reduce curves against the model, printed", "[.][collect
                 << std::round(model * 10) / 10 << " | " << std::showpos
                 << std::round(1000.0 * (model / measured - 1.0)) / 10 << std::noshowpos << " % |\n";
     }
-  CHECK(all_reduce_curves.size() == 3);
+  CHECK(all_reduce_curves.size() == 4);
 }
 
 TEST_CASE("collectives never beat the bus-bandwidth floor and staging never helps",

@@ -27,6 +27,13 @@ bool runs(const gpu_spec& g, const model_spec& m, const run_config& r) {
   }
 }
 
+// The model's all-reduce of @p size bytes among @p n GPUs on @p l as nccl-tests reports it: bus
+// bandwidth in GB/s, algbw x 2 (n - 1) / n.
+double model_busbw(const link_spec& l, long long n, byte_count size) {
+  const double factor = 2.0 * static_cast<double>(n - 1) / static_cast<double>(n);
+  return factor * size.value() / nccl_time(collective::all_reduce, size, n, l).time.value() / 1e9;
+}
+
 }  // namespace
 
 TEST_CASE("collectives: the worked figures of NCCL's own ring model", "[parallel]") {
@@ -73,11 +80,8 @@ TEST_CASE("an all-reduce over MI300X's Infinity Fabric mesh takes what RCCL meas
         nccl_time(collective::all_reduce, bytes(size), 8, links::infinity_fabric).time;
     CHECK(t.value() / measured - 1.0 == Approx(0.0).margin(0.25));
   }
-  const byte_count big = gibibytes(4);
-  const auto busbw = [&](long long n) {
-    const double factor = 2.0 * static_cast<double>(n - 1) / static_cast<double>(n);
-    return factor * big.value() /
-           nccl_time(collective::all_reduce, big, n, links::infinity_fabric).time.value() / 1e9;
+  const auto busbw = [](long long n) {
+    return model_busbw(links::infinity_fabric, n, gibibytes(4));
   };
   CHECK(busbw(8) == Approx(312.9).epsilon(0.01));
   CHECK(busbw(2) == Approx(47.7).epsilon(0.10));
@@ -105,7 +109,7 @@ TEST_CASE("an all-reduce through an NVSwitch takes what nccl-tests measured at i
       const bandwidth b = l.collective_rate(n);
       CHECK(b > bandwidth{});
       CHECK(b >= l.collective_rate(std::max(2LL, n - 1)));
-      if (l.measured.nvls_from == 0 || n < l.measured.nvls_from) {
+      if (!l.measured.nvls(n)) {
         CHECK(b.value() == Approx(ring.value()).epsilon(0.01));
         CHECK(b < l.per_direction());
       } else {
@@ -118,22 +122,18 @@ TEST_CASE("an all-reduce through an NVSwitch takes what nccl-tests measured at i
 
   // Held out, the same collective on other boards and by other publishers (busbw of a 2-4 GiB
   // all-reduce, error = model / measured - 1):
-  const auto busbw = [](const link_spec& l, long long n, byte_count size) {
-    const double factor = 2.0 * static_cast<double>(n - 1) / static_cast<double>(n);
-    return factor * size.value() / nccl_time(collective::all_reduce, size, n, l).time.value() / 1e9;
-  };
   // - 8 H100 SXM (the table's are H200s): NVIDIA/nccl issue 1455 (2024-09), ring 365-370 GB/s on
   //   2-8 GPUs, NVLS about 420, 440, 460 and 480 on 5-8; nccl-tests issue 290 (2025-03), 476.
-  CHECK(busbw(links::nvlink4, 2, gibibytes(4)) == Approx(367.5).epsilon(0.02));
-  CHECK(busbw(links::nvlink4, 4, gibibytes(4)) == Approx(367.5).epsilon(0.02));
-  CHECK(busbw(links::nvlink4, 5, gibibytes(4)) == Approx(420).epsilon(0.02));
-  CHECK(busbw(links::nvlink4, 6, gibibytes(4)) == Approx(440).epsilon(0.02));
-  CHECK(busbw(links::nvlink4, 7, gibibytes(4)) == Approx(460).epsilon(0.02));
-  CHECK(busbw(links::nvlink4, 8, gibibytes(4)) == Approx(476).epsilon(0.02));
+  CHECK(model_busbw(links::nvlink4, 2, gibibytes(4)) == Approx(367.5).epsilon(0.02));
+  CHECK(model_busbw(links::nvlink4, 4, gibibytes(4)) == Approx(367.5).epsilon(0.02));
+  CHECK(model_busbw(links::nvlink4, 5, gibibytes(4)) == Approx(420).epsilon(0.02));
+  CHECK(model_busbw(links::nvlink4, 6, gibibytes(4)) == Approx(440).epsilon(0.02));
+  CHECK(model_busbw(links::nvlink4, 7, gibibytes(4)) == Approx(460).epsilon(0.02));
+  CHECK(model_busbw(links::nvlink4, 8, gibibytes(4)) == Approx(476).epsilon(0.02));
   // - 8 A100 SXM4 40 GB: Oracle's BM.GPU4.8 tutorials (oracle-japan/ocitutorials), 10 GiB at
   //   232.2, 232.8 and 235.4 GB/s; Azure's ND A100 v4 results (NCCL 2.18.5) and nccl-tests
   //   issue 175 at 232.5 GB/s.
-  CHECK(busbw(links::nvlink3, 8, gibibytes(10)) == Approx(232.5).epsilon(0.02));
+  CHECK(model_busbw(links::nvlink3, 8, gibibytes(10)) == Approx(232.5).epsilon(0.02));
 }
 
 namespace {
@@ -188,10 +188,6 @@ const std::array<measured_curve, 4> all_reduce_curves{{
        {8589934592, 231.58}}}},
 }};
 
-double model_busbw(const link_spec& l, double size) {
-  return 1.75 * size / nccl_time(collective::all_reduce, bytes(size), 8, l).time.value() / 1e9;
-}
-
 }  // namespace
 
 TEST_CASE("published all-reduce curves: the model from 1 GiB up, and where it misses below",
@@ -204,7 +200,7 @@ TEST_CASE("published all-reduce curves: the model from 1 GiB up, and where it mi
   for (const measured_curve& c : all_reduce_curves)
     for (const auto& [size, measured] : c.points) {
       INFO(c.name << ", " << size << " bytes: measured " << measured << " GB/s");
-      const double model = model_busbw(*c.link, size);
+      const double model = model_busbw(*c.link, 8, bytes(size));
       if (size >= (c.link == &links::nvlink5 ? 8.0 : 1.0) * 1073741824.0)
         CHECK(model == Approx(measured).epsilon(0.05));
       else
@@ -216,7 +212,7 @@ TEST_CASE("published all-reduce curves against the model, printed", "[.][collect
   std::cout << "| curve | size | measured GB/s | model GB/s | error |\n|---|---:|---:|---:|---:|\n";
   for (const measured_curve& c : all_reduce_curves)
     for (const auto& [size, measured] : c.points) {
-      const double model = model_busbw(*c.link, size);
+      const double model = model_busbw(*c.link, 8, bytes(size));
       std::cout << "| " << c.name << " | " << size / 1048576.0 << " MiB | " << measured << " | "
                 << std::round(model * 10) / 10 << " | " << std::showpos
                 << std::round(1000.0 * (model / measured - 1.0)) / 10 << std::noshowpos << " % |\n";

@@ -178,16 +178,13 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
   for (const std::string& line : measured.describe()) fmt::print("  {}\n", line);
   // Through a switch whose all-reduce is measured (hardware/links.hpp), the rings run at that bus
   // bandwidth, not the link's rate; NVLS above it where the ring in a server spans enough GPUs.
-  const long long ring_in_server =
-      std::min(c.data_parallel, std::max(1LL, c.gpus_per_node / std::max(1LL, c.tp)));
   if (l.measured.exists() && c.peer_to_peer) {
-    const bool nvls = l.measured.nvls_from > 0 && ring_in_server >= l.measured.nvls_from;
-    const bandwidth inside = l.collective_rate(ring_in_server);
+    const bandwidth inside = l.collective_rate(c.ring_in_server);
     fmt::print(
         "  link: {} each way; collectives at {} bus bandwidth, as nccl-tests measured them "
         "through its switch among {} GPUs ({}){}; {} per ring step\n",
         format_si(l.per_direction().value(), "B/s"), format_si(inside.value(), "B/s"),
-        ring_in_server, nvls ? "NVLS, the switch reducing" : "ring",
+        c.ring_in_server, l.measured.nvls(c.ring_in_server) ? "NVLS, the switch reducing" : "ring",
         c.effective_bandwidth < inside
             ? fmt::format(", {} across servers (their network ports)",
                           format_si(c.effective_bandwidth.value(), "B/s"))

@@ -94,6 +94,7 @@ struct cluster_estimate {
   link_spec network;                 ///< each GPU's port to the other servers
   long long gpus_per_node = 8;       ///< GPUs of one server
   long long nodes = 1;               ///< servers the job spans
+  long long ring_in_server = 1;      ///< GPUs of a data-parallel ring in one server
   long long grad_accumulation = 1;   ///< micro-batches per optimizer step
   bool peer_to_peer = true;          ///< false: PCIe traffic staged through host memory (GeForce)
   bandwidth effective_bandwidth{};   ///< per direction, after staging through the host
@@ -365,6 +366,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   // A tensor split keeps each model copy inside a server: its tp data-parallel rings run side
   // by side, each over gpus_per_node / tp GPUs (and ports) of every server.
   const long long ring_per_node = std::max(1LL, c.gpus_per_node / r.tp);
+  c.ring_in_server = std::min(c.data_parallel, ring_per_node);  // collective_rate's count
   const detail::cluster_topology net{link, c.network, ring_per_node, !c.peer_to_peer};
   c.effective_bandwidth =
       ring_bandwidth(link, net.staged, c.network, c.data_parallel, ring_per_node);

@@ -51,6 +51,10 @@ struct switch_bus_rate {
   [[nodiscard]] constexpr bool exists() const {
     return std::any_of(by_gpus.begin(), by_gpus.end(), [](bandwidth b) { return b > bandwidth{}; });
   }
+  /// Whether NCCL picks NVLS among @p gpus GPUs (the ring otherwise).
+  [[nodiscard]] constexpr bool nvls(long long gpus) const {
+    return nvls_from > 0 && gpus >= nvls_from;
+  }
   /// The bus bandwidth among @p gpus GPUs (>= 2); zero when nothing is measured.
   [[nodiscard]] constexpr bandwidth at(long long gpus) const {
     const long long i = std::clamp(gpus, 2LL, 8LL) - 2;

@@ -121,7 +121,7 @@ struct serve_config {
         max_sequences > limits::max_sequences || shaped_step.most > limits::step_tokens)
       detail::throw_invalid_argument(
           "serve: block_tokens <= 2^20, step_tokens <= 2^30, max_sequences <= 2^24");
-    if (shaped_step.least < 0 || (shaped_step.shapes() && shaped_step.most < shaped_step.least))
+    if (!shaped_step.valid())
       detail::throw_invalid_argument("serve: shaped_step needs 0 <= least <= most, got " +
                                      std::to_string(shaped_step.least) + " and " +
                                      std::to_string(shaped_step.most));

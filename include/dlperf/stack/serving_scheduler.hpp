@@ -63,6 +63,8 @@ struct shaped_step_tokens {
 
   /// Whether the engine sizes its budget from the run.
   [[nodiscard]] constexpr bool shapes() const { return least > 0; }
+  /// Whether the rule is well formed: 0 <= least <= most where it shapes.
+  [[nodiscard]] constexpr bool valid() const { return least >= 0 && (!shapes() || most >= least); }
   /// The budget for @p sequences held, prompts of @p prompt tokens and @p generate generated
   /// (all >= 1).
   [[nodiscard]] constexpr long long for_run(long long sequences, long long prompt,
@@ -109,8 +111,7 @@ struct serving_scheduler {
     for (const batch_limits& l : {limits, large})
       if (l.max_sequences < 0 || l.step_tokens < 0) bad("limits must be >= 0");
     if (limits.step_tokens < 1) bad("needs a step budget of at least 1 token");
-    if (shaped_step.least < 0 || (shaped_step.shapes() && shaped_step.most < shaped_step.least))
-      bad("shaped step budget needs 0 <= least <= most");
+    if (!shaped_step.valid()) bad("shaped step budget needs 0 <= least <= most");
   }
 };
 

@@ -194,11 +194,11 @@ TEST_CASE("tensor parallelism adds four activation all-reduces per layer, not ov
       estimate_cluster(catalog::a100_sxm4_40gb, 8, presets::bert_large, r, links::nvlink3);
   CHECK(c.data_parallel == 4);
   const double activation = 8.0 * 512 * 1024 * 2;  // batch x seq x hidden x 2 B
-  CHECK(c.tensor_parallel.value() ==
-        Approx(4.0 * 24 *
-               ring_allreduce_time(bytes(activation), 2, links::nvlink3.collective_rate(2),
-                                   links::nvlink3.latency)
-                   .value()));
+  // Each as NCCL runs it over two A100s (stack/nccl.hpp): 8 MiB, its Simple ring.
+  const nccl_collective each =
+      nccl_time(collective::all_reduce, bytes(activation), 2, links::nvlink3);
+  CHECK(each.protocol == nccl_protocol::simple);
+  CHECK(c.tensor_parallel.value() == Approx(4.0 * 24 * each.time.value()));
   CHECK(c.step_time.value() ==
         Approx((c.compute_step + c.exposed_allreduce + c.tensor_parallel).value()));
   CHECK(c.gradient_bytes.value() == Approx(presets::bert_large.parameters() / 2 * 2));

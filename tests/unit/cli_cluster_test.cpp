@@ -60,12 +60,14 @@ TEST_CASE("dlperf cluster: a human table, mixed GPUs, tensor parallelism", "[cli
   const std::string h100 = "cluster --gpu h100_sxm --gpus 8 --link nvlink4 --preset gpt2";
   const auto nvls = run_dlperf(h100);
   REQUIRE(nvls.exit_code == 0);
-  CHECK_THAT(nvls.out, Catch::Contains("link: 450 GB/s each way; collectives at 473 GB/s bus "
+  CHECK_THAT(nvls.out, Catch::Contains("link: 450 GB/s each way; all-reduces at 473 GB/s bus "
                                        "bandwidth, as nccl-tests measured them through its "
-                                       "switch among 8 GPUs (NVLS"));
+                                       "switch among 8 GPUs (NVLS, the switch reducing); other "
+                                       "collectives at its ring's 363 GB/s;"));
   const auto ring = run_dlperf(h100 + " --tp 2");
   REQUIRE(ring.exit_code == 0);
-  CHECK_THAT(ring.out, Catch::Contains("363 GB/s bus bandwidth") && Catch::Contains("(ring)"));
+  CHECK_THAT(ring.out,
+             Catch::Contains("collectives at 363 GB/s bus bandwidth") && Catch::Contains("(ring)"));
   // Across servers the network ports bound the rings, and the text says so apart.
   const auto two =
       run_dlperf("cluster --gpu h100_sxm --gpus 16 --link nvlink4 --network ib_ndr --preset gpt2");

@@ -177,18 +177,24 @@ void report(const cluster_options& o, const run_options& ro, const std::vector<c
         format_percent(c.clock_fraction, 1.0));
   for (const std::string& line : measured.describe()) fmt::print("  {}\n", line);
   // Through a switch whose all-reduce is measured (hardware/links.hpp), the rings run at that bus
-  // bandwidth, not the link's rate; NVLS above it where the ring in a server spans enough GPUs.
+  // bandwidth, not the link's rate; an all-reduce may take NVLS above it where the ring in a
+  // server spans enough GPUs, every other collective stays at the ring's.
   if (l.measured.exists() && c.peer_to_peer) {
     const bandwidth inside = l.collective_rate(c.ring_in_server);
+    const bool nvls = l.measured.nvls(c.ring_in_server);
     fmt::print(
-        "  link: {} each way; collectives at {} bus bandwidth, as nccl-tests measured them "
-        "through its switch among {} GPUs ({}){}; {} per ring step\n",
-        format_si(l.per_direction().value(), "B/s"), format_si(inside.value(), "B/s"),
-        c.ring_in_server, l.measured.nvls(c.ring_in_server) ? "NVLS, the switch reducing" : "ring",
+        "  link: {} each way; {} at {} bus bandwidth, as nccl-tests measured them through its "
+        "switch among {} GPUs ({}){}{}; {} per ring step\n",
+        format_si(l.per_direction().value(), "B/s"), nvls ? "all-reduces" : "collectives",
+        format_si(inside.value(), "B/s"), c.ring_in_server,
+        nvls ? "NVLS, the switch reducing" : "ring",
         c.effective_bandwidth < inside
             ? fmt::format(", {} across servers (their network ports)",
                           format_si(c.effective_bandwidth.value(), "B/s"))
             : std::string(),
+        nvls ? fmt::format("; other collectives at its ring's {}",
+                           format_si(l.ring_rate(c.ring_in_server).value(), "B/s"))
+             : std::string(),
         format_duration(l.latency.value()));
   } else {
     fmt::print(

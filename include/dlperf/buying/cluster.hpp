@@ -284,12 +284,12 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
   }
   if (r.tp > 1) {
     // Megatron-style: two all-reduces per layer forward (attention and MLP outputs), two
-    // backward (their inputs' gradients), none overlapped; inside one server.
+    // backward (their inputs' gradients), none overlapped; inside one server, as NCCL runs them
+    // (its ring, or NVLS through a switch).
     const long long layers =
         static_cast<long long>(std::ceil(static_cast<double>(m.transformer.total_layers()) / pp));
     const byte_count data = tp_activation_bytes(m, r);
-    const duration each = ring_allreduce_time(
-        data, r.tp, net.intra.collective_rate(r.tp) / (net.staged ? 2.0 : 1.0), net.intra.latency);
+    const duration each = nccl_time(collective::all_reduce, data, r.tp, net.intra, net.staged).time;
     const long long calls = 2 * layers * r.grad_accumulation;
     const duration pass = static_cast<double>(calls) * each;
     p.tensor_parallel = 2.0 * pass;
@@ -368,8 +368,8 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   const long long ring_per_node = std::max(1LL, c.gpus_per_node / r.tp);
   c.ring_in_server = std::min(c.data_parallel, ring_per_node);  // collective_rate's count
   const detail::cluster_topology net{link, c.network, ring_per_node, !c.peer_to_peer};
-  c.effective_bandwidth =
-      ring_bandwidth(link, net.staged, c.network, c.data_parallel, ring_per_node);
+  c.effective_bandwidth = ring_bandwidth(collective::all_reduce, link, net.staged, c.network,
+                                         c.data_parallel, ring_per_node);
   const duration latency =
       c.data_parallel > ring_per_node ? std::max(link.latency, c.network.latency) : link.latency;
   c.gradient_bytes = bytes(m.parameters() / static_cast<double>(r.model_parallel()) *

@@ -41,7 +41,11 @@ struct mesh_link {
 /// picks NVLink SHARP (NVLS), where the switch itself reduces and the reported figure grows with
 /// n past the link's own rate. A count between measured ones takes the nearest measured count
 /// below it (the ring's rate is flat in n), else the nearest above; more than 8 GPUs take the
-/// 8-GPU figure. The formula's latencies (stack/nccl.hpp) stay NCCL's own.
+/// 8-GPU figure. The formula's latencies (stack/nccl.hpp) stay NCCL's own. NVLS reduces only an
+/// all-reduce: every other collective, and an all-reduce NCCL runs as a ring, moves at the ring's
+/// rate (`ring_at`), 370 GB/s on the H100's NVLink as NCCL's maintainers put it, "except for the
+/// Allreduce operation where we can get a 30% improvement using NVLink SHARP" (NVIDIA/nccl issue
+/// 1442, 2025-01).
 struct switch_bus_rate {
   std::array<bandwidth, 7> by_gpus{};  ///< busbw among 2, 3, ..., 8 GPUs; zero: not measured
   long long nvls_from = 0;             ///< the GPU count from which NCCL picks NVLS; 0: never
@@ -65,6 +69,12 @@ struct switch_bus_rate {
       if (by_gpus[static_cast<std::size_t>(k)] > bandwidth{})
         return by_gpus[static_cast<std::size_t>(k)];
     return {};
+  }
+  /// The bus bandwidth of NCCL's ring among @p gpus GPUs (>= 2): at(gpus) where NCCL picks the
+  /// ring there, else the ring's figure at the largest count below `nvls_from` (the ring's rate
+  /// is flat in n).
+  [[nodiscard]] constexpr bandwidth ring_at(long long gpus) const {
+    return at(nvls_from > 0 ? std::min(gpus, nvls_from - 1) : gpus);
   }
 };
 
@@ -90,6 +100,14 @@ struct link_spec {
       return std::min(per_direction(), static_cast<double>(gpus - 1) * mesh.usable);
     if (measured.exists()) return measured.at(gpus);
     return per_direction();
+  }
+  /// Bytes per second one way that NCCL's ring moves through each GPU among @p gpus GPUs: what
+  /// every collective but an all-reduce runs at, and an all-reduce NCCL runs as a ring.
+  /// collective_rate, except through a switch where NCCL picks NVLS among @p gpus: there the
+  /// ring's measured rate (switch_bus_rate::ring_at).
+  [[nodiscard]] constexpr bandwidth ring_rate(long long gpus) const {
+    if (gpus >= 2 && measured.exists()) return measured.ring_at(gpus);
+    return collective_rate(gpus);
   }
 };
 

@@ -143,9 +143,9 @@ struct training_scaling_band {
 
 /// The multi-GPU training bands of every stack with at least `error_band::least_rows` rows.
 inline constexpr std::array training_scaling_bands{
-    training_scaling_band{stack_id::megatron, 9, 0.029, -0.018, 0.866, 1.033},
+    training_scaling_band{stack_id::megatron, 9, 0.031, -0.020, 0.866, 1.037},
     training_scaling_band{stack_id::pytorch_eager, 226, 0.143, 0.128, 0.785, 1.100},
-    training_scaling_band{stack_id::torch_compile, 13, 0.199, 0.199, 0.727, 0.877},
+    training_scaling_band{stack_id::torch_compile, 13, 0.197, 0.197, 0.728, 0.879},
 };
 
 /// The multi-GPU training band of @p stack, or none where the evidence holds too few rows.
@@ -186,7 +186,7 @@ struct inference_split_band {
 /// `error_band::least_rows` rows.
 inline constexpr std::array inference_split_bands{
     inference_split_band{stack_id::torch_compile, split_mode::tensor, estimate_figure::decode,
-                         board_class::professional, 27, 0.110, -0.0926, 0.867, 1.215},
+                         board_class::professional, 27, 0.1105, -0.0930, 0.8674, 1.2159},
     inference_split_band{stack_id::vllm_eager, split_mode::tensor, estimate_figure::decode,
                          board_class::professional, 10, 0.2277, 0.2277, 0.5903, 0.8773},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::decode,
@@ -257,7 +257,7 @@ inline constexpr std::array serving_bands{
     serving_band{stack_id::vllm, vendor::amd, board_class::professional, false, 3, 2.4779, 2.4779,
                  0.2176, 0.3148},
     serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, true, 171,
-                 0.1647, 0.1647, 0.7135, 1.0350},
+                 0.1591, 0.1591, 0.7148, 1.0352},
     serving_band{stack_id::vllm, vendor::amd, board_class::professional, true, 48, 0.5976, 0.5976,
                  0.5529, 0.7283},
 };

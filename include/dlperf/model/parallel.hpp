@@ -5,8 +5,9 @@
 ///     tensor split (tp GPUs):  two all-reduces a layer (attention and MLP outputs, Megatron-LM:
 ///                              Shoeybi et al. 2019, arXiv:1909.08053) of the pass's activations,
 ///                              tokens x hidden: once for the prompt, once per generated token;
-///                              each the faster of NCCL's ring (stack/nccl.hpp) and the engine's
-///                              own all-reduce where its links allow one (stack/multi_gpu.hpp)
+///                              each the faster of NCCL (its ring or NVLS, stack/nccl.hpp)
+///                              and the engine's own all-reduce where its links allow one
+///                              (stack/multi_gpu.hpp)
 ///     layer split (pp GPUs):   the GPUs run their layers in turn, so a pass takes every GPU's
 ///                              share one after another, the whole model's time, plus pp - 1
 ///                              hand-offs of the activations (a copy between two GPUs); a stack
@@ -36,29 +37,30 @@ namespace dlperf {
 
 /// One all-reduce of a tensor split and what ran it.
 struct tp_all_reduce {
-  duration time{};      ///< of one call
-  bool custom = false;  ///< the engine's own all-reduce (else NCCL's ring)
-  nccl_protocol protocol = nccl_protocol::simple;  ///< NCCL's protocol when not custom
+  duration time{};            ///< of one call
+  bool custom = false;        ///< the engine's own all-reduce (else NCCL's)
+  nccl_collective library{};  ///< what NCCL would take: its time, protocol and algorithm
 };
 
 /// An all-reduce of @p data bytes over the @p n GPUs of a tensor split under stack @p s, on
-/// @p link (@p staged: through host memory): the faster of NCCL's ring and the stack's own
+/// @p link (@p staged: through host memory): the faster of NCCL (nccl_time) and the stack's own
 /// all-reduce, which needs peer-to-peer links (NVLink or Infinity Fabric, or PCIe between two
-/// GPUs), at most 8 GPUs and a buffer within its limit. It is never faster than the bus-bandwidth
-/// floor: its bandwidth term is the ring's.
+/// GPUs), at most 8 GPUs and a buffer within its limit. Its kernels load and store peer to peer,
+/// never through a switch's reduction (NVLS): its bandwidth term is the ring's bus-bandwidth
+/// floor (link_spec::ring_rate).
 constexpr tp_all_reduce tensor_parallel_all_reduce(const software_stack& s, byte_count data,
                                                    long long n, const link_spec& link,
                                                    bool staged) {
-  const nccl_collective ring = nccl_time(collective::all_reduce, data, n, link, staged);
-  tp_all_reduce out{ring.time, false, ring.protocol};
+  const nccl_collective library = nccl_time(collective::all_reduce, data, n, link, staged);
+  tp_all_reduce out{library.time, false, library};
   const custom_all_reduce& own = s.multi_gpu.all_reduce;
   const bool fabric = link.link.kind == interconnect_kind::nvlink ||
                       link.link.kind == interconnect_kind::infinity_fabric;
   const bool peer = fabric || (link.link.kind == interconnect_kind::pcie && !staged && n == 2);
   if (own.exists() && peer && n >= 2 && n <= 8 && data <= own.max_bytes) {
     const duration t =
-        own.latency(n) + collective_floor(collective::all_reduce, data, n, link.collective_rate(n));
-    if (t < out.time) out = {t, true, ring.protocol};
+        own.latency(n) + collective_floor(collective::all_reduce, data, n, link.ring_rate(n));
+    if (t < out.time) out = {t, true, library};
   }
   return out;
 }

@@ -13,10 +13,14 @@
 ///     Simple        8.4            3.4 / 5.7 / 14.0                         busBw
 ///
 /// LL128 is enabled only where every GPU is on NVLink (`typeIntra <= PATH_NVB`). Intra-node
-/// trees and CollNet are left out: a ring over one kind of link is what every estimate here
-/// runs, and NCCL's tree only wins across nodes. Through an NVSwitch the bandwidth term is what
-/// nccl-tests measured at the GPU count (link_spec::collective_rate, hardware/links.hpp), which
-/// from 5 or 6 GPUs is NVLink SHARP's (NVLS); its latencies stay the ring's here.
+/// trees and CollNet are left out: NCCL's tree only wins across nodes. Through an NVSwitch the
+/// ring's bandwidth term is what nccl-tests measured of the ring at the GPU count
+/// (link_spec::ring_rate, hardware/links.hpp).
+///
+/// From 5 GPUs on NVLink 4 (6 on NVLink 5) an all-reduce may instead take NVLink SHARP (NVLS),
+/// the switch reducing (`nvls_all_reduce_time`): one latency, the bus bandwidth nccl-tests
+/// measured of it, and the fill of its three-stage pipeline, whose chunks NCCL shrinks for
+/// smaller messages. NCCL's model picks it only where it is fastest; so does `nccl_time`.
 ///
 /// GeForce cards without peer-to-peer (hardware/links.hpp, pcie_peer_to_peer) stage every step
 /// through host memory: each step crosses the bus twice, so it costs two steps' latency and
@@ -85,6 +89,76 @@ inline constexpr std::array<nccl_ring_protocol, 3> ring{{
 }};
 static_assert(ring.size() == enum_count<nccl_protocol>, "dlperf: one ring entry per protocol");
 
+/// The most bus bandwidth NCCL's model lets its LL ring carry in one server, by GPU generation
+/// (v2.21.5-1 `src/graph/tuning.cc`, llMaxBws, "N1" column: Volta 39.0, Ampere 87.7, Hopper
+/// 141.0 GB/s; Blackwell 2 x 141.0 from v2.27.7-1), named here by the NVLink generation each
+/// generation's servers carry (2 to 5). The LL ring's bandwidth is the smaller of this and half
+/// the ring's. Zero (no ceiling) for any other link: over PCI Express half the link is below
+/// every entry, and RCCL's tuning is its own.
+constexpr bandwidth ll_ceiling(const link_spec& link) {
+  if (link.link.kind != interconnect_kind::nvlink) return {};
+  switch (link.link.generation) {
+    case 2:
+      return gigabytes_per_second(39.0);
+    case 3:
+      return gigabytes_per_second(87.7);
+    case 4:
+      return gigabytes_per_second(141.0);
+    case 5:
+      return gigabytes_per_second(2 * 141.0);
+    default:
+      return {};
+  }
+}
+
+/// NCCL's NVLS all-reduce in one server, as its code runs it:
+/// - `latency`: its model's latency in one server, hwLat NVLINK NVLS/Simple, 25 us (v2.21.5-1
+///   `src/graph/tuning.cc`; 23 in 2.18-2.20);
+/// - `chunk`: the largest chunk each head moves per channel, NCCL_NVLS_CHUNKSIZE's default
+///   128 KiB, which `calcCollChunking` (`src/enqueue.cc`, unchanged 2.18-2.27) halves to 64 KiB
+///   below 64 loops of it, to 32 KiB below 8 and to 16 KiB below 2, a loop being the channels x
+///   heads (one per GPU in a server) x chunk bytes that the GPUs move at once;
+/// - `stages`: its pipeline's, one warp group each (`src/device/all_reduce.h`, NVLS/Simple):
+///   scatter into the switch's buffers, reduce and broadcast through the switch, gather out.
+///   A message takes its loops plus stages - 1 to fill and drain, one loop when it is smaller
+///   than one.
+/// The channels are per GPU generation, `nvls_channels`.
+struct nvls_all_reduce {
+  duration latency{};     ///< per call
+  byte_count chunk{};     ///< the largest chunk per head and channel
+  long long stages = 3;   ///< of its pipeline
+  long long hopper = 16;  ///< channels on Hopper (NVLS_NCHANNELS_SM90)
+  /// Channels on Blackwell in one NVLink domain (NVLS_NCHANNELS_SM100_NVL).
+  long long blackwell = 24;
+};
+
+/// NCCL's NVLS all-reduce (see nvls_all_reduce).
+inline constexpr nvls_all_reduce nvls{seconds(25e-6), kibibytes(128), 3, 16, 24};
+
+/// Where the NVLS figures come from.
+inline constexpr std::string_view nvls_source =
+    "NVIDIA/nccl v2.21.5-1 src/graph/tuning.cc (hwLat NVLINK NVLS 25 us), src/enqueue.cc "
+    "calcCollChunking (NVLS chunks 128/64/32/16 KiB), src/device/all_reduce.h (scatter, "
+    "reduce-broadcast, gather); v2.27.7-1 src/transport/nvls.cc (16 channels on Hopper, 24 on "
+    "Blackwell in one server)";
+
+/// The channels NCCL's NVLS runs over NVLink generation @p generation: 16 (Hopper, NVLink 4),
+/// 24 (Blackwell, NVLink 5, one server).
+constexpr long long nvls_channels(int generation) {
+  return generation >= 5 ? nvls.blackwell : nvls.hopper;
+}
+
+/// The chunk NCCL's NVLS moves per head and channel for a message of @p data bytes when
+/// @p concurrent heads x channels move at once (calcCollChunking, see nvls_all_reduce).
+constexpr byte_count nvls_chunk(byte_count data, double concurrent) {
+  double chunk = nvls.chunk.value();
+  const double n = data.value();
+  if (n < 64.0 * concurrent * chunk && chunk > 65536.0) chunk = 65536.0;
+  if (n < 8.0 * concurrent * chunk && chunk > 32768.0) chunk = 32768.0;
+  if (n < 2.0 * concurrent * chunk && chunk > 16384.0) chunk = 16384.0;
+  return bytes(chunk);
+}
+
 }  // namespace nccl
 
 /// What protocol @p p costs over link @p link, staged through host memory when @p staged
@@ -113,22 +187,53 @@ constexpr collective_cost nccl_cost(const nccl_ring_protocol& p, const link_spec
 struct nccl_collective {
   duration time{};                                 ///< of the call
   nccl_protocol protocol = nccl_protocol::simple;  ///< the protocol NCCL's model picks
+  bool nvls = false;  ///< NVLink SHARP (an all-reduce through a switch), else the ring
 };
 
-/// Collective @p c of @p data bytes over @p n GPUs on @p link as NCCL's ring runs it: the
-/// fastest of its protocols by its own model (LL128 only over NVLink). @p staged: GeForce PCIe
-/// without peer-to-peer. Zero for one GPU.
+/// An all-reduce of @p data bytes over the @p n GPUs of one server on @p link as NCCL's NVLS runs
+/// it (nccl::nvls_all_reduce): with b the bus bandwidth nccl-tests measured of NVLS among n GPUs
+/// (link_spec::collective_rate) and a loop = channels x n x chunk bytes,
+///
+///     time = latency + 2 (n-1)/n x (data + (stages - 1) x min(loop, data)) / b
+///
+/// Throws invalid_argument as collective_time does, and for a link whose switch does not run
+/// NVLS among @p n GPUs.
+constexpr duration nvls_all_reduce_time(byte_count data, long long n, const link_spec& link) {
+  if (!link.measured.nvls(n) || link.link.kind != interconnect_kind::nvlink)
+    detail::throw_invalid_argument("collective: NVLS needs an NVSwitch that runs it among " +
+                                   std::to_string(n) + " GPUs (" + std::string(link.id) + ")");
+  const bandwidth b = link.collective_rate(n);
+  detail::check_collective(n, data, b);
+  const double concurrent = static_cast<double>(nccl::nvls_channels(link.link.generation) * n);
+  const byte_count loop = concurrent * nccl::nvls_chunk(data, concurrent);
+  const byte_count fill = static_cast<double>(nccl::nvls.stages - 1) * std::min(loop, data);
+  return nccl::nvls.latency + bus_factor(collective::all_reduce, n) * (data + fill) / b;
+}
+
+/// Collective @p c of @p data bytes over @p n GPUs on @p link as NCCL runs it: the fastest of its
+/// ring's protocols by its own model (LL128 only over NVLink; LL at most nccl::ll_ceiling), at
+/// the ring's rate, and for an all-reduce through a switch that runs NVLS among @p n GPUs, NVLS
+/// (nvls_all_reduce_time).
+/// @p staged: GeForce PCIe without peer-to-peer. Zero for one GPU.
 constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
                                     const link_spec& link, bool staged = false) {
   const bool nvlink = link.link.kind == interconnect_kind::nvlink;
   nccl_collective best{};
   bool first = true;
+  const bandwidth rate = link.ring_rate(n);
+  const bandwidth ll_most = nccl::ll_ceiling(link);
   for (const nccl_ring_protocol& p : nccl::ring) {
     if (p.nvlink_only && !nvlink) continue;
-    const duration t =
-        collective_time(c, data, n, link.collective_rate(n), nccl_cost(p, link, staged));
-    if (first || t < best.time) best = {t, p.id};
+    collective_cost cost = nccl_cost(p, link, staged);
+    if (p.id == nccl_protocol::ll && ll_most > bandwidth{} && rate * cost.bandwidth_share > ll_most)
+      cost.bandwidth_share = (ll_most / rate).value();
+    const duration t = collective_time(c, data, n, rate, cost);
+    if (first || t < best.time) best = {t, p.id, false};
     first = false;
+  }
+  if (c == collective::all_reduce && nvlink && !staged && link.measured.nvls(n)) {
+    const duration t = nvls_all_reduce_time(data, n, link);
+    if (t < best.time) best = {t, nccl_protocol::simple, true};
   }
   return best;
 }
@@ -144,14 +249,19 @@ constexpr double network_steps(collective c, long long nodes) {
   return c == collective::all_reduce ? 2.0 * crossings : crossings;
 }
 
-/// The one-way bus bandwidth of a ring over @p n GPUs in servers of @p gpus_per_node, linked
-/// inside a server by @p intra (@p staged: through host memory, each byte crossing the bus twice)
-/// and to the other servers by one @p network port per GPU: the intra-server link's, or, across
-/// servers, at most what the ports of the emptiest server (the last one of a job that does not
-/// fill it) carry together (nccl_time below).
-constexpr bandwidth ring_bandwidth(const link_spec& intra, bool staged, const link_spec& network,
-                                   long long n, long long gpus_per_node) {
-  const bandwidth inside = intra.collective_rate(std::min(n, gpus_per_node)) / (staged ? 2.0 : 1.0);
+/// The one-way bus bandwidth of collective @p c over @p n GPUs in servers of @p gpus_per_node,
+/// linked inside a server by @p intra (@p staged: through host memory, each byte crossing the bus
+/// twice) and to the other servers by one @p network port per GPU: the intra-server link's, or,
+/// across servers, at most what the ports of the emptiest server (the last one of a job that does
+/// not fill it) carry together (nccl_time below). Inside a server an all-reduce runs at the
+/// link's collective rate (NVLS where the switch runs it: NCCL's NVLS tree across servers
+/// reduces in the switch first), any other collective at its ring's.
+constexpr bandwidth ring_bandwidth(collective c, const link_spec& intra, bool staged,
+                                   const link_spec& network, long long n, long long gpus_per_node) {
+  const long long inner = std::min(n, gpus_per_node);
+  const bandwidth inside =
+      (c == collective::all_reduce ? intra.collective_rate(inner) : intra.ring_rate(inner)) /
+      (staged ? 2.0 : 1.0);
   if (n <= gpus_per_node) return inside;
   const long long nodes = (n + gpus_per_node - 1) / gpus_per_node;
   const long long ports = n - (nodes - 1) * gpus_per_node;
@@ -179,7 +289,7 @@ constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
                                    std::to_string(gpus_per_node));
   if (n <= gpus_per_node) return nccl_time(c, data, n, intra, staged);
   const long long nodes = (n + gpus_per_node - 1) / gpus_per_node;
-  const bandwidth bw = ring_bandwidth(intra, staged, network, n, gpus_per_node);
+  const bandwidth bw = ring_bandwidth(c, intra, staged, network, n, gpus_per_node);
   const bool nvlink = intra.link.kind == interconnect_kind::nvlink;
   const double inter = network_steps(c, nodes);
   nccl_collective best{};

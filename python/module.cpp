@@ -11,6 +11,7 @@
 #include <nanobind/stl/pair.h>
 
 #include <cstdio>
+#include <dlperf/app/cluster_report.hpp>
 #include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/sweep.hpp>
@@ -84,6 +85,27 @@ nb::object column(const std::vector<dlperf::app::sweep_point>& rows,
   return l;
 }
 
+using keyword_fields = std::vector<std::pair<std::string, std::string>>;
+
+// The JSON of the report @p build makes of keyword pairs @p fields (its request through the
+// application layer, estimated), computed without the GIL, as Python objects; None for a request
+// the layer refuses (the package then runs the tool's command line, whose message names why).
+template <class Build>
+nb::object report_from_keywords(const keyword_fields& fields, Build build) {
+  nlohmann::json result;
+  bool ran = false;
+  {
+    const nb::gil_scoped_release unlocked;
+    try {
+      result = build(fields);
+      ran = true;
+    } catch (const dlperf::app::request_error&) {  // the tool's path names it
+    } catch (const dlperf::error&) {
+    }
+  }
+  return ran ? to_python(result) : nb::none();
+}
+
 }  // namespace
 
 NB_MODULE(_dlperf, m) {
@@ -120,25 +142,28 @@ NB_MODULE(_dlperf, m) {
       "objects; raises Error with the tool's message for bad input.");
   m.def(
       "model_json",
-      [](const std::vector<std::pair<std::string, std::string>>& fields) -> nb::object {
-        nlohmann::json result;
-        bool ran = false;
-        {
-          const nb::gil_scoped_release unlocked;
-          try {
-            dlperf::io::string_store strings;
-            result = dlperf::app::to_json(
-                dlperf::app::estimate(dlperf::app::request_from_keywords(fields, strings)));
-            ran = true;
-          } catch (const dlperf::app::request_error&) {  // the tool's path names it
-          } catch (const dlperf::error&) {
-          }
-        }
-        return ran ? to_python(result) : nb::none();
+      [](const keyword_fields& fields) {
+        return report_from_keywords(fields, [](const keyword_fields& f) {
+          dlperf::io::string_store strings;
+          return dlperf::app::to_json(
+              dlperf::app::estimate(dlperf::app::request_from_keywords(f, strings)));
+        });
       },
       nb::arg("fields"),
       "`dlperf model --json` for keyword and value pairs, through the application layer; None "
       "for a request it refuses (dlperf.model then runs the tool's command line for its message).");
+  m.def(
+      "cluster_json",
+      [](const keyword_fields& fields) {
+        return report_from_keywords(fields, [](const keyword_fields& f) {
+          return dlperf::app::to_json(
+              dlperf::app::estimate(dlperf::app::cluster_request_from_keywords(f)));
+        });
+      },
+      nb::arg("fields"),
+      "`dlperf cluster --json` for keyword and value pairs, through the application layer; None "
+      "for a request it refuses (dlperf.cluster then runs the tool's command line for its "
+      "message).");
   m.def(
       "request_keywords",
       [] {

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Union
 
 from ._dlperf import Error, version
+from ._dlperf import cluster_json as _cluster_json
 from ._dlperf import model_json as _model_json
 from ._dlperf import request_keywords as _request_keywords
 from ._dlperf import run as _run
@@ -303,6 +304,7 @@ def power(
 def cluster(
     *,
     gpu: Optional[Union[str, Sequence[str]]] = None,
+    device: Optional[str] = None,
     link: Optional[str] = None,
     preset: Optional[str] = None,
     bucket: Optional[Number] = None,
@@ -310,9 +312,17 @@ def cluster(
     **run: Unpack[RunOptions],
 ) -> Json:
     """A training job on several GPUs: all-reduce, step, speed-up and efficiency
-    (``dlperf cluster --json``); ``power_limit`` is the watts each GPU is limited to."""
+    (``dlperf cluster --json``); ``gpu`` is one id or several (repeated in order to fill
+    ``gpus``), ``device`` a device file instead, ``power_limit`` the watts each GPU is limited
+    to."""
     options = dict(locals())
     options.update(options.pop("run"))
+    given = {k: v for k, v in options.items() if v is not None and v is not False}
+    # The application layer takes the request by keyword (no command line to build and parse; the
+    # same to_json); the tool's command line serves every refusal, for its message.
+    result = _cluster_json([(k, _switch_or_text(v)) for k, v in given.items()])
+    if result is not None:
+        return result
     return _call("cluster", options)
 
 

@@ -16,6 +16,19 @@ def sweep(axes: List[Tuple[str, List[str]]], threads: int = 0) -> Dict[str, List
     threads (0: every core) and returns its figures by column. Raises Error for a grid it
     refuses (unknown or repeated keyword, no model, no device, an empty axis)."""
 
+def model_json(fields: List[Tuple[str, str]]) -> Any:
+    """``dlperf model --json`` for keyword and value pairs, through the application layer; None
+    for a request it refuses (dlperf.model then runs the tool's command line for its message)."""
+
+def cluster_json(fields: List[Tuple[str, str]]) -> Any:
+    """``dlperf cluster --json`` for keyword and value pairs, through the application layer; None
+    for a request it refuses (dlperf.cluster then runs the tool's command line for its
+    message)."""
+
+def request_keywords() -> List[str]:
+    """Every keyword a model request takes: the model, the device, power_limit, link, mode and
+    the run fields."""
+
 def main(args: List[str]) -> int:
     """Runs the dlperf tool on ``args`` (no program name), printing as the dlperf command does;
     returns its exit code (0, 2 for bad input, 1 otherwise). ``python -m dlperf`` calls it."""

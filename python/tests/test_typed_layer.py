@@ -38,6 +38,27 @@ def test_shape_flags_and_refusals_take_the_command_line(monkeypatch):
     assert _dlperf.model_json([("preset", "gpt2"), ("gpu", "rtx_4090"), ("batch", "0")]) is None
 
 
+def test_a_cluster_job_runs_without_a_command_line(monkeypatch, cli):
+    expected = cli.json("cluster --gpu h100_sxm,a100_sxm4_80gb --gpus 8 --link nvlink4 "
+                        "--preset llama3_8b --batch 1 --seq 4096 --zero 3 --stack pytorch-eager "
+                        "--json")
+    monkeypatch.setattr(dlperf, "_run", _no_command_line)
+    got = dlperf.cluster(gpu=["h100_sxm", "a100_sxm4_80gb"], gpus=8, link="nvlink4",
+                         preset="llama3_8b", batch=1, seq=4096, zero=3, stack="pytorch-eager")
+    assert got == expected
+
+
+def test_a_refused_cluster_job_takes_the_command_line_for_its_message(monkeypatch):
+    calls = []
+    real = dlperf._run
+    monkeypatch.setattr(dlperf, "_run", lambda args: calls.append(args) or real(args))
+    with pytest.raises(dlperf.Error, match="is not a multiple of the 2 GPU ids of --gpu"):
+        dlperf.cluster(gpu=["h100_sxm", "a100_sxm4_80gb"], gpus=3, link="nvlink4")
+    assert len(calls) == 1
+    assert _dlperf.cluster_json([("gpu", "h100_sxm,a100_sxm4_80gb"), ("gpus", "3"),
+                                 ("link", "nvlink4")]) is None
+
+
 def test_the_run_options_typed_dict_lists_every_run_field():
     text = INIT.read_text()
     body = re.search(r"class RunOptions\(TypedDict, total=False\):\n(.*?)\n\n\n", text, re.S)

@@ -147,6 +147,49 @@ nlohmann::json training_band_json(stack_id stack, double samples_per_s, double t
   return out;
 }
 
+nlohmann::json to_json(const cluster_report& r) {
+  const cluster_estimate& c = r.job;
+  return {
+      {"model", r.model},
+      {"gpu", r.gpu_ids},
+      {"power_limit", power_limit_json(r.power_limit)},
+      {"clock_fraction", c.clock_fraction},
+      {"gpus", c.gpus},
+      {"data_parallel", c.data_parallel},
+      {"tp", c.tp},
+      {"pp", c.pp},
+      {"link", r.link != nullptr ? r.link->id : std::string_view()},
+      {"dtype", name(r.run.type)},
+      {"batch", r.run.batch},
+      {"peer_to_peer", c.peer_to_peer},
+      {"effective_bandwidth_bytes_per_s", c.effective_bandwidth.value()},
+      {"gradient_bytes", c.gradient_bytes.value()},
+      {"bucket_bytes", c.bucket.value()},
+      {"buckets", c.buckets},
+      {"single_gpu_step_s", c.single_gpu_step.value()},
+      {"compute_step_s", c.compute_step.value()},
+      {"backward_s", c.backward.value()},
+      {"allreduce_s", c.allreduce.value()},
+      {"last_bucket_allreduce_s", c.last_bucket_allreduce.value()},
+      {"overlappable_s", c.overlappable.value()},
+      {"exposed_allreduce_s", c.exposed_allreduce.value()},
+      {"tensor_parallel_s", c.tensor_parallel.value()},
+      {"job", job_collectives_json(c)},
+      {"step_time_s", c.step_time.value()},
+      {"samples_per_s", r.samples_per_s},
+      {"tokens_per_s",
+       r.tokens_per_s > 0 ? nlohmann::json(r.tokens_per_s) : nlohmann::json(nullptr)},
+      {"training_band", training_band_json(r.run.stack, r.samples_per_s, r.tokens_per_s)},
+      {"speedup", c.speedup},
+      {"efficiency", c.efficiency},
+      {"fits", r.fits()},
+      {"memory_need_bytes", r.fit.need.total().value()},
+      {"memory_capacity_bytes", r.fit.capacity.value()},
+      {"stack", name(r.run.stack)},
+      {"stack_measured", measured_figures_json(r.measured)},
+  };
+}
+
 namespace {
 
 // Each operator of each phase with its time per step, repeats included (decode: per token).

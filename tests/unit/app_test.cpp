@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <dlperf/app/cluster_report.hpp>
 #include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/model_report.hpp>
 #include <dlperf/app/report_json.hpp>
@@ -13,6 +14,7 @@
 #include <fstream>
 #include <iterator>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -102,6 +104,108 @@ TEST_CASE("a model report holds what its JSON gives, and refuses a request witho
   dlperf::app::model_request none;
   none.model = dlperf::presets::find("gpt2");
   CHECK_THROWS_WITH(dlperf::app::estimate(none), Catch::Contains("names no device"));
+}
+
+TEST_CASE("a cluster report is the multi-GPU model's job, and refuses what it cannot run by name") {
+  // Eight H100s over NVLink 4 with a tensor split of 2: the report holds what
+  // estimate_cluster_on gives for the same job, and its JSON the same figures.
+  dlperf::app::cluster_request q;
+  q.model = dlperf::presets::find("llama3_8b");
+  q.gpus = {dlperf::app::select_device("h100_sxm", "")};
+  q.link = &dlperf::find_link("nvlink4");
+  q.run.batch = 1;
+  q.run.seq = 4096;
+  q.run.gpus = 8;
+  q.run.tp = 2;
+  q.run.zero = 3;
+  q.run.stack = dlperf::stack_id::pytorch_eager;
+  const dlperf::app::cluster_report report = dlperf::app::estimate(q);
+  const std::vector<const dlperf::gpu_spec*> eight(8, &dlperf::catalog::h100_sxm);
+  const dlperf::cluster_estimate direct = dlperf::estimate_cluster_on<dlperf::gpu_spec>(
+      std::span<const dlperf::gpu_spec* const>(eight), q.model, q.run, *q.link, q.bucket);
+  CHECK(report.job.step_time == direct.step_time);
+  CHECK(report.gpu_ids == std::vector<std::string>(8, "h100_sxm"));
+  CHECK(report.gpu_names == "NVIDIA H100 SXM5 80 GB");
+  CHECK(report.fits());
+  // A step's tokens: 4 replicas x 1 sequence x 4096 tokens.
+  CHECK(report.tokens_per_s == Approx(4.0 * 4096 / direct.step_time.value()));
+  const nlohmann::json j = dlperf::app::to_json(report);
+  CHECK(j["step_time_s"].get<double>() == direct.step_time.value());
+  CHECK(j["data_parallel"] == 4);
+  CHECK(j["link"] == "nvlink4");
+  CHECK(j["fits"] == true);
+  // Mixed types repeat in order over the ranks.
+  dlperf::app::cluster_request mixed = q;
+  mixed.gpus = {dlperf::app::select_device("h100_sxm", ""),
+                dlperf::app::select_device("a100_sxm4_80gb", "")};
+  mixed.run.tp = 1;
+  const dlperf::app::cluster_report m = dlperf::app::estimate(mixed);
+  CHECK(m.gpu_ids[0] == "h100_sxm");
+  CHECK(m.gpu_ids[1] == "a100_sxm4_80gb");
+  CHECK(m.gpu_names == "NVIDIA H100 SXM5 80 GB + NVIDIA A100 SXM4 80 GB");
+  // Rejections, each naming what is wrong.
+  dlperf::app::cluster_request bad = q;
+  bad.gpus.clear();
+  CHECK_THROWS_WITH(dlperf::app::estimate(bad), Catch::Contains("names no GPU"));
+  bad = q;
+  bad.link = nullptr;
+  CHECK_THROWS_WITH(dlperf::app::estimate(bad), Catch::Contains("names no link"));
+  bad = q;
+  bad.run.mode = dlperf::run_mode::infer;
+  CHECK_THROWS_WITH(dlperf::app::estimate(bad), Catch::Contains("training steps only"));
+  bad = mixed;
+  bad.run.gpus = 3;
+  CHECK_THROWS_WITH(dlperf::app::estimate(bad),
+                    Catch::Contains("--gpus: 3 is not a multiple of the 2 GPU ids"));
+  bad = q;
+  bad.model = dlperf::presets::find("resnet50");
+  CHECK_THROWS_WITH(dlperf::app::estimate(bad), Catch::Contains("transformer presets only"));
+  bad = q;
+  bad.gpus = {dlperf::app::select_device("h100_sxm", ""),
+              dlperf::measured_device(dlperf::catalog::h100_sxm)};
+  CHECK_THROWS_WITH(dlperf::app::estimate(bad), Catch::Contains("catalog GPUs and device files"));
+}
+
+TEST_CASE(
+    "a cluster request by keywords is the one the tool's flags give, and names what is wrong") {
+  // The typical job's defaults (ResNet-50, batch 64, FP16, SGD), one GPU of each type given.
+  const dlperf::app::cluster_request q = dlperf::app::cluster_request_from_keywords(
+      {{"gpu", "rtx_3090,rtx_2080_ti"}, {"link", "pcie4_x16"}});
+  CHECK(q.model.name == dlperf::typical_cluster_model.name);
+  CHECK(q.run.batch == dlperf::typical_cluster_run.batch);
+  CHECK(q.run.type == dlperf::typical_cluster_run.type);
+  CHECK(q.run.gpus == 2);
+  CHECK(q.gpus.size() == 2);
+  CHECK(q.bucket == dlperf::mebibytes(25));
+  CHECK(q.link->id == "pcie4_x16");
+  // Under a power limit: one board's limit, applied to the one GPU type.
+  const dlperf::app::cluster_request limited = dlperf::app::cluster_request_from_keywords(
+      {{"gpu", "h100_sxm"}, {"gpus", "8"}, {"link", "nvlink4"}, {"power_limit", "500"}});
+  REQUIRE(limited.power_limit);
+  CHECK(limited.power_limit->limit.value() == 500);
+  CHECK(limited.power_limit->clock_fraction < 1.0);
+  CHECK(dlperf::app::estimate(limited).power_limit->limit == limited.power_limit->limit);
+  using fields = std::vector<std::pair<std::string, std::string>>;
+  const auto refused = [](const fields& f) {
+    return [f] { (void)dlperf::app::estimate(dlperf::app::cluster_request_from_keywords(f)); };
+  };
+  CHECK_THROWS_WITH(refused({{"link", "nvlink4"}})(), Catch::Contains("give exactly one of --gpu"));
+  CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"device", "x.json"}, {"link", "nvlink4"}})(),
+                    Catch::Contains("give exactly one of --gpu"));
+  CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}})(), Catch::Contains("--link is required"));
+  CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"gpu", "a100_sxm4_80gb"}})(),
+                    Catch::Contains("keyword 'gpu' given twice"));
+  CHECK_THROWS_WITH(refused({{"gpu", "rtx_9999"}, {"link", "nvlink4"}})(),
+                    Catch::Contains("--gpu: "));
+  CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"link", "nvlink4"}, {"bucket", "0"}})(),
+                    Catch::Contains("--bucket"));
+  CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"link", "nvlink4"}, {"colour", "red"}})(),
+                    Catch::Contains("colour"));
+  CHECK_THROWS_WITH(
+      refused({{"gpu", "h100_sxm,a100_sxm4_80gb"}, {"link", "nvlink4"}, {"power_limit", "300"}})(),
+      Catch::Contains("--power-limit: a limit in watts is one board's; this job "
+                      "mixes h100_sxm and a100_sxm4_80gb"));
+  CHECK(dlperf::app::cluster_keywords().size() == 7);
 }
 
 TEST_CASE("every row of a sweep is the estimate of its request, in itertools.product order") {

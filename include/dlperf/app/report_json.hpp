@@ -4,6 +4,7 @@
 /// README, "JSON output").
 #pragma once
 
+#include <dlperf/app/cluster_report.hpp>
 #include <dlperf/app/device.hpp>
 #include <dlperf/app/model_report.hpp>
 #include <dlperf/buying/cluster.hpp>
@@ -17,6 +18,10 @@ namespace dlperf::app {
 /// `dlperf model --json`: the model, run, device, stack, per-operator times, the stack's and
 /// the ceiling's figures, memory and fit, the job's collectives and the error bands.
 nlohmann::json to_json(const model_report& r);
+
+/// `dlperf cluster --json`: the job's GPUs, link, step and its parts, collectives, rate, speed-up
+/// and efficiency, memory and fit, the stack and its training band.
+nlohmann::json to_json(const cluster_report& r);
 
 /// "power_limit": {"watts", "board_watts", "clock_fraction", "sm_clock_hz"}, or null.
 nlohmann::json power_limit_json(const std::optional<power_limit_info>& p);

@@ -31,20 +31,21 @@ void estimate_job(cluster_report& out, const cluster_request& q, run_config r,
   if (out.measured != nullptr) r.measured_stacks = stacks;
   const model_spec& m = q.model;
   out.job = estimate_cluster_on<D>(std::span<const D* const>(gpus), m, r, *q.link, q.bucket);
-  // Memory: the job's share on each GPU type; the first that does not fit is reported.
-  for (const D* g : gpus) {
-    const fit_verdict f = check_fit(*g, m, r);
-    if (out.short_gpu.empty() && (!f.fits || g == gpus.front())) out.fit = f;
-    if (!f.fits && out.short_gpu.empty()) {
-      out.short_gpu = std::string(g->id());
-      out.fitting_tp = smallest_fitting_tp(*g, m, r);
-    }
-  }
+  // Each rank's id; each GPU type once, in rank order: its name, and the job's memory on it (the
+  // first type's, or the first that does not fit, is reported).
   for (std::size_t i = 0; i < gpus.size(); ++i) {
-    out.gpu_ids.emplace_back(gpus[i]->id());
+    const D& g = *gpus[i];
+    out.gpu_ids.emplace_back(g.id());
     const auto before = gpus.begin() + static_cast<std::ptrdiff_t>(i);
-    if (std::find(gpus.begin(), before, gpus[i]) == before)
-      out.gpu_names += (out.gpu_names.empty() ? "" : " + ") + std::string(gpus[i]->name());
+    if (std::find(gpus.begin(), before, gpus[i]) != before) continue;
+    out.gpu_names += (out.gpu_names.empty() ? "" : " + ") + std::string(g.name());
+    if (!out.short_gpu.empty()) continue;
+    const fit_verdict f = check_fit(g, m, r);
+    if (!f.fits || i == 0) out.fit = f;
+    if (!f.fits) {
+      out.short_gpu = std::string(g.id());
+      out.fitting_tp = smallest_fitting_tp(g, m, r);
+    }
   }
   const cluster_estimate& c = out.job;
   out.samples_per_s =
@@ -76,9 +77,27 @@ std::vector<device_choice> gpu_types(const std::string& list) {
   return ids;
 }
 
-// The keywords of a cluster request that are not run fields (cluster_keywords).
-constexpr std::array<std::string_view, 7> job_keywords{"gpu",    "device",      "link", "preset",
-                                                       "bucket", "power_limit", "mode"};
+// A keyword of a cluster request that is not a run field, and the option it sets.
+struct job_field {
+  std::string_view keyword;
+  std::string cluster_options::*option;
+};
+
+// Every such keyword: one list for cluster_request_from_keywords and cluster_keywords.
+constexpr std::array<job_field, 6> job_fields{{{"gpu", &cluster_options::gpu},
+                                               {"device", &cluster_options::device},
+                                               {"link", &cluster_options::link},
+                                               {"preset", &cluster_options::preset},
+                                               {"bucket", &cluster_options::bucket},
+                                               {"power_limit", &cluster_options::power_limit}}};
+
+// cluster_keywords(): the options' keywords, then the run's `mode`.
+constexpr auto job_keywords = [] {
+  std::array<std::string_view, job_fields.size() + 1> names{};
+  for (std::size_t i = 0; i < job_fields.size(); ++i) names[i] = job_fields[i].keyword;
+  names.back() = "mode";
+  return names;
+}();
 
 }  // namespace
 
@@ -126,24 +145,15 @@ cluster_request cluster_request_from_keywords(
   cluster_options o;
   run_extras unused;  // a cluster's link is its own keyword; it has no power limit per run
   for (std::size_t i = 0; i < fields.size(); ++i) {
-    const auto& [k, value] = fields[i];
-    for (std::size_t j = 0; j < i; ++j)
-      if (fields[j].first == k) throw request_error("keyword '" + k + "' given twice");
-    if (k == "gpu") {
-      o.gpu = value;
-    } else if (k == "device") {
-      o.device = value;
-    } else if (k == "link") {
-      o.link = value;
-    } else if (k == "preset") {
-      o.preset = value;
-    } else if (k == "bucket") {
-      o.bucket = value;
-    } else if (k == "power_limit") {
-      o.power_limit = value;
-    } else {
+    refuse_repeated_keyword(fields, i);
+    const std::string& k = fields[i].first;
+    const std::string& value = fields[i].second;
+    const auto* field = std::find_if(job_fields.begin(), job_fields.end(),
+                                     [&](const job_field& f) { return f.keyword == k; });
+    if (field != job_fields.end())
+      o.*(field->option) = value;
+    else
       apply_run_keyword(o.run, unused, k, value);
-    }
   }
   return make_cluster_request(o);
 }

@@ -59,6 +59,13 @@ run_config make_run(const run_options& o, const run_extras& extras) {
   return run;
 }
 
+void refuse_repeated_keyword(const std::vector<std::pair<std::string, std::string>>& fields,
+                             std::size_t i) {
+  for (std::size_t j = 0; j < i; ++j)
+    if (fields[j].first == fields[i].first)
+      throw request_error("keyword '" + fields[i].first + "' given twice");
+}
+
 model_request request_from_keywords(const std::vector<std::pair<std::string, std::string>>& fields,
                                     io::string_store& strings) {
   const std::pair<std::string, std::string>* model = nullptr;
@@ -67,9 +74,7 @@ model_request request_from_keywords(const std::vector<std::pair<std::string, std
   run_extras extras;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     const auto& field = fields[i];
-    for (std::size_t j = 0; j < i; ++j)
-      if (fields[j].first == field.first)
-        throw request_error("keyword '" + field.first + "' given twice");
+    refuse_repeated_keyword(fields, i);
     const std::string& k = field.first;
     if (is_one_of(k, model_keywords())) {
       if (model != nullptr) throw request_error("give one of preset and config, not both");

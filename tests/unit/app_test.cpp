@@ -16,6 +16,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "run_options.hpp"
@@ -164,6 +165,12 @@ TEST_CASE("a cluster report is the multi-GPU model's job, and refuses what it ca
   bad.gpus = {dlperf::app::select_device("h100_sxm", ""),
               dlperf::measured_device(dlperf::catalog::h100_sxm)};
   CHECK_THROWS_WITH(dlperf::app::estimate(bad), Catch::Contains("catalog GPUs and device files"));
+  bad.gpus = {static_cast<const dlperf::gpu_spec*>(nullptr)};
+  CHECK_THROWS_WITH(dlperf::app::estimate(bad), Catch::Contains("names a null GPU"));
+  bad.gpus = {dlperf::app::select_device(
+      "", std::string(DLPERF_SOURCE_DIR) + "/tests/fuzz/corpus/device_file/host.json")};
+  REQUIRE(std::holds_alternative<dlperf::host_device>(bad.gpus.front()));
+  CHECK_THROWS_WITH(dlperf::app::estimate(bad), Catch::Contains("a host CPU has no collectives"));
 }
 
 TEST_CASE(

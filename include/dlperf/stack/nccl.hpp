@@ -190,6 +190,12 @@ struct nccl_collective {
   bool nvls = false;  ///< NVLink SHARP (an all-reduce through a switch), else the ring
 };
 
+/// Whether an all-reduce among @p n GPUs of one server on @p link may take NVLS: through an
+/// NVSwitch whose measured table says NCCL picks it at that count.
+constexpr bool nvls_runs(const link_spec& link, long long n) {
+  return link.link.kind == interconnect_kind::nvlink && link.measured.nvls(n);
+}
+
 /// An all-reduce of @p data bytes over the @p n GPUs of one server on @p link as NCCL's NVLS runs
 /// it (nccl::nvls_all_reduce): with b the bus bandwidth nccl-tests measured of NVLS among n GPUs
 /// (link_spec::collective_rate) and a loop = channels x n x chunk bytes,
@@ -199,7 +205,7 @@ struct nccl_collective {
 /// Throws invalid_argument as collective_time does, and for a link whose switch does not run
 /// NVLS among @p n GPUs.
 constexpr duration nvls_all_reduce_time(byte_count data, long long n, const link_spec& link) {
-  if (!link.measured.nvls(n) || link.link.kind != interconnect_kind::nvlink)
+  if (!nvls_runs(link, n))
     detail::throw_invalid_argument("collective: NVLS needs an NVSwitch that runs it among " +
                                    std::to_string(n) + " GPUs (" + std::string(link.id) + ")");
   const bandwidth b = link.collective_rate(n);
@@ -231,7 +237,7 @@ constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
     if (first || t < best.time) best = {t, p.id, false};
     first = false;
   }
-  if (c == collective::all_reduce && nvlink && !staged && link.measured.nvls(n)) {
+  if (c == collective::all_reduce && !staged && nvls_runs(link, n)) {
     const duration t = nvls_all_reduce_time(data, n, link);
     if (t < best.time) best = {t, nccl_protocol::simple, true};
   }

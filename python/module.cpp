@@ -11,9 +11,12 @@
 #include <nanobind/stl/pair.h>
 
 #include <cstdio>
+#include <deque>
 #include <dlperf/app/cluster_report.hpp>
+#include <dlperf/app/gemm_report.hpp>
 #include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/report_json.hpp>
+#include <dlperf/app/roofline_report.hpp>
 #include <dlperf/app/sweep.hpp>
 #include <optional>
 #include <string>
@@ -106,6 +109,29 @@ nb::object report_from_keywords(const keyword_fields& fields, Build build) {
   return ran ? to_python(result) : nb::none();
 }
 
+// Defines `<command>_json(fields)` on @p m: `dlperf <command> --json` for keyword and value pairs,
+// the request read by @p FromKeywords, estimated and serialised by the application layer; None
+// for a request it refuses (the package then runs the tool's command line for its message).
+template <auto FromKeywords>
+void def_report_json(nb::module_& m, const std::string& command) {
+  // The name and docstring live as long as the module: kept here, not in temporaries.
+  static std::deque<std::string> texts;
+  const std::string& name = texts.emplace_back(command + "_json");
+  const std::string& doc = texts.emplace_back(
+      "`dlperf " + command +
+      " --json` for keyword and value pairs, through the application layer; None for a request "
+      "it refuses (dlperf." +
+      command + " then runs the tool's command line for its message).");
+  m.def(
+      name.c_str(),
+      [](const keyword_fields& fields) {
+        return report_from_keywords(fields, [](const keyword_fields& f) {
+          return dlperf::app::to_json(dlperf::app::estimate(FromKeywords(f)));
+        });
+      },
+      nb::arg("fields"), doc.c_str());
+}
+
 }  // namespace
 
 NB_MODULE(_dlperf, m) {
@@ -152,18 +178,10 @@ NB_MODULE(_dlperf, m) {
       nb::arg("fields"),
       "`dlperf model --json` for keyword and value pairs, through the application layer; None "
       "for a request it refuses (dlperf.model then runs the tool's command line for its message).");
-  m.def(
-      "cluster_json",
-      [](const keyword_fields& fields) {
-        return report_from_keywords(fields, [](const keyword_fields& f) {
-          return dlperf::app::to_json(
-              dlperf::app::estimate(dlperf::app::cluster_request_from_keywords(f)));
-        });
-      },
-      nb::arg("fields"),
-      "`dlperf cluster --json` for keyword and value pairs, through the application layer; None "
-      "for a request it refuses (dlperf.cluster then runs the tool's command line for its "
-      "message).");
+  // The commands whose request is read from keywords alone: each keyword-to-JSON binding.
+  def_report_json<&dlperf::app::cluster_request_from_keywords>(m, "cluster");
+  def_report_json<&dlperf::app::gemm_request_from_keywords>(m, "gemm");
+  def_report_json<&dlperf::app::roofline_request_from_keywords>(m, "roofline");
   m.def(
       "request_keywords",
       [] {

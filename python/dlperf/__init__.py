@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Union
 
 from ._dlperf import Error, version
 from ._dlperf import cluster_json as _cluster_json
+from ._dlperf import gemm_json as _gemm_json
 from ._dlperf import model_json as _model_json
+from ._dlperf import roofline_json as _roofline_json
 from ._dlperf import request_keywords as _request_keywords
 from ._dlperf import run as _run
 from ._dlperf import sweep as _sweep
@@ -159,7 +161,7 @@ def roofline(
     sparse: bool = False,
 ) -> Dict[str, Any]:
     """Time and bound of a workload on one GPU or device file (``dlperf roofline --json``)."""
-    return _call("roofline", dict(locals()))
+    return _kernel_report(_roofline_json, "roofline", dict(locals()))
 
 
 def gemm(
@@ -175,7 +177,17 @@ def gemm(
     sparse: bool = False,
 ) -> Dict[str, Any]:
     """A GEMM's time, tile and bound (``dlperf gemm --json``)."""
-    return _call("gemm", dict(locals()))
+    return _kernel_report(_gemm_json, "gemm", dict(locals()))
+
+
+def _kernel_report(report: Any, command: str, options: Dict[str, Any]) -> Dict[str, Any]:
+    # The application layer takes the request by keyword (no command line to build and parse; the
+    # same to_json); the tool's command line serves every refusal, for its message.
+    given = [(k, _switch_or_text(v)) for k, v in options.items() if v is not None and v is not False]
+    result = report(given)
+    if result is not None:
+        return result
+    return _call(command, options)
 
 
 def cycles(*, latencies: Optional[str] = None, device: Optional[str] = None) -> Json:

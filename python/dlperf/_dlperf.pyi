@@ -25,6 +25,15 @@ def cluster_json(fields: List[Tuple[str, str]]) -> Any:
     for a request it refuses (dlperf.cluster then runs the tool's command line for its
     message)."""
 
+def gemm_json(fields: List[Tuple[str, str]]) -> Any:
+    """``dlperf gemm --json`` for keyword and value pairs, through the application layer; None for
+    a request it refuses (dlperf.gemm then runs the tool's command line for its message)."""
+
+def roofline_json(fields: List[Tuple[str, str]]) -> Any:
+    """``dlperf roofline --json`` for keyword and value pairs, through the application layer;
+    None for a request it refuses (dlperf.roofline then runs the tool's command line for its
+    message)."""
+
 def request_keywords() -> List[str]:
     """Every keyword a model request takes: the model, the device, power_limit, link, mode and
     the run fields."""

@@ -1,7 +1,7 @@
-"""dlperf.model through the application layer: a request by keywords runs without a command line
-and gives the tool's JSON exactly (test_against_cli.py checks the numbers); anything else (shape
-flags, --serve, a refusal) goes through the tool's command line. The package's keyword list is
-the application layer's."""
+"""dlperf.model, cluster, gemm and roofline through the application layer: a request by keywords
+runs without a command line and gives the tool's JSON exactly (test_against_cli.py checks the
+numbers); anything else (model shape flags, --serve, a refusal) goes through the tool's command
+line. The package's keyword list is the application layer's."""
 
 import pathlib
 import re
@@ -57,6 +57,45 @@ def test_a_refused_cluster_job_takes_the_command_line_for_its_message(monkeypatc
     assert len(calls) == 1
     assert _dlperf.cluster_json([("gpu", "h100_sxm,a100_sxm4_80gb"), ("gpus", "3"),
                                  ("link", "nvlink4")]) is None
+
+
+@pytest.mark.parametrize("line, call", [
+    ("gemm --gpu mi300x --m 256 --n 1280 --k 8192 --dtype fp8_e4m3_fnuz --json",
+     dict(gpu="mi300x", m=256, n=1280, k=8192, dtype="fp8_e4m3_fnuz")),
+    ("gemm --gpu a100_sxm4_80gb --m 2Ki --n 2Ki --k 2Ki --batch 3 --sparse --json",
+     dict(gpu="a100_sxm4_80gb", m="2Ki", n="2Ki", k="2Ki", batch=3, sparse=True)),
+    ("gemm --gpu rtx_4090 --m 512 --n 512 --k 512 --dtype int8 --accumulator int32 --json",
+     dict(gpu="rtx_4090", m=512, n=512, k=512, dtype="int8", accumulator="int32")),
+])
+def test_a_gemm_runs_without_a_command_line(monkeypatch, cli, line, call):
+    expected = cli.json(line)
+    monkeypatch.setattr(dlperf, "_run", _no_command_line)
+    assert dlperf.gemm(**call) == expected
+
+
+@pytest.mark.parametrize("line, call", [
+    ("roofline --gpu h100_sxm --flops 2T --bytes 4Gi --dtype fp8_e4m3 --json",
+     dict(gpu="h100_sxm", flops="2T", bytes="4Gi", dtype="fp8_e4m3")),
+    ("roofline --gpu rtx_4090 --flops 1e12 --bytes 0 --sparse --json",
+     dict(gpu="rtx_4090", flops=1e12, bytes=0, sparse=True)),
+])
+def test_a_roofline_runs_without_a_command_line(monkeypatch, cli, line, call):
+    expected = cli.json(line)
+    monkeypatch.setattr(dlperf, "_run", _no_command_line)
+    assert dlperf.roofline(**call) == expected
+
+
+def test_refused_kernels_take_the_command_line_for_their_message(monkeypatch):
+    calls = []
+    real = dlperf._run
+    monkeypatch.setattr(dlperf, "_run", lambda args: calls.append(args) or real(args))
+    with pytest.raises(dlperf.Error, match="--flops and --bytes are both 0"):
+        dlperf.roofline(gpu="h100_sxm", flops=0, bytes=0)
+    with pytest.raises(dlperf.Error, match="--m '0' must be"):
+        dlperf.gemm(gpu="h100_sxm", m=0, n=8, k=8)
+    assert len(calls) == 2
+    assert _dlperf.roofline_json([("gpu", "h100_sxm"), ("flops", "0"), ("bytes", "0")]) is None
+    assert _dlperf.gemm_json([("gpu", "h100_sxm"), ("m", "0"), ("n", "8"), ("k", "8")]) is None
 
 
 def test_the_run_options_typed_dict_lists_every_run_field():

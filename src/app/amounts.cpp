@@ -199,4 +199,17 @@ long long parse_plausible_count(std::string_view flag, std::string_view text) {
   return static_cast<long long>(v);  // exact: the range ends below 2^53
 }
 
+bool parse_switch(std::string_view flag, std::string_view value) {
+  if (value == "true" || value == "1") return true;
+  if (value == "false" || value == "0") return false;
+  throw request_error(fmt::format("{} '{}' is a switch: give true or false", flag, value));
+}
+
+void refuse_repeated_keyword(const std::vector<std::pair<std::string, std::string>>& fields,
+                             std::size_t i) {
+  for (std::size_t j = 0; j < i; ++j)
+    if (fields[j].first == fields[i].first)
+      throw request_error("keyword '" + fields[i].first + "' given twice");
+}
+
 }  // namespace dlperf::app

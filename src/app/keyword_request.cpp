@@ -11,8 +11,8 @@ namespace dlperf::app {
 namespace {
 
 // The model's two keywords, the device's two, then the rest (model_keywords, device_keywords).
-constexpr std::array<std::string_view, 7> keywords{"preset",      "config", "gpu", "device",
-                                                   "power_limit", "link",   "mode"};
+constexpr std::array<std::string_view, 7> model_request_keyword_list{
+    "preset", "config", "gpu", "device", "power_limit", "link", "mode"};
 
 }  // namespace
 
@@ -20,18 +20,18 @@ bool is_one_of(std::string_view keyword, std::span<const std::string_view> list)
   return std::find(list.begin(), list.end(), keyword) != list.end();
 }
 
-std::span<const std::string_view> request_keywords() { return keywords; }
+std::span<const std::string_view> request_keywords() { return model_request_keyword_list; }
 
 std::span<const std::string_view> model_keywords() {
-  return std::span<const std::string_view>(keywords).subspan(0, 2);
+  return std::span<const std::string_view>(model_request_keyword_list).subspan(0, 2);
 }
 
 std::span<const std::string_view> device_keywords() {
-  return std::span<const std::string_view>(keywords).subspan(2, 2);
+  return std::span<const std::string_view>(model_request_keyword_list).subspan(2, 2);
 }
 
 bool is_request_keyword(std::string_view keyword) {
-  if (is_one_of(keyword, keywords)) return true;
+  if (is_one_of(keyword, model_request_keyword_list)) return true;
   return std::any_of(run_fields().begin(), run_fields().end(),
                      [&](const run_field& f) { return f.keyword == keyword; });
 }
@@ -57,13 +57,6 @@ run_config make_run(const run_options& o, const run_extras& extras) {
   run_config run = make_run(o);
   if (!extras.link.empty()) run.link = &find_link(extras.link);
   return run;
-}
-
-void refuse_repeated_keyword(const std::vector<std::pair<std::string, std::string>>& fields,
-                             std::size_t i) {
-  for (std::size_t j = 0; j < i; ++j)
-    if (fields[j].first == fields[i].first)
-      throw request_error("keyword '" + fields[i].first + "' given twice");
 }
 
 model_request request_from_keywords(const std::vector<std::pair<std::string, std::string>>& fields,

@@ -1,6 +1,7 @@
 // The one JSON form of the application layer's reports (dlperf/app/report_json.hpp).
 #include <dlperf/app/report_json.hpp>
 
+#include <cmath>
 #include <dlperf/model/error_bands.hpp>
 #include <dlperf/model/weight_file.hpp>
 #include <initializer_list>
@@ -337,6 +338,74 @@ nlohmann::json to_json(const model_report& report) {
   add_rates(ceiling, report, report.estimate.ceiling);
   out["ceiling"] = std::move(ceiling);
   return out;
+}
+
+// The device file a report's device came from, or null for a catalog GPU.
+nlohmann::json device_file_json(const std::string& file) {
+  return file.empty() ? nlohmann::json(nullptr) : nlohmann::json(file);
+}
+
+nlohmann::json to_json(const gemm_report& r) {
+  const gemm_problem& p = r.problem;
+  const gemm_estimate& e = r.estimate;
+  return {
+      {"gpu", r.gpu},
+      {"device_file", device_file_json(r.device_file)},
+      {"dtype", name(p.input)},
+      {"accumulator", name(p.acc)},
+      {"sparse", p.sparse_a},
+      {"m", p.m},
+      {"n", p.n},
+      {"k", p.k},
+      {"batch", p.batch},
+      {"time_s", e.time.value()},
+      {"tflops", in_teraflops(e.throughput)},
+      {"bound", name(e.bound)},
+      {"tile",
+       {{"m", e.tile.block_m},
+        {"n", e.tile.block_n},
+        {"k", e.tile.block_k},
+        {"warp_m", e.tile.warp_m},
+        {"warp_n", e.tile.warp_n},
+        {"stages", e.tile.stages},
+        {"split_k", e.tile.split_k}}},
+      {"blocks_per_sm", e.blocks_per_sm},
+      {"tiles", e.tiles},
+      {"waves", e.waves},
+      {"wave_efficiency", e.wave_efficiency},
+      {"l2_hit_rate", e.l2_hit_rate},
+      {"bytes",
+       {{"dram", e.dram_bytes.value()},
+        {"l2", e.l2_bytes.value()},
+        {"shared", e.shared_bytes.value()}}},
+      {"time_breakdown_s",
+       {{"compute", e.compute_time.value()},
+        {"dram", e.dram_time.value()},
+        {"l2", e.l2_time.value()},
+        {"shared", e.shared_time.value()},
+        {"latency", e.latency_time.value()}}},
+  };
+}
+
+nlohmann::json to_json(const roofline_report& r) {
+  const roofline_result& x = r.result;
+  const double ai = x.arithmetic_intensity.value();
+  return {
+      {"gpu", r.gpu},
+      {"device_file", device_file_json(r.device_file)},
+      {"dtype", name(r.type)},
+      {"accumulator", name(r.acc)},
+      {"sparse", r.sparse},
+      {"attainable_tflops", in_teraflops(x.attainable)},
+      {"peak_tflops", in_teraflops(x.peak)},
+      {"bound", name(x.bound)},
+      // Unbounded without DRAM traffic: null, as JSON has no infinity.
+      {"arithmetic_intensity", std::isinf(ai) ? nlohmann::json(nullptr) : nlohmann::json(ai)},
+      {"ridge_flops_per_byte", x.ridge_point.value()},
+      {"time_s", x.time.value()},
+      {"compute_time_s", x.compute_time.value()},
+      {"memory_time_s", x.tier_time[tier::global].value()},
+  };
 }
 
 }  // namespace dlperf::app

@@ -202,23 +202,6 @@ run_config make_run(const run_options& o) {
 
 namespace {
 
-// A switch's value: "true"/"false" or "1"/"0", as Python's True and False arrive.
-bool parse_switch(std::string_view flag, std::string_view value) {
-  if (value == "true" || value == "1") return true;
-  if (value == "false" || value == "0") return false;
-  throw request_error(fmt::format("{} '{}' is a switch: give true or false", flag, value));
-}
-
-// An enumerator by its name, the error naming the flag and the valid names.
-template <listed_enum E>
-E parse_named(std::string_view flag, std::string_view value) {
-  try {
-    return parse<E>(value);
-  } catch (const not_found& e) {
-    throw request_error(fmt::format("{}: {}", flag, e.what()));
-  }
-}
-
 // The fields, by member: a text field keeps the text (make_run parses it), a switch and an
 // enumerator are read here.
 template <std::string run_options::*Member>

@@ -1,11 +1,18 @@
 /// @file
 /// Numbers as people type them ("4096", "8Ki", "1.5G") and the plausible range of each one a
 /// request reads: one table serves the tool's flags, Python's keywords and the page's fields
-/// (docs/buying.md, "Plausible inputs").
+/// (docs/buying.md, "Plausible inputs"); and the switches and names a keyword request reads.
 #pragma once
 
+#include <cstddef>
+#include <dlperf/app/request_error.hpp>
+#include <dlperf/core/enumeration.hpp>
+#include <dlperf/core/error.hpp>
 #include <span>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace dlperf::app {
 
@@ -47,5 +54,25 @@ double parse_plausible(std::string_view flag, std::string_view text);
 /// The same for a whole number (the range, then parse_count's rules; 0 where the range admits
 /// it).
 long long parse_plausible_count(std::string_view flag, std::string_view text);
+
+/// A switch's value as a keyword gives it: "true"/"false" or "1"/"0", as Python's True and False
+/// arrive. Throws request_error naming @p flag for anything else.
+bool parse_switch(std::string_view flag, std::string_view value);
+
+/// Throws request_error when the keyword of @p fields[@p i] is one an earlier field gave
+/// ("keyword 'batch' given twice"): a request takes each keyword once.
+void refuse_repeated_keyword(const std::vector<std::pair<std::string, std::string>>& fields,
+                             std::size_t i);
+
+/// The enumerator of E named @p value (its stable name). Throws request_error naming @p flag
+/// and the valid names.
+template <listed_enum E>
+E parse_named(std::string_view flag, std::string_view value) {
+  try {
+    return parse<E>(value);
+  } catch (const not_found& e) {
+    throw request_error(std::string(flag) + ": " + e.what());
+  }
+}
 
 }  // namespace dlperf::app

@@ -5,6 +5,7 @@
 /// (docs/layers.md, "The application layer").
 #pragma once
 
+#include <dlperf/app/amounts.hpp>
 #include <dlperf/app/model_report.hpp>
 #include <dlperf/app/run_request.hpp>
 #include <dlperf/io/model_json.hpp>
@@ -31,11 +32,6 @@ bool is_one_of(std::string_view keyword, std::span<const std::string_view> list)
 
 /// Whether @p keyword is one a model request takes: a request keyword or a run field's.
 bool is_request_keyword(std::string_view keyword);
-
-/// Throws request_error when the keyword of @p fields[@p i] is one an earlier field gave
-/// ("keyword 'batch' given twice"): a request takes each keyword once.
-void refuse_repeated_keyword(const std::vector<std::pair<std::string, std::string>>& fields,
-                             std::size_t i);
 
 /// What a request's run keywords set beyond run_options: the power limit and the link, as text.
 struct run_extras {

@@ -6,7 +6,9 @@
 
 #include <dlperf/app/cluster_report.hpp>
 #include <dlperf/app/device.hpp>
+#include <dlperf/app/gemm_report.hpp>
 #include <dlperf/app/model_report.hpp>
+#include <dlperf/app/roofline_report.hpp>
 #include <dlperf/buying/cluster.hpp>
 #include <dlperf/model/error_bands.hpp>
 #include <dlperf/stack/stack_calibration.hpp>
@@ -22,6 +24,17 @@ nlohmann::json to_json(const model_report& r);
 /// `dlperf cluster --json`: the job's GPUs, link, step and its parts, collectives, rate, speed-up
 /// and efficiency, memory and fit, the stack and its training band.
 nlohmann::json to_json(const cluster_report& r);
+
+/// `dlperf gemm --json`: the GPU, the problem, the best tile, its waves, traffic, time and bound,
+/// and the time each resource alone would take.
+nlohmann::json to_json(const gemm_report& r);
+
+/// `dlperf roofline --json`: the device, the datatypes, the attainable and peak rates, the bound,
+/// the arithmetic intensity (null without DRAM traffic), the ridge point and the times.
+nlohmann::json to_json(const roofline_report& r);
+
+/// "device_file": the device file a report's device came from, or null for a catalog GPU.
+nlohmann::json device_file_json(const std::string& file);
 
 /// "power_limit": {"watts", "board_watts", "clock_fraction", "sm_clock_hz"}, or null.
 nlohmann::json power_limit_json(const std::optional<power_limit_info>& p);

@@ -1,0 +1,28 @@
+// A kernel's operand types from keywords (dlperf/app/operand_types.hpp).
+#include <dlperf/app/operand_types.hpp>
+
+#include <array>
+#include <dlperf/app/amounts.hpp>
+
+namespace dlperf::app {
+namespace {
+
+constexpr std::array<std::string_view, 3> operand_keyword_list{"dtype", "accumulator", "sparse"};
+
+}  // namespace
+
+std::span<const std::string_view> operand_keywords() { return operand_keyword_list; }
+
+bool apply_operand_keyword(operand_types& o, std::string_view keyword, const std::string& value) {
+  if (keyword == "dtype")
+    o.type = parse_named<dtype>("--dtype", value);
+  else if (keyword == "accumulator")
+    o.acc = parse_named<accumulator>("--accumulator", value);
+  else if (keyword == "sparse")
+    o.sparse = parse_switch("--sparse", value);
+  else
+    return false;
+  return true;
+}
+
+}  // namespace dlperf::app

@@ -15,6 +15,7 @@
 #include <dlperf/app/cluster_report.hpp>
 #include <dlperf/app/gemm_report.hpp>
 #include <dlperf/app/keyword_request.hpp>
+#include <dlperf/app/power_report.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/roofline_report.hpp>
 #include <dlperf/app/sweep.hpp>
@@ -182,6 +183,7 @@ NB_MODULE(_dlperf, m) {
   def_report_json<&dlperf::app::cluster_request_from_keywords>(m, "cluster");
   def_report_json<&dlperf::app::gemm_request_from_keywords>(m, "gemm");
   def_report_json<&dlperf::app::roofline_request_from_keywords>(m, "roofline");
+  def_report_json<&dlperf::app::power_request_from_keywords>(m, "power");
   m.def(
       "request_keywords",
       [] {

@@ -17,6 +17,7 @@ from ._dlperf import Error, version
 from ._dlperf import cluster_json as _cluster_json
 from ._dlperf import gemm_json as _gemm_json
 from ._dlperf import model_json as _model_json
+from ._dlperf import power_json as _power_json
 from ._dlperf import roofline_json as _roofline_json
 from ._dlperf import request_keywords as _request_keywords
 from ._dlperf import run as _run
@@ -161,7 +162,7 @@ def roofline(
     sparse: bool = False,
 ) -> Dict[str, Any]:
     """Time and bound of a workload on one GPU or device file (``dlperf roofline --json``)."""
-    return _kernel_report(_roofline_json, "roofline", dict(locals()))
+    return _typed_report(_roofline_json, "roofline", dict(locals()))
 
 
 def gemm(
@@ -177,10 +178,10 @@ def gemm(
     sparse: bool = False,
 ) -> Dict[str, Any]:
     """A GEMM's time, tile and bound (``dlperf gemm --json``)."""
-    return _kernel_report(_gemm_json, "gemm", dict(locals()))
+    return _typed_report(_gemm_json, "gemm", dict(locals()))
 
 
-def _kernel_report(report: Any, command: str, options: Dict[str, Any]) -> Dict[str, Any]:
+def _typed_report(report: Any, command: str, options: Dict[str, Any]) -> Dict[str, Any]:
     # The application layer takes the request by keyword (no command line to build and parse; the
     # same to_json); the tool's command line serves every refusal, for its message.
     given = [(k, _switch_or_text(v)) for k, v in options.items() if v is not None and v is not False]
@@ -300,6 +301,7 @@ def advise(
 def power(
     *,
     gpu: Optional[str] = None,
+    device: Optional[str] = None,
     count: Optional[Number] = None,
     limit: Optional[Number] = None,
     rest_watts: Optional[Number] = None,
@@ -307,10 +309,12 @@ def power(
     preset: Optional[str] = None,
     **run: Unpack[RunOptions],
 ) -> Json:
-    """Power, energy and the cost of a power limit (``dlperf power --json``)."""
+    """Power of ``count`` GPUs and their system, the PSU it needs, and what a power limit of
+    ``limit`` watts saves and costs (``dlperf power --json``); ``device`` is a device file instead
+    of ``gpu``, and ``run`` holds the run of ``preset``, whose estimate gives the compute share."""
     options = dict(locals())
     options.update(options.pop("run"))
-    return _call("power", options)
+    return _typed_report(_power_json, "power", options)
 
 
 def cluster(

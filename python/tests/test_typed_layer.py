@@ -1,7 +1,7 @@
-"""dlperf.model, cluster, gemm and roofline through the application layer: a request by keywords
-runs without a command line and gives the tool's JSON exactly (test_against_cli.py checks the
-numbers); anything else (model shape flags, --serve, a refusal) goes through the tool's command
-line. The package's keyword list is the application layer's."""
+"""dlperf.model, cluster, gemm, roofline and power through the application layer: a request by
+keywords runs without a command line and gives the tool's JSON exactly (test_against_cli.py
+checks the numbers); anything else (model shape flags, --serve, a refusal) goes through the
+tool's command line. The package's keyword list is the application layer's."""
 
 import pathlib
 import re
@@ -18,6 +18,14 @@ def _no_command_line(*args, **kwargs):
     raise AssertionError("ran a command line")
 
 
+def _record_command_lines(monkeypatch):
+    """The command lines the package runs from now on, each still run."""
+    calls = []
+    real = dlperf._run
+    monkeypatch.setattr(dlperf, "_run", lambda args: calls.append(args) or real(args))
+    return calls
+
+
 def test_a_request_by_keywords_runs_without_a_command_line(monkeypatch, cli):
     expected = cli.json("model --preset llama3_8b --gpu h100_sxm --infer --prompt 512 "
                         "--generate 128 --stack vllm --power-limit 500 --json")
@@ -28,9 +36,7 @@ def test_a_request_by_keywords_runs_without_a_command_line(monkeypatch, cli):
 
 
 def test_shape_flags_and_refusals_take_the_command_line(monkeypatch):
-    calls = []
-    real = dlperf._run
-    monkeypatch.setattr(dlperf, "_run", lambda args: calls.append(args) or real(args))
+    calls = _record_command_lines(monkeypatch)
     dlperf.model(layers=2, hidden=64, heads=2, vocab=100, max_seq=128, gpu="rtx_4090")
     with pytest.raises(dlperf.Error, match=r"--batch '0' must be in \[1, 16777216\]"):
         dlperf.model(preset="gpt2", gpu="rtx_4090", batch=0)
@@ -49,9 +55,7 @@ def test_a_cluster_job_runs_without_a_command_line(monkeypatch, cli):
 
 
 def test_a_refused_cluster_job_takes_the_command_line_for_its_message(monkeypatch):
-    calls = []
-    real = dlperf._run
-    monkeypatch.setattr(dlperf, "_run", lambda args: calls.append(args) or real(args))
+    calls = _record_command_lines(monkeypatch)
     with pytest.raises(dlperf.Error, match="is not a multiple of the 2 GPU ids of --gpu"):
         dlperf.cluster(gpu=["h100_sxm", "a100_sxm4_80gb"], gpus=3, link="nvlink4")
     assert len(calls) == 1
@@ -86,9 +90,7 @@ def test_a_roofline_runs_without_a_command_line(monkeypatch, cli, line, call):
 
 
 def test_refused_kernels_take_the_command_line_for_their_message(monkeypatch):
-    calls = []
-    real = dlperf._run
-    monkeypatch.setattr(dlperf, "_run", lambda args: calls.append(args) or real(args))
+    calls = _record_command_lines(monkeypatch)
     with pytest.raises(dlperf.Error, match="--flops and --bytes are both 0"):
         dlperf.roofline(gpu="h100_sxm", flops=0, bytes=0)
     with pytest.raises(dlperf.Error, match="--m '0' must be"):
@@ -96,6 +98,29 @@ def test_refused_kernels_take_the_command_line_for_their_message(monkeypatch):
     assert len(calls) == 2
     assert _dlperf.roofline_json([("gpu", "h100_sxm"), ("flops", "0"), ("bytes", "0")]) is None
     assert _dlperf.gemm_json([("gpu", "h100_sxm"), ("m", "0"), ("n", "8"), ("k", "8")]) is None
+
+
+@pytest.mark.parametrize("line, call", [
+    ("power --gpu rtx_4090 --count 4 --limit 300 --json", dict(gpu="rtx_4090", count=4, limit=300)),
+    ("power --gpu h100_sxm --count 8 --limit 500 --preset llama3_8b --stack pytorch-eager "
+     "--batch 8 --seq 2048 --json",
+     dict(gpu="h100_sxm", count=8, limit=500, preset="llama3_8b", stack="pytorch-eager", batch=8,
+          seq=2048)),
+    ("power --gpu h100_sxm --limit 500 --preset llama3_8b --infer --json",
+     dict(gpu="h100_sxm", limit=500, preset="llama3_8b", mode="infer")),
+])
+def test_a_power_budget_runs_without_a_command_line(monkeypatch, cli, line, call):
+    expected = cli.json(line)
+    monkeypatch.setattr(dlperf, "_run", _no_command_line)
+    assert dlperf.power(**call) == expected
+
+
+def test_a_refused_power_budget_takes_the_command_line_for_its_message(monkeypatch):
+    calls = _record_command_lines(monkeypatch)
+    with pytest.raises(dlperf.Error, match="the run flags describe --preset's run"):
+        dlperf.power(gpu="h100_sxm", batch=8)
+    assert len(calls) == 1
+    assert _dlperf.power_json([("gpu", "h100_sxm"), ("batch", "8")]) is None
 
 
 def test_the_run_options_typed_dict_lists_every_run_field():

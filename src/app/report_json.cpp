@@ -408,4 +408,34 @@ nlohmann::json to_json(const roofline_report& r) {
   };
 }
 
+nlohmann::json to_json(const power_report& r) {
+  const power_budget& b = r.budget;
+  nlohmann::json warnings = nlohmann::json::array();
+  for (power_warning w : enum_values<power_warning>)
+    if (b.warns(w)) warnings.push_back(name(w));
+  const auto watts_or_null = [&](power p) {
+    return r.machine ? nlohmann::json(nullptr) : nlohmann::json(p.value());
+  };
+  return {{"gpu", r.gpu},
+          {"count", b.count},
+          {"tdp_watts", r.tdp.value()},
+          {"board_watts", b.board.value()},
+          {"gpu_watts", b.gpus.value()},
+          {"rest_watts", r.params.rest_of_system.value()},
+          {"system_watts", b.system.value()},
+          {"psu_margin", r.params.psu_margin},
+          // A system-on-chip is on its own power supply: no PSU to choose.
+          {"recommended_psu_watts", watts_or_null(b.recommended_psu)},
+          {"desktop_psu_limit_watts", r.params.desktop_psu_limit.value()},
+          {"desktop_psu_left_watts", watts_or_null(b.left_by(r.params.desktop_psu_limit))},
+          {"limit_watts", r.limit ? nlohmann::json(r.limit->value()) : nlohmann::json(nullptr)},
+          {"saving_watts", r.saving.value()},
+          {"clock_fraction", r.clock_fraction},
+          {"compute_share", r.compute_share},
+          {"performance_fraction", r.performance_fraction},
+          {"warnings", warnings},
+          {"stack", r.stack ? nlohmann::json(name(*r.stack)) : nlohmann::json(nullptr)},
+          {"stack_measured", measured_figures_json(r.measured)}};
+}
+
 }  // namespace dlperf::app

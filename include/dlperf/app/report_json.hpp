@@ -8,6 +8,7 @@
 #include <dlperf/app/device.hpp>
 #include <dlperf/app/gemm_report.hpp>
 #include <dlperf/app/model_report.hpp>
+#include <dlperf/app/power_report.hpp>
 #include <dlperf/app/roofline_report.hpp>
 #include <dlperf/buying/cluster.hpp>
 #include <dlperf/model/error_bands.hpp>
@@ -32,6 +33,10 @@ nlohmann::json to_json(const gemm_report& r);
 /// `dlperf roofline --json`: the device, the datatypes, the attainable and peak rates, the bound,
 /// the arithmetic intensity (null without DRAM traffic), the ridge point and the times.
 nlohmann::json to_json(const roofline_report& r);
+
+/// `dlperf power --json`: the boards, the system, the PSU, the limit and what it saves and costs,
+/// the compute share it slows, the warnings, and the stack whose estimate gave the share.
+nlohmann::json to_json(const power_report& r);
 
 /// "device_file": the device file a report's device came from, or null for a catalog GPU.
 nlohmann::json device_file_json(const std::string& file);

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <deque>
 #include <dlperf/app/cluster_report.hpp>
+#include <dlperf/app/debias_report.hpp>
 #include <dlperf/app/gemm_report.hpp>
 #include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/power_report.hpp>
@@ -184,6 +185,7 @@ NB_MODULE(_dlperf, m) {
   def_report_json<&dlperf::app::gemm_request_from_keywords>(m, "gemm");
   def_report_json<&dlperf::app::roofline_request_from_keywords>(m, "roofline");
   def_report_json<&dlperf::app::power_request_from_keywords>(m, "power");
+  def_report_json<&dlperf::app::debias_request_from_keywords>(m, "debias");
   m.def(
       "request_keywords",
       [] {

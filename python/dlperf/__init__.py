@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Union
 
 from ._dlperf import Error, version
 from ._dlperf import cluster_json as _cluster_json
+from ._dlperf import debias_json as _debias_json
 from ._dlperf import gemm_json as _gemm_json
 from ._dlperf import model_json as _model_json
 from ._dlperf import power_json as _power_json
@@ -365,10 +366,28 @@ def tco(
     return _call("tco", dict(locals()))
 
 
-def debias(**options: Any) -> Json:
-    """A reported throughput ratio with batch and GPU-count differences taken out
-    (``dlperf debias --json``; the flags as named arguments)."""
-    return _call("debias", options)
+def debias(
+    *,
+    ratio: Optional[Number] = None,
+    batch_from: Optional[Number] = None,
+    batch_to: Optional[Number] = None,
+    gpus_from: Optional[Number] = None,
+    gpus_to: Optional[Number] = None,
+    kind: Optional[str] = None,
+    efficiency_from: Optional[Number] = None,
+    efficiency_to: Optional[Number] = None,
+    gpu_from: Optional[str] = None,
+    gpu_to: Optional[str] = None,
+    device_from: Optional[str] = None,
+    device_to: Optional[str] = None,
+    link_from: Optional[str] = None,
+    link_to: Optional[str] = None,
+    preset: Optional[str] = None,
+) -> Dict[str, Any]:
+    """A reported throughput ratio (``to`` over ``from``) with batch and GPU-count differences
+    taken out (``dlperf debias --json``): each side's efficiency is given, from the multi-GPU
+    model (``gpu_X`` or ``device_X`` with ``link_X``, running ``preset``), or linear."""
+    return _typed_report(_debias_json, "debias", dict(locals()))
 
 
 def export_device(*, gpu: str) -> Dict[str, Any]:

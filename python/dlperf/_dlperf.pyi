@@ -38,6 +38,10 @@ def power_json(fields: List[Tuple[str, str]]) -> Any:
     """``dlperf power --json`` for keyword and value pairs, through the application layer; None
     for a request it refuses (dlperf.power then runs the tool's command line for its message)."""
 
+def debias_json(fields: List[Tuple[str, str]]) -> Any:
+    """``dlperf debias --json`` for keyword and value pairs, through the application layer; None
+    for a request it refuses (dlperf.debias then runs the tool's command line for its message)."""
+
 def request_keywords() -> List[str]:
     """Every keyword a model request takes: the model, the device, power_limit, link, mode and
     the run fields."""

@@ -1,7 +1,7 @@
-"""dlperf.model, cluster, gemm, roofline and power through the application layer: a request by
-keywords runs without a command line and gives the tool's JSON exactly (test_against_cli.py
-checks the numbers); anything else (model shape flags, --serve, a refusal) goes through the
-tool's command line. The package's keyword list is the application layer's."""
+"""dlperf.model, cluster, gemm, roofline, power and debias through the application layer: a
+request by keywords runs without a command line and gives the tool's JSON exactly
+(test_against_cli.py checks the numbers); anything else (model shape flags, --serve, a refusal)
+goes through the tool's command line. The package's keyword list is the application layer's."""
 
 import pathlib
 import re
@@ -63,64 +63,65 @@ def test_a_refused_cluster_job_takes_the_command_line_for_its_message(monkeypatc
                                  ("link", "nvlink4")]) is None
 
 
-@pytest.mark.parametrize("line, call", [
-    ("gemm --gpu mi300x --m 256 --n 1280 --k 8192 --dtype fp8_e4m3_fnuz --json",
+# Requests of the commands whose every keyword the application layer reads: the tool's line, and
+# the package's call that stands for it.
+TYPED_REQUESTS = [
+    ("gemm --gpu mi300x --m 256 --n 1280 --k 8192 --dtype fp8_e4m3_fnuz",
      dict(gpu="mi300x", m=256, n=1280, k=8192, dtype="fp8_e4m3_fnuz")),
-    ("gemm --gpu a100_sxm4_80gb --m 2Ki --n 2Ki --k 2Ki --batch 3 --sparse --json",
+    ("gemm --gpu a100_sxm4_80gb --m 2Ki --n 2Ki --k 2Ki --batch 3 --sparse",
      dict(gpu="a100_sxm4_80gb", m="2Ki", n="2Ki", k="2Ki", batch=3, sparse=True)),
-    ("gemm --gpu rtx_4090 --m 512 --n 512 --k 512 --dtype int8 --accumulator int32 --json",
+    ("gemm --gpu rtx_4090 --m 512 --n 512 --k 512 --dtype int8 --accumulator int32",
      dict(gpu="rtx_4090", m=512, n=512, k=512, dtype="int8", accumulator="int32")),
-])
-def test_a_gemm_runs_without_a_command_line(monkeypatch, cli, line, call):
-    expected = cli.json(line)
-    monkeypatch.setattr(dlperf, "_run", _no_command_line)
-    assert dlperf.gemm(**call) == expected
-
-
-@pytest.mark.parametrize("line, call", [
-    ("roofline --gpu h100_sxm --flops 2T --bytes 4Gi --dtype fp8_e4m3 --json",
+    ("roofline --gpu h100_sxm --flops 2T --bytes 4Gi --dtype fp8_e4m3",
      dict(gpu="h100_sxm", flops="2T", bytes="4Gi", dtype="fp8_e4m3")),
-    ("roofline --gpu rtx_4090 --flops 1e12 --bytes 0 --sparse --json",
+    ("roofline --gpu rtx_4090 --flops 1e12 --bytes 0 --sparse",
      dict(gpu="rtx_4090", flops=1e12, bytes=0, sparse=True)),
-])
-def test_a_roofline_runs_without_a_command_line(monkeypatch, cli, line, call):
-    expected = cli.json(line)
-    monkeypatch.setattr(dlperf, "_run", _no_command_line)
-    assert dlperf.roofline(**call) == expected
-
-
-def test_refused_kernels_take_the_command_line_for_their_message(monkeypatch):
-    calls = _record_command_lines(monkeypatch)
-    with pytest.raises(dlperf.Error, match="--flops and --bytes are both 0"):
-        dlperf.roofline(gpu="h100_sxm", flops=0, bytes=0)
-    with pytest.raises(dlperf.Error, match="--m '0' must be"):
-        dlperf.gemm(gpu="h100_sxm", m=0, n=8, k=8)
-    assert len(calls) == 2
-    assert _dlperf.roofline_json([("gpu", "h100_sxm"), ("flops", "0"), ("bytes", "0")]) is None
-    assert _dlperf.gemm_json([("gpu", "h100_sxm"), ("m", "0"), ("n", "8"), ("k", "8")]) is None
-
-
-@pytest.mark.parametrize("line, call", [
-    ("power --gpu rtx_4090 --count 4 --limit 300 --json", dict(gpu="rtx_4090", count=4, limit=300)),
+    ("power --gpu rtx_4090 --count 4 --limit 300", dict(gpu="rtx_4090", count=4, limit=300)),
     ("power --gpu h100_sxm --count 8 --limit 500 --preset llama3_8b --stack pytorch-eager "
-     "--batch 8 --seq 2048 --json",
+     "--batch 8 --seq 2048",
      dict(gpu="h100_sxm", count=8, limit=500, preset="llama3_8b", stack="pytorch-eager", batch=8,
           seq=2048)),
-    ("power --gpu h100_sxm --limit 500 --preset llama3_8b --infer --json",
+    ("power --gpu h100_sxm --limit 500 --preset llama3_8b --infer",
      dict(gpu="h100_sxm", limit=500, preset="llama3_8b", mode="infer")),
-])
-def test_a_power_budget_runs_without_a_command_line(monkeypatch, cli, line, call):
-    expected = cli.json(line)
+    ("debias --ratio 2.5 --batch-from 8 --batch-to 32", dict(ratio=2.5, batch_from=8, batch_to=32)),
+    ("debias --ratio 3 --gpus-from 4 --gpu-from a100_sxm4_80gb --link-from nvlink3 --gpus-to 8 "
+     "--gpu-to h100_sxm --link-to nvlink4 --preset gpt2 --kind transformer",
+     dict(ratio=3, gpus_from=4, gpu_from="a100_sxm4_80gb", link_from="nvlink3", gpus_to=8,
+          gpu_to="h100_sxm", link_to="nvlink4", preset="gpt2", kind="transformer")),
+    ("debias --ratio 3 --gpus-to 8 --efficiency-to 0.9 --kind cnn",
+     dict(ratio=3, gpus_to=8, efficiency_to=0.9, kind="cnn")),
+]
+
+# Requests the application layer refuses: the package's call, the tool's message, and the layer's
+# keyword pairs (for which it returns None).
+REFUSED_REQUESTS = [
+    ("roofline", dict(gpu="h100_sxm", flops=0, bytes=0), "--flops and --bytes are both 0",
+     [("gpu", "h100_sxm"), ("flops", "0"), ("bytes", "0")]),
+    ("gemm", dict(gpu="h100_sxm", m=0, n=8, k=8), "--m '0' must be",
+     [("gpu", "h100_sxm"), ("m", "0"), ("n", "8"), ("k", "8")]),
+    ("power", dict(gpu="h100_sxm", batch=8), "the run flags describe --preset's run",
+     [("gpu", "h100_sxm"), ("batch", "8")]),
+    ("debias", dict(ratio=3, gpus_to=4, gpu_to="rtx_4090"),
+     r"--gpu-to \(or --device-to\) and --link-to go",
+     [("ratio", "3"), ("gpus_to", "4"), ("gpu_to", "rtx_4090")]),
+]
+
+
+@pytest.mark.parametrize("line, call", TYPED_REQUESTS)
+def test_a_typed_request_runs_without_a_command_line(monkeypatch, cli, line, call):
+    expected = cli.json(line + " --json")
     monkeypatch.setattr(dlperf, "_run", _no_command_line)
-    assert dlperf.power(**call) == expected
+    assert getattr(dlperf, line.split()[0])(**call) == expected
 
 
-def test_a_refused_power_budget_takes_the_command_line_for_its_message(monkeypatch):
+@pytest.mark.parametrize("command, call, message, fields", REFUSED_REQUESTS)
+def test_a_refused_typed_request_takes_the_command_line_for_its_message(
+        monkeypatch, command, call, message, fields):
     calls = _record_command_lines(monkeypatch)
-    with pytest.raises(dlperf.Error, match="the run flags describe --preset's run"):
-        dlperf.power(gpu="h100_sxm", batch=8)
+    with pytest.raises(dlperf.Error, match=message):
+        getattr(dlperf, command)(**call)
     assert len(calls) == 1
-    assert _dlperf.power_json([("gpu", "h100_sxm"), ("batch", "8")]) is None
+    assert getattr(_dlperf, command + "_json")(fields) is None
 
 
 def test_the_run_options_typed_dict_lists_every_run_field():

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <dlperf/app/amounts.hpp>
+#include <dlperf/app/keyword_fields.hpp>
 #include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/request_error.hpp>
 #include <dlperf/buying/split.hpp>
@@ -77,27 +78,16 @@ std::vector<device_choice> gpu_types(const std::string& list) {
   return ids;
 }
 
-// A keyword of a cluster request that is not a run field, and the option it sets.
-struct job_field {
-  std::string_view keyword;
-  std::string cluster_options::*option;
-};
-
-// Every such keyword: one list for cluster_request_from_keywords and cluster_keywords.
-constexpr std::array<job_field, 6> job_fields{{{"gpu", &cluster_options::gpu},
-                                               {"device", &cluster_options::device},
-                                               {"link", &cluster_options::link},
-                                               {"preset", &cluster_options::preset},
-                                               {"bucket", &cluster_options::bucket},
-                                               {"power_limit", &cluster_options::power_limit}}};
-
-// cluster_keywords(): the options' keywords, then the run's `mode`.
-constexpr auto job_keywords = [] {
-  std::array<std::string_view, job_fields.size() + 1> names{};
-  for (std::size_t i = 0; i < job_fields.size(); ++i) names[i] = job_fields[i].keyword;
-  names.back() = "mode";
-  return names;
-}();
+// Every keyword of a cluster request that is not a run field, and the option it sets: one list
+// for cluster_request_from_keywords and cluster_keywords (which adds the run's `mode`).
+constexpr std::array<text_keyword<cluster_options>, 6> job_fields{
+    {{"gpu", &cluster_options::gpu},
+     {"device", &cluster_options::device},
+     {"link", &cluster_options::link},
+     {"preset", &cluster_options::preset},
+     {"bucket", &cluster_options::bucket},
+     {"power_limit", &cluster_options::power_limit}}};
+constexpr auto job_keywords = keyword_names(job_fields, std::array<std::string_view, 1>{"mode"});
 
 }  // namespace
 
@@ -146,14 +136,8 @@ cluster_request cluster_request_from_keywords(
   run_extras unused;  // a cluster's link is its own keyword; it has no power limit per run
   for (std::size_t i = 0; i < fields.size(); ++i) {
     refuse_repeated_keyword(fields, i);
-    const std::string& k = fields[i].first;
-    const std::string& value = fields[i].second;
-    const auto* field = std::find_if(job_fields.begin(), job_fields.end(),
-                                     [&](const job_field& f) { return f.keyword == k; });
-    if (field != job_fields.end())
-      o.*(field->option) = value;
-    else
-      apply_run_keyword(o.run, unused, k, value);
+    const auto& [k, value] = fields[i];
+    if (!set_text_keyword(o, job_fields, k, value)) apply_run_keyword(o.run, unused, k, value);
   }
   return make_cluster_request(o);
 }

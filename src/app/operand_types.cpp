@@ -5,13 +5,7 @@
 #include <dlperf/app/amounts.hpp>
 
 namespace dlperf::app {
-namespace {
-
-constexpr std::array<std::string_view, 3> operand_keyword_list{"dtype", "accumulator", "sparse"};
-
-}  // namespace
-
-std::span<const std::string_view> operand_keywords() { return operand_keyword_list; }
+std::span<const std::string_view> operand_keywords() { return operand_keyword_names; }
 
 bool apply_operand_keyword(operand_types& o, std::string_view keyword, const std::string& value) {
   if (keyword == "dtype")

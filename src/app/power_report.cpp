@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <dlperf/app/amounts.hpp>
+#include <dlperf/app/keyword_fields.hpp>
 #include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/request_error.hpp>
 #include <dlperf/model/presets.hpp>
@@ -14,14 +15,9 @@
 namespace dlperf::app {
 namespace {
 
-// A keyword of a power request that is not a run field, and the option it sets.
-struct machine_field {
-  std::string_view keyword;
-  std::string power_options::*option;
-};
-
-// Every such keyword: one list for power_request_from_keywords and power_keywords.
-constexpr std::array<machine_field, 7> machine_fields{
+// Every keyword of a power request that is not a run field, and the option it sets: one list
+// for power_request_from_keywords and power_keywords.
+constexpr std::array<text_keyword<power_options>, 7> machine_fields{
     {{"gpu", &power_options::gpu},
      {"device", &power_options::device},
      {"count", &power_options::count},
@@ -29,12 +25,7 @@ constexpr std::array<machine_field, 7> machine_fields{
      {"rest_watts", &power_options::rest},
      {"compute_share", &power_options::compute_share},
      {"preset", &power_options::preset}}};
-
-constexpr auto machine_keywords = [] {
-  std::array<std::string_view, machine_fields.size()> names{};
-  for (std::size_t i = 0; i < machine_fields.size(); ++i) names[i] = machine_fields[i].keyword;
-  return names;
-}();
+constexpr auto machine_keywords = keyword_names(machine_fields, std::array<std::string_view, 0>{});
 
 // A system-on-chip's figure is the whole machine's at the wall, on its own power supply: one to
 // a machine, nothing added for the rest, no PSU to choose and no limit to set.
@@ -121,14 +112,8 @@ power_request power_request_from_keywords(
   std::string first_run_keyword;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     refuse_repeated_keyword(fields, i);
-    const std::string& k = fields[i].first;
-    const std::string& value = fields[i].second;
-    const auto* field = std::find_if(machine_fields.begin(), machine_fields.end(),
-                                     [&](const machine_field& f) { return f.keyword == k; });
-    if (field != machine_fields.end()) {
-      o.*(field->option) = value;
-      continue;
-    }
+    const auto& [k, value] = fields[i];
+    if (set_text_keyword(o, machine_fields, k, value)) continue;
     // The run fields describe the preset's run; a power limit or link of a run is not one.
     if (k == "power_limit" || k == "link")
       throw request_error("power: unknown keyword '" + k + "' (the limit is 'limit')");

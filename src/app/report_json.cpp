@@ -438,4 +438,20 @@ nlohmann::json to_json(const power_report& r) {
           {"stack_measured", measured_figures_json(r.measured)}};
 }
 
+nlohmann::json to_json(const debias_report& r) {
+  const debias_result& d = r.result;
+  return {
+      {"ratio", d.ratio},
+      {"debiased_ratio", d.debiased_ratio},
+      {"kind", name(d.input.kind)},
+      {"factors",
+       {{"batch", d.batch_factor},
+        {"batch_doublings", d.batch_doublings},
+        {"batch_gain_per_doubling", d.batch_gain},
+        {"gpus", d.gpu_factor},
+        {"efficiency_from", r.from.value},
+        {"efficiency_to", r.to.value}}},
+  };
+}
+
 }  // namespace dlperf::app

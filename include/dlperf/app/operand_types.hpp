@@ -4,10 +4,10 @@
 /// `accumulator`, `sparse`).
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <dlperf/app/amounts.hpp>
+#include <dlperf/app/keyword_fields.hpp>
 #include <dlperf/app/request_error.hpp>
 #include <dlperf/core/datatype.hpp>
 #include <optional>
@@ -32,6 +32,10 @@ struct operand_types {
 };
 
 /// The keywords of operand_types: dtype, accumulator, sparse.
+inline constexpr std::array<std::string_view, 3> operand_keyword_names{"dtype", "accumulator",
+                                                                       "sparse"};
+
+/// operand_keyword_names, as a span.
 std::span<const std::string_view> operand_keywords();
 
 /// Applies @p keyword = @p value to @p o when it is one of operand_keywords() and returns true;
@@ -39,24 +43,11 @@ std::span<const std::string_view> operand_keywords();
 /// datatype or accumulation, or a switch that is not true or false.
 bool apply_operand_keyword(operand_types& o, std::string_view keyword, const std::string& value);
 
-/// A keyword of a one-kernel request (gemm, roofline) whose value its options keep as text, and
-/// the member it sets.
-template <class Options>
-struct text_keyword {
-  std::string_view keyword;      ///< "m", "flops"
-  std::string Options::*option;  ///< the member of Options it sets
-};
-
 /// Every keyword of a one-kernel request: those of @p text, then operand_keywords().
 template <class Options, std::size_t N>
 constexpr std::array<std::string_view, N + 3> kernel_keywords(
     const std::array<text_keyword<Options>, N>& text) {
-  std::array<std::string_view, N + 3> names{};
-  for (std::size_t i = 0; i < N; ++i) names[i] = text[i].keyword;
-  names[N] = "dtype";
-  names[N + 1] = "accumulator";
-  names[N + 2] = "sparse";
-  return names;
+  return keyword_names(text, operand_keyword_names);
 }
 
 /// The options of a one-kernel request that keyword and value pairs @p fields give: a keyword of
@@ -68,15 +59,9 @@ Options kernel_options_from_keywords(const std::vector<std::pair<std::string, st
                                      std::string_view command) {
   Options o;
   for (std::size_t i = 0; i < fields.size(); ++i) {
-    // Named, not bound: clang 14 cannot capture a structured binding in a lambda.
-    const std::string& k = fields[i].first;
-    const std::string& value = fields[i].second;
+    const auto& [k, value] = fields[i];
     refuse_repeated_keyword(fields, i);
-    const auto* field = std::find_if(
-        text.begin(), text.end(), [&](const text_keyword<Options>& f) { return f.keyword == k; });
-    if (field != text.end())
-      o.*(field->option) = value;
-    else if (!apply_operand_keyword(o.operands, k, value))
+    if (!set_text_keyword(o, text, k, value) && !apply_operand_keyword(o.operands, k, value))
       throw request_error(std::string(command) + ": unknown keyword '" + k + "'");
   }
   return o;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <dlperf/app/cluster_report.hpp>
+#include <dlperf/app/debias_report.hpp>
 #include <dlperf/app/device.hpp>
 #include <dlperf/app/gemm_report.hpp>
 #include <dlperf/app/model_report.hpp>
@@ -37,6 +38,10 @@ nlohmann::json to_json(const roofline_report& r);
 /// `dlperf power --json`: the boards, the system, the PSU, the limit and what it saves and costs,
 /// the compute share it slows, the warnings, and the stack whose estimate gave the share.
 nlohmann::json to_json(const power_report& r);
+
+/// `dlperf debias --json`: the reported and de-biased ratios, the workload kind, and the batch
+/// and GPU factors with each side's efficiency.
+nlohmann::json to_json(const debias_report& r);
 
 /// "device_file": the device file a report's device came from, or null for a catalog GPU.
 nlohmann::json device_file_json(const std::string& file);

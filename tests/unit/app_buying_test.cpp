@@ -1,0 +1,196 @@
+// The application layer's buying requests and reports (dlperf/app/power_report.hpp,
+// dlperf/app/debias_report.hpp): each report is the buying layer's answer for its request, its
+// JSON carries the same figures, a request by keywords is the one the tool's flags give, and
+// every refusal names what is wrong.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <dlperf/app/debias_report.hpp>
+#include <dlperf/app/power_report.hpp>
+#include <dlperf/app/report_json.hpp>
+#include <dlperf/app/request_error.hpp>
+#include <dlperf/dlperf.hpp>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using fields = std::vector<std::pair<std::string, std::string>>;
+
+dlperf::app::power_report power_of(const fields& f) {
+  return dlperf::app::estimate(dlperf::app::power_request_from_keywords(f));
+}
+
+}  // namespace
+
+TEST_CASE("a power report is the budget, limit and speed of buying/power.hpp for its request") {
+  // Four RTX 4090s limited to 300 W of their 450 W: the budget of four 300 W boards, and the
+  // worst case (all of the time at the SM clock) for the speed.
+  const dlperf::app::power_report r =
+      power_of({{"gpu", "rtx_4090"}, {"count", "4"}, {"limit", "300"}});
+  const dlperf::power_budget b = dlperf::power_budget_of(dlperf::watts(300), 4);
+  CHECK(r.budget.system == b.system);
+  CHECK(r.budget.recommended_psu == b.recommended_psu);
+  CHECK(r.tdp == dlperf::catalog::rtx_4090.facts().tdp);
+  CHECK(r.saving == dlperf::watts(4 * 150.0));
+  CHECK(r.clock_fraction == dlperf::clock_fraction(dlperf::watts(300), dlperf::watts(450)));
+  CHECK(r.compute_share == 1.0);
+  CHECK(r.performance_fraction == Approx(r.clock_fraction));
+  CHECK_FALSE(r.stack);
+  const nlohmann::json j = dlperf::app::to_json(r);
+  CHECK(j["system_watts"].get<double>() == b.system.value());
+  CHECK(j["limit_watts"] == 300.0);
+  CHECK(j["stack"].is_null());
+  // 1450 W of system and a 1595 W PSU: within a 1600 W desktop PSU and a 15 A circuit.
+  CHECK(j["warnings"].empty());
+  CHECK(dlperf::app::to_json(power_of({{"gpu", "h100_sxm"}, {"count", "8"}}))["warnings"] ==
+        nlohmann::json{"psu_beyond_desktop", "system_beyond_desktop", "beyond_circuit"});
+  // With a preset, the share is the model's clock-bound share of the run, which a DRAM-bound
+  // decode keeps below 1; a limit then costs less than its clock.
+  const dlperf::app::power_report m = power_of({{"gpu", "h100_sxm"},
+                                                {"limit", "500"},
+                                                {"preset", "llama3_8b"},
+                                                {"mode", "infer"},
+                                                {"stack", "vllm"}});
+  CHECK(m.compute_share > 0.0);
+  CHECK(m.compute_share < 1.0);
+  CHECK(m.performance_fraction > m.clock_fraction);
+  CHECK(m.performance_fraction < 1.0);
+  REQUIRE(m.stack);
+  CHECK(*m.stack == dlperf::stack_id::vllm);
+  CHECK(dlperf::app::to_json(m)["stack"] == "vllm");
+  CHECK(dlperf::app::power_keywords().size() == 7);
+}
+
+TEST_CASE("a power request names what is wrong with it") {
+  const auto refused = [](const fields& f) { return [f] { (void)power_of(f); }; };
+  CHECK_THROWS_WITH(refused({{"count", "2"}})(), Catch::Contains("give exactly one of --gpu"));
+  CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"count", "0"}})(), Catch::Contains("--count"));
+  CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"limit", "50"}})(),
+                    Catch::Contains("--limit '50' must be in"));
+  CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"rest_watts", "-5"}})(),
+                    Catch::Contains("--rest-watts"));
+  CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"compute_share", "2"}})(),
+                    Catch::Contains("--compute-share"));
+  CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"compute_share", "0.5"}, {"preset", "gpt2"}})(),
+                    Catch::Contains("give at most one of --compute-share and --preset"));
+  CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"batch", "8"}})(),
+                    Catch::Contains("batch: the run fields describe preset's run"));
+  CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"power_limit", "500"}})(),
+                    Catch::Contains("the limit is 'limit'"));
+  CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"colour", "red"}})(), Catch::Contains("colour"));
+  CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"count", "2"}, {"count", "3"}})(),
+                    Catch::Contains("keyword 'count' given twice"));
+  // A Mac's power is its machine's at the wall: one to a machine, no rest, no limit.
+  CHECK_THROWS_WITH(refused({{"gpu", "m2_max_30c_32gb"}, {"count", "2"}})(),
+                    Catch::Contains("one to a machine"));
+  CHECK_THROWS_WITH(refused({{"gpu", "m2_max_30c_32gb"}, {"limit", "30"}})(),
+                    Catch::Contains("no power limit to set"));
+  CHECK(power_of({{"gpu", "m2_max_30c_32gb"}}).machine);
+  const std::string host =
+      std::string(DLPERF_SOURCE_DIR) + "/tests/fuzz/corpus/device_file/host.json";
+  CHECK_THROWS_WITH(refused({{"device", host}})(), Catch::Contains("power needs a GPU"));
+  // A request built in code is checked as the flags' are.
+  dlperf::app::power_request q;
+  q.gpu = static_cast<const dlperf::gpu_spec*>(nullptr);
+  CHECK_THROWS_WITH(dlperf::app::estimate(q), Catch::Contains("names a null GPU"));
+  q.gpu = &dlperf::catalog::find("m2_max_30c_32gb");
+  q.count = 2;
+  CHECK_THROWS_WITH(dlperf::app::estimate(q), Catch::Contains("one to a machine"));
+  q.gpu = &dlperf::catalog::h100_sxm;
+  q.compute_share = 0.5;
+  q.model = dlperf::presets::find("gpt2");
+  CHECK_THROWS_WITH(dlperf::app::estimate(q), Catch::Contains("give at most one"));
+  q.gpu = dlperf::app::select_device("", host);
+  CHECK_THROWS_WITH(dlperf::app::estimate(q), Catch::Contains("host CPU"));
+}
+
+TEST_CASE("a debiased ratio is buying/debias.hpp's, each side's efficiency from its basis") {
+  // 3x reported for 8 H100s over NVLink 4 against 4 A100s over NVLink 3, GPT-2 on both: the
+  // efficiencies are the multi-GPU model's for each side, and the de-biased ratio divides out the
+  // GPU factor.
+  const dlperf::app::debias_report r = dlperf::app::estimate(
+      dlperf::app::debias_request_from_keywords({{"ratio", "3"},
+                                                 {"gpus_from", "4"},
+                                                 {"gpu_from", "a100_sxm4_80gb"},
+                                                 {"link_from", "nvlink3"},
+                                                 {"gpus_to", "8"},
+                                                 {"gpu_to", "h100_sxm"},
+                                                 {"link_to", "nvlink4"},
+                                                 {"preset", "gpt2"}}));
+  dlperf::run_config run = dlperf::typical_cluster_run;
+  const dlperf::model_spec& gpt2 = dlperf::presets::find("gpt2");
+  const double e_from = dlperf::estimate_cluster(dlperf::catalog::a100_sxm4_80gb, 4, gpt2, run,
+                                                 dlperf::find_link("nvlink3"))
+                            .efficiency;
+  const double e_to = dlperf::estimate_cluster(dlperf::catalog::h100_sxm, 8, gpt2, run,
+                                               dlperf::find_link("nvlink4"))
+                          .efficiency;
+  CHECK(r.from.value == e_from);
+  CHECK(r.to.value == e_to);
+  CHECK(r.from.basis == dlperf::app::efficiency_basis::model);
+  CHECK(r.to.gpu == "h100_sxm");
+  CHECK(r.to.link == "nvlink4");
+  CHECK(r.model == "gpt2");
+  CHECK(r.result.gpu_factor == Approx(8 * e_to / (4 * e_from)));
+  CHECK(r.result.debiased_ratio == Approx(3.0 / r.result.gpu_factor));
+  const nlohmann::json j = dlperf::app::to_json(r);
+  CHECK(j["debiased_ratio"].get<double>() == r.result.debiased_ratio);
+  CHECK(j["factors"]["efficiency_to"].get<double>() == e_to);
+  // No GPU, no efficiency: linear on several GPUs, 1 on one; a batch from the other side.
+  const dlperf::app::debias_report plain =
+      dlperf::app::estimate(dlperf::app::debias_request_from_keywords(
+          {{"ratio", "2"}, {"gpus_to", "4"}, {"batch_to", "32"}}));
+  CHECK(plain.from.basis == dlperf::app::efficiency_basis::one_gpu);
+  CHECK(plain.to.basis == dlperf::app::efficiency_basis::linear);
+  CHECK(plain.to.value == 1.0);
+  CHECK(plain.result.input.batch_from == 32);
+  CHECK(plain.result.batch_factor == 1.0);
+  CHECK(plain.result.gpu_factor == 4.0);
+  // A given efficiency and a workload kind by name.
+  const dlperf::app::debias_report given =
+      dlperf::app::estimate(dlperf::app::debias_request_from_keywords(
+          {{"ratio", "2"}, {"gpus_to", "4"}, {"efficiency_to", "0.9"}, {"kind", "cnn"}}));
+  CHECK(given.to.basis == dlperf::app::efficiency_basis::given);
+  CHECK(given.result.gpu_factor == Approx(3.6));
+  CHECK(given.result.input.kind == dlperf::workload_kind::cnn);
+  CHECK(dlperf::app::debias_keywords().size() == 15);
+}
+
+TEST_CASE("a debias request names what is wrong with it") {
+  const auto refused = [](const fields& f) {
+    return [f] { (void)dlperf::app::estimate(dlperf::app::debias_request_from_keywords(f)); };
+  };
+  CHECK_THROWS_WITH(refused({{"gpus_to", "2"}})(), Catch::Contains("--ratio"));
+  CHECK_THROWS_WITH(refused({{"ratio", "0"}})(), Catch::Contains("--ratio '0'"));
+  CHECK_THROWS_WITH(refused({{"ratio", "2"}, {"batch_from", "0"}})(),
+                    Catch::Contains("--batch-from"));
+  CHECK_THROWS_WITH(refused({{"ratio", "2"}, {"gpus_to", "0"}})(), Catch::Contains("--gpus-to"));
+  CHECK_THROWS_WITH(refused({{"ratio", "2"}, {"gpus_to", "4"}, {"gpu_to", "rtx_4090"}})(),
+                    Catch::Contains("--gpu-to (or --device-to) and --link-to go together"));
+  CHECK_THROWS_WITH(refused({{"ratio", "2"}, {"efficiency_to", "0.9"}, {"link_to", "pcie4_x16"}})(),
+                    Catch::Contains("--efficiency-to: give it or --gpu-to"));
+  CHECK_THROWS_WITH(refused({{"ratio", "2"}, {"efficiency_to", "1.5"}})(),
+                    Catch::Contains("--efficiency-to '1.5'"));
+  CHECK_THROWS_WITH(refused({{"ratio", "2"},
+                             {"gpu_to", "rtx_4090"},
+                             {"device_to", "x.json"},
+                             {"link_to", "pcie4_x16"}})(),
+                    Catch::Contains("give one of --gpu-to and --device-to"));
+  CHECK_THROWS_WITH(refused({{"ratio", "2"}, {"kind", "nope"}})(), Catch::Contains("--kind: "));
+  CHECK_THROWS_WITH(refused({{"ratio", "2"}, {"colour", "red"}})(),
+                    Catch::Contains("debias: unknown keyword 'colour'"));
+  CHECK_THROWS_WITH(refused({{"ratio", "2"}, {"ratio", "3"}})(),
+                    Catch::Contains("keyword 'ratio' given twice"));
+  const std::string host =
+      std::string(DLPERF_SOURCE_DIR) + "/tests/fuzz/corpus/device_file/host.json";
+  CHECK_THROWS_WITH(
+      refused({{"ratio", "2"}, {"gpus_to", "4"}, {"device_to", host}, {"link_to", "pcie4_x16"}})(),
+      Catch::Contains("--device-to: debias needs a GPU"));
+  // A modelled side built in code without its link or model is refused by name.
+  dlperf::app::debias_request q;
+  q.to.basis = dlperf::app::efficiency_basis::model;
+  q.to.gpu = &dlperf::catalog::h100_sxm;
+  CHECK_THROWS_WITH(dlperf::app::estimate(q),
+                    Catch::Contains("a modelled side needs its GPU, its link and a model"));
+}

@@ -20,6 +20,7 @@
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/roofline_report.hpp>
 #include <dlperf/app/sweep.hpp>
+#include <dlperf/app/tco_report.hpp>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -186,6 +187,7 @@ NB_MODULE(_dlperf, m) {
   def_report_json<&dlperf::app::roofline_request_from_keywords>(m, "roofline");
   def_report_json<&dlperf::app::power_request_from_keywords>(m, "power");
   def_report_json<&dlperf::app::debias_request_from_keywords>(m, "debias");
+  def_report_json<&dlperf::app::tco_request_from_keywords>(m, "tco");
   m.def(
       "request_keywords",
       [] {

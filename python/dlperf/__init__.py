@@ -20,6 +20,7 @@ from ._dlperf import gemm_json as _gemm_json
 from ._dlperf import model_json as _model_json
 from ._dlperf import power_json as _power_json
 from ._dlperf import roofline_json as _roofline_json
+from ._dlperf import tco_json as _tco_json
 from ._dlperf import request_keywords as _request_keywords
 from ._dlperf import run as _run
 from ._dlperf import sweep as _sweep
@@ -346,6 +347,7 @@ def cluster(
 def tco(
     *,
     gpu: Optional[str] = None,
+    device: Optional[str] = None,
     count: Optional[Number] = None,
     prices: Optional[str] = None,
     host_cost: Optional[Number] = None,
@@ -362,8 +364,9 @@ def tco(
 ) -> Json:
     """Desktop against cloud: cost of ownership and break-even (``dlperf tco --json``). With
     ``gpu`` the board's power and price come from the catalog and the cloud price from the
-    built-in offers unless ``cloud_hourly`` or a ``prices`` file gives one."""
-    return _call("tco", dict(locals()))
+    built-in offers unless ``cloud_hourly`` or a ``prices`` file gives one; ``device`` is a device
+    file instead of ``gpu``."""
+    return _typed_report(_tco_json, "tco", dict(locals()))
 
 
 def debias(

@@ -42,6 +42,10 @@ def debias_json(fields: List[Tuple[str, str]]) -> Any:
     """``dlperf debias --json`` for keyword and value pairs, through the application layer; None
     for a request it refuses (dlperf.debias then runs the tool's command line for its message)."""
 
+def tco_json(fields: List[Tuple[str, str]]) -> Any:
+    """``dlperf tco --json`` for keyword and value pairs, through the application layer; None for
+    a request it refuses (dlperf.tco then runs the tool's command line for its message)."""
+
 def request_keywords() -> List[str]:
     """Every keyword a model request takes: the model, the device, power_limit, link, mode and
     the run fields."""

@@ -1,4 +1,4 @@
-"""dlperf.model, cluster, gemm, roofline, power and debias through the application layer: a
+"""dlperf.model, cluster, gemm, roofline, power, debias and tco through the application layer: a
 request by keywords runs without a command line and gives the tool's JSON exactly
 (test_against_cli.py checks the numbers); anything else (model shape flags, --serve, a refusal)
 goes through the tool's command line. The package's keyword list is the application layer's."""
@@ -90,6 +90,16 @@ TYPED_REQUESTS = [
           gpu_to="h100_sxm", link_to="nvlink4", preset="gpt2", kind="transformer")),
     ("debias --ratio 3 --gpus-to 8 --efficiency-to 0.9 --kind cnn",
      dict(ratio=3, gpus_to=8, efficiency_to=0.9, kind="cnn")),
+    ("tco --gpu rtx_4090 --count 2 --utilization 0.3 --kwh-price 0.15 --days 730",
+     dict(gpu="rtx_4090", count=2, utilization=0.3, kwh_price=0.15, days=730)),
+    ("tco --gpu h100_sxm --count 8 --preset-utilization company --kwh-price 0.1 "
+     "--billing pro_rata",
+     dict(gpu="h100_sxm", count=8, preset_utilization="company", kwh_price=0.1,
+          billing="pro_rata")),
+    ("tco --gpu-watts 450 --other-watts 250 --utilization 0.3 --kwh-price 0.15 "
+     "--system-price 3000 --cloud-hourly 0.7 --grid-kg-per-kwh 0.05",
+     dict(gpu_watts=450, other_watts=250, utilization=0.3, kwh_price=0.15, system_price=3000,
+          cloud_hourly=0.7, grid_kg_per_kwh=0.05)),
 ]
 
 # Requests the application layer refuses: the package's call, the tool's message, and the layer's
@@ -104,6 +114,9 @@ REFUSED_REQUESTS = [
     ("debias", dict(ratio=3, gpus_to=4, gpu_to="rtx_4090"),
      r"--gpu-to \(or --device-to\) and --link-to go",
      [("ratio", "3"), ("gpus_to", "4"), ("gpu_to", "rtx_4090")]),
+    ("tco", dict(gpu="rtx_4090", count=3, utilization=0.3, kwh_price=0.15),
+     "hosts are priced for 1, 2, 4 or 8 GPUs",
+     [("gpu", "rtx_4090"), ("count", "3"), ("utilization", "0.3"), ("kwh_price", "0.15")]),
 ]
 
 

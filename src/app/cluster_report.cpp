@@ -132,13 +132,14 @@ std::span<const std::string_view> cluster_keywords() { return job_keywords; }
 
 cluster_request cluster_request_from_keywords(
     const std::vector<std::pair<std::string, std::string>>& fields) {
-  cluster_options o;
-  run_extras unused;  // a cluster's link is its own keyword; it has no power limit per run
-  for (std::size_t i = 0; i < fields.size(); ++i) {
-    refuse_repeated_keyword(fields, i);
-    const auto& [k, value] = fields[i];
-    if (!set_text_keyword(o, job_fields, k, value)) apply_run_keyword(o.run, unused, k, value);
-  }
+  // A cluster's link is its own keyword; it has no power limit per run.
+  const cluster_options o = options_from_keywords(
+      fields, job_fields, "cluster",
+      [](cluster_options& c, std::string_view k, const std::string& value) {
+        run_extras unused;
+        apply_run_keyword(c.run, unused, k, value);  // names an unknown keyword itself
+        return true;
+      });
   return make_cluster_request(o);
 }
 

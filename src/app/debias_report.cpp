@@ -119,16 +119,13 @@ std::span<const std::string_view> debias_keywords() { return comparison_keywords
 
 debias_request debias_request_from_keywords(
     const std::vector<std::pair<std::string, std::string>>& fields) {
-  debias_options o;
-  for (std::size_t i = 0; i < fields.size(); ++i) {
-    refuse_repeated_keyword(fields, i);
-    const auto& [k, value] = fields[i];
-    if (set_text_keyword(o, comparison_fields, k, value)) continue;
-    if (k == "kind")
-      o.kind = parse_named<workload_kind>("--kind", value);
-    else
-      throw request_error("debias: unknown keyword '" + k + "'");
-  }
+  const debias_options o =
+      options_from_keywords(fields, comparison_fields, "debias",
+                            [](debias_options& d, std::string_view k, const std::string& value) {
+                              if (k != "kind") return false;
+                              d.kind = parse_named<workload_kind>("--kind", value);
+                              return true;
+                            });
   return make_debias_request(o);
 }
 

@@ -107,19 +107,20 @@ std::span<const std::string_view> power_keywords() { return machine_keywords; }
 
 power_request power_request_from_keywords(
     const std::vector<std::pair<std::string, std::string>>& fields) {
-  power_options o;
-  run_extras extras;
   std::string first_run_keyword;
-  for (std::size_t i = 0; i < fields.size(); ++i) {
-    refuse_repeated_keyword(fields, i);
-    const auto& [k, value] = fields[i];
-    if (set_text_keyword(o, machine_fields, k, value)) continue;
-    // The run fields describe the preset's run; a power limit or link of a run is not one.
-    if (k == "power_limit" || k == "link")
-      throw request_error("power: unknown keyword '" + k + "' (the limit is 'limit')");
-    apply_run_keyword(o.run, extras, k, value);
-    if (first_run_keyword.empty()) first_run_keyword = k;
-  }
+  const power_options o =
+      options_from_keywords(fields, machine_fields, "power",
+                            [&](power_options& p, std::string_view k, const std::string& value) {
+                              // The run fields describe the preset's run; a run's power limit or
+                              // link is not one.
+                              if (k == "power_limit" || k == "link")
+                                throw request_error("power: unknown keyword '" + std::string(k) +
+                                                    "' (the limit is 'limit')");
+                              run_extras extras;
+                              apply_run_keyword(p.run, extras, k, value);
+                              if (first_run_keyword.empty()) first_run_keyword = std::string(k);
+                              return true;
+                            });
   if (o.preset.empty() && !first_run_keyword.empty())
     throw request_error(first_run_keyword + ": the run fields describe preset's run; give preset");
   return make_power_request(o);

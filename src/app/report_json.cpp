@@ -2,6 +2,7 @@
 #include <dlperf/app/report_json.hpp>
 
 #include <cmath>
+#include <dlperf/io/price_json.hpp>
 #include <dlperf/model/error_bands.hpp>
 #include <dlperf/model/weight_file.hpp>
 #include <initializer_list>
@@ -452,6 +453,33 @@ nlohmann::json to_json(const debias_report& r) {
         {"efficiency_from", r.from.value},
         {"efficiency_to", r.to.value}}},
   };
+}
+
+nlohmann::json to_json(const tco_report& report) {
+  const tco_request& q = report.request;
+  const tco_inputs& in = q.inputs;
+  const tco_result& r = report.result;
+  return {{"utilization", in.utilization},
+          {"days", calendar::in_days(in.period)},
+          {"billing", name(in.billing)},
+          {"kwh_per_year", in_kilowatt_hours(r.energy_per_year)},
+          {"electricity_usd_per_year", r.electricity_per_year.value()},
+          {"electricity_usd_per_day", r.electricity_per_day.value()},
+          {"cloud_usd_per_day", r.cloud_per_day.value()},
+          {"desktop_usd", r.desktop.value()},
+          {"cloud_usd", r.cloud.value()},
+          {"break_even_days", r.break_even ? nlohmann::json(calendar::in_days(*r.break_even))
+                                           : nlohmann::json(nullptr)},
+          {"desktop_cheaper", r.desktop_cheaper()},
+          {"grid_kg_per_kwh", in.grid_kg_co2_per_kwh},
+          {"co2_kg_per_year", r.co2_kg_per_year},
+          {"gpu", q.gpu ? nlohmann::json(*q.gpu) : nlohmann::json(nullptr)},
+          {"count", q.count},
+          {"gpu_watts", in.gpu.value()},
+          {"other_watts", in.other.value()},
+          {"system_price_usd", in.system_price.value()},
+          {"cloud_usd_per_hour", in_dollars_per_hour(in.cloud_hourly)},
+          {"cloud_price_source", q.offer ? io::to_json(*q.offer) : nlohmann::json(nullptr)}};
 }
 
 }  // namespace dlperf::app

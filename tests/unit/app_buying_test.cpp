@@ -8,6 +8,7 @@
 #include <dlperf/app/power_report.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/request_error.hpp>
+#include <dlperf/app/tco_report.hpp>
 #include <dlperf/dlperf.hpp>
 #include <string>
 #include <utility>
@@ -193,4 +194,78 @@ TEST_CASE("a debias request names what is wrong with it") {
   q.to.gpu = &dlperf::catalog::h100_sxm;
   CHECK_THROWS_WITH(dlperf::app::estimate(q),
                     Catch::Contains("a modelled side needs its GPU, its link and a model"));
+}
+
+TEST_CASE("a tco report is total_cost of the inputs its GPU and prices give") {
+  // Two RTX 4090s, 30 % busy at $0.15 per kWh: the boards' power, their price and the host of two
+  // from the catalog, and the cloud at twice the built-in per-GPU offer.
+  const dlperf::app::tco_request q = dlperf::app::tco_request_from_keywords(
+      {{"gpu", "rtx_4090"}, {"count", "2"}, {"utilization", "0.3"}, {"kwh_price", "0.15"}});
+  const dlperf::price_table prices;
+  CHECK(q.inputs.gpu == 2.0 * dlperf::catalog::rtx_4090.facts().tdp);
+  CHECK(q.inputs.system_price ==
+        2.0 * *prices.gpu(dlperf::catalog::rtx_4090) +
+            prices.host.for_boards(2, dlperf::catalog::rtx_4090.facts().form));
+  REQUIRE(q.offer);
+  CHECK(q.inputs.cloud_hourly == 2.0 * *prices.cloud_hourly("rtx_4090"));
+  CHECK(q.gpu == "rtx_4090");
+  const dlperf::app::tco_report r = dlperf::app::estimate(q);
+  const dlperf::tco_result direct = dlperf::total_cost(q.inputs);
+  CHECK(r.result.desktop == direct.desktop);
+  CHECK(r.result.cloud == direct.cloud);
+  const nlohmann::json j = dlperf::app::to_json(r);
+  CHECK(j["desktop_usd"].get<double>() == direct.desktop.value());
+  CHECK(j["count"] == 2);
+  CHECK(j["cloud_price_source"]["provider"] == std::string(q.offer->provider));
+  // Without a GPU every figure is given; a preset utilisation and the billing by name.
+  const dlperf::app::tco_request given =
+      dlperf::app::tco_request_from_keywords({{"gpu_watts", "450"},
+                                              {"other_watts", "250"},
+                                              {"preset_utilization", "company"},
+                                              {"kwh_price", "0.15"},
+                                              {"system_price", "3000"},
+                                              {"cloud_hourly", "0.7"},
+                                              {"billing", "pro_rata"}});
+  CHECK_FALSE(given.gpu);
+  CHECK(given.inputs.utilization == dlperf::utilization_of(dlperf::utilization_preset::company));
+  CHECK(given.inputs.billing == dlperf::electricity_billing::pro_rata);
+  CHECK(dlperf::app::to_json(dlperf::app::estimate(given))["gpu"].is_null());
+  CHECK(dlperf::app::tco_keywords().size() == 15);
+}
+
+TEST_CASE("a tco request names what is wrong with it") {
+  const auto refused = [](const fields& f) {
+    return [f] { (void)dlperf::app::estimate(dlperf::app::tco_request_from_keywords(f)); };
+  };
+  const fields base{{"utilization", "0.3"}, {"kwh_price", "0.15"}};
+  const auto with = [&](fields extra) {
+    fields f = base;
+    f.insert(f.end(), extra.begin(), extra.end());
+    return f;
+  };
+  CHECK_THROWS_WITH(refused({{"gpu", "rtx_4090"}, {"kwh_price", "0.15"}})(),
+                    Catch::Contains("give exactly one of --utilization and --preset-utilization"));
+  CHECK_THROWS_WITH(refused({{"gpu", "rtx_4090"}, {"utilization", "0.3"}})(),
+                    Catch::Contains("--kwh-price is required"));
+  CHECK_THROWS_WITH(refused(with({{"gpu", "rtx_4090"}, {"count", "3"}}))(),
+                    Catch::Contains("hosts are priced for 1, 2, 4 or 8 GPUs"));
+  CHECK_THROWS_WITH(refused(with({{"count", "2"}}))(),
+                    Catch::Contains("--count goes with --gpu ID or --device FILE"));
+  CHECK_THROWS_WITH(refused(with({{"other_watts", "250"}}))(),
+                    Catch::Contains("--gpu-watts is required without --gpu"));
+  CHECK_THROWS_WITH(refused(with({{"gpu", "a800_sxm4_80gb"}}))(),
+                    Catch::Contains("--system-price: no price known for a800_sxm4_80gb"));
+  CHECK_THROWS_WITH(refused(with({{"gpu", "rtx_4090"}, {"days", "0"}}))(),
+                    Catch::Contains("--days '0'"));
+  CHECK_THROWS_WITH(refused(with({{"gpu", "rtx_4090"}, {"prices", "/nonexistent.json"}}))(),
+                    Catch::Contains("--prices: cannot read '/nonexistent.json'"));
+  CHECK_THROWS_WITH(refused(with({{"gpu", "m2_max_30c_32gb"}, {"count", "2"}}))(),
+                    Catch::Contains("one to a machine"));
+  CHECK_THROWS_WITH(refused(with({{"gpu", "rtx_4090"}, {"billing", "weekly"}}))(),
+                    Catch::Contains("--billing: "));
+  CHECK_THROWS_WITH(refused(with({{"gpu", "rtx_4090"}, {"colour", "red"}}))(),
+                    Catch::Contains("tco: unknown keyword 'colour'"));
+  const std::string host =
+      std::string(DLPERF_SOURCE_DIR) + "/tests/fuzz/corpus/device_file/host.json";
+  CHECK_THROWS_WITH(refused(with({{"device", host}}))(), Catch::Contains("tco needs a GPU"));
 }

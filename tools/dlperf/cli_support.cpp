@@ -26,26 +26,6 @@ CLI::Validator gpu_id_validator() {
           "ID", "GPU id"};
 }
 
-price_table read_price_file(const std::string& file, const std::string& host_cost) {
-  price_table p;
-  if (!file.empty()) {
-    std::ifstream in(file);
-    if (!in) throw usage_error("--prices: cannot read '" + file + "'");
-    std::stringstream text;
-    text << in.rdbuf();
-    try {
-      p = io::prices_from_text(text.str());
-    } catch (const error& e) {
-      throw usage_error("--prices: " + file + ": " + e.what());
-    }
-  }
-  if (!host_cost.empty()) {
-    const money host = dollars(parse_plausible("--host-cost", host_cost));
-    p.host = {host, host, host, host};
-  }
-  return p;
-}
-
 void write_text(const std::string& text, const std::string& out) {
   if (out.empty()) {
     fmt::print("{}", text);

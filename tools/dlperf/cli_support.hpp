@@ -9,6 +9,7 @@
 #include <deque>
 #include <dlperf/app/amounts.hpp>
 #include <dlperf/app/device.hpp>
+#include <dlperf/app/price_file.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/request_error.hpp>
 #include <dlperf/calibrate/gpu_device.hpp>
@@ -64,6 +65,7 @@ using app::measured_figures_json;
 using app::parse_power_limit;
 using app::power_limit_info;
 using app::power_limit_json;
+using app::read_price_file;
 using app::select_device;
 using app::stack_on_device;
 using app::training_band_json;

@@ -43,13 +43,6 @@ CLI::Option* add_enum_option(CLI::App* cmd, const std::string& flag, Target& tar
 /// A CLI11 check that accepts catalog GPU ids (`catalog::find`'s error names the valid ones).
 CLI::Validator gpu_id_validator();
 
-/// The prices of price file @p file (`--prices`; docs/buying.md), or the catalog's launch prices
-/// when @p file is empty; a non-empty @p host_cost (`--host-cost USD`) replaces the host of
-/// every size (0 leaves the host out). Throws usage_error naming --prices and the file for a
-/// file that cannot be read or is not a valid price file, and naming --host-cost for a cost
-/// outside its plausible range.
-price_table read_price_file(const std::string& file, const std::string& host_cost = "");
-
 /// Adds --power-limit W to @p cmd.
 void add_power_limit_option(CLI::App* cmd, std::string& limit);
 

@@ -7,8 +7,12 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <dlperf/app/amounts.hpp>
+#include <dlperf/app/request_error.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace dlperf::app {
 
@@ -41,6 +45,24 @@ bool set_text_keyword(Options& o, const std::array<text_keyword<Options>, N>& ta
   if (field == table.end()) return false;
   o.*(field->option) = value;
   return true;
+}
+
+/// The options that keyword and value pairs @p fields give: a keyword of @p table sets its
+/// member, and any other goes to @p other(o, keyword, value), which reads it (an enumerator, a
+/// switch, a run field) or returns false for a keyword the request does not take. Throws
+/// request_error for a repeated keyword and, naming @p command, for one neither takes.
+template <class Options, std::size_t N, class Other>
+Options options_from_keywords(const std::vector<std::pair<std::string, std::string>>& fields,
+                              const std::array<text_keyword<Options>, N>& table,
+                              std::string_view command, Other other) {
+  Options o;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    refuse_repeated_keyword(fields, i);
+    const auto& [k, value] = fields[i];
+    if (!set_text_keyword(o, table, k, value) && !other(o, k, value))
+      throw request_error(std::string(command) + ": unknown keyword '" + k + "'");
+  }
+  return o;
 }
 
 }  // namespace dlperf::app

@@ -57,14 +57,10 @@ template <class Options, std::size_t N>
 Options kernel_options_from_keywords(const std::vector<std::pair<std::string, std::string>>& fields,
                                      const std::array<text_keyword<Options>, N>& text,
                                      std::string_view command) {
-  Options o;
-  for (std::size_t i = 0; i < fields.size(); ++i) {
-    const auto& [k, value] = fields[i];
-    refuse_repeated_keyword(fields, i);
-    if (!set_text_keyword(o, text, k, value) && !apply_operand_keyword(o.operands, k, value))
-      throw request_error(std::string(command) + ": unknown keyword '" + k + "'");
-  }
-  return o;
+  return options_from_keywords(fields, text, command,
+                               [](Options& o, std::string_view k, const std::string& value) {
+                                 return apply_operand_keyword(o.operands, k, value);
+                               });
 }
 
 }  // namespace dlperf::app

@@ -11,6 +11,7 @@
 #include <dlperf/app/model_report.hpp>
 #include <dlperf/app/power_report.hpp>
 #include <dlperf/app/roofline_report.hpp>
+#include <dlperf/app/tco_report.hpp>
 #include <dlperf/buying/cluster.hpp>
 #include <dlperf/model/error_bands.hpp>
 #include <dlperf/stack/stack_calibration.hpp>
@@ -42,6 +43,10 @@ nlohmann::json to_json(const power_report& r);
 /// `dlperf debias --json`: the reported and de-biased ratios, the workload kind, and the batch
 /// and GPU factors with each side's efficiency.
 nlohmann::json to_json(const debias_report& r);
+
+/// `dlperf tco --json`: the utilisation, period and billing, the energy and its cost, the cloud's
+/// and the desktop's costs, the break-even, the carbon, and the machine and prices costed.
+nlohmann::json to_json(const tco_report& r);
 
 /// "device_file": the device file a report's device came from, or null for a catalog GPU.
 nlohmann::json device_file_json(const std::string& file);

@@ -25,7 +25,7 @@ template <class D>
 void estimate_job(cluster_report& out, const cluster_request& q, run_config r,
                   const std::vector<const D*>& gpus) {
   // The device file's GPU runs on the stack figures the file measured, if any.
-  auto held = std::make_shared<std::vector<stack_calibration>>();
+  auto held = calibration_store();
   const software_stack measured = stack_on_device(r.stack, q.device_file, *held, &out.measured);
   const std::string first_id(gpus.front()->id());
   const std::vector<measured_stack> stacks{{first_id, &measured}};

@@ -74,6 +74,10 @@ software_stack stack_on_device(stack_id id, const std::string& device_file,
   return named;
 }
 
+std::shared_ptr<std::vector<stack_calibration>> calibration_store() {
+  return std::make_shared<std::vector<stack_calibration>>();
+}
+
 std::string device_label(const device_choice& d) {
   if (const auto* g = std::get_if<const gpu_spec*>(&d)) return std::string((*g)->id());
   if (const auto* m = std::get_if<measured_device>(&d)) return std::string(m->id());

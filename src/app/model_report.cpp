@@ -67,7 +67,7 @@ model_report estimate(const model_request& q) {
   out.power_limit = q.power_limit;
   // The stack's own figures, or those the device file measured for it (docs/stacks.md, "Your own
   // measurements").
-  auto held = std::make_shared<std::vector<stack_calibration>>();
+  auto held = calibration_store();
   out.stack = stack_on_device(r.stack, q.device_file, *held, &out.measured);
   out.calibrations = std::move(held);
   out.split = !r.training() && r.model_parallel() > 1;

@@ -58,7 +58,7 @@ power_report estimate_on(const power_request& q, const G& g) {
   if (q.model) {
     // The device file's GPU runs on the stack figures the file measured, if any.
     run_config r = q.run;
-    auto held = std::make_shared<std::vector<stack_calibration>>();
+    auto held = calibration_store();
     const software_stack s = stack_on_device(r.stack, q.device_file, *held, &out.measured);
     const std::string id(g.id());
     const std::vector<measured_stack> stacks{{id, &s}};

@@ -8,6 +8,7 @@
 #include <dlperf/hardware/measured_device.hpp>
 #include <dlperf/stack/stack.hpp>
 #include <dlperf/stack/stack_calibration.hpp>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -79,5 +80,10 @@ device_choice with_power_limit(device_choice d, const std::string& text,
 software_stack stack_on_device(stack_id id, const std::string& device_file,
                                std::vector<stack_calibration>& held,
                                const stack_calibration** applied = nullptr);
+
+/// An empty store for a device file's calibrations, which a report shares with its copies (the
+/// `calibrations` of the cluster, power and rank reports). Made here, in one place: clang 14
+/// does not emit the shared store's destructor in every file that makes one.
+std::shared_ptr<std::vector<stack_calibration>> calibration_store();
 
 }  // namespace dlperf::app

@@ -17,6 +17,7 @@
 #include <dlperf/app/gemm_report.hpp>
 #include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/power_report.hpp>
+#include <dlperf/app/rank_report.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/roofline_report.hpp>
 #include <dlperf/app/sweep.hpp>
@@ -188,6 +189,7 @@ NB_MODULE(_dlperf, m) {
   def_report_json<&dlperf::app::power_request_from_keywords>(m, "power");
   def_report_json<&dlperf::app::debias_request_from_keywords>(m, "debias");
   def_report_json<&dlperf::app::tco_request_from_keywords>(m, "tco");
+  def_report_json<&dlperf::app::rank_request_from_keywords>(m, "rank");
   m.def(
       "request_keywords",
       [] {

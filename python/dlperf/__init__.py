@@ -19,6 +19,7 @@ from ._dlperf import debias_json as _debias_json
 from ._dlperf import gemm_json as _gemm_json
 from ._dlperf import model_json as _model_json
 from ._dlperf import power_json as _power_json
+from ._dlperf import rank_json as _rank_json
 from ._dlperf import roofline_json as _roofline_json
 from ._dlperf import tco_json as _tco_json
 from ._dlperf import request_keywords as _request_keywords
@@ -260,13 +261,17 @@ def rank(
     gpus: Optional[Number] = None,
     min_memory: Optional[Number] = None,
     prices: Optional[str] = None,
+    host_cost: Optional[Number] = None,
+    prices_at: Optional[str] = None,
+    device: Optional[str] = None,
     **run: Unpack[RunOptions],
 ) -> Json:
     """GPUs by performance and performance per dollar (``dlperf rank --json``); ``prices`` is a
-    price file (docs/buying.md)."""
+    price file (docs/buying.md), ``prices_at`` "launch" or "market", ``device`` a device file whose
+    GPU joins the ranking, and ``run`` the run of a preset ``task``."""
     options = dict(locals())
     options.update(options.pop("run"))
-    return _call("rank", options)
+    return _typed_report(_rank_json, "rank", options)
 
 
 def advise(

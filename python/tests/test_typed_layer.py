@@ -1,5 +1,5 @@
-"""dlperf.model, cluster, gemm, roofline, power, debias and tco through the application layer: a
-request by keywords runs without a command line and gives the tool's JSON exactly
+"""dlperf.model, cluster, gemm, roofline, power, debias, tco and rank through the application
+layer: a request by keywords runs without a command line and gives the tool's JSON exactly
 (test_against_cli.py checks the numbers); anything else (model shape flags, --serve, a refusal)
 goes through the tool's command line. The package's keyword list is the application layer's."""
 
@@ -100,6 +100,11 @@ TYPED_REQUESTS = [
      "--system-price 3000 --cloud-hourly 0.7 --grid-kg-per-kwh 0.05",
      dict(gpu_watts=450, other_watts=250, utilization=0.3, kwh_price=0.15, system_price=3000,
           cloud_hourly=0.7, grid_kg_per_kwh=0.05)),
+    ("rank --task infer8 --gpus 8 --stack tensorrt-llm",
+     dict(task="infer8", gpus=8, stack="tensorrt-llm")),
+    ("rank --task llama3_8b --infer --stack vllm --gpus 2 --min-memory 40 --prices-at market",
+     dict(task="llama3_8b", mode="infer", stack="vllm", gpus=2, min_memory=40,
+          prices_at="market")),
 ]
 
 # Requests the application layer refuses: the package's call, the tool's message, and the layer's
@@ -117,6 +122,8 @@ REFUSED_REQUESTS = [
     ("tco", dict(gpu="rtx_4090", count=3, utilization=0.3, kwh_price=0.15),
      "hosts are priced for 1, 2, 4 or 8 GPUs",
      [("gpu", "rtx_4090"), ("count", "3"), ("utilization", "0.3"), ("kwh_price", "0.15")]),
+    ("rank", dict(task="train16", batch=4), "the guide's task train16 fixes its own",
+     [("task", "train16"), ("batch", "4")]),
 ]
 
 

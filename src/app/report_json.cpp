@@ -5,6 +5,7 @@
 #include <dlperf/io/price_json.hpp>
 #include <dlperf/model/error_bands.hpp>
 #include <dlperf/model/weight_file.hpp>
+#include <dlperf/stack/stacks.hpp>
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -480,6 +481,34 @@ nlohmann::json to_json(const tco_report& report) {
           {"system_price_usd", in.system_price.value()},
           {"cloud_usd_per_hour", in_dollars_per_hour(in.cloud_hourly)},
           {"cloud_price_source", q.offer ? io::to_json(*q.offer) : nlohmann::json(nullptr)}};
+}
+
+nlohmann::json to_json(const rank_report& r) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const rank_entry& e : r.entries) {
+    nlohmann::json splits = nlohmann::json::array();
+    for (const parallel_split& s : e.splits)
+      splits.push_back(
+          {{"gpus", s.gpus}, {"tp", s.tp}, {"pp", s.pp}, {"data_parallel", s.data_parallel()}});
+    // The device file's stack figures are its GPU's alone.
+    const bool mine = r.device != nullptr && e.gpu->id() == r.device->id();
+    out.push_back({{"id", e.gpu->id()},
+                   {"dtype", name(e.type)},
+                   {"relative_performance", e.relative_performance},
+                   {"system_cost_usd", e.system_cost.value()},
+                   {"perf_per_dollar", e.perf_per_dollar},
+                   {"memory_gb", in_gibibytes(e.gpu->facts().memory)},  // GiB: kept stable
+                   {"memory_bytes", e.gpu->facts().memory.value()},
+                   {"gpus", e.gpus},
+                   {"splits", splits},
+                   {"reference", e.reference->id()},
+                   {"gpu_price_usd", e.gpu_price.value()},
+                   {"price_basis", name(r.basis)},
+                   {"host_share_usd", e.host_share.value()},
+                   {"stack", name(stacks::build_for(r.stack, e.gpu->arch().vendor))},
+                   {"stack_measured", measured_figures_json(mine ? r.measured : nullptr)}});
+  }
+  return out;
 }
 
 }  // namespace dlperf::app

@@ -2,10 +2,12 @@
 // dlperf/app/debias_report.hpp): each report is the buying layer's answer for its request, its
 // JSON carries the same figures, a request by keywords is the one the tool's flags give, and
 // every refusal names what is wrong.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <dlperf/app/debias_report.hpp>
 #include <dlperf/app/power_report.hpp>
+#include <dlperf/app/rank_report.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/request_error.hpp>
 #include <dlperf/app/tco_report.hpp>
@@ -268,4 +270,73 @@ TEST_CASE("a tco request names what is wrong with it") {
   const std::string host =
       std::string(DLPERF_SOURCE_DIR) + "/tests/fuzz/corpus/device_file/host.json";
   CHECK_THROWS_WITH(refused(with({{"device", host}}))(), Catch::Contains("tco needs a GPU"));
+}
+
+TEST_CASE(
+    "a rank report is rank_gpus' ranking, the device file's GPU in its catalog entry's place") {
+  // The guide's infer8 on 8-GPU systems: the entries are rank_gpus' for the same workload,
+  // options and launch prices, best per dollar first.
+  const dlperf::app::rank_report r = dlperf::app::estimate(
+      dlperf::app::rank_request_from_keywords({{"task", "infer8"}, {"gpus", "8"}}));
+  dlperf::rank_options opts;
+  opts.gpus = 8;
+  const std::vector<dlperf::rank_entry> direct = dlperf::rank_gpus(
+      dlperf::make_workload(dlperf::rank_task::infer8), dlperf::price_table{}, opts);
+  REQUIRE(r.entries.size() == direct.size());
+  REQUIRE_FALSE(r.entries.empty());
+  for (std::size_t i = 0; i < direct.size(); ++i) {
+    CHECK(r.entries[i].gpu == direct[i].gpu);
+    CHECK(r.entries[i].perf_per_dollar == direct[i].perf_per_dollar);
+  }
+  for (std::size_t i = 1; i < r.entries.size(); ++i)
+    CHECK(r.entries[i - 1].perf_per_dollar >= r.entries[i].perf_per_dollar);
+  CHECK(r.task == "infer8");
+  const nlohmann::json j = dlperf::app::to_json(r);
+  REQUIRE(j.size() == direct.size());
+  CHECK(j[0]["id"] == std::string(direct[0].gpu->id()));
+  CHECK(j[0]["price_basis"] == "launch");
+  CHECK(j[0]["stack_measured"].is_null());
+  // A device file's GPU takes its catalog entry's place, and the report keeps it alive.
+  const std::string file =
+      std::string(DLPERF_SOURCE_DIR) + "/tests/fuzz/corpus/device_file/export_rtx_4090.json";
+  dlperf::app::rank_report copy;
+  {
+    const dlperf::app::rank_report with = dlperf::app::estimate(
+        dlperf::app::rank_request_from_keywords({{"task", "train16"}, {"device", file}}));
+    copy = with;
+  }
+  REQUIRE(copy.device);
+  const auto rtx =
+      std::find_if(copy.entries.begin(), copy.entries.end(),
+                   [](const dlperf::rank_entry& e) { return e.gpu->id() == "rtx_4090"; });
+  REQUIRE(rtx != copy.entries.end());
+  CHECK(rtx->gpu == &copy.device->nominal());
+  CHECK(std::count_if(copy.entries.begin(), copy.entries.end(),
+                      [](const dlperf::rank_entry& e) { return e.gpu->id() == "rtx_4090"; }) == 1);
+  CHECK(dlperf::app::rank_keywords().size() == 7);
+}
+
+TEST_CASE("a rank request names what is wrong with it") {
+  const auto refused = [](const fields& f) {
+    return [f] { (void)dlperf::app::estimate(dlperf::app::rank_request_from_keywords(f)); };
+  };
+  CHECK_THROWS_WITH(refused({{"task", "train32"}})(), Catch::Contains("--task: unknown task"));
+  CHECK_THROWS_WITH(refused({{"task", "infer8"}, {"gpus", "3"}})(),
+                    Catch::Contains("hosts are priced for 1, 2, 4 or 8 GPUs"));
+  CHECK_THROWS_WITH(refused({{"task", "infer8"}, {"min_memory", "-1"}})(),
+                    Catch::Contains("--min-memory"));
+  CHECK_THROWS_WITH(refused({{"task", "train16"}, {"stack", "vllm"}})(),
+                    Catch::Contains("--stack vllm is an inference engine"));
+  CHECK_THROWS_WITH(refused({{"task", "train16"}, {"batch", "4"}})(),
+                    Catch::Contains("the guide's task train16 fixes its own"));
+  CHECK_THROWS_WITH(refused({{"task", "train16"}, {"prices", "/nonexistent.json"}})(),
+                    Catch::Contains("--prices: cannot read"));
+  CHECK_THROWS_WITH(refused({{"task", "train16"}, {"prices_at", "msrp"}})(),
+                    Catch::Contains("--prices-at: "));
+  CHECK_THROWS_WITH(refused({{"task", "train16"}, {"power_limit", "300"}})(),
+                    Catch::Contains("rank: unknown keyword 'power_limit'"));
+  const std::string host =
+      std::string(DLPERF_SOURCE_DIR) + "/tests/fuzz/corpus/device_file/host.json";
+  CHECK_THROWS_WITH(refused({{"task", "train16"}, {"device", host}})(),
+                    Catch::Contains("--device: rank needs a GPU"));
 }

@@ -166,14 +166,6 @@ std::string ceiling_bracket_note(stack_id s) {
          "attention, norm and GEMM-call choices kept; --stack ceiling runs the command's own)";
 }
 
-rank_workload task_workload(rank_task t, stack_id stack) {
-  if (t == rank_task::train16 && !stacks::of(stack).trains)
-    throw usage_error("--stack " + std::string(name(stack)) + " is an inference engine: task " +
-                      std::string(name(t)) + " trains; rank infer16 or infer8 under it, or " +
-                      "train16 under one of " + app::training_stacks());
-  return make_workload(t, stack);
-}
-
 std::string describe_shape(const model_spec& m, const run_config& r) {
   if (m.kind != model_kind::transformer)
     return fmt::format("batch {} x {}x{} px", r.batch, r.image, r.image);
@@ -188,21 +180,6 @@ std::string describe_shape(const model_spec& m, const run_config& r) {
                        r.document, three_digits(per));
   return fmt::format("batch {} x {} tokens, each a document of {} padded ({} real)", r.batch, seq,
                      r.document, format_percent(1.0, per));
-}
-
-long long parse_host_gpus(const std::string& text) {
-  const long long n = parse_plausible_count("--gpus", text);
-  if (n != 1 && n != 2 && n != 4 && n != 8)
-    throw usage_error("--gpus: hosts are priced for 1, 2, 4 or 8 GPUs, got " + text);
-  return n;
-}
-
-rank_options parse_rank_options(const std::string& gpus, const std::string& min_memory) {
-  rank_options o;
-  o.search_gpus = gpus.empty();
-  if (!o.search_gpus) o.gpus = parse_host_gpus(gpus);
-  o.min_memory = gibibytes(parse_plausible("--min-memory", min_memory));
-  return o;
 }
 
 }  // namespace dlperf::cli

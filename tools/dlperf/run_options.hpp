@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <dlperf/app/rank_report.hpp>
 #include <dlperf/app/run_request.hpp>
 #include <dlperf/buying/rank.hpp>
 #include <dlperf/model/presets.hpp>
@@ -57,20 +58,10 @@ std::string ceiling_bracket_note(stack_id s);
 /// generated tokens", "batch 64 x 224x224 px" (the sequence resolved as the model runs it).
 std::string describe_shape(const model_spec& m, const run_config& r);
 
-/// `--gpus` of a priced system: 1, 2, 4 or 8 (the host costs' sizes). Throws usage_error
-/// naming --gpus otherwise.
-long long parse_host_gpus(const std::string& text);
-
-/// The ranking options `--gpus` (parse_host_gpus; empty: search 1, 2, 4, 8) and `--min-memory`
-/// (decimal GB) give.
-rank_options parse_rank_options(const std::string& gpus, const std::string& min_memory);
-
-/// The workload `--task` names: train16, infer16, infer8, or a model preset run with @p run.
-/// Throws usage_error listing the valid names.
-rank_workload select_rank_workload(const std::string& task, const run_options& run);
-
-/// Guide task @p t's mix under @p stack (make_workload). Throws usage_error naming --stack when
-/// the task trains and the stack is an inference engine.
-rank_workload task_workload(rank_task t, stack_id stack);
+// The ranking's readers, which the rank, advise and plot commands share (the application layer's).
+using app::parse_host_gpus;
+using app::parse_rank_options;
+using app::select_rank_workload;
+using app::task_workload;
 
 }  // namespace dlperf::cli

@@ -10,6 +10,7 @@
 #include <dlperf/app/gemm_report.hpp>
 #include <dlperf/app/model_report.hpp>
 #include <dlperf/app/power_report.hpp>
+#include <dlperf/app/rank_report.hpp>
 #include <dlperf/app/roofline_report.hpp>
 #include <dlperf/app/tco_report.hpp>
 #include <dlperf/buying/cluster.hpp>
@@ -47,6 +48,11 @@ nlohmann::json to_json(const debias_report& r);
 /// `dlperf tco --json`: the utilisation, period and billing, the energy and its cost, the cloud's
 /// and the desktop's costs, the break-even, the carbon, and the machine and prices costed.
 nlohmann::json to_json(const tco_report& r);
+
+/// `dlperf rank --json`: one object per GPU ranked, best per dollar first: its id, type,
+/// relative performance, system cost and performance per dollar, memory, GPUs and splits, the
+/// reference, its price and host share, the stack and the figures a device file measured for it.
+nlohmann::json to_json(const rank_report& r);
 
 /// "device_file": the device file a report's device came from, or null for a catalog GPU.
 nlohmann::json device_file_json(const std::string& file);

@@ -20,6 +20,7 @@
 #include <dlperf/app/rank_report.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/roofline_report.hpp>
+#include <dlperf/app/speedup_report.hpp>
 #include <dlperf/app/sweep.hpp>
 #include <dlperf/app/tco_report.hpp>
 #include <optional>
@@ -190,6 +191,7 @@ NB_MODULE(_dlperf, m) {
   def_report_json<&dlperf::app::debias_request_from_keywords>(m, "debias");
   def_report_json<&dlperf::app::tco_request_from_keywords>(m, "tco");
   def_report_json<&dlperf::app::rank_request_from_keywords>(m, "rank");
+  def_report_json<&dlperf::app::speedup_request_from_keywords>(m, "speedup");
   m.def(
       "request_keywords",
       [] {

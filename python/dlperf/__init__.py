@@ -21,6 +21,7 @@ from ._dlperf import model_json as _model_json
 from ._dlperf import power_json as _power_json
 from ._dlperf import rank_json as _rank_json
 from ._dlperf import roofline_json as _roofline_json
+from ._dlperf import speedup_json as _speedup_json
 from ._dlperf import tco_json as _tco_json
 from ._dlperf import request_keywords as _request_keywords
 from ._dlperf import run as _run
@@ -187,7 +188,9 @@ def gemm(
 def _typed_report(report: Any, command: str, options: Dict[str, Any]) -> Dict[str, Any]:
     # The application layer takes the request by keyword (no command line to build and parse; the
     # same to_json); the tool's command line serves every refusal, for its message.
-    given = [(k, _switch_or_text(v)) for k, v in options.items() if v is not None and v is not False]
+    # A keyword that is a Python word has a trailing underscore (from_); the layer's has none.
+    given = [(k.rstrip("_"), _switch_or_text(v)) for k, v in options.items()
+             if v is not None and v is not False]
     result = report(given)
     if result is not None:
         return result
@@ -248,11 +251,17 @@ def speedup(
     *,
     from_: Optional[str] = None,
     to: Optional[str] = None,
-    preset: Optional[str] = None, **run: Unpack[RunOptions]) -> Json:
-    """How much faster GPU ``to`` is than ``from_`` (``dlperf speedup --json``)."""
+    from_device: Optional[str] = None,
+    to_device: Optional[str] = None,
+    preset: Optional[str] = None,
+    **run: Unpack[RunOptions],
+) -> Json:
+    """How much faster GPU ``to`` is than ``from_`` (``dlperf speedup --json``): the guide's rule
+    and, with ``preset`` and its ``run``, the modelled steps; ``from_device`` and ``to_device`` are
+    device files instead of the ids."""
     options = dict(locals())
     options.update(options.pop("run"))
-    return _call("speedup", options)
+    return _typed_report(_speedup_json, "speedup", options)
 
 
 def rank(

@@ -50,6 +50,11 @@ def rank_json(fields: List[Tuple[str, str]]) -> Any:
     """``dlperf rank --json`` for keyword and value pairs, through the application layer; None for
     a request it refuses (dlperf.rank then runs the tool's command line for its message)."""
 
+def speedup_json(fields: List[Tuple[str, str]]) -> Any:
+    """``dlperf speedup --json`` for keyword and value pairs, through the application layer; None
+    for a request it refuses (dlperf.speedup then runs the tool's command line for its
+    message)."""
+
 def request_keywords() -> List[str]:
     """Every keyword a model request takes: the model, the device, power_limit, link, mode and
     the run fields."""

@@ -1,7 +1,8 @@
-"""dlperf.model, cluster, gemm, roofline, power, debias, tco and rank through the application
-layer: a request by keywords runs without a command line and gives the tool's JSON exactly
-(test_against_cli.py checks the numbers); anything else (model shape flags, --serve, a refusal)
-goes through the tool's command line. The package's keyword list is the application layer's."""
+"""dlperf.model, cluster, gemm, roofline, power, debias, tco, rank and speedup through the
+application layer: a request by keywords runs without a command line and gives the tool's JSON
+exactly (test_against_cli.py checks the numbers); anything else (model shape flags, --serve, a
+refusal) goes through the tool's command line. The package's keyword list is the application
+layer's."""
 
 import pathlib
 import re
@@ -105,6 +106,11 @@ TYPED_REQUESTS = [
     ("rank --task llama3_8b --infer --stack vllm --gpus 2 --min-memory 40 --prices-at market",
      dict(task="llama3_8b", mode="infer", stack="vllm", gpus=2, min_memory=40,
           prices_at="market")),
+    ("speedup --from a100_sxm4_80gb --to h100_sxm", dict(from_="a100_sxm4_80gb", to="h100_sxm")),
+    ("speedup --from rtx_4090 --to mi300x --preset llama3_8b --infer --stack llama.cpp "
+     "--weights q4_k_m",
+     dict(from_="rtx_4090", to="mi300x", preset="llama3_8b", mode="infer", stack="llama.cpp",
+          weights="q4_k_m")),
 ]
 
 # Requests the application layer refuses: the package's call, the tool's message, and the layer's
@@ -124,6 +130,8 @@ REFUSED_REQUESTS = [
      [("gpu", "rtx_4090"), ("count", "3"), ("utilization", "0.3"), ("kwh_price", "0.15")]),
     ("rank", dict(task="train16", batch=4), "the guide's task train16 fixes its own",
      [("task", "train16"), ("batch", "4")]),
+    ("speedup", dict(from_="gtx_1080_ti", to="rtx_3090"), "--from/--to: ",
+     [("from", "gtx_1080_ti"), ("to", "rtx_3090")]),
 ]
 
 

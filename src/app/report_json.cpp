@@ -511,4 +511,48 @@ nlohmann::json to_json(const rank_report& r) {
   return out;
 }
 
+nlohmann::json to_json(const speedup_report& r) {
+  nlohmann::json rule = nullptr;
+  if (r.rule) {
+    const factor_range s = r.rule->speedup();
+    rule = {
+        {"low", s.low},
+        {"high", s.high},
+        {"shared_memory",
+         {{"low", r.rule->shared_memory.low}, {"high", r.rule->shared_memory.high}}},
+        {"tensor_cores", {{"low", r.rule->tensor_cores.low}, {"high", r.rule->tensor_cores.high}}},
+        {"generations_gained", r.rule->gained},
+        {"generations_lost", r.rule->lost}};
+  }
+  nlohmann::json out = {
+      {"from", r.from.id},
+      {"to", r.to.id},
+      {"from_bandwidth_bytes_per_s", r.from.dram.value()},
+      {"to_bandwidth_bytes_per_s", r.to.dram.value()},
+      {"bandwidth_ratio", r.to.dram.value() / r.from.dram.value()},
+      {"rule", rule},
+      {"rule_not_applied", r.no_rule.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.no_rule)},
+  };
+  if (r.modelled) {
+    out["modelled"] = r.modelled->ratio();
+    out["from_step_s"] = r.modelled->from.time.value();
+    out["to_step_s"] = r.modelled->to.time.value();
+    out["from_fits"] = r.from.fit->fits;
+    out["to_fits"] = r.to.fit->fits;
+    out["preset"] = r.model->name;
+    out["mode"] = name(r.run.mode);
+    out["dtype"] = name(r.run.type);
+    out["batch"] = r.run.batch;
+    out["stack"] = name(r.run.stack);
+    out["from_stack_measured"] = measured_figures_json(r.from.measured);
+    out["to_stack_measured"] = measured_figures_json(r.to.measured);
+    if (r.ceiling) {
+      out["ceiling_modelled"] = r.ceiling->ratio();
+      out["ceiling_from_step_s"] = r.ceiling->from.time.value();
+      out["ceiling_to_step_s"] = r.ceiling->to.time.value();
+    }
+  }
+  return out;
+}
+
 }  // namespace dlperf::app

@@ -10,6 +10,7 @@
 #include <dlperf/app/rank_report.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/request_error.hpp>
+#include <dlperf/app/speedup_report.hpp>
 #include <dlperf/app/tco_report.hpp>
 #include <dlperf/dlperf.hpp>
 #include <string>
@@ -339,4 +340,76 @@ TEST_CASE("a rank request names what is wrong with it") {
       std::string(DLPERF_SOURCE_DIR) + "/tests/fuzz/corpus/device_file/host.json";
   CHECK_THROWS_WITH(refused({{"task", "train16"}, {"device", host}})(),
                     Catch::Contains("--device: rank needs a GPU"));
+}
+
+TEST_CASE("a speedup report is the guide's rule and the modelled steps of buying/speedup.hpp") {
+  // H100 over A100 on GPT-2 training under PyTorch eager: the rule's range and the model's ratio,
+  // with the hardware model's ratio beside the stack's.
+  const dlperf::app::speedup_report r = dlperf::app::estimate(
+      dlperf::app::speedup_request_from_keywords({{"from", "a100_sxm4_80gb"},
+                                                  {"to", "h100_sxm"},
+                                                  {"preset", "gpt2"},
+                                                  {"batch", "16"},
+                                                  {"stack", "pytorch-eager"}}));
+  const dlperf::rule_speedup rule =
+      dlperf::speedup_by_rule(dlperf::catalog::a100_sxm4_80gb, dlperf::catalog::h100_sxm);
+  REQUIRE(r.rule);
+  CHECK(r.rule->speedup().low == rule.speedup().low);
+  CHECK(r.rule->speedup().high == rule.speedup().high);
+  REQUIRE(r.modelled);
+  REQUIRE(r.ceiling);
+  CHECK(r.modelled->ratio() > 1.0);  // the newer GPU is faster
+  CHECK(r.from.fit->fits);
+  CHECK(r.to.id == "h100_sxm");
+  const nlohmann::json j = dlperf::app::to_json(r);
+  CHECK(j["modelled"].get<double>() == r.modelled->ratio());
+  CHECK(j["stack"] == "pytorch-eager");
+  CHECK(j["rule"]["low"].get<double>() == rule.speedup().low);
+  CHECK(j["bandwidth_ratio"].get<double>() == Approx(rule.bandwidth_ratio()));
+  // Without a model the rule alone; across Pascal, where the rule does not apply, the model alone.
+  const dlperf::app::speedup_report bare = dlperf::app::estimate(
+      dlperf::app::speedup_request_from_keywords({{"from", "rtx_3090"}, {"to", "rtx_4090"}}));
+  CHECK(bare.rule);
+  CHECK_FALSE(bare.modelled);
+  CHECK_FALSE(dlperf::app::to_json(bare).contains("modelled"));
+  const dlperf::app::speedup_report pascal =
+      dlperf::app::estimate(dlperf::app::speedup_request_from_keywords({{"from", "gtx_1080_ti"},
+                                                                        {"to", "rtx_3090"},
+                                                                        {"preset", "resnet50"},
+                                                                        {"dtype", "fp32"}}));
+  CHECK_FALSE(pascal.rule);
+  CHECK_FALSE(pascal.no_rule.empty());
+  CHECK(pascal.modelled);
+  CHECK(dlperf::app::speedup_keywords().size() == 5);
+}
+
+TEST_CASE("a speedup request names what is wrong with it") {
+  const auto refused = [](const fields& f) {
+    return [f] { (void)dlperf::app::estimate(dlperf::app::speedup_request_from_keywords(f)); };
+  };
+  CHECK_THROWS_WITH(refused({{"to", "rtx_4090"}})(),
+                    Catch::Contains("give exactly one of --from ID and --from-device FILE"));
+  CHECK_THROWS_WITH(
+      refused({{"from", "rtx_3090"}, {"from_device", "x.json"}, {"to", "rtx_4090"}})(),
+      Catch::Contains("give exactly one of --from ID"));
+  CHECK_THROWS_WITH(refused({{"from", "gtx_1080_ti"}, {"to", "rtx_3090"}})(),
+                    Catch::Contains("--from/--to: "));
+  CHECK_THROWS_WITH(
+      refused({{"from", "gtx_1080_ti"}, {"to", "rtx_3090"}, {"preset", "resnet50"}})(),
+      Catch::Contains("--dtype: gtx_1080_ti cannot run bf16"));
+  CHECK_THROWS_WITH(refused({{"from", "rtx_3090"}, {"to", "rtx_4090"}, {"link", "nvlink4"}})(),
+                    Catch::Contains("speedup: unknown keyword 'link'"));
+  CHECK_THROWS_WITH(refused({{"from", "rtx_3090"}, {"to", "rtx_4090"}, {"to", "h100_sxm"}})(),
+                    Catch::Contains("keyword 'to' given twice"));
+  const std::string host =
+      std::string(DLPERF_SOURCE_DIR) + "/tests/fuzz/corpus/device_file/host.json";
+  CHECK_THROWS_WITH(refused({{"from_device", host}, {"to", "h100_sxm"}})(),
+                    Catch::Contains("speedup compares GPUs, not a host CPU"));
+  dlperf::app::speedup_request q{static_cast<const dlperf::gpu_spec*>(nullptr),
+                                 &dlperf::catalog::h100_sxm,
+                                 "",
+                                 "",
+                                 std::nullopt,
+                                 {}};
+  CHECK_THROWS_WITH(dlperf::app::estimate(q), Catch::Contains("names a null GPU"));
 }

@@ -12,6 +12,7 @@
 #include <dlperf/app/power_report.hpp>
 #include <dlperf/app/rank_report.hpp>
 #include <dlperf/app/roofline_report.hpp>
+#include <dlperf/app/speedup_report.hpp>
 #include <dlperf/app/tco_report.hpp>
 #include <dlperf/buying/cluster.hpp>
 #include <dlperf/model/error_bands.hpp>
@@ -53,6 +54,11 @@ nlohmann::json to_json(const tco_report& r);
 /// relative performance, system cost and performance per dollar, memory, GPUs and splits, the
 /// reference, its price and host share, the stack and the figures a device file measured for it.
 nlohmann::json to_json(const rank_report& r);
+
+/// `dlperf speedup --json`: the two GPUs and their bandwidths, the guide's rule (or why it does
+/// not apply), and with a model the modelled ratio, the steps, the fits, the run, the stack's
+/// measured figures on each side and the hardware model's ratio beside a stack.
+nlohmann::json to_json(const speedup_report& r);
 
 /// "device_file": the device file a report's device came from, or null for a catalog GPU.
 nlohmann::json device_file_json(const std::string& file);

@@ -349,13 +349,7 @@ def cluster(
     to."""
     options = dict(locals())
     options.update(options.pop("run"))
-    given = {k: v for k, v in options.items() if v is not None and v is not False}
-    # The application layer takes the request by keyword (no command line to build and parse; the
-    # same to_json); the tool's command line serves every refusal, for its message.
-    result = _cluster_json([(k, _switch_or_text(v)) for k, v in given.items()])
-    if result is not None:
-        return result
-    return _call("cluster", options)
+    return _typed_report(_cluster_json, "cluster", options)
 
 
 def tco(

@@ -164,12 +164,10 @@ cluster_report estimate(const cluster_request& q) {
   if (std::all_of(q.gpus.begin(), q.gpus.end(), [](const device_choice& d) {
         return std::holds_alternative<const gpu_spec*>(d);
       })) {
+    for (const device_choice& d : q.gpus) refuse_null_gpu(d, "cluster");
     std::vector<const gpu_spec*> gpus;
-    for (std::size_t i = 0; i < ranks; ++i) {
-      const gpu_spec* g = std::get<const gpu_spec*>(q.gpus[i % q.gpus.size()]);
-      if (g == nullptr) throw request_error("cluster: the request names a null GPU");
-      gpus.push_back(g);
-    }
+    for (std::size_t i = 0; i < ranks; ++i)
+      gpus.push_back(std::get<const gpu_spec*>(q.gpus[i % q.gpus.size()]));
     estimate_job(out, q, r, gpus);
     return out;
   }

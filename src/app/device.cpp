@@ -78,6 +78,19 @@ std::shared_ptr<std::vector<stack_calibration>> calibration_store() {
   return std::make_shared<std::vector<stack_calibration>>();
 }
 
+void refuse_null_gpu(const device_choice& d, std::string_view command) {
+  if (const auto* g = std::get_if<const gpu_spec*>(&d); g != nullptr && *g == nullptr)
+    throw request_error(std::string(command) + ": the request names a null GPU");
+}
+
+std::vector<const gpu_spec*> catalog_with(const gpu_spec* mine) {
+  std::vector<const gpu_spec*> list(catalog::all.begin(), catalog::all.end());
+  if (mine == nullptr) return list;
+  std::erase_if(list, [mine](const gpu_spec* g) { return g->id() == mine->id(); });
+  list.push_back(mine);
+  return list;
+}
+
 std::string device_label(const device_choice& d) {
   if (const auto* g = std::get_if<const gpu_spec*>(&d)) return std::string((*g)->id());
   if (const auto* m = std::get_if<measured_device>(&d)) return std::string(m->id());

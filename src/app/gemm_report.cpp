@@ -41,8 +41,7 @@ gemm_request gemm_request_from_keywords(
 }
 
 gemm_report estimate(const gemm_request& q) {
-  if (const auto* g = std::get_if<const gpu_spec*>(&q.gpu); g != nullptr && *g == nullptr)
-    throw request_error("gemm: the request names a null GPU");
+  refuse_null_gpu(q.gpu, "gemm");
   const gemm_problem& p = q.problem;
   return visit_device(q.gpu, [&](const auto& d) -> gemm_report {
     if constexpr (gemm_device<std::decay_t<decltype(d)>>) {

@@ -53,6 +53,15 @@ void apply_run_keyword(run_options& o, run_extras& extras, std::string_view keyw
   }
 }
 
+void apply_model_run_keyword(run_options& o, std::string_view keyword, const std::string& value,
+                             std::string_view command, std::string_view hint) {
+  if (keyword == "power_limit" || keyword == "link")
+    throw request_error(std::string(command) + ": unknown keyword '" + std::string(keyword) + "'" +
+                        (hint.empty() ? std::string() : " (" + std::string(hint) + ")"));
+  run_extras unused;  // reached only by the two refused above
+  apply_run_keyword(o, unused, keyword, value);
+}
+
 run_config make_run(const run_options& o, const run_extras& extras) {
   run_config run = make_run(o);
   if (!extras.link.empty()) run.link = &find_link(extras.link);

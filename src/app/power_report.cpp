@@ -108,27 +108,21 @@ std::span<const std::string_view> power_keywords() { return machine_keywords; }
 power_request power_request_from_keywords(
     const std::vector<std::pair<std::string, std::string>>& fields) {
   std::string first_run_keyword;
-  const power_options o =
-      options_from_keywords(fields, machine_fields, "power",
-                            [&](power_options& p, std::string_view k, const std::string& value) {
-                              // The run fields describe the preset's run; a run's power limit or
-                              // link is not one.
-                              if (k == "power_limit" || k == "link")
-                                throw request_error("power: unknown keyword '" + std::string(k) +
-                                                    "' (the limit is 'limit')");
-                              run_extras extras;
-                              apply_run_keyword(p.run, extras, k, value);
-                              if (first_run_keyword.empty()) first_run_keyword = std::string(k);
-                              return true;
-                            });
+  const power_options o = options_from_keywords(
+      fields, machine_fields, "power",
+      [&](power_options& p, std::string_view k, const std::string& value) {
+        // The run fields describe the preset's run.
+        apply_model_run_keyword(p.run, k, value, "power", "the limit is 'limit'");
+        if (first_run_keyword.empty()) first_run_keyword = std::string(k);
+        return true;
+      });
   if (o.preset.empty() && !first_run_keyword.empty())
     throw request_error(first_run_keyword + ": the run fields describe preset's run; give preset");
   return make_power_request(o);
 }
 
 power_report estimate(const power_request& q) {
-  if (const auto* g = std::get_if<const gpu_spec*>(&q.gpu); g != nullptr && *g == nullptr)
-    throw request_error("power: the request names a null GPU");
+  refuse_null_gpu(q.gpu, "power");
   return visit_device(q.gpu, [&](const auto& g) -> power_report {
     if constexpr (gemm_device<std::decay_t<decltype(g)>>)
       return estimate_on(q, g);

@@ -29,12 +29,12 @@ constexpr std::array<text_keyword<rank_options_text>, 6> ranking_fields{
 constexpr auto ranking_keywords =
     keyword_names(ranking_fields, std::array<std::string_view, 1>{"prices_at"});
 
-bool is_guide_task(const std::string& task) {
+}  // namespace
+
+bool is_guide_task(std::string_view task) {
   return std::any_of(enum_values<rank_task>.begin(), enum_values<rank_task>.end(),
                      [&](rank_task t) { return name(t) == task; });
 }
-
-}  // namespace
 
 long long parse_host_gpus(const std::string& text) {
   const long long n = parse_plausible_count("--gpus", text);
@@ -94,10 +94,7 @@ rank_request rank_request_from_keywords(
           r.prices_at = parse_named<price_basis>("--prices-at", value);
           return true;
         }
-        if (k == "power_limit" || k == "link")
-          throw request_error("rank: unknown keyword '" + std::string(k) + "'");
-        run_extras extras;
-        apply_run_keyword(r.run, extras, k, value);
+        apply_model_run_keyword(r.run, k, value, "rank");
         if (k != "stack" && first_run_keyword.empty()) first_run_keyword = std::string(k);
         return true;
       });
@@ -114,23 +111,21 @@ rank_report estimate(const rank_request& q) {
   out.basis = q.prices.basis;
   out.stack = q.stack;
   out.device_file = q.device_file;
-  // The catalog, and the device file's GPU in place of the catalog entry of its id.
-  std::vector<const gpu_spec*> candidates(catalog::all.begin(), catalog::all.end());
   rank_workload w = q.workload;
   auto held = calibration_store();
   std::optional<software_stack> measured_stack_record;
   std::vector<measured_stack> measured;
   if (q.device) {
     auto device = std::make_shared<const measured_device>(*q.device);
-    const gpu_spec* mine = &device->nominal();
-    std::erase_if(candidates, [mine](const gpu_spec* g) { return g->id() == mine->id(); });
-    candidates.push_back(mine);
     out.device = device;
     // The device file's GPU runs on the stack figures the file measured, if any.
     measured_stack_record = stack_on_device(q.stack, q.device_file, *held, &out.measured);
     if (out.measured != nullptr) measured.push_back({device->id(), &*measured_stack_record});
   }
   for (rank_item& i : w.items) i.run.measured_stacks = measured;
+  // The catalog, and the device file's GPU in place of the catalog entry of its id.
+  const std::vector<const gpu_spec*> candidates =
+      catalog_with(out.device ? &out.device->nominal() : nullptr);
   rank_options opts = q.options;
   opts.candidates = candidates;
   out.entries = rank_gpus(w, q.prices, opts);

@@ -34,8 +34,7 @@ roofline_request roofline_request_from_keywords(
 }
 
 roofline_report estimate(const roofline_request& q) {
-  if (const auto* g = std::get_if<const gpu_spec*>(&q.gpu); g != nullptr && *g == nullptr)
-    throw request_error("roofline: the request names a null GPU");
+  refuse_null_gpu(q.gpu, "roofline");
   if (q.work.value() == 0.0 && q.traffic.value() == 0.0)
     throw request_error("--flops and --bytes are both 0: there is nothing to estimate");
   const operand_types& t = q.operands;

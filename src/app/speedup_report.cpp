@@ -116,22 +116,18 @@ std::span<const std::string_view> speedup_keywords() { return pair_keywords; }
 
 speedup_request speedup_request_from_keywords(
     const std::vector<std::pair<std::string, std::string>>& fields) {
-  const speedup_options o = options_from_keywords(
-      fields, pair_fields, "speedup",
-      [](speedup_options& s, std::string_view k, const std::string& value) {
-        if (k == "power_limit" || k == "link")
-          throw request_error("speedup: unknown keyword '" + std::string(k) + "'");
-        run_extras extras;
-        apply_run_keyword(s.run, extras, k, value);
-        return true;
-      });
+  const speedup_options o =
+      options_from_keywords(fields, pair_fields, "speedup",
+                            [](speedup_options& s, std::string_view k, const std::string& value) {
+                              apply_model_run_keyword(s.run, k, value, "speedup");
+                              return true;
+                            });
   return make_speedup_request(o);
 }
 
 speedup_report estimate(const speedup_request& q) {
-  for (const device_choice* d : {&q.from, &q.to})
-    if (const auto* g = std::get_if<const gpu_spec*>(d); g != nullptr && *g == nullptr)
-      throw request_error("speedup: the request names a null GPU");
+  refuse_null_gpu(q.from, "speedup");
+  refuse_null_gpu(q.to, "speedup");
   return visit_device(q.from, [&](const auto& f) -> speedup_report {
     return visit_device(q.to, [&](const auto& t) -> speedup_report {
       if constexpr (gemm_device<std::decay_t<decltype(f)>> &&

@@ -122,13 +122,9 @@ std::string describe_measured(const stack_calibration& c, std::string_view where
   return fmt::format("measured on {}: {}", where, text);
 }
 
-candidate_gpus::candidate_gpus(const std::string& device_file, std::string_view command)
-    : list(catalog::all.begin(), catalog::all.end()) {
-  if (device_file.empty()) return;
-  device.emplace(gpu_device_file("--device", command, device_file));
-  const gpu_spec* mine = &device->nominal();
-  std::erase_if(list, [mine](const gpu_spec* g) { return g->id() == mine->id(); });
-  list.push_back(mine);
+candidate_gpus::candidate_gpus(const std::string& device_file, std::string_view command) {
+  if (!device_file.empty()) device.emplace(gpu_device_file("--device", command, device_file));
+  list = app::catalog_with(device ? &device->nominal() : nullptr);
 }
 
 void add_device_options(CLI::App* cmd, std::string& gpu_id, std::string& device_file) {

@@ -49,10 +49,8 @@ std::string host_memory_ids() {
 }  // namespace
 
 void reject_run_flags_beside_guide_task(const CLI::App& cmd, const std::string& task) {
-  const bool guide_task = std::any_of(enum_values<rank_task>.begin(), enum_values<rank_task>.end(),
-                                      [&](rank_task t) { return name(t) == task; });
   if (const std::string flag = first_given_run_flag(cmd, {"--stack", "--gpus"});
-      guide_task && !flag.empty())
+      app::is_guide_task(task) && !flag.empty())
     throw usage_error(fmt::format(
         "{}: the run flags describe --task PRESET's run; the guide's task {} fixes its own", flag,
         task));

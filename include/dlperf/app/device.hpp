@@ -38,6 +38,14 @@ decltype(auto) visit_device(const device_choice& d, F&& f) {
       d);
 }
 
+/// Throws request_error naming @p command when @p d is a null catalog GPU ("gemm: the request
+/// names a null GPU"): a request built in code, not from flags or keywords.
+void refuse_null_gpu(const device_choice& d, std::string_view command);
+
+/// The catalog's GPUs, with @p mine (a device file's GPU) in place of the entry of its id, at the
+/// end; the catalog alone when @p mine is null. The GPUs a buying command compares.
+std::vector<const gpu_spec*> catalog_with(const gpu_spec* mine);
+
 /// Stable label of a device for output: the catalog id, or the file's device name.
 std::string device_label(const device_choice& d);
 

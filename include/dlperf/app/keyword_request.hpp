@@ -45,6 +45,13 @@ struct run_extras {
 void apply_run_keyword(run_options& o, run_extras& extras, std::string_view keyword,
                        const std::string& value);
 
+/// Applies run field @p keyword = @p value to @p o, for a request whose run is its model's
+/// (power, rank, speedup). Such a run has no power limit or link of its own, so `power_limit`
+/// and `link` are refused as unknown keywords of @p command, with @p hint in brackets when
+/// given. Throws request_error as apply_run_keyword does otherwise.
+void apply_model_run_keyword(run_options& o, std::string_view keyword, const std::string& value,
+                             std::string_view command, std::string_view hint = {});
+
 /// The run @p o and @p extras state (make_run, and the link when one is named). Throws
 /// request_error naming the flag for a bad value; dlperf's error for an unknown link.
 run_config make_run(const run_options& o, const run_extras& extras);

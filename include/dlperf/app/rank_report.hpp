@@ -72,6 +72,10 @@ long long parse_host_gpus(const std::string& text);
 /// (GiB) give.
 rank_options parse_rank_options(const std::string& gpus, const std::string& min_memory);
 
+/// Whether @p task names one of the guide's tasks (train16, infer16, infer8), which fix their own
+/// runs, rather than a model preset.
+bool is_guide_task(std::string_view task);
+
 /// Guide task @p t's mix under @p stack (make_workload). Throws request_error naming --stack
 /// when the task trains and the stack is an inference engine.
 rank_workload task_workload(rank_task t, stack_id stack);

@@ -12,6 +12,7 @@
 
 #include <cstdio>
 #include <deque>
+#include <dlperf/app/advise_report.hpp>
 #include <dlperf/app/cluster_report.hpp>
 #include <dlperf/app/debias_report.hpp>
 #include <dlperf/app/gemm_report.hpp>
@@ -20,6 +21,7 @@
 #include <dlperf/app/rank_report.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/roofline_report.hpp>
+#include <dlperf/app/serve_report.hpp>
 #include <dlperf/app/speedup_report.hpp>
 #include <dlperf/app/sweep.hpp>
 #include <dlperf/app/tco_report.hpp>
@@ -114,21 +116,22 @@ nb::object report_from_keywords(const keyword_fields& fields, Build build) {
   return ran ? to_python(result) : nb::none();
 }
 
-// Defines `<command>_json(fields)` on @p m: `dlperf <command> --json` for keyword and value pairs,
+// Defines `<name>_json(fields)` on @p m: `dlperf <command> --json` for keyword and value pairs,
 // the request read by @p FromKeywords, estimated and serialised by the application layer; None
 // for a request it refuses (the package then runs the tool's command line for its message).
+// @p command is the tool's command line, @p name without it ("advise --rent" for "rent").
 template <auto FromKeywords>
-void def_report_json(nb::module_& m, const std::string& command) {
+void def_report_json(nb::module_& m, const std::string& name, std::string command = {}) {
+  if (command.empty()) command = name;
   // The name and docstring live as long as the module: kept here, not in temporaries.
   static std::deque<std::string> texts;
-  const std::string& name = texts.emplace_back(command + "_json");
+  const std::string& function = texts.emplace_back(name + "_json");
   const std::string& doc = texts.emplace_back(
       "`dlperf " + command +
       " --json` for keyword and value pairs, through the application layer; None for a request "
-      "it refuses (dlperf." +
-      command + " then runs the tool's command line for its message).");
+      "it refuses (the dlperf package then runs the tool's command line for its message).");
   m.def(
-      name.c_str(),
+      function.c_str(),
       [](const keyword_fields& fields) {
         return report_from_keywords(fields, [](const keyword_fields& f) {
           return dlperf::app::to_json(dlperf::app::estimate(FromKeywords(f)));
@@ -183,6 +186,28 @@ NB_MODULE(_dlperf, m) {
       nb::arg("fields"),
       "`dlperf model --json` for keyword and value pairs, through the application layer; None "
       "for a request it refuses (dlperf.model then runs the tool's command line for its message).");
+  m.def(
+      "serve_json",
+      [](const keyword_fields& fields) {
+        return report_from_keywords(fields, [](const keyword_fields& f) {
+          dlperf::io::string_store strings;
+          return dlperf::app::to_json(
+              dlperf::app::estimate(dlperf::app::serve_request_from_keywords(f, strings)));
+        });
+      },
+      nb::arg("fields"),
+      "`dlperf model --serve --json` for keyword and value pairs, through the application layer; "
+      "None for a request it refuses (dlperf.model then runs the tool's command line for its "
+      "message).");
+  m.def(
+      "serve_keywords",
+      [] {
+        std::vector<std::string> out;
+        for (const std::string_view k : dlperf::app::serve_keywords()) out.emplace_back(k);
+        return out;
+      },
+      "The keywords a serving request takes besides a model request's: rate, block_size, "
+      "kv_fraction, step_tokens, max_seqs.");
   // The commands whose request is read from keywords alone: each keyword-to-JSON binding.
   def_report_json<&dlperf::app::cluster_request_from_keywords>(m, "cluster");
   def_report_json<&dlperf::app::gemm_request_from_keywords>(m, "gemm");
@@ -192,6 +217,8 @@ NB_MODULE(_dlperf, m) {
   def_report_json<&dlperf::app::tco_request_from_keywords>(m, "tco");
   def_report_json<&dlperf::app::rank_request_from_keywords>(m, "rank");
   def_report_json<&dlperf::app::speedup_request_from_keywords>(m, "speedup");
+  def_report_json<&dlperf::app::advise_request_from_keywords>(m, "advise");
+  def_report_json<&dlperf::app::rent_request_from_keywords>(m, "rent", "advise --rent");
   m.def(
       "request_keywords",
       [] {

@@ -1,5 +1,6 @@
 """One call of each command that the application layer takes by keyword (gemm, roofline, power,
-debias, tco, rank), through it and through the tool's command line, in one run. Prints one line
+debias, tco, rank, serving, advise, renting), through it and through the tool's command line, in
+one run. Prints one line
 per command; both paths must give the same JSON.
 
     python python/benchmarks/typed_calls.py
@@ -10,14 +11,21 @@ import timeit
 
 import dlperf
 
-# (command, keywords, calls per timing): the calls keep each timing near a tenth of a second.
+# (label, package function and tool command, keywords, calls per timing): the calls keep each
+# timing near a tenth of a second.
 CASES = [
-    ("gemm", dict(gpu="mi300x", m=256, n=1280, k=8192, dtype="fp8_e4m3_fnuz"), 2000),
-    ("roofline", dict(gpu="h100_sxm", flops=2e12, bytes=4e9), 2000),
-    ("power", dict(gpu="h100_sxm", count=8, limit=500, preset="llama3_8b", mode="infer"), 300),
-    ("debias", dict(ratio=3, gpus_to=8, gpu_to="h100_sxm", link_to="nvlink4"), 300),
-    ("tco", dict(gpu="rtx_4090", count=2, utilization=0.3, kwh_price=0.15), 2000),
-    ("rank", dict(task="infer16"), 5),
+    ("gemm", "gemm", dict(gpu="mi300x", m=256, n=1280, k=8192, dtype="fp8_e4m3_fnuz"), 2000),
+    ("roofline", "roofline", dict(gpu="h100_sxm", flops=2e12, bytes=4e9), 2000),
+    ("power", "power", dict(gpu="h100_sxm", count=8, limit=500, preset="llama3_8b", mode="infer"),
+     300),
+    ("debias", "debias", dict(ratio=3, gpus_to=8, gpu_to="h100_sxm", link_to="nvlink4"), 300),
+    ("tco", "tco", dict(gpu="rtx_4090", count=2, utilization=0.3, kwh_price=0.15), 2000),
+    ("rank", "rank", dict(task="infer16"), 5),
+    ("model --serve", "model", dict(preset="llama3_1_8b", gpu="h100_sxm", prompt=1000,
+                                    generate=1000, stack="vllm", rate=3, serve=True), 50),
+    ("advise", "advise", dict(use_case="kaggle", budget=3000), 5),
+    ("advise --rent", "advise", dict(preset="llama3_8b", mode="infer", generate=128, rent=True),
+     5),
 ]
 
 
@@ -27,15 +35,15 @@ def per_call(fn, calls):
 
 
 def main():
-    for command, keywords, calls in CASES:
+    for label, command, keywords, calls in CASES:
         def typed():
             return getattr(dlperf, command)(**keywords)
 
         def command_line():
             return dlperf._call(command, dict(keywords))
 
-        assert typed() == command_line(), command
-        print(f"{command}: through the layer {per_call(typed, calls):.1f} us, "
+        assert typed() == command_line(), label
+        print(f"{label}: through the layer {per_call(typed, calls):.1f} us, "
               f"command line {per_call(command_line, calls):.1f} us")
 
 

@@ -14,13 +14,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Union
 
 from ._dlperf import Error, version
+from ._dlperf import advise_json as _advise_json
 from ._dlperf import cluster_json as _cluster_json
 from ._dlperf import debias_json as _debias_json
 from ._dlperf import gemm_json as _gemm_json
 from ._dlperf import model_json as _model_json
 from ._dlperf import power_json as _power_json
 from ._dlperf import rank_json as _rank_json
+from ._dlperf import rent_json as _rent_json
 from ._dlperf import roofline_json as _roofline_json
+from ._dlperf import serve_json as _serve_json
+from ._dlperf import serve_keywords as _serve_keywords
 from ._dlperf import speedup_json as _speedup_json
 from ._dlperf import tco_json as _tco_json
 from ._dlperf import request_keywords as _request_keywords
@@ -185,12 +189,14 @@ def gemm(
     return _typed_report(_gemm_json, "gemm", dict(locals()))
 
 
-def _typed_report(report: Any, command: str, options: Dict[str, Any]) -> Dict[str, Any]:
+def _typed_report(report: Any, command: str, options: Dict[str, Any],
+                  apart: Sequence[str] = ()) -> Any:
     # The application layer takes the request by keyword (no command line to build and parse; the
-    # same to_json); the tool's command line serves every refusal, for its message.
+    # same to_json); the tool's command line serves every refusal, for its message. The options
+    # in ``apart`` chose ``report`` and are the command line's alone.
     # A keyword that is a Python word has a trailing underscore (from_); the layer's has none.
     given = [(k.rstrip("_"), _switch_or_text(v)) for k, v in options.items()
-             if v is not None and v is not False]
+             if v is not None and v is not False and k not in apart]
     result = report(given)
     if result is not None:
         return result
@@ -238,10 +244,13 @@ def model(
     options.update(options.pop("run"))
     given = {k: v for k, v in options.items() if v is not None and v is not False}
     # A request the application layer takes by keyword runs there (no command line to build and
-    # parse; the same to_json); the tool's command line serves the rest (shape flags, --serve)
-    # and every refusal, for its message.
-    if given.keys() <= _REQUEST_KEYWORDS:
-        result = _model_json([(k, _switch_or_text(v)) for k, v in given.items()])
+    # parse; the same to_json); the tool's command line serves the rest (shape flags) and every
+    # refusal, for its message.
+    report, keywords = (_serve_json, _SERVE_REQUEST_KEYWORDS) if serve else (
+        _model_json, _REQUEST_KEYWORDS)
+    given.pop("serve", None)
+    if given.keys() <= keywords:
+        result = report([(k, _switch_or_text(v)) for k, v in given.items()])
         if result is not None:
             return result
     return _call("model", options)
@@ -291,6 +300,8 @@ def advise(
     budget: Optional[Number] = None,
     gpus: Optional[Number] = None,
     prices: Optional[str] = None,
+    host_cost: Optional[Number] = None,
+    device: Optional[str] = None,
     top: Optional[Number] = None,
     rent: bool = False,
     by: Optional[str] = None,
@@ -308,10 +319,11 @@ def advise(
     ``utilization`` at ``kwh_price`` (default: a desk's residential price, a data-centre board's
     commercial price times the facility's PUE); with ``rent=True``, GPUs to rent, cheapest per million
     tokens first (``dlperf advise --rent``). A training run with ``dataset_tokens`` (and
-    ``epochs``) also times and prices that job on each GPU."""
+    ``epochs``) also times and prices that job on each GPU. ``host_cost`` is the host's price in
+    USD whatever the GPU count, and ``device`` a device file whose GPU joins the candidates."""
     options = dict(locals())
     options.update(options.pop("run"))
-    return _call("advise", options)
+    return _typed_report(_rent_json if rent else _advise_json, "advise", options, apart=("rent",))
 
 
 def power(
@@ -429,6 +441,8 @@ SWEEP_FIGURES = (
 
 # Every keyword a model request takes in the application layer (dlperf/app/keyword_request.hpp).
 _REQUEST_KEYWORDS = frozenset(_request_keywords())
+# And a serving request's (dlperf/app/serve_report.hpp).
+_SERVE_REQUEST_KEYWORDS = _REQUEST_KEYWORDS | frozenset(_serve_keywords())
 
 
 def _switch_or_text(value: Any) -> str:

@@ -20,6 +20,25 @@ def model_json(fields: List[Tuple[str, str]]) -> Any:
     """``dlperf model --json`` for keyword and value pairs, through the application layer; None
     for a request it refuses (dlperf.model then runs the tool's command line for its message)."""
 
+def advise_json(fields: List[Tuple[str, str]]) -> Any:
+    """``dlperf advise --json`` for keyword and value pairs, through the application layer; None
+    for a request it refuses (dlperf.advise then runs the tool's command line for its
+    message)."""
+
+def rent_json(fields: List[Tuple[str, str]]) -> Any:
+    """``dlperf advise --rent --json`` for keyword and value pairs, through the application layer;
+    None for a request it refuses (dlperf.advise then runs the tool's command line for its
+    message)."""
+
+def serve_json(fields: List[Tuple[str, str]]) -> Any:
+    """``dlperf model --serve --json`` for keyword and value pairs, through the application layer;
+    None for a request it refuses (dlperf.model then runs the tool's command line for its
+    message)."""
+
+def serve_keywords() -> List[str]:
+    """The keywords a serving request takes besides a model request's: rate, block_size,
+    kv_fraction, step_tokens, max_seqs."""
+
 def cluster_json(fields: List[Tuple[str, str]]) -> Any:
     """``dlperf cluster --json`` for keyword and value pairs, through the application layer; None
     for a request it refuses (dlperf.cluster then runs the tool's command line for its

@@ -1,6 +1,6 @@
-"""dlperf.model, cluster, gemm, roofline, power, debias, tco, rank and speedup through the
-application layer: a request by keywords runs without a command line and gives the tool's JSON
-exactly (test_against_cli.py checks the numbers); anything else (model shape flags, --serve, a
+"""dlperf.model (serving too), cluster, gemm, roofline, power, debias, tco, rank, speedup and
+advise (renting too) through the application layer: a request by keywords runs without a command line and gives the
+tool's JSON exactly (test_against_cli.py checks the numbers); anything else (model shape flags, a
 refusal) goes through the tool's command line. The package's keyword list is the application
 layer's."""
 
@@ -106,6 +106,25 @@ TYPED_REQUESTS = [
     ("rank --task llama3_8b --infer --stack vllm --gpus 2 --min-memory 40 --prices-at market",
      dict(task="llama3_8b", mode="infer", stack="vllm", gpus=2, min_memory=40,
           prices_at="market")),
+    ("model --preset llama3_1_8b --gpu h100_sxm --prompt 1000 --generate 1000 --serve "
+     "--stack vllm --rate 3 --max-seqs 64",
+     dict(preset="llama3_1_8b", gpu="h100_sxm", prompt=1000, generate=1000, serve=True,
+          stack="vllm", rate=3, max_seqs=64)),
+    ("model --preset llama3_3_70b --gpu h100_sxm --gpus 8 --tp 8 --prompt 1000 --generate 1000 "
+     "--serve --stack tensorrt-llm --power-limit 500 --kv-fraction 0.8 --step-tokens 4096",
+     dict(preset="llama3_3_70b", gpu="h100_sxm", gpus=8, tp=8, prompt=1000, generate=1000,
+          serve=True, stack="tensorrt-llm", power_limit=500, kv_fraction=0.8, step_tokens=4096)),
+    ("advise --use-case kaggle --budget 3000", dict(use_case="kaggle", budget=3000)),
+    ("advise --preset llama3_8b --infer --generate 128 --stack vllm --by time --prices-at launch "
+     "--years 5 --utilization 0.5 --kwh-price 0.3 --top 3",
+     dict(preset="llama3_8b", mode="infer", generate=128, stack="vllm", by="time",
+          prices_at="launch", years=5, utilization=0.5, kwh_price=0.3, top=3)),
+    ("advise --preset llama3_8b --train --batch 1 --seq 2048 --lora 16 --dataset-tokens 1e8 "
+     "--epochs 2 --gpus 2 --host-cost 0",
+     dict(preset="llama3_8b", train=True, batch=1, seq=2048, lora=16, dataset_tokens=1e8,
+          epochs=2, gpus=2, host_cost=0)),
+    ("advise --rent --preset llama3_8b --infer --generate 128 --dtype fp8_e4m3",
+     dict(rent=True, preset="llama3_8b", mode="infer", generate=128, dtype="fp8_e4m3")),
     ("speedup --from a100_sxm4_80gb --to h100_sxm", dict(from_="a100_sxm4_80gb", to="h100_sxm")),
     ("speedup --from rtx_4090 --to mi300x --preset llama3_8b --infer --stack llama.cpp "
      "--weights q4_k_m",
@@ -130,6 +149,10 @@ REFUSED_REQUESTS = [
      [("gpu", "rtx_4090"), ("count", "3"), ("utilization", "0.3"), ("kwh_price", "0.15")]),
     ("rank", dict(task="train16", batch=4), "the guide's task train16 fixes its own",
      [("task", "train16"), ("batch", "4")]),
+    ("advise", dict(use_case="kaggle", gpus=3), "hosts are priced for 1, 2, 4 or 8 GPUs",
+     [("use_case", "kaggle"), ("gpus", "3")]),
+    ("rent", dict(rent=True, use_case="kaggle"), "--rent needs --preset NAME",
+     [("use_case", "kaggle")]),
     ("speedup", dict(from_="gtx_1080_ti", to="rtx_3090"), "--from/--to: ",
      [("from", "gtx_1080_ti"), ("to", "rtx_3090")]),
 ]
@@ -147,9 +170,19 @@ def test_a_refused_typed_request_takes_the_command_line_for_its_message(
         monkeypatch, command, call, message, fields):
     calls = _record_command_lines(monkeypatch)
     with pytest.raises(dlperf.Error, match=message):
-        getattr(dlperf, command)(**call)
+        # Renting is dlperf.advise(rent=True), whose layer binding is its own (rent_json).
+        getattr(dlperf, "advise" if command == "rent" else command)(**call)
     assert len(calls) == 1
     assert getattr(_dlperf, command + "_json")(fields) is None
+
+
+def test_a_refused_serving_request_takes_the_command_line_for_its_message(monkeypatch):
+    calls = _record_command_lines(monkeypatch)
+    with pytest.raises(dlperf.Error, match="--batch: under --serve the KV memory sets the batch"):
+        dlperf.model(preset="llama3_1_8b", gpu="h100_sxm", generate=8, batch=4, serve=True)
+    assert len(calls) == 1
+    assert _dlperf.serve_json([("preset", "llama3_1_8b"), ("gpu", "h100_sxm"),
+                               ("generate", "8"), ("batch", "4")]) is None
 
 
 def test_the_run_options_typed_dict_lists_every_run_field():

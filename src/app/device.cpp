@@ -91,6 +91,24 @@ std::vector<const gpu_spec*> catalog_with(const gpu_spec* mine) {
   return list;
 }
 
+candidate_gpus candidates_with(const std::optional<measured_device>& device,
+                               const std::string& device_file, stack_id id) {
+  candidate_gpus out;
+  auto held = calibration_store();
+  if (device) {
+    out.device = std::make_shared<const measured_device>(*device);
+    auto record = std::make_shared<const software_stack>(
+        stack_on_device(id, device_file, *held, &out.measured));
+    if (out.measured != nullptr) {
+      out.stack = record;
+      out.measured_stacks.push_back({out.device->id(), out.stack.get()});
+    }
+  }
+  out.calibrations = std::move(held);
+  out.list = catalog_with(out.device ? &out.device->nominal() : nullptr);
+  return out;
+}
+
 std::string device_label(const device_choice& d) {
   if (const auto* g = std::get_if<const gpu_spec*>(&d)) return std::string((*g)->id());
   if (const auto* m = std::get_if<measured_device>(&d)) return std::string(m->id());

@@ -112,26 +112,16 @@ rank_report estimate(const rank_request& q) {
   out.stack = q.stack;
   out.device_file = q.device_file;
   rank_workload w = q.workload;
-  auto held = calibration_store();
-  std::optional<software_stack> measured_stack_record;
-  std::vector<measured_stack> measured;
-  if (q.device) {
-    auto device = std::make_shared<const measured_device>(*q.device);
-    out.device = device;
-    // The device file's GPU runs on the stack figures the file measured, if any.
-    measured_stack_record = stack_on_device(q.stack, q.device_file, *held, &out.measured);
-    if (out.measured != nullptr) measured.push_back({device->id(), &*measured_stack_record});
-  }
-  for (rank_item& i : w.items) i.run.measured_stacks = measured;
-  // The catalog, and the device file's GPU in place of the catalog entry of its id.
-  const std::vector<const gpu_spec*> candidates =
-      catalog_with(out.device ? &out.device->nominal() : nullptr);
+  const candidate_gpus candidates = candidates_with(q.device, q.device_file, q.stack);
+  for (rank_item& i : w.items) i.run.measured_stacks = candidates.measured_stacks;
   rank_options opts = q.options;
-  opts.candidates = candidates;
+  opts.candidates = candidates.list;
   out.entries = rank_gpus(w, q.prices, opts);
   out.reference = out.entries.empty() ? opts.reference : out.entries.front().reference;
   out.options = q.options;
-  out.calibrations = std::move(held);
+  out.device = candidates.device;
+  out.calibrations = candidates.calibrations;
+  out.measured = candidates.measured;
   return out;
 }
 

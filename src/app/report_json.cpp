@@ -1,6 +1,7 @@
 // The one JSON form of the application layer's reports (dlperf/app/report_json.hpp).
 #include <dlperf/app/report_json.hpp>
 
+#include <fmt/format.h>
 #include <cmath>
 #include <dlperf/io/price_json.hpp>
 #include <dlperf/model/error_bands.hpp>
@@ -551,6 +552,159 @@ nlohmann::json to_json(const speedup_report& r) {
       out["ceiling_from_step_s"] = r.ceiling->from.time.value();
       out["ceiling_to_step_s"] = r.ceiling->to.time.value();
     }
+  }
+  return out;
+}
+
+namespace {
+
+// One stack's serving figures: the saturation estimate and, at a rate, the load.
+nlohmann::json serving_json(const serving_figures& s) {
+  const serve_estimate& e = s.saturation;
+  nlohmann::json j = {{"concurrency", e.concurrency},
+                      {"clock_fraction", e.clock_fraction},
+                      {"kv_limited_concurrency", e.kv_limited},
+                      {"prefill_batch", e.prefill_batch},
+                      {"decode_step_s", e.decode_step.value()},
+                      {"prefill_per_request_s", e.prefill_per_request.value()},
+                      {"prefill_alone_s", e.prefill_alone.value()},
+                      {"requests_per_second", e.job_requests_per_second()},
+                      {"output_tokens_per_second", e.job_output_tokens_per_second()},
+                      {"total_tokens_per_second",
+                       e.job_requests_per_second() * static_cast<double>(e.prompt + e.generate)}};
+  if (s.load) {
+    const serve_load& l = *s.load;
+    j["at_rate"] = {
+        {"requests_per_second", l.rate * static_cast<double>(e.replicas)},
+        {"utilisation", l.utilisation},
+        {"concurrency", l.concurrency},
+        {"ttft_s", l.ttft.value()},
+        {"tpot_s", l.tpot.value()},
+        {"request_latency_s", l.latency.value()},
+        {"output_tokens_per_second", l.rate * static_cast<double>(e.replicas * e.generate)}};
+  } else {
+    j["at_rate"] = nullptr;
+  }
+  return j;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const serve_report& r) {
+  const serve_estimate& e = r.at_stack.saturation;
+  nlohmann::json out = serving_json(r.at_stack);
+  out["model"] = r.model.name;
+  out["gpu"] = r.device;
+  out["power_limit"] = power_limit_json(r.power_limit);
+  out["dtype"] = name(r.run.type);
+  out["weights"] = name(r.run.weights);
+  out["kv_dtype"] = name(r.run.kv_cache);
+  out["stack"] = r.stack.name();
+  out["stack_measured"] = measured_figures_json(r.measured);
+  out["prompt"] = e.prompt;
+  out["generate"] = e.generate;
+  out["gpus"] = r.run.gpus;
+  out["tp"] = r.run.tp;
+  out["block_tokens"] = r.config.block_tokens;
+  out["kv_memory_fraction"] = r.config.kv_memory_fraction;
+  out["step_tokens"] = e.step_tokens;
+  out["step_tokens_shaped"] = e.step_tokens_shaped;
+  out["max_sequences"] = e.max_sequences > 0 ? nlohmann::json(e.max_sequences) : nullptr;
+  out["kv_reservation"] = name(e.reservation);
+  out["chunked_prefill"] = r.stack.serving.chunked_prefill;
+  out["kv_budget_bytes"] = e.kv_budget.value();
+  out["kv_bytes_per_token"] = e.kv_per_token.value();
+  out["blocks_per_sequence"] = e.blocks_per_sequence;
+  out["ceiling"] = serving_json(r.ceiling);
+  out["serving_band"] = serving_band_json(r.band, e.job_output_tokens_per_second());
+  return out;
+}
+
+nlohmann::json to_json(const advise_report& report) {
+  const advice_request& q = report.request;
+  nlohmann::json out = nlohmann::json::array();
+  for (const recommendation& r : report.advice) {
+    nlohmann::json item = {
+        {"id", r.gpu->id()},
+        {"fits", r.fits},
+        {"need_bytes", r.need.value()},
+        {"margin_bytes", r.margin.value()},
+        {"within_budget", r.within_budget},
+        {"system_cost_usd",
+         r.priced ? nlohmann::json(r.system_cost.value()) : nlohmann::json(nullptr)},
+        {"relative_performance",
+         r.ranked ? nlohmann::json(r.ranked->relative_performance) : nlohmann::json(nullptr)},
+        {"scaling", r.scaling},
+        {"perf_per_dollar", r.ranked ? nlohmann::json(r.perf_per_dollar) : nlohmann::json(nullptr)},
+        {"system_watts", r.power.system.value()},
+        {"recommended_psu_watts", r.gpu->facts().form == form_factor::integrated
+                                      ? nlohmann::json(nullptr)
+                                      : nlohmann::json(r.power.recommended_psu.value())},
+        {"reasons", r.reasons},
+        {"gpus", r.gpus},
+        {"host_cost_usd", r.priced ? nlohmann::json(r.host_cost.value()) : nlohmann::json(nullptr)},
+        {"reference",
+         r.ranked ? nlohmann::json(r.ranked->reference->id()) : nlohmann::json(nullptr)},
+        {"stack", name(report.stack)},
+        {"stack_measured", measured_figures_json(report.measured_on(r.gpu->id()))},
+        {"price_usd", r.priced ? nlohmann::json(r.gpu_price.value()) : nlohmann::json(nullptr)},
+        {"price_kind", r.price    ? nlohmann::json(name(r.price->kind))
+                       : r.priced ? nlohmann::json("price_file")
+                                  : nlohmann::json(nullptr)},
+        {"price_date", r.price
+                           ? nlohmann::json(fmt::format("{}-{:02}", r.price->year, r.price->month))
+                           : nlohmann::json(nullptr)},
+        {"task", report.task.name},
+        {"samples_per_s",
+         r.ranked ? nlohmann::json(r.samples_per_second) : nlohmann::json(nullptr)},
+        {"seconds_per_task",
+         r.ranked ? nlohmann::json(r.seconds_per_task) : nlohmann::json(nullptr)},
+        {"cost_per_task_usd",
+         r.cost ? nlohmann::json(r.cost->total().value()) : nlohmann::json(nullptr)},
+        {"purchase_per_task_usd",
+         r.cost ? nlohmann::json(r.cost->purchase.value()) : nlohmann::json(nullptr)},
+        {"electricity_per_task_usd",
+         r.cost ? nlohmann::json(r.cost->electricity.value()) : nlohmann::json(nullptr)},
+        {"site", name(r.where)},
+        {"usd_per_kwh", in_dollars_per_kwh(q.ownership.kwh_price_at(r.where))},
+        {"verdict", r.verdict.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.verdict)},
+        {"job_seconds",
+         r.job_seconds > 0 ? nlohmann::json(r.job_seconds) : nlohmann::json(nullptr)},
+        {"job_cost_usd",
+         r.job_cost ? nlohmann::json(r.job_cost->value()) : nlohmann::json(nullptr)}};
+    if (r.split && r.split->chosen)
+      item["split"] = {{"gpus", r.split->chosen->split.gpus},
+                       {"tp", r.split->chosen->split.tp},
+                       {"pp", r.split->chosen->split.pp},
+                       {"data_parallel", r.split->chosen->split.data_parallel()},
+                       {"link", r.split->link},
+                       {"samples_per_s", r.split->chosen->samples_per_second}};
+    out.push_back(item);
+  }
+  return out;
+}
+
+nlohmann::json to_json(const rent_report& report) {
+  const std::optional<training_job>& job = report.job;
+  nlohmann::json out = nlohmann::json::array();
+  for (const rental& x : report.ranked) {
+    const parallel_split& s = x.split.chosen->split;
+    out.push_back({{"id", x.gpu->id()},
+                   {"gpus", s.gpus},
+                   {"tp", s.tp},
+                   {"pp", s.pp},
+                   {"data_parallel", s.data_parallel()},
+                   {"dtype", name(x.type)},
+                   {"stack", name(stacks::build_for(report.run.stack, x.gpu->arch().vendor))},
+                   {"usd_per_gpu_hour", in_dollars_per_hour(x.per_gpu_hour)},
+                   {"usd_per_hour", in_dollars_per_hour(x.per_hour)},
+                   {"tokens_per_s", x.tokens_per_second},
+                   {"usd_per_million_tokens", x.per_million_tokens.value()},
+                   {"job_seconds", job ? nlohmann::json(job->seconds_at(x.tokens_per_second))
+                                       : nlohmann::json(nullptr)},
+                   {"job_cost_usd", job ? nlohmann::json(job->cost_at(x.per_million_tokens).value())
+                                        : nlohmann::json(nullptr)},
+                   {"price_source", x.offer ? io::to_json(*x.offer) : nlohmann::json(nullptr)}});
   }
   return out;
 }

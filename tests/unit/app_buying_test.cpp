@@ -1,10 +1,12 @@
 // The application layer's buying requests and reports (dlperf/app/power_report.hpp,
-// dlperf/app/debias_report.hpp): each report is the buying layer's answer for its request, its
-// JSON carries the same figures, a request by keywords is the one the tool's flags give, and
-// every refusal names what is wrong.
+// dlperf/app/debias_report.hpp, tco, rank, speedup and advise): each report is the buying layer's
+// answer for its request, its JSON carries the same figures, a request by keywords is the one the
+// tool's flags give, and every refusal names what is wrong.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdio>
+#include <dlperf/app/advise_report.hpp>
 #include <dlperf/app/debias_report.hpp>
 #include <dlperf/app/power_report.hpp>
 #include <dlperf/app/rank_report.hpp>
@@ -13,6 +15,7 @@
 #include <dlperf/app/speedup_report.hpp>
 #include <dlperf/app/tco_report.hpp>
 #include <dlperf/dlperf.hpp>
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -412,4 +415,128 @@ TEST_CASE("a speedup request names what is wrong with it") {
                                  std::nullopt,
                                  {}};
   CHECK_THROWS_WITH(dlperf::app::estimate(q), Catch::Contains("names a null GPU"));
+}
+
+TEST_CASE("an advise report is buying/advice.hpp's advice, a device file's GPU in its place") {
+  // A use case's systems under a budget: advise's recommendations for the same request over
+  // the catalog, in the same order, at market prices (the command's default).
+  const dlperf::app::advise_report r = dlperf::app::estimate(
+      dlperf::app::advise_request_from_keywords({{"use_case", "kaggle"}, {"budget", "3000"}}));
+  dlperf::advice_request q;
+  q.use = dlperf::use_case::kaggle;
+  q.search_gpus = true;
+  q.budget = dlperf::dollars(3000);
+  q.prices.basis = dlperf::price_basis::market;
+  q.workload = dlperf::make_workload(dlperf::rank_task::train16);
+  const std::vector<dlperf::recommendation> direct =
+      dlperf::advise(q, std::span<const dlperf::gpu_spec* const>(dlperf::catalog::all));
+  REQUIRE(r.advice.size() == direct.size());
+  for (std::size_t i = 0; i < direct.size(); ++i) {
+    CHECK(r.advice[i].gpu == direct[i].gpu);
+    CHECK(r.advice[i].verdict == direct[i].verdict);
+  }
+  CHECK(r.task.name == dlperf::task_of(q).name);
+  CHECK(r.top == 10);
+  const nlohmann::json j = dlperf::app::to_json(r);
+  REQUIRE(j.size() == direct.size());
+  CHECK(j[0]["id"] == std::string(direct[0].gpu->id()));
+  CHECK(j[0]["within_budget"] == direct[0].within_budget);
+  CHECK(j[0]["stack_measured"].is_null());
+  // A device file that measured the stack: its GPU (and only it) runs on the file's figures, and
+  // the report keeps that GPU alive when copied.
+  const std::string file = "dlperf_app_advise_device.json";
+  std::ofstream(file) << R"({"schema": "dlperf-device", "version": 2, "kind": "gpu",
+      "base": "h100_sxm", "stacks": {"vllm": {"attention_efficiency":
+      {"value": 0.3, "method": "a test's figure"}}}})";
+  dlperf::app::advise_report copy;
+  {
+    const dlperf::app::advise_report with =
+        dlperf::app::estimate(dlperf::app::advise_request_from_keywords({{"preset", "llama3_8b"},
+                                                                         {"mode", "infer"},
+                                                                         {"generate", "128"},
+                                                                         {"stack", "vllm"},
+                                                                         {"device", file}}));
+    copy = with;
+  }
+  std::remove(file.c_str());
+  REQUIRE(copy.device);
+  REQUIRE(copy.measured != nullptr);
+  CHECK(copy.measured_on("h100_sxm") == copy.measured);
+  CHECK(copy.measured_on("a100_sxm4_80gb") == nullptr);
+  const auto h100 =
+      std::find_if(copy.advice.begin(), copy.advice.end(),
+                   [](const dlperf::recommendation& e) { return e.gpu->id() == "h100_sxm"; });
+  REQUIRE(h100 != copy.advice.end());
+  CHECK(h100->gpu == &copy.device->nominal());
+  const nlohmann::json measured = dlperf::app::to_json(copy);
+  for (const nlohmann::json& e : measured)
+    CHECK(e["stack_measured"].is_null() == (e["id"] != "h100_sxm"));
+}
+
+TEST_CASE("a rent report is rank_rentals' ranking of its run at cloud prices") {
+  const dlperf::app::rent_report r = dlperf::app::estimate(dlperf::app::rent_request_from_keywords(
+      {{"preset", "llama3_8b"}, {"mode", "infer"}, {"generate", "128"}, {"top", "3"}}));
+  dlperf::app::run_options o;
+  o.infer = true;
+  o.generate = "128";
+  const std::vector<dlperf::rental> direct = dlperf::rank_rentals(
+      dlperf::presets::find("llama3_8b"), dlperf::app::make_run(o), dlperf::price_table{},
+      dlperf::catalog::all, dlperf::precision_choice::sixteen_bit);
+  REQUIRE(r.ranked.size() == direct.size());
+  REQUIRE_FALSE(direct.empty());
+  for (std::size_t i = 0; i < direct.size(); ++i) {
+    CHECK(r.ranked[i].gpu == direct[i].gpu);
+    CHECK(r.ranked[i].per_million_tokens == direct[i].per_million_tokens);
+  }
+  for (std::size_t i = 1; i < r.ranked.size(); ++i)
+    CHECK(r.ranked[i - 1].per_million_tokens <= r.ranked[i].per_million_tokens);
+  CHECK(r.top == 3);
+  const nlohmann::json j = dlperf::app::to_json(r);
+  REQUIRE(j.size() == direct.size());
+  CHECK(j[0]["usd_per_million_tokens"].get<double>() == direct[0].per_million_tokens.value());
+  CHECK(j[0]["job_seconds"].is_null());
+}
+
+TEST_CASE("advise and rent requests name what is wrong with them") {
+  const auto advised = [](const fields& f) {
+    return [f] { (void)dlperf::app::estimate(dlperf::app::advise_request_from_keywords(f)); };
+  };
+  const auto rented = [](const fields& f) {
+    return [f] { (void)dlperf::app::estimate(dlperf::app::rent_request_from_keywords(f)); };
+  };
+  CHECK_THROWS_WITH(advised({})(), Catch::Contains("give exactly one of --preset NAME and"));
+  CHECK_THROWS_WITH(advised({{"preset", "gpt2"}, {"use_case", "kaggle"}})(),
+                    Catch::Contains("give exactly one of --preset NAME and"));
+  CHECK_THROWS_WITH(advised({{"use_case", "gaming"}})(), Catch::Contains("--use-case"));
+  CHECK_THROWS_WITH(advised({{"use_case", "kaggle"}, {"gpus", "3"}})(),
+                    Catch::Contains("hosts are priced for 1, 2, 4 or 8 GPUs"));
+  CHECK_THROWS_WITH(advised({{"use_case", "kaggle"}, {"budget", "0"}})(),
+                    Catch::Contains("--budget: must be positive"));
+  CHECK_THROWS_WITH(advised({{"use_case", "kaggle"}, {"top", "0"}})(), Catch::Contains("--top"));
+  CHECK_THROWS_WITH(advised({{"use_case", "kaggle"}, {"years", "0"}})(),
+                    Catch::Contains("--years"));
+  CHECK_THROWS_WITH(advised({{"use_case", "kaggle"}, {"by", "cheapest"}})(),
+                    Catch::Contains("--by"));
+  CHECK_THROWS_WITH(advised({{"use_case", "kaggle"}, {"task", "train64"}})(),
+                    Catch::Contains("--task"));
+  CHECK_THROWS_WITH(advised({{"use_case", "kaggle"}, {"dataset_tokens", "1e8"}})(),
+                    Catch::Contains("--dataset-tokens prices a training job"));
+  CHECK_THROWS_WITH(advised({{"preset", "llama3_8b"}, {"epochs", "2"}})(),
+                    Catch::Contains("--epochs needs --dataset-tokens"));
+  CHECK_THROWS_WITH(advised({{"use_case", "kaggle"}, {"rent", "true"}})(),
+                    Catch::Contains("unknown run field 'rent'"));
+  const std::string host =
+      std::string(DLPERF_SOURCE_DIR) + "/tests/fuzz/corpus/device_file/host.json";
+  CHECK_THROWS_WITH(advised({{"use_case", "kaggle"}, {"device", host}})(),
+                    Catch::Contains("--device: advise needs a GPU"));
+  CHECK_THROWS_WITH(rented({{"use_case", "kaggle"}})(), Catch::Contains("--rent needs --preset"));
+  CHECK_THROWS_WITH(rented({{"preset", "llama3_8b"}, {"budget", "5"}})(),
+                    Catch::Contains("--budget does not apply to --rent"));
+  CHECK_THROWS_WITH(rented({{"preset", "llama3_8b"}, {"by", "time"}})(),
+                    Catch::Contains("--by does not apply to --rent"));
+  CHECK_THROWS_WITH(rented({{"preset", "resnet50"}, {"mode", "infer"}})(),
+                    Catch::Contains("resnet50 is not a transformer"));
+  CHECK_THROWS_WITH(
+      rented({{"preset", "llama3_8b"}, {"mode", "infer"}, {"generate", "8"}, {"top", "0"}})(),
+      Catch::Contains("--top"));
 }

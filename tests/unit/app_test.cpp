@@ -4,12 +4,14 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdio>
 #include <dlperf/app/cluster_report.hpp>
 #include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/model_report.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/request_error.hpp>
 #include <dlperf/app/run_request.hpp>
+#include <dlperf/app/serve_report.hpp>
 #include <dlperf/app/sweep.hpp>
 #include <fstream>
 #include <iterator>
@@ -356,6 +358,116 @@ TEST_CASE("a request by keywords names what is missing, doubled or unknown") {
   CHECK(dlperf::app::is_request_keyword("power_limit"));
   CHECK(dlperf::app::is_request_keyword("grad_accum"));
   CHECK_FALSE(dlperf::app::is_request_keyword("layers"));
+}
+
+TEST_CASE("a serve report is model/serve.hpp's serving under its stack and the ceiling") {
+  dlperf::io::string_store strings;
+  // No mode given: serving is inference, as --serve makes the tool's run.
+  const dlperf::app::serve_request q =
+      dlperf::app::serve_request_from_keywords({{"preset", "llama3_1_8b"},
+                                                {"gpu", "h100_sxm"},
+                                                {"prompt", "1000"},
+                                                {"generate", "1000"},
+                                                {"stack", "vllm"},
+                                                {"rate", "3"},
+                                                {"max_seqs", "64"}},
+                                               strings);
+  CHECK_FALSE(q.model.run.training());
+  REQUIRE(q.rate.has_value());
+  CHECK(*q.rate == 3.0);
+  const dlperf::app::serve_report r = dlperf::app::estimate(q);
+  const auto& d = dlperf::catalog::h100_sxm;
+  const dlperf::model_spec& m = dlperf::presets::find("llama3_1_8b");
+  const dlperf::software_stack& vllm = dlperf::stacks::of(dlperf::stack_id::vllm);
+  const dlperf::serve_config c = q.config.under(vllm, d);
+  const dlperf::serve_estimate e = dlperf::estimate_serving(d, m, q.model.run, vllm, c);
+  CHECK(r.at_stack.saturation.decode_step == e.decode_step);
+  CHECK(r.at_stack.saturation.concurrency == 64);  // the cap given, below what the KV cache holds
+  CHECK(r.at_stack.saturation.kv_limited > 64);
+  CHECK(r.max_sequences_given());
+  CHECK_FALSE(r.step_tokens_given());
+  const dlperf::serve_estimate ceiling =
+      dlperf::estimate_serving(d, m, q.model.run, dlperf::stacks::ceiling, c);
+  CHECK(r.ceiling.saturation.decode_step == ceiling.decode_step);
+  // The ceiling is never slower than the engine it brackets.
+  CHECK(r.ceiling.saturation.decode_step <= r.at_stack.saturation.decode_step);
+  REQUIRE(r.at_stack.load.has_value());
+  CHECK(r.at_stack.load->ttft == dlperf::serve_at_rate(d, m, q.model.run, vllm, e, 3.0).ttft);
+  // No vLLM serving run on one NVIDIA data-centre board is in the evidence: no band, and the
+  // report says so rather than borrowing another engine's.
+  CHECK_FALSE(r.band.has_value());
+  CHECK(r.band.has_value() == dlperf::serving_band_of(dlperf::stack_id::vllm,
+                                                      dlperf::vendor::nvidia,
+                                                      dlperf::board_class::professional, false)
+                                  .has_value());
+  const nlohmann::json j = dlperf::app::to_json(r);
+  CHECK(j["gpu"] == "h100_sxm");
+  CHECK(j["stack"] == "vllm");
+  CHECK(j["stack_measured"].is_null());
+  CHECK(j["max_sequences"] == 64);
+  CHECK(j["decode_step_s"].get<double>() == e.decode_step.value());
+  CHECK(j["at_rate"]["requests_per_second"].get<double>() == 3.0);
+  CHECK(j["ceiling"]["decode_step_s"].get<double>() == ceiling.decode_step.value());
+}
+
+TEST_CASE("a serve report runs a device file's GPU on the figures it measured for the stack") {
+  const std::string file = "dlperf_app_serve_device.json";
+  std::ofstream(file) << R"({"schema": "dlperf-device", "version": 2, "kind": "gpu",
+      "base": "h100_sxm", "stacks": {"vllm": {"attention_efficiency":
+      {"value": 0.3, "method": "a test's figure"}}}})";
+  dlperf::io::string_store strings;
+  const auto served = [&](const std::string& device) {
+    return dlperf::app::estimate(dlperf::app::serve_request_from_keywords(
+        {{"preset", "llama3_1_8b"},
+         {device.empty() ? "gpu" : "device", device.empty() ? "h100_sxm" : device},
+         {"prompt", "1000"},
+         {"generate", "1000"},
+         {"stack", "vllm"}},
+        strings));
+  };
+  const dlperf::app::serve_report measured = served(file);
+  const dlperf::app::serve_report catalog = served("");
+  REQUIRE(measured.measured != nullptr);
+  CHECK(measured.stack.attention_efficiency.value == 0.3);
+  // A lower attention share than the record's makes every decode step slower.
+  CHECK(measured.at_stack.saturation.decode_step > catalog.at_stack.saturation.decode_step);
+  const nlohmann::json j = dlperf::app::to_json(measured);
+  CHECK(j["stack_measured"]["attention_efficiency"]["value"].get<double>() == 0.3);
+  std::remove(file.c_str());
+}
+
+TEST_CASE("a serve request names what is wrong with it") {
+  dlperf::io::string_store strings;
+  using fields = std::vector<std::pair<std::string, std::string>>;
+  const auto refused = [&](fields f) {
+    f.insert(f.begin(), {{"preset", "llama3_1_8b"}, {"gpu", "h100_sxm"}});
+    return [&strings, f] { (void)dlperf::app::serve_request_from_keywords(f, strings); };
+  };
+  CHECK_THROWS_WITH(refused({{"train", "true"}, {"generate", "8"}})(),
+                    Catch::Contains("--serve is inference"));
+  CHECK_THROWS_WITH(refused({{"generate", "8"}, {"batch", "4"}})(),
+                    Catch::Contains("--batch: under --serve the KV memory sets the batch"));
+  CHECK_THROWS_WITH(refused({{"prompt", "8"}})(), Catch::Contains("--serve needs --generate"));
+  CHECK_THROWS_WITH(refused({{"generate", "8"}, {"gpu_layers", "4"}})(),
+                    Catch::Contains("--gpu-layers: --serve keeps every layer on the GPU"));
+  CHECK_THROWS_WITH(refused({{"generate", "8"}, {"block_size", "0"}})(),
+                    Catch::Contains("--block-size"));
+  CHECK_THROWS_WITH(refused({{"generate", "8"}, {"kv_fraction", "1.5"}})(),
+                    Catch::Contains("--kv-fraction '1.5' must be in"));
+  CHECK_THROWS_WITH(refused({{"generate", "8"}, {"rate", "x"}})(), Catch::Contains("--rate"));
+  CHECK_THROWS_WITH(refused({{"generate", "8"}, {"rate", "1"}, {"rate", "2"}})(),
+                    Catch::Contains("'rate' given twice"));
+  CHECK_THROWS_WITH(refused({{"generate", "8"}, {"queue", "1"}})(), Catch::Contains("queue"));
+  // A rate at or above saturation has no steady state: the library says so.
+  CHECK_THROWS_AS(
+      dlperf::app::estimate(dlperf::app::serve_request_from_keywords(
+          {{"preset", "llama3_1_8b"}, {"gpu", "h100_sxm"}, {"generate", "8"}, {"rate", "1e6"}},
+          strings)),
+      dlperf::invalid_argument);
+  dlperf::app::serve_request none;
+  none.model.model = dlperf::presets::find("gpt2");
+  CHECK_THROWS_WITH(dlperf::app::estimate(none),
+                    Catch::Contains("serve: the request names a null GPU"));
 }
 
 namespace {

@@ -86,32 +86,6 @@ void add_power_limit_option(CLI::App* cmd, std::string& limit) {
                   "speed (docs/buying.md, Power)");
 }
 
-const stack_calibration* device_stacks::add(const std::string& file, std::string_view device,
-                                            stack_id id) {
-  if (file.empty() || id == stack_id::ceiling) return nullptr;
-  std::vector<stack_calibration>& held = held_.emplace_back();
-  const stack_calibration* applied = nullptr;
-  software_stack s = stack_on_device(id, file, held, &applied);
-  if (applied == nullptr) return nullptr;
-  stacks_.push_back(s);
-  applied_.push_back({std::string(device), file, applied});
-  entries_.push_back({applied_.back().device, &stacks_.back()});
-  return applied;
-}
-
-const stack_calibration* device_stacks::on(std::string_view device) const {
-  for (const applied_stack& a : applied_)
-    if (a.device == device) return a.calibration;
-  return nullptr;
-}
-
-std::vector<std::string> device_stacks::describe() const {
-  std::vector<std::string> lines;
-  for (const applied_stack& a : applied_)
-    lines.push_back(describe_measured(*a.calibration, fmt::format("{} ({})", a.device, a.file)));
-  return lines;
-}
-
 std::string describe_measured(const stack_calibration& c, std::string_view where) {
   std::string text;
   for (const auto& [figure, m] : c.figures) {
@@ -120,11 +94,6 @@ std::string describe_measured(const stack_calibration& c, std::string_view where
                         m.method);
   }
   return fmt::format("measured on {}: {}", where, text);
-}
-
-candidate_gpus::candidate_gpus(const std::string& device_file, std::string_view command) {
-  if (!device_file.empty()) device.emplace(gpu_device_file("--device", command, device_file));
-  list = app::catalog_with(device ? &device->nominal() : nullptr);
 }
 
 void add_device_options(CLI::App* cmd, std::string& gpu_id, std::string& device_file) {

@@ -434,9 +434,12 @@ void run(const model_options& o) {
   q.device = with_power_limit(select_device(o.gpu, o.device), o.power_limit, &q.power_limit);
   q.device_file = o.device;
   if (o.serve.serve) {
-    std::vector<stack_calibration> held;
-    const software_stack stack = stack_on_device(o.run.stack, o.device, held);
-    print_serving(q.model, q.run, q.device, q.power_limit, stack, o.serve, o.batch_given, o.json);
+    const app::serve_report report =
+        app::estimate(app::make_serve_request(std::move(q), o.serve.settings, o.batch_given));
+    if (o.json)
+      print_json(app::to_json(report));
+    else
+      print_serving(report);
     return;
   }
   const app::model_report report = app::estimate(q);

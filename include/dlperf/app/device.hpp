@@ -89,6 +89,25 @@ software_stack stack_on_device(stack_id id, const std::string& device_file,
                                std::vector<stack_calibration>& held,
                                const stack_calibration** applied = nullptr);
 
+/// The GPUs a buying command compares (rank, advise): the catalog, with a device file's GPU in
+/// place of the catalog entry of its id, running on the figures the file measured for the run's
+/// stack. What its members point into is shared, so a copy stays valid.
+struct candidate_gpus {
+  std::shared_ptr<const measured_device> device;  ///< the device file's GPU; null without one
+  /// The file's calibrations, which the measured stack's sources refer to.
+  std::shared_ptr<const std::vector<stack_calibration>> calibrations;
+  const stack_calibration* measured = nullptr;  ///< the one applied to the file's GPU, if any
+  std::shared_ptr<const software_stack> stack;  ///< the stack the file's GPU runs, if measured
+  /// What a run takes as run_config::measured_stacks: the file's GPU on `stack`, or nothing.
+  std::vector<measured_stack> measured_stacks;
+  std::vector<const gpu_spec*> list;  ///< the catalog, the file's GPU in its entry's place
+};
+
+/// The candidates of a comparison under stack @p id: the catalog (catalog_with), and @p device,
+/// read from @p device_file, on the figures the file measured for @p id (stack_on_device).
+candidate_gpus candidates_with(const std::optional<measured_device>& device,
+                               const std::string& device_file, stack_id id);
+
 /// An empty store for a device file's calibrations, which a report shares with its copies (the
 /// `calibrations` of the cluster, power and rank reports). Made here, in one place: clang 14
 /// does not emit the shared store's destructor in every file that makes one.

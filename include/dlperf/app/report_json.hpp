@@ -4,6 +4,7 @@
 /// README, "JSON output").
 #pragma once
 
+#include <dlperf/app/advise_report.hpp>
 #include <dlperf/app/cluster_report.hpp>
 #include <dlperf/app/debias_report.hpp>
 #include <dlperf/app/device.hpp>
@@ -12,6 +13,7 @@
 #include <dlperf/app/power_report.hpp>
 #include <dlperf/app/rank_report.hpp>
 #include <dlperf/app/roofline_report.hpp>
+#include <dlperf/app/serve_report.hpp>
 #include <dlperf/app/speedup_report.hpp>
 #include <dlperf/app/tco_report.hpp>
 #include <dlperf/buying/cluster.hpp>
@@ -59,6 +61,23 @@ nlohmann::json to_json(const rank_report& r);
 /// not apply), and with a model the modelled ratio, the steps, the fits, the run, the stack's
 /// measured figures on each side and the hardware model's ratio beside a stack.
 nlohmann::json to_json(const speedup_report& r);
+
+/// `dlperf advise --json`: one entry per GPU, best first: whether its system fits and is within
+/// budget, its cost, relative performance, scaling, power, reasons and verdict, the cost and
+/// time per task, the training job's, the split a model runs at, the price used and the figures
+/// a device file measured for the stack.
+nlohmann::json to_json(const advise_report& r);
+
+/// `dlperf advise --rent --json`: one entry per GPU, cheapest per million tokens first: its split,
+/// type, stack, hourly prices, tokens per second, cost per million tokens, the training job's
+/// time and cost, and the cloud offer priced at.
+nlohmann::json to_json(const rent_report& r);
+
+/// `dlperf model --serve --json`: the saturation estimate under the stack (concurrency, steps,
+/// throughput; at the rate, TTFT and TPOT), the model, run, device and engine settings, the
+/// figures a device file measured for the stack, the ceiling's figures under the same schedule
+/// and the stack's serving band.
+nlohmann::json to_json(const serve_report& r);
 
 /// "device_file": the device file a report's device came from, or null for a catalog GPU.
 nlohmann::json device_file_json(const std::string& file);

@@ -149,6 +149,9 @@ REFUSED_REQUESTS = [
      [("gpu", "rtx_4090"), ("count", "3"), ("utilization", "0.3"), ("kwh_price", "0.15")]),
     ("rank", dict(task="train16", batch=4), "the guide's task train16 fixes its own",
      [("task", "train16"), ("batch", "4")]),
+    # The tool's rank has no --tp (the buying layer lays out each job): nor has the layer's.
+    ("rank", dict(task="llama3_8b", mode="infer", tp=2), "not expected: 2 --tp",
+     [("task", "llama3_8b"), ("mode", "infer"), ("tp", "2")]),
     ("advise", dict(use_case="kaggle", gpus=3), "hosts are priced for 1, 2, 4 or 8 GPUs",
      [("use_case", "kaggle"), ("gpus", "3")]),
     ("rent", dict(rent=True, use_case="kaggle"), "--rent needs --preset NAME",

@@ -58,6 +58,10 @@ void apply_model_run_keyword(run_options& o, std::string_view keyword, const std
   if (keyword == "power_limit" || keyword == "link")
     throw request_error(std::string(command) + ": unknown keyword '" + std::string(keyword) + "'" +
                         (hint.empty() ? std::string() : " (" + std::string(hint) + ")"));
+  // The tool's command has no such flag: the buying layer lays out each job itself.
+  if (is_one_of(keyword, job_layout_keywords()))
+    throw request_error(std::string(command) + ": unknown keyword '" + std::string(keyword) +
+                        "' (" + std::string(command) + " lays out each job over its GPUs itself)");
   run_extras unused;  // reached only by the two refused above
   apply_run_keyword(o, unused, keyword, value);
 }

@@ -294,4 +294,11 @@ const run_field& run_field_of(std::string_view keyword) {
   throw request_error(fmt::format("unknown run field '{}' (valid: {})", keyword, valid));
 }
 
+std::span<const std::string_view> job_layout_keywords() {
+  static constexpr std::array<std::string_view, 11> keywords{
+      "gpus",          "zero",    "tp",          "pp",         "vpp",        "split",
+      "gpus_per_node", "network", "fp32_reduce", "gpu_layers", "host_memory"};
+  return keywords;
+}
+
 }  // namespace dlperf::app

@@ -523,6 +523,8 @@ TEST_CASE("advise and rent requests name what is wrong with them") {
                     Catch::Contains("--dataset-tokens prices a training job"));
   CHECK_THROWS_WITH(advised({{"preset", "llama3_8b"}, {"epochs", "2"}})(),
                     Catch::Contains("--epochs needs --dataset-tokens"));
+  CHECK_THROWS_WITH(advised({{"preset", "llama3_8b"}, {"tp", "2"}})(),
+                    Catch::Contains("advise: unknown keyword 'tp'"));
   CHECK_THROWS_WITH(advised({{"use_case", "kaggle"}, {"rent", "true"}})(),
                     Catch::Contains("unknown run field 'rent'"));
   const std::string host =

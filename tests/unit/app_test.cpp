@@ -63,6 +63,24 @@ TEST_CASE("the tool offers every run field and the run fields name every run fla
   }
   CHECK(flags == fields);
   CHECK(fields.size() >= 35);
+  // A command whose run is its model's on each GPU it compares offers every field but a job's
+  // layout, and its keyword requests refuse those by name.
+  CLI::App model_run;
+  dlperf::cli::run_options m;
+  dlperf::cli::add_run_options(&model_run, m, false);
+  std::set<std::string> model_flags;
+  for (const CLI::Option* opt : model_run.get_options())
+    if (opt->get_name() != "--help") model_flags.insert(opt->get_name());
+  std::set<std::string> layout;
+  for (const std::string_view k : dlperf::app::job_layout_keywords()) {
+    layout.insert(std::string(dlperf::app::run_field_of(k).flag));
+    CHECK_THROWS_WITH(dlperf::app::apply_model_run_keyword(m, k, "2", "rank"),
+                      Catch::Contains("rank: unknown keyword '" + std::string(k) + "'"));
+  }
+  std::set<std::string> rest;
+  std::set_difference(fields.begin(), fields.end(), layout.begin(), layout.end(),
+                      std::inserter(rest, rest.end()));
+  CHECK(model_flags == rest);
 }
 
 TEST_CASE("a run field reads its value as the tool reads its flag and names it when it cannot") {

@@ -46,9 +46,10 @@ void apply_run_keyword(run_options& o, run_extras& extras, std::string_view keyw
                        const std::string& value);
 
 /// Applies run field @p keyword = @p value to @p o, for a request whose run is its model's
-/// (power, rank, speedup). Such a run has no power limit or link of its own, so `power_limit`
-/// and `link` are refused as unknown keywords of @p command, with @p hint in brackets when
-/// given. Throws request_error as apply_run_keyword does otherwise.
+/// (power, rank, speedup, advise). Such a run has no power limit or link of its own, so
+/// `power_limit` and `link` are refused as unknown keywords of @p command, with @p hint in
+/// brackets when given; nor a layout over GPUs (job_layout_keywords), which the command chooses.
+/// Throws request_error as apply_run_keyword does otherwise.
 void apply_model_run_keyword(run_options& o, std::string_view keyword, const std::string& value,
                              std::string_view command, std::string_view hint = {});
 

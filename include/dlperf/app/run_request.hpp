@@ -79,4 +79,10 @@ std::span<const run_field> run_fields();
 /// the keywords for an unknown one.
 const run_field& run_field_of(std::string_view keyword);
 
+/// The run fields that lay out a job over GPUs and host memory (gpus, zero, tp, pp, vpp, split,
+/// gpus_per_node, network, fp32_reduce, gpu_layers, host_memory). A request whose run is its
+/// model's on each GPU it compares (power, rank, speedup, advise) takes none of them: the
+/// buying layer lays out each job itself.
+std::span<const std::string_view> job_layout_keywords();
+
 }  // namespace dlperf::app

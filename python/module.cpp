@@ -12,19 +12,12 @@
 
 #include <cstdio>
 #include <deque>
-#include <dlperf/app/advise_report.hpp>
-#include <dlperf/app/cluster_report.hpp>
-#include <dlperf/app/debias_report.hpp>
-#include <dlperf/app/gemm_report.hpp>
+#include <dlperf/app/keyword_reports.hpp>
 #include <dlperf/app/keyword_request.hpp>
-#include <dlperf/app/power_report.hpp>
-#include <dlperf/app/rank_report.hpp>
-#include <dlperf/app/report_json.hpp>
-#include <dlperf/app/roofline_report.hpp>
+#include <dlperf/app/model_shape.hpp>
+#include <dlperf/app/request_error.hpp>
 #include <dlperf/app/serve_report.hpp>
-#include <dlperf/app/speedup_report.hpp>
 #include <dlperf/app/sweep.hpp>
-#include <dlperf/app/tco_report.hpp>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -95,7 +88,7 @@ nb::object column(const std::vector<dlperf::app::sweep_point>& rows,
   return l;
 }
 
-using keyword_fields = std::vector<std::pair<std::string, std::string>>;
+using dlperf::app::keyword_fields;
 
 // The JSON of the report @p build makes of keyword pairs @p fields (its request through the
 // application layer, estimated), computed without the GIL, as Python objects; None for a request
@@ -114,30 +107,6 @@ nb::object report_from_keywords(const keyword_fields& fields, Build build) {
     }
   }
   return ran ? to_python(result) : nb::none();
-}
-
-// Defines `<name>_json(fields)` on @p m: `dlperf <command> --json` for keyword and value pairs,
-// the request read by @p FromKeywords, estimated and serialised by the application layer; None
-// for a request it refuses (the package then runs the tool's command line for its message).
-// @p command is the tool's command line, @p name without it ("advise --rent" for "rent").
-template <auto FromKeywords>
-void def_report_json(nb::module_& m, const std::string& name, std::string command = {}) {
-  if (command.empty()) command = name;
-  // The name and docstring live as long as the module: kept here, not in temporaries.
-  static std::deque<std::string> texts;
-  const std::string& function = texts.emplace_back(name + "_json");
-  const std::string& doc = texts.emplace_back(
-      "`dlperf " + command +
-      " --json` for keyword and value pairs, through the application layer; None for a request "
-      "it refuses (the dlperf package then runs the tool's command line for its message).");
-  m.def(
-      function.c_str(),
-      [](const keyword_fields& fields) {
-        return report_from_keywords(fields, [](const keyword_fields& f) {
-          return dlperf::app::to_json(dlperf::app::estimate(FromKeywords(f)));
-        });
-      },
-      nb::arg("fields"), doc.c_str());
 }
 
 }  // namespace
@@ -174,31 +143,24 @@ NB_MODULE(_dlperf, m) {
       nb::arg("args"),
       "Runs the dlperf command line `args` (no program name) and returns its JSON as Python "
       "objects; raises Error with the tool's message for bad input.");
-  m.def(
-      "model_json",
-      [](const keyword_fields& fields) {
-        return report_from_keywords(fields, [](const keyword_fields& f) {
-          dlperf::io::string_store strings;
-          return dlperf::app::to_json(
-              dlperf::app::estimate(dlperf::app::request_from_keywords(f, strings)));
-        });
-      },
-      nb::arg("fields"),
-      "`dlperf model --json` for keyword and value pairs, through the application layer; None "
-      "for a request it refuses (dlperf.model then runs the tool's command line for its message).");
-  m.def(
-      "serve_json",
-      [](const keyword_fields& fields) {
-        return report_from_keywords(fields, [](const keyword_fields& f) {
-          dlperf::io::string_store strings;
-          return dlperf::app::to_json(
-              dlperf::app::estimate(dlperf::app::serve_request_from_keywords(f, strings)));
-        });
-      },
-      nb::arg("fields"),
-      "`dlperf model --serve --json` for keyword and value pairs, through the application layer; "
-      "None for a request it refuses (dlperf.model then runs the tool's command line for its "
-      "message).");
+  // Every command the application layer runs from keywords (dlperf/app/keyword_reports.hpp):
+  // `<name>_json(fields)`, its report's JSON for keyword pairs; None for a request it refuses.
+  // The names and docstrings live as long as the module: kept here, not in temporaries.
+  static std::deque<std::string> texts;
+  for (const dlperf::app::keyword_command& c : dlperf::app::keyword_commands()) {
+    const std::string& function = texts.emplace_back(std::string(c.name) + "_json");
+    const std::string& doc = texts.emplace_back(
+        "`dlperf " + std::string(c.command_line) +
+        " --json` for keyword and value pairs, through the application layer; None for a "
+        "request it refuses (the dlperf package then runs the tool's command line for its "
+        "message).");
+    m.def(
+        function.c_str(),
+        [json = c.json](const keyword_fields& fields) {
+          return report_from_keywords(fields, json);
+        },
+        nb::arg("fields"), doc.c_str());
+  }
   m.def(
       "serve_keywords",
       [] {
@@ -208,28 +170,18 @@ NB_MODULE(_dlperf, m) {
       },
       "The keywords a serving request takes besides a model request's: rate, block_size, "
       "kv_fraction, step_tokens, max_seqs.");
-  // The commands whose request is read from keywords alone: each keyword-to-JSON binding.
-  def_report_json<&dlperf::app::cluster_request_from_keywords>(m, "cluster");
-  def_report_json<&dlperf::app::gemm_request_from_keywords>(m, "gemm");
-  def_report_json<&dlperf::app::roofline_request_from_keywords>(m, "roofline");
-  def_report_json<&dlperf::app::power_request_from_keywords>(m, "power");
-  def_report_json<&dlperf::app::debias_request_from_keywords>(m, "debias");
-  def_report_json<&dlperf::app::tco_request_from_keywords>(m, "tco");
-  def_report_json<&dlperf::app::rank_request_from_keywords>(m, "rank");
-  def_report_json<&dlperf::app::speedup_request_from_keywords>(m, "speedup");
-  def_report_json<&dlperf::app::advise_request_from_keywords>(m, "advise");
-  def_report_json<&dlperf::app::rent_request_from_keywords>(m, "rent", "advise --rent");
   m.def(
       "request_keywords",
       [] {
         std::vector<std::string> out;
         for (const std::string_view k : dlperf::app::request_keywords()) out.emplace_back(k);
+        for (const std::string_view k : dlperf::app::shape_keywords()) out.emplace_back(k);
         for (const dlperf::app::run_field& f : dlperf::app::run_fields())
           out.emplace_back(f.keyword);
         return out;
       },
-      "Every keyword a model request takes: the model, the device, power_limit, link, mode and "
-      "the run fields.");
+      "Every keyword a model request takes: the model (or its shape), the device, power_limit, "
+      "link, mode and the run fields.");
   m.def(
       "main",
       [](const std::vector<std::string>& args) -> int {

@@ -184,7 +184,7 @@ def check_case(case, dom, cli, workdir):
             bad.append(f"{gpu}: the page ran {ran['args']}, the test expects {args + ['--json']}")
         reply = ran["reply"]
         out, error = run_cli(cli, args + ["--json"], workdir)
-        # A run the tool takes goes through the application layer's keywords (dlperf_model); one
+        # A run the tool takes goes through the application layer's keywords (dlperf_report); one
         # it refuses through the tool's command line, for the tool's message.
         path = "command line" if error is not None else "keywords"
         if ran.get("path") != path:
@@ -254,7 +254,8 @@ def check_shown(page, expected, text):
 
 def check_ranking(page, case, gpus, cli, workdir):
     """The ranking against `dlperf rank --json` for the same inputs: the page ran the test's own
-    rank line and got the tool's JSON; each bar is an entry of it (performance per dollar and
+    rank line's request (by keywords, or the line itself when the layer refuses it) and got the
+    tool's JSON; each bar is an entry of it (performance per dollar and
     relative performance exactly), in the tool's order, and the bars are the tool's best three
     and every chosen GPU it ranks."""
     ranked = json.loads(page.texts.get("raw-rank", "null") or "null")
@@ -269,6 +270,12 @@ def check_ranking(page, case, gpus, cli, workdir):
     if ranked["args"] != args + ["--json"]:
         return [f"the page ran {ranked['args']}, the test expects {args + ['--json']}"]
     out, error = run_cli(cli, args + ["--json"], workdir)
+    # A ranking the tool takes goes through the application layer's keywords (dlperf_report); one
+    # it refuses through the tool's command line, for the tool's message.
+    path = "command line" if error is not None else "keywords"
+    if ranked.get("path") != path:
+        return [f"rank: the page ran it through {ranked.get('path')!r}, not {path!r} "
+                f"(refused: {ranked.get('refused')!r})"]
     if error is not None:
         if ranked["reply"].get("error") != error or error not in page.texts.get("ranking-note", ""):
             return [f"rank: the tool says {error!r}, the page {ranked['reply']!r}"]

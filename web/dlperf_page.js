@@ -1,5 +1,6 @@
-// The page's logic: builds the model request from the form, runs it in the WebAssembly module
-// (web/dlperf_web.cpp: the application layer and the tool's own commands) and draws the reply.
+// The page's logic: builds the model and rank requests from the form, runs them in the
+// WebAssembly module (web/dlperf_web.cpp: the application layer and the tool's own commands) and
+// draws the replies.
 // Every figure shown is a field of the tool's JSON, written by the tool's own formatting
 // (dlperf_format). The form's state is the URL's query string, so a link reproduces a result
 // (the browser test sets its inputs that way: web/browser_test.py).
@@ -33,24 +34,37 @@
     if (typeof value !== 'number' || !isFinite(value)) return '\u2014';
     return dlperf.ccall('dlperf_format', 'string', ['string', 'number'], [unit, value]);
   }
-  // The model for GPU @p gpu through the application layer's keywords (web/dlperf_web.cpp:
-  // dlperf_model), the tool's JSON exactly; a request it refuses runs the tool's command line
+  // Command @p command's request by keywords through the application layer (web/dlperf_web.cpp:
+  // dlperf_report), the tool's JSON exactly; a request it refuses runs the tool's command line
   // @p args instead, for the tool's own message. {path, refused, reply} says which ran and why.
+  function runKeywords(command, keywords, args) {
+    const reply = JSON.parse(dlperf.ccall('dlperf_report', 'string', ['string', 'string'],
+      [command, JSON.stringify(keywords)]));
+    if (reply.json !== undefined) return {path: 'keywords', reply: reply};
+    return {path: 'command line', refused: reply.refused, reply: run(args)};
+  }
+  // The run's keywords of the form's fields @p flags and switches, into @p keywords.
+  function runKeywordsOf(s, flags, keywords) {
+    keywords.mode = s.mode === 'infer' ? 'infer' : 'train';
+    for (const k of flags)
+      if (s[k] !== '') keywords[k.replace(/-/g, '_')] = s[k];
+    for (const k of SWITCHES)
+      if (s[k] === '1') keywords[k] = 'true';
+    return keywords;
+  }
+  // The model for GPU @p gpu (`model`, or the command line @p args).
   function runModel(s, gpu, args) {
-    const keywords = {gpu: gpu, mode: s.mode === 'infer' ? 'infer' : 'train'};
+    const keywords = {gpu: gpu};
     if (s.config !== undefined) {
       keywords.config = 'config.json';  // written by commandLine
     } else {
       keywords.preset = s.preset;
     }
-    for (const k of MODEL_FLAGS)
-      if (s[k] !== '') keywords[k.replace(/-/g, '_')] = s[k];
-    for (const k of SWITCHES)
-      if (s[k] === '1') keywords[k] = 'true';
-    const reply = JSON.parse(
-        dlperf.ccall('dlperf_model', 'string', ['string'], [JSON.stringify(keywords)]));
-    if (reply.json !== undefined) return {path: 'keywords', reply: reply};
-    return {path: 'command line', refused: reply.refused, reply: run(args)};
+    return runKeywords('model', runKeywordsOf(s, MODEL_FLAGS, keywords), args);
+  }
+  // The ranking of the form's preset and run (`rank`, or the command line @p args).
+  function runRank(s, args) {
+    return runKeywords('rank', runKeywordsOf(s, RUN_FLAGS, {task: s.preset}), args);
   }
   function mustRun(args) {
     const reply = run(args);
@@ -319,7 +333,7 @@
     showMemory(detail.reply.json);
     $('result').hidden = false;
     const rankArgs = rankLine(s);
-    const ranked = {args: rankArgs, reply: rankArgs === null ? {} : run(rankArgs)};
+    const ranked = {args: rankArgs, ...(rankArgs === null ? {reply: {}} : runRank(s, rankArgs))};
     $('raw-rank').textContent = JSON.stringify(ranked);
     showRanking(gpus, ranked);
   }

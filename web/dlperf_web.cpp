@@ -1,7 +1,7 @@
-// The web page's entry points: `dlperf_model` runs a model request by keywords through the
-// application layer (dlperf/app/keyword_request.hpp), and `dlperf_run` a dlperf command line
-// through the same run_json the Python module uses (tools/dlperf/commands.cpp), so the page shows
-// exactly what `dlperf ... --json` prints.
+// The web page's entry points: `dlperf_report` runs a command's request by keywords through the
+// application layer (dlperf/app/keyword_reports.hpp, the table Python's module binds too), and
+// `dlperf_run` a dlperf command line through the same run_json the Python module uses
+// (tools/dlperf/commands.cpp), so the page shows exactly what `dlperf ... --json` prints.
 #include <emscripten/emscripten.h>
 
 #include <exception>
@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include <dlperf/app/keyword_request.hpp>
-#include <dlperf/app/report_json.hpp>
+#include <dlperf/app/keyword_reports.hpp>
+#include <dlperf/app/request_error.hpp>
 #include <utility>
 
 #include "cli_support.hpp"
@@ -34,9 +34,10 @@ std::string reply(const char* args_json) {
   return out.dump();
 }
 
-// The reply to a model request by keywords: {"json": `dlperf model --json`'s JSON} or
-// {"refused": why} (the page then runs the tool's command line, for the tool's own message).
-std::string model_reply(const char* keywords_json) {
+// The reply to command @p command's request by keywords: {"json": `dlperf <command> --json`'s
+// JSON} or {"refused": why} (the page then runs the tool's command line, for the tool's own
+// message).
+std::string report_reply(const char* command, const char* keywords_json) {
   nlohmann::json out;
   try {
     // Parsed into a variable of its own: items() refers into it for the whole loop.
@@ -44,9 +45,7 @@ std::string model_reply(const char* keywords_json) {
     std::vector<std::pair<std::string, std::string>> fields;
     for (const auto& [keyword, value] : given.items())
       fields.emplace_back(keyword, value.get<std::string>());
-    dlperf::io::string_store strings;
-    out["json"] = dlperf::app::to_json(
-        dlperf::app::estimate(dlperf::app::request_from_keywords(fields, strings)));
+    out["json"] = dlperf::app::report_json(command, fields);
   } catch (const dlperf::app::request_error& e) {
     out["refused"] = dlperf::cli::one_line(e.what());
   } catch (const dlperf::error& e) {
@@ -59,12 +58,14 @@ std::string model_reply(const char* keywords_json) {
 
 }  // namespace
 
-/// `dlperf model --json` for the keywords of the JSON object @p keywords_json ({"preset":
+/// `dlperf <command> --json` for the keywords of the JSON object @p keywords_json ({"preset":
 /// "llama3_8b", "gpu": "rtx_4090", "batch": "8", ...}, every value a string), through the
-/// application layer: {"json": ...}, or {"refused": the reason} for a request it refuses.
-extern "C" EMSCRIPTEN_KEEPALIVE const char* dlperf_model(const char* keywords_json) {
+/// application layer (@p command one of app::keyword_commands: "model", "rank", ...):
+/// {"json": ...}, or {"refused": the reason} for a request it refuses. Valid until the next call.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* dlperf_report(const char* command,
+                                                          const char* keywords_json) {
   static std::string last;
-  last = model_reply(keywords_json);
+  last = report_reply(command, keywords_json);
   return last.c_str();
 }
 

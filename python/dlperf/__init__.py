@@ -225,6 +225,24 @@ def model(
     max_seq: Optional[Number] = None,
     experts: Optional[Number] = None,
     experts_per_token: Optional[Number] = None,
+    norm: Optional[str] = None,
+    head_dim: Optional[Number] = None,
+    token_types: Optional[Number] = None,
+    expert_ffn: Optional[Number] = None,
+    shared_expert_ffn: Optional[Number] = None,
+    dense_layers: Optional[Number] = None,
+    q_lora_rank: Optional[Number] = None,
+    kv_lora_rank: Optional[Number] = None,
+    rope_head_dim: Optional[Number] = None,
+    v_head_dim: Optional[Number] = None,
+    untied_embeddings: bool = False,
+    no_biases: bool = False,
+    qkv_bias: bool = False,
+    qk_norm: bool = False,
+    sandwich_norms: bool = False,
+    learned_positions: bool = False,
+    pooler: bool = False,
+    dropout: bool = False,
     serve: bool = False,
     rate: Optional[Number] = None,
     block_size: Optional[Number] = None,
@@ -236,7 +254,9 @@ def model(
 ) -> Dict[str, Any]:
     """A whole model's training step or inference on a GPU: step time, tokens/s, the memory
     breakdown and whether it fits (``dlperf model --json``). ``config`` is a model file
-    (docs/models.md); ``run`` holds the run flags (train, infer, batch, seq, dtype, weights, stack,
+    (docs/models.md); ``layers``, ``hidden``, ``heads``, ``vocab``, ``max_seq`` and the other
+    shape keywords describe a transformer instead (the tool's shape flags, docs/models.md,
+    "Describing a model"); ``run`` holds the run flags (train, infer, batch, seq, dtype, weights, stack,
     ...). ``serve=True`` gives continuous-batching serving instead (``--serve``, with ``rate``,
     ``block_size``, ``kv_fraction``, ``step_tokens`` and ``max_seqs``; docs/models.md, "Serving").
     ``power_limit`` is the watts each GPU is limited to (``--power-limit``; docs/buying.md, "Power")."""
@@ -244,8 +264,7 @@ def model(
     options.update(options.pop("run"))
     given = {k: v for k, v in options.items() if v is not None and v is not False}
     # A request the application layer takes by keyword runs there (no command line to build and
-    # parse; the same to_json); the tool's command line serves the rest (shape flags) and every
-    # refusal, for its message.
+    # parse; the same to_json); the tool's command line serves every refusal, for its message.
     report, keywords = (_serve_json, _SERVE_REQUEST_KEYWORDS) if serve else (
         _model_json, _REQUEST_KEYWORDS)
     given.pop("serve", None)

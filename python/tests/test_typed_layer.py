@@ -1,9 +1,10 @@
-"""dlperf.model (serving too), cluster, gemm, roofline, power, debias, tco, rank, speedup and
-advise (renting too) through the application layer: a request by keywords runs without a command line and gives the
-tool's JSON exactly (test_against_cli.py checks the numbers); anything else (model shape flags, a
-refusal) goes through the tool's command line. The package's keyword list is the application
-layer's."""
+"""dlperf.model (by preset, model file or shape; serving too), cluster, gemm, roofline, power,
+debias, tco, rank, speedup and advise (renting too) through the application layer: a request by
+keywords runs without a command line and gives the tool's JSON exactly (test_against_cli.py
+checks the numbers); a refusal goes through the tool's command line, for its message. The
+package's keyword list is the application layer's."""
 
+import inspect
 import pathlib
 import re
 
@@ -36,12 +37,11 @@ def test_a_request_by_keywords_runs_without_a_command_line(monkeypatch, cli):
     assert got == expected
 
 
-def test_shape_flags_and_refusals_take_the_command_line(monkeypatch):
+def test_refusals_take_the_command_line(monkeypatch):
     calls = _record_command_lines(monkeypatch)
-    dlperf.model(layers=2, hidden=64, heads=2, vocab=100, max_seq=128, gpu="rtx_4090")
     with pytest.raises(dlperf.Error, match=r"--batch '0' must be in \[1, 16777216\]"):
         dlperf.model(preset="gpt2", gpu="rtx_4090", batch=0)
-    assert len(calls) == 2
+    assert len(calls) == 1
     assert _dlperf.model_json([("preset", "gpt2"), ("gpu", "rtx_4090"), ("batch", "0")]) is None
 
 
@@ -194,5 +194,37 @@ def test_the_run_options_typed_dict_lists_every_run_field():
     assert body, "no RunOptions TypedDict in dlperf/__init__.py"
     typed = set(re.findall(r"^        (\w+): ", body.group(1), re.M))
     layer = set(_dlperf.request_keywords())
-    # RunOptions holds the run; model() names the model, the device and the power limit itself.
-    assert typed == layer - {"preset", "config", "gpu", "device", "power_limit"}
+    # RunOptions holds the run; model() names the model (or its shape), the device and the power
+    # limit itself.
+    named = set(inspect.signature(dlperf.model).parameters) - {"run"}
+    assert typed == layer - named
+
+
+def test_model_takes_every_shape_keyword_of_the_layer():
+    named = set(inspect.signature(dlperf.model).parameters)
+    layer = set(_dlperf.request_keywords())
+    run_fields = set(re.findall(r"^        (\w+): ", re.search(
+        r"class RunOptions\(TypedDict, total=False\):\n(.*?)\n\n\n", INIT.read_text(),
+        re.S).group(1), re.M))
+    # Every keyword of the layer is model()'s own or a run field, and model() has no other
+    # keyword of a model request than the layer's (serving's are serve_keywords).
+    assert layer - run_fields <= named
+    assert {"layers", "hidden", "kv_lora_rank", "untied_embeddings", "norm"} <= layer
+
+
+def test_a_model_by_its_shape_runs_without_a_command_line(monkeypatch, cli):
+    expected = cli.json("model --layers 8 --hidden 1024 --heads 16 --kv-heads 4 --vocab 32000 "
+                        "--max-seq 4096 --ffn 2816 --ffn-kind swiglu --norm rmsnorm --no-biases "
+                        "--untied-embeddings --gpu rtx_4090 --infer --prompt 512 --generate 64 "
+                        "--json")
+    monkeypatch.setattr(dlperf, "_run", _no_command_line)
+    got = dlperf.model(layers=8, hidden=1024, heads=16, kv_heads=4, vocab=32000, max_seq=4096,
+                       ffn=2816, ffn_kind="swiglu", norm="rmsnorm", no_biases=True,
+                       untied_embeddings=True, gpu="rtx_4090", infer=True, prompt=512,
+                       generate=64)
+    assert got == expected
+
+
+def test_a_shape_beside_a_preset_is_refused_by_name():
+    with pytest.raises(dlperf.Error, match="--hidden describes a model by its shape"):
+        dlperf.model(preset="gpt2", hidden=1024, gpu="rtx_4090")

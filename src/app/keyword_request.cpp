@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <dlperf/app/device.hpp>
+#include <dlperf/app/model_shape.hpp>
 #include <dlperf/app/request_error.hpp>
 #include <dlperf/hardware/links.hpp>
 
@@ -76,6 +77,7 @@ model_request request_from_keywords(const std::vector<std::pair<std::string, std
                                     io::string_store& strings) {
   const std::pair<std::string, std::string>* model = nullptr;
   const std::pair<std::string, std::string>* device = nullptr;
+  shape_options shape;
   run_options o;
   run_extras extras;
   for (std::size_t i = 0; i < fields.size(); ++i) {
@@ -88,15 +90,20 @@ model_request request_from_keywords(const std::vector<std::pair<std::string, std
     } else if (is_one_of(k, device_keywords())) {
       if (device != nullptr) throw request_error("give one of gpu and device, not both");
       device = &field;
+    } else if (set_shape_keyword(shape, k, field.second)) {
+      continue;
     } else {
       apply_run_keyword(o, extras, k, field.second);
     }
   }
-  if (model == nullptr) throw request_error("give a model (preset or config)");
+  if (model == nullptr && shape.layers.empty())
+    throw request_error("give a model (preset, config, or layers with the other shape keywords)");
   if (device == nullptr) throw request_error("give a device (gpu or device)");
   model_request q;
-  q.model = model->first == "preset" ? presets::find(model->second)
-                                     : io::read_model_file(model->second, strings);
+  const std::string none;
+  q.model = select_model(model != nullptr && model->first == "preset" ? model->second : none,
+                         model != nullptr && model->first == "config" ? model->second : none, shape,
+                         strings);
   q.run = make_run(o, extras);
   const bool file = device->first == "device";
   q.device =

@@ -54,6 +54,11 @@ void check_axes(const std::vector<sweep_axis>& axes, std::size_t& points) {
   points = 1;
   for (std::size_t i = 0; i < axes.size(); ++i) {
     const std::string& k = axes[i].keyword;
+    // A grid's models are presets and model files, one axis of them.
+    if (is_one_of(k, shape_keywords()))
+      throw request_error("sweep: '" + k +
+                          "' is a shape keyword: a sweep runs presets and model files (preset, "
+                          "config); one shape runs through a model request");
     if (!is_request_keyword(k)) (void)run_field_of(k);  // throws, listing the run fields
     for (std::size_t j = 0; j < i; ++j)
       if (axes[j].keyword == k) throw request_error("sweep: keyword '" + k + "' given twice");

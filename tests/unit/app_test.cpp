@@ -6,8 +6,12 @@
 #include <cmath>
 #include <cstdio>
 #include <dlperf/app/cluster_report.hpp>
+#include <dlperf/app/gemm_report.hpp>
+#include <dlperf/app/keyword_reports.hpp>
 #include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/model_report.hpp>
+#include <dlperf/app/model_shape.hpp>
+#include <dlperf/app/rank_report.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/request_error.hpp>
 #include <dlperf/app/run_request.hpp>
@@ -486,6 +490,96 @@ TEST_CASE("a serve request names what is wrong with it") {
   none.model.model = dlperf::presets::find("gpt2");
   CHECK_THROWS_WITH(dlperf::app::estimate(none),
                     Catch::Contains("serve: the request names a null GPU"));
+}
+
+TEST_CASE("the commands run from keywords are one table, each giving its report's JSON") {
+  std::set<std::string_view> names;
+  for (const dlperf::app::keyword_command& c : dlperf::app::keyword_commands()) {
+    CHECK(names.insert(c.name).second);  // one entry per name: Python binds `<name>_json`
+    CHECK(c.json != nullptr);
+    CHECK_FALSE(c.command_line.empty());
+  }
+  for (const char* name : {"model", "serve", "cluster", "gemm", "roofline", "power", "debias",
+                           "tco", "rank", "speedup", "advise", "rent"})
+    CHECK(names.count(name) == 1);
+  // Each entry is its request's reader, estimate and to_json, as the tool runs them.
+  const dlperf::app::keyword_fields gemm{
+      {"gpu", "h100_sxm"}, {"m", "4096"}, {"n", "4096"}, {"k", "4096"}};
+  CHECK(dlperf::app::report_json("gemm", gemm) ==
+        dlperf::app::to_json(dlperf::app::estimate(dlperf::app::gemm_request_from_keywords(gemm))));
+  const dlperf::app::keyword_fields rank{{"task", "llama3_8b"}, {"mode", "infer"}};
+  CHECK(dlperf::app::report_json("rank", rank) ==
+        dlperf::app::to_json(dlperf::app::estimate(dlperf::app::rank_request_from_keywords(rank))));
+  const dlperf::app::keyword_fields serve{
+      {"preset", "llama3_1_8b"}, {"gpu", "h100_sxm"}, {"generate", "128"}};
+  dlperf::io::string_store strings;
+  CHECK(dlperf::app::report_json("serve", serve) ==
+        dlperf::app::to_json(
+            dlperf::app::estimate(dlperf::app::serve_request_from_keywords(serve, strings))));
+  CHECK_THROWS_WITH(dlperf::app::report_json("plot", {}),
+                    Catch::Contains("unknown command 'plot' (valid: model, serve,"));
+  CHECK_THROWS_WITH(dlperf::app::report_json("gemm", {{"gpu", "h100_sxm"}}),
+                    Catch::Contains("--m"));
+}
+
+TEST_CASE("a model by its shape keywords is the transformer the tool's shape flags describe") {
+  // Llama 2 7B by its shape (Meta's config.json: 32 layers of 4096, 32 heads, SwiGLU of 11008,
+  // RMSNorm, no biases, a separate LM head): the preset's 6.74 B parameters, and its estimate.
+  dlperf::io::string_store strings;
+  const dlperf::app::keyword_fields shape{
+      {"layers", "32"},           {"hidden", "4096"},  {"heads", "32"},
+      {"ffn", "11008"},           {"vocab", "32000"},  {"max_seq", "4096"},
+      {"ffn_kind", "swiglu"},     {"norm", "rmsnorm"}, {"no_biases", "true"},
+      {"untied_embeddings", "1"}, {"gpu", "h100_sxm"}, {"mode", "infer"},
+      {"generate", "128"}};
+  const dlperf::app::model_request q = dlperf::app::request_from_keywords(shape, strings);
+  const dlperf::model_spec& llama = dlperf::presets::find("llama2_7b");
+  CHECK(q.model.parameters() == llama.parameters());
+  CHECK(std::abs(q.model.parameters() / 6.74e9 - 1) < 0.005);  // Touvron et al. 2023
+  dlperf::app::model_request preset = q;
+  preset.model = llama;
+  CHECK(dlperf::app::estimate(q).estimate.stack.time ==
+        dlperf::app::estimate(preset).estimate.stack.time);
+  // Every shape keyword is a flag's, and sets what the flag sets.
+  CHECK(dlperf::app::shape_keywords().size() ==
+        5 + 3 + dlperf::app::shape_sizes.size() + dlperf::app::shape_switches.size());
+  dlperf::app::shape_options o;
+  CHECK(dlperf::app::set_shape_keyword(o, "kv_lora_rank", "512"));
+  CHECK(o.sizes[10] == "512");
+  CHECK(o.first_given == "--kv-lora-rank");
+  CHECK(dlperf::app::set_shape_keyword(o, "qk_norm", "true"));
+  CHECK(o.switches[3]);
+  CHECK(o.first_given == "--kv-lora-rank");  // the first one given stays
+  CHECK_FALSE(dlperf::app::set_shape_keyword(o, "batch", "8"));
+}
+
+TEST_CASE("a model by its shape names what is missing, doubled or misplaced") {
+  dlperf::io::string_store strings;
+  using fields = dlperf::app::keyword_fields;
+  const auto refused = [&](fields f) {
+    f.emplace_back("gpu", "h100_sxm");
+    return [&strings, f] { (void)dlperf::app::request_from_keywords(f, strings); };
+  };
+  CHECK_THROWS_WITH(
+      refused({{"layers", "2"}, {"heads", "2"}, {"vocab", "100"}, {"max_seq", "64"}})(),
+      Catch::Contains("--hidden is required with --layers"));
+  CHECK_THROWS_WITH(refused({{"preset", "gpt2"}, {"hidden", "1024"}})(),
+                    Catch::Contains("--hidden describes a model by its shape"));
+  CHECK_THROWS_WITH(refused({{"preset", "gpt2"}, {"layers", "2"}})(),
+                    Catch::Contains("give exactly one of --preset NAME, --config FILE"));
+  CHECK_THROWS_WITH(refused({{"hidden", "64"}})(), Catch::Contains("give a model"));
+  CHECK_THROWS_WITH(refused({{"layers", "2"}, {"norm", "batchnorm"}})(), Catch::Contains("--norm"));
+  CHECK_THROWS_WITH(refused({{"layers", "2"}, {"no_biases", "maybe"}})(),
+                    Catch::Contains("--no-biases"));
+  CHECK_THROWS_WITH(refused({{"layers", "2"},
+                             {"hidden", "0"},
+                             {"heads", "2"},
+                             {"vocab", "100"},
+                             {"max_seq", "64"}})(),
+                    Catch::Contains("--hidden"));
+  // A grid's models are presets and model files: a shape keyword is refused for the grid.
+  CHECK_THROWS_WITH(dlperf::app::sweep({{"preset", {"gpt2"}}, {"gpu", {"t4"}}, {"hidden", {"64"}}}),
+                    Catch::Contains("sweep: 'hidden' is a shape keyword"));
 }
 
 namespace {

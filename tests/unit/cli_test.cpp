@@ -572,6 +572,11 @@ TEST_CASE("dlperf model rejects bad input with exit code 2 and one line", "[cli]
       "model --layers 2 --hidden 64 --heads 8 --kv-heads 3 --vocab 10 --max-seq 8 --gpu l4",
       "kv_heads (3) must divide heads (8)");
   require_usage_error("model --layers 2 --hidden 64 --gpu l4", "--heads is required");
+  // A shape flag beside a preset or a model file would be left unread: it is refused.
+  require_usage_error("model --preset gpt2 --kv-heads 4 --gpu h100_sxm",
+                      "--kv-heads describes a model by its shape");
+  require_usage_error("model --config x.json --no-biases --gpu h100_sxm",
+                      "--no-biases describes a model by its shape");
   require_usage_error("model --preset gpt2 --gpu h100_sxm --batch 0", "--batch");
   require_usage_error("model --preset gpt2 --gpu h100_sxm --seq 4096",
                       "seq (4096) exceeds the model's context (1024)");

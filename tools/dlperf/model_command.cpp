@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <dlperf/app/model_report.hpp>
+#include <dlperf/app/model_shape.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/buying/split.hpp>
 #include <dlperf/io/model_json.hpp>
@@ -79,68 +80,9 @@ void list_presets(bool json) {
       "configuration and its count.\n");
 }
 
-// The shape flags that take a size, 0 when not given (docs/models.md, "Describing a model").
-struct size_flag {
-  const char* flag;
-  long long transformer_config::*member;
-  const char* help;
-};
-constexpr std::array size_flags{
-    size_flag{"--kv-heads", &transformer_config::kv_heads, "key/value heads (0: as many as heads)"},
-    size_flag{"--head-dim", &transformer_config::head_size,
-              "dimension per head (0: hidden / heads)"},
-    size_flag{"--ffn", &transformer_config::ffn, "FFN width (0: 4 x hidden)"},
-    size_flag{"--token-types", &transformer_config::token_types, "segment embeddings (BERT: 2)"},
-    size_flag{"--experts", &transformer_config::experts, "MoE experts per layer (0: dense)"},
-    size_flag{"--experts-per-token", &transformer_config::experts_per_token,
-              "MoE experts per token"},
-    size_flag{"--expert-ffn", &transformer_config::expert_ffn,
-              "FFN width of each expert (0: --ffn)"},
-    size_flag{"--shared-expert-ffn", &transformer_config::shared_expert_ffn,
-              "width of the shared expert(s) (0: none)"},
-    size_flag{"--dense-layers", &transformer_config::dense_layers,
-              "leading layers with a dense FFN of width --ffn (MoE)"},
-    size_flag{"--q-lora-rank", &transformer_config::q_lora_rank, "MLA query rank (0: full)"},
-    size_flag{"--kv-lora-rank", &transformer_config::kv_lora_rank,
-              "MLA key/value latent rank (0: no MLA)"},
-    size_flag{"--rope-head-dim", &transformer_config::rope_head_dim, "MLA rotary key dimension"},
-    size_flag{"--v-head-dim", &transformer_config::v_head_dim, "MLA value head dimension"}};
-
-// The on/off shape flags: each given one sets its member to `value`.
-struct switch_flag {
-  const char* flag;
-  bool transformer_config::*member;
-  bool value;
-  const char* help;
-};
-constexpr std::array switch_flags{
-    switch_flag{"--untied-embeddings", &transformer_config::tied_embeddings, false,
-                "a separate LM head (default: tied to the token embedding)"},
-    switch_flag{"--no-biases", &transformer_config::biases, false, "linear layers without biases"},
-    switch_flag{"--qkv-bias", &transformer_config::qkv_bias, true,
-                "biases on Q, K and V only (with --no-biases)"},
-    switch_flag{"--qk-norm", &transformer_config::qk_norm, true,
-                "RMSNorm on each query and key head"},
-    switch_flag{"--sandwich-norms", &transformer_config::sandwich_norms, true,
-                "norms after attention and FFN too (4 a layer)"},
-    switch_flag{"--learned-positions", &transformer_config::learned_positions, true,
-                "learned position embeddings"},
-    switch_flag{"--pooler", &transformer_config::pooler, true, "BERT's pooler"},
-    switch_flag{"--dropout", &transformer_config::dropout, true, "training applies dropout"}};
-
 struct model_options {
   std::string preset, config, gpu, device;
-  // A transformer from flags.
-  std::string layers, hidden, heads, vocab, max_seq;
-  ffn_kind ffn_type = ffn_kind::gelu;
-  transformer_kind kind = transformer_kind::decoder;
-  norm_kind norm = norm_kind::layernorm;
-  std::array<std::string, size_flags.size()> sizes = [] {
-    std::array<std::string, size_flags.size()> zeros;
-    zeros.fill("0");
-    return zeros;
-  }();
-  std::array<bool, switch_flags.size()> switches{};
+  app::shape_options shape;  // a transformer from flags
   run_options run;
   serve_options serve;
   bool batch_given = false;  // --batch on the command line (serving sets the batch itself)
@@ -148,39 +90,6 @@ struct model_options {
   std::string link;         // --link: between the GPUs of one model copy (empty: the system's)
   std::string power_limit;  // --power-limit W (empty: the board power)
 };
-
-// The model the options name: exactly one of --preset, --config and --layers (with the other
-// shape flags).
-model_spec select_model(const model_options& o, io::string_store& strings) {
-  const int sources =
-      (o.preset.empty() ? 0 : 1) + (o.config.empty() ? 0 : 1) + (o.layers.empty() ? 0 : 1);
-  if (sources != 1)
-    throw usage_error(
-        "give exactly one of --preset NAME, --config FILE and the shape flags "
-        "(--layers, --hidden, --heads, --vocab, --max-seq)");
-  if (!o.preset.empty()) return presets::find(o.preset);
-  if (!o.config.empty()) return io::read_model_file(o.config, strings);
-  for (const auto& [flag, value] :
-       {std::pair{"--hidden", &o.hidden}, std::pair{"--heads", &o.heads},
-        std::pair{"--vocab", &o.vocab}, std::pair{"--max-seq", &o.max_seq}})
-    if (value->empty()) throw usage_error(std::string(flag) + " is required with --layers");
-  transformer_config t;
-  t.kind = o.kind;
-  t.layers = parse_plausible_count("--layers", o.layers);
-  t.hidden = parse_plausible_count("--hidden", o.hidden);
-  t.heads = parse_plausible_count("--heads", o.heads);
-  t.ffn_type = o.ffn_type;
-  t.vocab = parse_plausible_count("--vocab", o.vocab);
-  t.max_seq = parse_plausible_count("--max-seq", o.max_seq);
-  t.norm = o.norm;
-  for (std::size_t i = 0; i < size_flags.size(); ++i)
-    t.*size_flags[i].member = parse_plausible_count(size_flags[i].flag, o.sizes[i]);
-  for (std::size_t i = 0; i < switch_flags.size(); ++i)
-    if (o.switches[i]) t.*switch_flags[i].member = switch_flags[i].value;
-  if (t.kind == transformer_kind::encoder_decoder) t.decoder_layers = t.layers;
-  t.validate();
-  return as_model(t);
-}
 
 // One operator of a phase with its time per step, repeats included (decode: per token).
 struct op_row {
@@ -426,7 +335,7 @@ void print_report(const app::model_report& report) {
 void run(const model_options& o) {
   io::string_store strings;
   app::model_request q;
-  q.model = select_model(o, strings);
+  q.model = app::select_model(o.preset, o.config, o.shape, strings);
   run_options flags = o.run;
   if (o.serve.serve && !flags.train) flags.infer = true;  // --serve is inference
   q.run = make_run(flags);
@@ -465,21 +374,22 @@ void add_model_command(CLI::App& app) {
   add_preset_option(cmd, o->preset);
   cmd->add_option("--config", o->config,
                   "A model file: dlperf's JSON or a HuggingFace config.json (docs/models.md)");
-  cmd->add_option("--layers", o->layers, "Shape flags: layers");
-  cmd->add_option("--hidden", o->hidden, "Shape flags: model width");
-  cmd->add_option("--heads", o->heads, "Shape flags: attention heads");
-  add_enum_option<ffn_kind>(cmd, "--ffn-kind", o->ffn_type, "Shape flags: FFN kind");
-  add_enum_option<transformer_kind>(cmd, "--arch", o->kind,
+  app::shape_options& shape = o->shape;
+  cmd->add_option("--layers", shape.layers, "Shape flags: layers");
+  cmd->add_option("--hidden", shape.hidden, "Shape flags: model width");
+  cmd->add_option("--heads", shape.heads, "Shape flags: attention heads");
+  add_enum_option<ffn_kind>(cmd, "--ffn-kind", shape.ffn_type, "Shape flags: FFN kind");
+  add_enum_option<transformer_kind>(cmd, "--arch", shape.kind,
                                     "Shape flags: encoder, decoder or encoder_decoder");
-  cmd->add_option("--vocab", o->vocab, "Shape flags: vocabulary");
-  cmd->add_option("--max-seq", o->max_seq, "Shape flags: longest sequence (context)");
-  add_enum_option<norm_kind>(cmd, "--norm", o->norm, "Shape flags: layernorm or rmsnorm");
-  for (std::size_t i = 0; i < size_flags.size(); ++i)
-    cmd->add_option(size_flags[i].flag, o->sizes[i],
-                    std::string("Shape flags: ") + size_flags[i].help);
-  for (std::size_t i = 0; i < switch_flags.size(); ++i)
-    cmd->add_flag(switch_flags[i].flag, o->switches[i],
-                  std::string("Shape flags: ") + switch_flags[i].help);
+  cmd->add_option("--vocab", shape.vocab, "Shape flags: vocabulary");
+  cmd->add_option("--max-seq", shape.max_seq, "Shape flags: longest sequence (context)");
+  add_enum_option<norm_kind>(cmd, "--norm", shape.norm, "Shape flags: layernorm or rmsnorm");
+  for (std::size_t i = 0; i < app::shape_sizes.size(); ++i)
+    cmd->add_option(std::string(app::shape_sizes[i].flag), shape.sizes[i],
+                    "Shape flags: " + std::string(app::shape_sizes[i].help));
+  for (std::size_t i = 0; i < app::shape_switches.size(); ++i)
+    cmd->add_flag(std::string(app::shape_switches[i].flag), shape.switches[i],
+                  "Shape flags: " + std::string(app::shape_switches[i].help));
   add_device_options(cmd, o->gpu, o->device);
   add_run_options(cmd, o->run);
   cmd->add_option("--link", o->link,
@@ -493,6 +403,15 @@ void add_model_command(CLI::App& app) {
   cmd->callback([o, cmd] {
     check_serve_flags(o->serve, cmd);
     o->batch_given = cmd->count("--batch") > 0;
+    // The first shape flag given besides --layers, which a preset or model file refuses.
+    for (const std::string_view k : app::shape_keywords()) {
+      std::string flag = "--" + std::string(k);
+      std::replace(flag.begin(), flag.end(), '_', '-');
+      if (flag != "--layers" && cmd->count(flag) > 0) {
+        o->shape.first_given = flag;
+        break;
+      }
+    }
     run(*o);
   });
 }

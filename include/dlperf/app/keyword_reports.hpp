@@ -1,0 +1,37 @@
+/// @file
+/// Every command the application layer runs from keywords, in one table: its name, the tool's
+/// command line it stands for, and its report's JSON for keyword and value pairs. Python's
+/// module defines one `<name>_json` per entry and the page calls report_json by name, so a
+/// command added here reaches both (docs/layers.md, "The application layer").
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace dlperf::app {
+
+/// Keyword and value pairs, each value as the text the tool would read for its flag.
+using keyword_fields = std::vector<std::pair<std::string, std::string>>;
+
+/// One command the application layer runs from keywords.
+struct keyword_command {
+  std::string_view name;          ///< "model", "serve", "rank", "rent", ...
+  std::string_view command_line;  ///< the tool's command it stands for: "model --serve"
+  /// The request the pairs state, estimated, as to_json gives its report. Throws request_error
+  /// naming what is wrong, and dlperf's errors, as the request's reader and estimate do.
+  nlohmann::json (*json)(const keyword_fields& fields);
+};
+
+/// Every command the application layer runs from keywords: model, serve, cluster, gemm,
+/// roofline, power, debias, tco, rank, speedup, advise and rent.
+std::span<const keyword_command> keyword_commands();
+
+/// The JSON of command @p name (keyword_commands) for @p fields. Throws request_error naming
+/// an unknown command, and as the command's json does.
+nlohmann::json report_json(std::string_view name, const keyword_fields& fields);
+
+}  // namespace dlperf::app

@@ -183,6 +183,13 @@ NB_MODULE(_dlperf, m) {
       "Every keyword a model request takes: the model (or its shape), the device, power_limit, "
       "link, mode and the run fields.");
   m.def(
+      "format_value",
+      [](const std::string& unit, double value) { return dlperf::cli::format_value(unit, value); },
+      nb::arg("unit"), nb::arg("value"),
+      "`value` as the tool's text output writes a figure of `unit`: \"s\" a duration (\"1.50 "
+      "ms\"), \"%\" a fraction as a percentage, \"B\" a memory size (\"15.0 GiB\"), \"$\" "
+      "US dollars, \"\" three significant digits, any other unit with an SI prefix.");
+  m.def(
       "main",
       [](const std::vector<std::string>& args) -> int {
         const nb::gil_scoped_release unlocked;

@@ -88,18 +88,13 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* dlperf_choices() {
   return choices.c_str();
 }
 
-/// @p value for a person, as the tool's text output writes it (tools/dlperf/human_format.hpp):
-/// @p unit "s" is a duration ("1.50 ms"), "%" a fraction as a percentage ("45.6 %"), "" three
-/// significant digits ("41.9"), "B" a memory size in binary units ("15.0 GiB"), any other unit an
-/// SI prefix before it ("1.50 TFLOP/s").
+/// @p value for a person, as the tool's text output writes it (format_value,
+/// tools/dlperf/human_format.hpp): @p unit "s" is a duration ("1.50 ms"), "%" a fraction as a
+/// percentage ("45.6 %"), "" three significant digits ("41.9"), "B" a memory size in binary units
+/// ("15.0 GiB"), any other unit an SI prefix before it ("1.50 TFLOP/s").
 extern "C" EMSCRIPTEN_KEEPALIVE const char* dlperf_format(const char* unit, double value) {
   static std::string last;
-  const std::string_view u(unit);
-  last = u == "s"    ? dlperf::cli::format_duration(value)
-         : u == "%"  ? dlperf::cli::format_percent(value, 1.0)
-         : u.empty() ? dlperf::cli::three_digits(value)
-         : u == "B"  ? dlperf::cli::format_bytes(value)  // memory sizes, in GiB as the tool
-                     : dlperf::cli::format_si(value, u);
+  last = dlperf::cli::format_value(unit, value);
   return last.c_str();
 }
 

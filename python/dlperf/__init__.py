@@ -6,7 +6,8 @@ Arguments are the tool's flags with ``_`` for ``-`` (``min_memory=`` is ``--min-
 ``--infer``); ``True`` gives a flag, ``False`` or ``None`` leaves it out, a list or
 tuple is joined with commas (``cluster(gpu=["h100_sxm", "a100_sxm4_80gb"], ...)``). Numbers may
 be given as numbers or as the tool's text ("4Ki", "1.5G"). Bad input raises :class:`Error` with
-the tool's one-line message. See docs/python.md.
+the tool's one-line message. A dict comes back as a :class:`Report` (its fields also
+attributes, a table in a notebook) and a list as a :class:`ReportList`. See docs/python.md.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Union
 
 from ._dlperf import Error, version
+from .report import Report, ReportList
+from .report import wrap as _wrap
 from ._dlperf import advise_json as _advise_json
 from ._dlperf import cluster_json as _cluster_json
 from ._dlperf import debias_json as _debias_json
@@ -80,6 +83,8 @@ if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup,
 
 __all__ = [
     "Error",
+    "Report",
+    "ReportList",
     "version",
     "run",
     "gpus",
@@ -141,12 +146,12 @@ def _command_line(command: str, options: Dict[str, Any], json: bool) -> List[str
 
 def run(*args: str) -> Json:
     """Runs a dlperf command line as words, e.g. ``run("model", "--preset", "gpt2", ...,
-    "--json")``, and returns its JSON."""
-    return _run([str(a) for a in args])
+    "--json")``, and returns its JSON (a :class:`Report` or :class:`ReportList`)."""
+    return _wrap(_run([str(a) for a in args]))
 
 
 def _call(command: str, options: Dict[str, Any], json: bool = True) -> Json:
-    return _run(_command_line(command, options, json))
+    return _wrap(_run(_command_line(command, options, json)))
 
 
 def gpus() -> List[Dict[str, Any]]:
@@ -199,7 +204,7 @@ def _typed_report(report: Any, command: str, options: Dict[str, Any],
              if v is not None and v is not False and k not in apart]
     result = report(given)
     if result is not None:
-        return result
+        return _wrap(result)
     return _call(command, options)
 
 
@@ -271,7 +276,7 @@ def model(
     if given.keys() <= keywords:
         result = report([(k, _switch_or_text(v)) for k, v in given.items()])
         if result is not None:
-            return result
+            return _wrap(result)
     return _call("model", options)
 
 

@@ -78,6 +78,11 @@ def request_keywords() -> List[str]:
     """Every keyword a model request takes: the model, the device, power_limit, link, mode and
     the run fields."""
 
+def format_value(unit: str, value: float) -> str:
+    """``value`` as the tool's text output writes a figure of ``unit``: "s" a duration ("1.50
+    ms"), "%" a fraction as a percentage, "B" a memory size ("15.0 GiB"), "$" US dollars, ""
+    three significant digits, any other unit with an SI prefix."""
+
 def main(args: List[str]) -> int:
     """Runs the dlperf tool on ``args`` (no program name), printing as the dlperf command does;
     returns its exit code (0, 2 for bad input, 1 otherwise). ``python -m dlperf`` calls it."""

@@ -100,3 +100,14 @@ TEST_CASE("dollars print whole with thousands separators, cents below ten dollar
   CHECK(format_usd(0.1944) == "$0.19");
   CHECK(format_usd(-1500) == "-$1,500");
 }
+
+TEST_CASE("a figure by its unit is written as the text output writes that unit", "[cli][format]") {
+  CHECK(format_value("s", 1.5e-3) == format_duration(1.5e-3));
+  CHECK(format_value("s", 1.5e-3) == "1.50 ms");
+  CHECK(format_value("%", 0.456) == "45.6 %");
+  CHECK(format_value("", 41.94) == "41.9");
+  CHECK(format_value("B", 16106127360.0) == "15.0 GiB");
+  CHECK(format_value("$", 2311.2) == "$2,311");
+  CHECK(format_value("FLOP/s", 1.5e12) == "1.50 TFLOP/s");
+  CHECK(format_value("W", 450) == "450 W");
+}

@@ -98,4 +98,13 @@ std::string format_usd(double dollars) {
   return grouped;
 }
 
+std::string format_value(std::string_view unit, double value) {
+  if (unit == "s") return format_duration(value);
+  if (unit == "%") return format_percent(value, 1.0);
+  if (unit.empty()) return three_digits(value);
+  if (unit == "B") return format_bytes(value);  // memory sizes, in GiB as the tool
+  if (unit == "$") return format_usd(value);
+  return format_si(value, unit);
+}
+
 }  // namespace dlperf::cli

@@ -36,6 +36,12 @@ std::string format_month(int year, int month);
 /// ("$2,311", "$27,500"), cents below ("$7.70", "$0.19"); negative amounts keep their sign.
 std::string format_usd(double dollars);
 
+/// @p value for a person by its @p unit, as the text output writes it: "s" a duration
+/// (format_duration), "%" a fraction as a percentage, "" three significant digits, "B" a memory
+/// size in binary units (format_bytes), "$" US dollars (format_usd), any other unit an SI prefix
+/// before it (format_si). The page's figures and Python's notebook tables are written by it.
+std::string format_value(std::string_view unit, double value);
+
 /// @p part as a percentage of @p whole with three significant digits: (45.6, 100) is "45.6 %".
 /// A whole of 0 gives "-".
 std::string format_percent(double part, double whole);

@@ -128,8 +128,8 @@ rent_request make_rent_request(const advise_options_text& o) {
   q.run = make_run(o.run);
   q.prices = read_price_file(o.prices, "");
   q.precision = o.dtype_given ? precision_choice::as_given : precision_choice::sixteen_bit;
-  // A run whose tokens cannot be priced (a decoder that generates none, a CNN) is refused
-  // before the other flags, as it was when the ranking came first.
+  // A run whose tokens cannot be priced (a decoder that generates none, a CNN) is refused before
+  // --top and the job: a price per token is what renting ranks by.
   try {
     (void)tokens_per_request(q.model, q.run);
   } catch (const invalid_argument& e) {

@@ -10,7 +10,7 @@
 namespace dlperf::app {
 namespace {
 
-// The keyword of @p flag: without its dashes, `-` as `_`.
+// @p flag without its leading dashes ("--max-seq": "max-seq"); keywords then spell `-` as `_`.
 constexpr std::string_view keyword_chars(std::string_view flag) { return flag.substr(2); }
 
 // The text fields every shape names, by flag; the first is --layers.

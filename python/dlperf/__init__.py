@@ -267,16 +267,13 @@ def model(
     ``power_limit`` is the watts each GPU is limited to (``--power-limit``; docs/buying.md, "Power")."""
     options = dict(locals())
     options.update(options.pop("run"))
-    given = {k: v for k, v in options.items() if v is not None and v is not False}
-    # A request the application layer takes by keyword runs there (no command line to build and
-    # parse; the same to_json); the tool's command line serves every refusal, for its message.
+    # A request whose every keyword the application layer takes runs there (_typed_report); any
+    # other goes to the tool's command line, which names the keyword it does not know.
     report, keywords = (_serve_json, _SERVE_REQUEST_KEYWORDS) if serve else (
         _model_json, _REQUEST_KEYWORDS)
-    given.pop("serve", None)
-    if given.keys() <= keywords:
-        result = report([(k, _switch_or_text(v)) for k, v in given.items()])
-        if result is not None:
-            return _wrap(result)
+    given = {k for k, v in options.items() if v is not None and v is not False} - {"serve"}
+    if given <= keywords:
+        return _typed_report(report, "model", options, apart=("serve",))
     return _call("model", options)
 
 

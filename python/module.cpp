@@ -1,26 +1,33 @@
-// dlperf._dlperf: runs one of the tool's command lines (tools/dlperf/commands.cpp) and returns
-// its JSON as plain Python objects. The Python package (python/dlperf/__init__.py) turns named
-// arguments into the command line, so Python gets exactly the numbers `dlperf ... --json`
-// prints. A sweep calls the application layer itself (dlperf/app/sweep.hpp): no command line per
-// point, every core, and the figures `dlperf model --json` gives, bit for bit. The GIL is
-// released while the model runs.
+// dlperf._dlperf: runs one of the tool's commands through the application layer
+// (dlperf/app/keyword_reports.hpp), or its command line (tools/dlperf/commands.cpp), and returns
+// its JSON as plain Python objects. The Python package (python/dlperf/__init__.py) passes named
+// arguments as keyword pairs, and takes the command line only where the layer refuses a request
+// (for the tool's message), so Python gets exactly the numbers `dlperf ... --json` prints. A sweep
+// calls the application layer itself (dlperf/app/sweep.hpp): no command line per point, every core,
+// and the figures `dlperf model --json` gives, bit for bit. The GIL is released while the model
+// runs.
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
 #include <nanobind/stl/pair.h>
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cstdio>
 #include <deque>
 #include <dlperf/app/keyword_reports.hpp>
 #include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/model_shape.hpp>
+#include <dlperf/app/report_writer.hpp>
 #include <dlperf/app/request_error.hpp>
 #include <dlperf/app/serve_report.hpp>
 #include <dlperf/app/sweep.hpp>
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -30,43 +37,144 @@ namespace nb = nanobind;
 
 namespace {
 
-// A JSON value as Python objects: dict (keys in the JSON's order), list, str, int, float, bool,
-// None. Built with CPython's own calls (a list of its final size, PyDict_SetItem): this runs over
-// every value of a command's JSON on every call (docs/python.md, "Where a call's time goes").
-nb::object to_python(const nlohmann::json& j) {
-  switch (j.type()) {
-    case nlohmann::json::value_t::object: {
-      nb::dict d;
-      for (auto it = j.begin(); it != j.end(); ++it) {
-        const std::string& key = it.key();
-        const nb::str k(key.c_str(), key.size());
-        if (PyDict_SetItem(d.ptr(), k.ptr(), to_python(it.value()).ptr()) != 0)
-          throw nb::python_error();
-      }
-      return d;
-    }
-    case nlohmann::json::value_t::array: {
-      nb::object l = nb::steal(PyList_New(static_cast<Py_ssize_t>(j.size())));
-      if (!l.is_valid()) throw nb::python_error();
-      Py_ssize_t i = 0;
-      for (const auto& value : j) PyList_SET_ITEM(l.ptr(), i++, to_python(value).release().ptr());
-      return l;
-    }
-    case nlohmann::json::value_t::string: {
-      const auto& s = j.get_ref<const std::string&>();
-      return nb::str(s.c_str(), s.size());
-    }
-    case nlohmann::json::value_t::boolean:
-      return nb::bool_(j.get<bool>());
-    case nlohmann::json::value_t::number_integer:
-      return nb::int_(j.get<long long>());
-    case nlohmann::json::value_t::number_unsigned:
-      return nb::int_(j.get<unsigned long long>());
-    case nlohmann::json::value_t::number_float:
-      return nb::steal(PyFloat_FromDouble(j.get<double>()));
-    default:
-      return nb::none();
+// A report written as Python objects (report_writer.hpp): dict (keys in the JSON's order, which
+// sorts them), list, str, int, float, bool, None. Built with CPython's own calls; keys, and the
+// short strings that recur (operator, bound and stack names), are made once and kept for the
+// module's life, so that a call makes no key again (docs/python.md, "Where a call's time goes").
+class python_writer final : public dlperf::app::report_writer {
+ public:
+  nb::object result() { return std::move(root_); }
+
+  void null() override { put(nb::none()); }
+  void boolean(bool b) override { put(nb::bool_(b)); }
+  void integer(std::int64_t i) override { put(nb::steal(PyLong_FromLongLong(i))); }
+  void number(double x) override { put(nb::steal(PyFloat_FromDouble(x))); }
+  void string(std::string_view s) override {
+    if (s.size() <= kept_string_size && kept_store().strings.size() < kept_strings_most)
+      return put(nb::borrow(kept(s).object));
+    put(nb::str(s.data(), s.size()));
   }
+  void key(std::string_view k) override { key_ = &kept(k); }
+  void begin_object() override { open(false); }
+  void begin_array() override { open(true); }
+  void end_object() override {
+    frame& f = frames_[--depth_];
+    // The members as the JSON orders them: by key (each key is written once in an object).
+    const auto by_key = [](const member& a, const member& b) {
+      return a.key->prefix != b.key->prefix ? a.key->prefix < b.key->prefix
+                                            : a.key->text < b.key->text;
+    };
+    if (!std::is_sorted(f.members.begin(), f.members.end(), by_key))
+      std::sort(f.members.begin(), f.members.end(), by_key);
+    nb::dict d;
+    for (member& m : f.members)
+      if (PyDict_SetItem(d.ptr(), m.key->object, m.value.ptr()) != 0) throw nb::python_error();
+    f.members.clear();
+    key_ = f.at_key;
+    put(std::move(d));
+  }
+  void end_array() override {
+    frame& f = frames_[--depth_];
+    nb::object l = std::move(f.list);
+    key_ = f.at_key;
+    put(std::move(l));
+  }
+
+ private:
+  // A string made once: its text and its Python str (never freed: the module keeps it), and its
+  // first 8 bytes as a big-endian number, which orders strings as their texts do unless equal.
+  struct kept_str {
+    std::string text;
+    PyObject* object;
+    std::uint64_t prefix;
+  };
+  struct member {
+    const kept_str* key;
+    nb::object value;
+  };
+  // An object or array open; frames are kept for reuse, so a call allocates none after the
+  // first.
+  struct frame {
+    bool array = false;
+    const kept_str* at_key = nullptr;  // the key it is put at in the object around it
+    nb::object list;
+    std::vector<member> members;
+  };
+  // Strings longer than this (a model file's name, a reason) are made each time, and values
+  // once this many strings are kept (keys are always kept).
+  static constexpr std::size_t kept_string_size = 40;
+  static constexpr std::size_t kept_strings_most = 1 << 16;
+
+  struct kept_strings {
+    std::deque<kept_str> strings;
+    std::unordered_map<std::string_view, const kept_str*> index;  // views of strings' texts
+  };
+  static kept_strings& kept_store() {
+    // Never freed: the strings outlive every call and the interpreter's last collection.
+    static auto& store = *new kept_strings;
+    return store;
+  }
+
+  static const kept_str& kept(std::string_view s) {
+    // A report's keys are mostly literals, at the same address on every call: one written
+    // lately at the same address, with the same text, is found without hashing.
+    struct slot {
+      const char* data = nullptr;
+      const kept_str* str = nullptr;
+    };
+    static std::array<slot, 1024> recent{};
+    slot& r = recent[(reinterpret_cast<std::uintptr_t>(s.data()) / 8 + s.size()) % recent.size()];
+    if (r.str != nullptr && r.data == s.data() && r.str->text == s) return *r.str;
+    kept_strings& k = kept_store();
+    auto it = k.index.find(s);
+    if (it == k.index.end()) {
+      PyObject* o = PyUnicode_FromStringAndSize(s.data(), static_cast<Py_ssize_t>(s.size()));
+      if (o == nullptr) throw nb::python_error();
+      PyUnicode_InternInPlace(&o);
+      std::uint64_t prefix = 0;
+      for (std::size_t i = 0; i < 8; ++i)
+        prefix = prefix << 8 | (i < s.size() ? static_cast<unsigned char>(s[i]) : 0U);
+      const kept_str& made = k.strings.emplace_back(kept_str{std::string(s), o, prefix});
+      it = k.index.emplace(made.text, &made).first;
+    }
+    r = {s.data(), it->second};
+    return *it->second;
+  }
+
+  void open(bool array) {
+    if (depth_ == frames_.size()) frames_.emplace_back();
+    frame& f = frames_[depth_];
+    f.array = array;
+    f.at_key = key_;
+    if (array) f.list = nb::steal(PyList_New(0));
+    ++depth_;
+  }
+
+  void put(nb::object v) {
+    if (!v.is_valid()) throw nb::python_error();
+    if (depth_ == 0) {
+      root_ = std::move(v);
+      return;
+    }
+    frame& f = frames_[depth_ - 1];
+    if (f.array) {
+      if (PyList_Append(f.list.ptr(), v.ptr()) != 0) throw nb::python_error();
+      return;
+    }
+    f.members.push_back({key_, std::move(v)});
+  }
+
+  nb::object root_;
+  std::vector<frame> frames_;
+  std::size_t depth_ = 0;
+  const kept_str* key_ = nullptr;  // the next member's key
+};
+
+// A JSON value as Python objects, as a report is written (python_writer).
+nb::object to_python(const nlohmann::json& j) {
+  python_writer w;
+  dlperf::app::write_value(w, j);
+  return w.result();
 }
 
 // A column of optional numbers as a Python list (None where the JSON has null).
@@ -90,23 +198,24 @@ nb::object column(const std::vector<dlperf::app::sweep_point>& rows,
 
 using dlperf::app::keyword_fields;
 
-// The JSON of the report @p build makes of keyword pairs @p fields (its request through the
-// application layer, estimated), computed without the GIL, as Python objects; None for a request
-// the layer refuses (the package then runs the tool's command line, whose message names why).
-template <class Build>
-nb::object report_from_keywords(const keyword_fields& fields, Build build) {
-  nlohmann::json result;
-  bool ran = false;
+// The report @p estimate makes of keyword pairs @p fields (its request through the application
+// layer), estimated without the GIL and written as Python objects; None for a request the layer
+// refuses (the package then runs the tool's command line, whose message names why).
+nb::object report_from_keywords(const keyword_fields& fields,
+                                dlperf::app::pending_report (*estimate)(const keyword_fields&)) {
+  dlperf::app::pending_report report;
   {
     const nb::gil_scoped_release unlocked;
     try {
-      result = build(fields);
-      ran = true;
+      report = estimate(fields);
     } catch (const dlperf::app::request_error&) {  // the tool's path names it
     } catch (const dlperf::error&) {
     }
   }
-  return ran ? to_python(result) : nb::none();
+  if (!report) return nb::none();
+  python_writer w;
+  report(w);
+  return w.result();
 }
 
 }  // namespace
@@ -156,8 +265,8 @@ NB_MODULE(_dlperf, m) {
         "message).");
     m.def(
         function.c_str(),
-        [json = c.json](const keyword_fields& fields) {
-          return report_from_keywords(fields, json);
+        [estimate = c.estimate](const keyword_fields& fields) {
+          return report_from_keywords(fields, estimate);
         },
         nb::arg("fields"), doc.c_str());
   }

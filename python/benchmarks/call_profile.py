@@ -1,7 +1,7 @@
 """Where one dlperf.model call's time goes, from `perf record` of a Python loop (docs/python.md,
 "Where a call's time goes"). Each sample is charged to the innermost piece of the call on its
-stack (the estimate, CLI11's parse, the command's JSON, the conversion to Python, ...); samples
-inside nlohmann::json are marked, so that building, copying and freeing the JSON show apart.
+stack (the estimate, reading the request, writing the report as Python objects, ...); samples
+inside nlohmann::json are marked, so that a report still built as JSON shows apart.
 
     perf record -F 2000 --call-graph dwarf,16384 -o call.perf \\
         python python/benchmarks/call_profile.py --loop 3000
@@ -16,18 +16,14 @@ import collections
 
 # (a frame's symbol contains, piece): the first piece found from the leaf up gets the sample.
 PIECES = [
-    ("estimate_model", "estimate_model"),
-    ("check_fit<", "check_fit"),
-    ("smallest_fitting_tp", "smallest_fitting_tp"),
-    ("op_rows", "op_rows"),
-    ("print_json", "print_json (the result handed to run_json)"),
-    ("to_python", "to_python (JSON to Python objects)"),
+    ("dlperf::app::estimate", "app::estimate (the estimate)"),
+    ("request_from_keywords", "reading the request from keywords"),
+    ("python_writer", "python_writer (the report as Python objects)"),
+    ("dlperf::app::write", "app::write (the report's members)"),
     ("dict_dealloc", "freeing the Python result"),
     ("list_dealloc", "freeing the Python result"),
-    ("CLI::", "CLI11 parse"),
-    ("anonymous namespace)::run", "the model command (JSON building)"),
-    ("run_json", "run_json"),
-    ("nb_func_vectorcall", "the module's function (JSON freed)"),
+    ("CLI::", "CLI11 parse (a request the layer refused)"),
+    ("nb_func_vectorcall", "the module's function"),
     ("_PyEval_EvalFrameDefault", "Python (dlperf.model's arguments)"),
 ]
 

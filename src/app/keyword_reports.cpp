@@ -15,36 +15,42 @@
 #include <dlperf/app/serve_report.hpp>
 #include <dlperf/app/speedup_report.hpp>
 #include <dlperf/app/tco_report.hpp>
+#include <memory>
 
 namespace dlperf::app {
 namespace {
 
-// The JSON of the request that FromKeywords reads from the pairs, estimated.
+// The report of the request that FromKeywords reads from the pairs, estimated, kept to write
+// (shared, as a pending report is copied).
 template <auto FromKeywords>
-nlohmann::json json_of(const keyword_fields& fields) {
-  return to_json(estimate(FromKeywords(fields)));
+pending_report estimate_of(const keyword_fields& fields) {
+  return [report = std::make_shared<const decltype(estimate(FromKeywords(fields)))>(
+              estimate(FromKeywords(fields)))](report_writer& w) { write(w, *report); };
 }
 
-// The same for a request that may read a model file, whose names its store keeps.
+// The same for a request that may read a model file, whose names its store keeps: the report
+// keeps the store.
 template <auto FromKeywords>
-nlohmann::json json_with_model_of(const keyword_fields& fields) {
-  io::string_store strings;
-  return to_json(estimate(FromKeywords(fields, strings)));
+pending_report estimate_with_model_of(const keyword_fields& fields) {
+  auto strings = std::make_shared<io::string_store>();
+  using report_type = decltype(estimate(FromKeywords(fields, *strings)));
+  return [strings, report = std::make_shared<const report_type>(estimate(
+                       FromKeywords(fields, *strings)))](report_writer& w) { write(w, *report); };
 }
 
 constexpr std::array<keyword_command, 12> commands{{
-    {"model", "model", &json_with_model_of<&request_from_keywords>},
-    {"serve", "model --serve", &json_with_model_of<&serve_request_from_keywords>},
-    {"cluster", "cluster", &json_of<&cluster_request_from_keywords>},
-    {"gemm", "gemm", &json_of<&gemm_request_from_keywords>},
-    {"roofline", "roofline", &json_of<&roofline_request_from_keywords>},
-    {"power", "power", &json_of<&power_request_from_keywords>},
-    {"debias", "debias", &json_of<&debias_request_from_keywords>},
-    {"tco", "tco", &json_of<&tco_request_from_keywords>},
-    {"rank", "rank", &json_of<&rank_request_from_keywords>},
-    {"speedup", "speedup", &json_of<&speedup_request_from_keywords>},
-    {"advise", "advise", &json_of<&advise_request_from_keywords>},
-    {"rent", "advise --rent", &json_of<&rent_request_from_keywords>},
+    {"model", "model", &estimate_with_model_of<&request_from_keywords>},
+    {"serve", "model --serve", &estimate_with_model_of<&serve_request_from_keywords>},
+    {"cluster", "cluster", &estimate_of<&cluster_request_from_keywords>},
+    {"gemm", "gemm", &estimate_of<&gemm_request_from_keywords>},
+    {"roofline", "roofline", &estimate_of<&roofline_request_from_keywords>},
+    {"power", "power", &estimate_of<&power_request_from_keywords>},
+    {"debias", "debias", &estimate_of<&debias_request_from_keywords>},
+    {"tco", "tco", &estimate_of<&tco_request_from_keywords>},
+    {"rank", "rank", &estimate_of<&rank_request_from_keywords>},
+    {"speedup", "speedup", &estimate_of<&speedup_request_from_keywords>},
+    {"advise", "advise", &estimate_of<&advise_request_from_keywords>},
+    {"rent", "advise --rent", &estimate_of<&rent_request_from_keywords>},
 }};
 
 }  // namespace
@@ -53,7 +59,7 @@ std::span<const keyword_command> keyword_commands() { return commands; }
 
 nlohmann::json report_json(std::string_view name, const keyword_fields& fields) {
   for (const keyword_command& c : commands)
-    if (c.name == name) return c.json(fields);
+    if (c.name == name) return json_of(c.estimate(fields));
   std::string valid;
   for (const keyword_command& c : commands)
     valid += (valid.empty() ? "" : ", ") + std::string(c.name);

@@ -14,67 +14,165 @@
 namespace dlperf::app {
 namespace {
 
-// A stack's held-out error bands (model/error_bands.hpp) on the GPU's class of board as JSON: one
-// per figure of the run (a step's, or decoder inference's decode and prompt rates), each null
+// A stack's held-out error bands (model/error_bands.hpp) on the GPU's class of board: one per
+// figure of the run (a step's, or decoder inference's decode and prompt rates), each null
 // without a band.
-nlohmann::json error_bands_json(stack_id stack, run_mode mode, board_class boards,
-                                std::initializer_list<estimate_figure> figures) {
-  nlohmann::json out = nlohmann::json::object();
+void write_error_bands(report_writer& w, stack_id stack, run_mode mode, board_class boards,
+                       std::initializer_list<estimate_figure> figures) {
+  w.begin_object();
   for (const estimate_figure f : figures) {
+    w.key(name(f));
     const std::optional<error_band> band = error_band_of(stack, mode, f, boards);
-    out[std::string(name(f))] =
-        band ? nlohmann::json{{"stack", name(band->stack)},       {"mode", name(band->mode)},
-                              {"boards", name(band->boards)},     {"rows", band->rows},
-                              {"median_abs_error", band->median}, {"worst_abs_error", band->worst},
-                              {"basis", "leave-one-source-out"}}
-             : nlohmann::json(nullptr);
+    if (!band) {
+      w.null();
+      continue;
+    }
+    w.begin_object();
+    write_field(w, "stack", name(band->stack));
+    write_field(w, "mode", name(band->mode));
+    write_field(w, "boards", name(band->boards));
+    write_field(w, "rows", band->rows);
+    write_field(w, "median_abs_error", band->median);
+    write_field(w, "worst_abs_error", band->worst);
+    write_field(w, "basis", "leave-one-source-out");
+    w.end_object();
   }
-  return out;
+  w.end_object();
 }
 
-// A multi-GPU band (model/error_bands.hpp: training_scaling_band, inference_split_band) as JSON:
-// its stack, rows, median error and bias, and the interval of measured / predicted it holds.
+// A multi-GPU band's members (model/error_bands.hpp: training_scaling_band,
+// inference_split_band, serving_band) in the object open: its stack, rows, median error and
+// bias, and the interval of measured / predicted it holds.
 template <class Band>
-nlohmann::json band_interval_json(const Band& b) {
-  return {{"stack", name(b.stack)},       {"rows", b.rows},
-          {"median_abs_error", b.median}, {"bias", b.bias},
-          {"coverage", Band::coverage},   {"measured_over_predicted", {b.low, b.high}}};
+void write_band_interval(report_writer& w, const Band& b) {
+  write_field(w, "stack", name(b.stack));
+  write_field(w, "rows", b.rows);
+  write_field(w, "median_abs_error", b.median);
+  write_field(w, "bias", b.bias);
+  write_field(w, "coverage", Band::coverage);
+  write_field(w, "measured_over_predicted", {b.low, b.high});
 }
 
-// A split run's multi-GPU inference bands (model/error_bands.hpp, inference_split_band) as
-// JSON: one per rate, each with the interval it gives that rate, null without a band.
 // A partial offload: where the layers are, the host side's rates, the most layers that fit; null
 // with every layer on the GPU.
-nlohmann::json offload_json(const std::optional<offload_report>& o) {
-  if (!o) return nullptr;
-  return {{"gpu_layers", o->placement.gpu_layers + (o->placement.output_on_gpu ? 1 : 0)},
-          {"layers", o->placement.layers},
-          {"layers_on_gpu", o->placement.gpu_layers},
-          {"output_on_gpu", o->placement.output_on_gpu},
-          {"host_memory", o->memory->id},
-          {"host_memory_peak_bytes_per_s", o->memory->peak().value()},
-          {"host_read_bytes_per_s", o->host.dram.value()},
-          {"upload_bytes_per_s", o->host.upload.value()},
-          {"host_weight_bytes", o->host_weights.value()},
-          {"most_gpu_layers_that_fit",
-           o->most_that_fit >= 0 ? nlohmann::json(o->most_that_fit) : nlohmann::json(nullptr)}};
+void write_offload(report_writer& w, const std::optional<offload_report>& o) {
+  if (!o) return w.null();
+  w.begin_object();
+  write_field(w, "gpu_layers", o->placement.gpu_layers + (o->placement.output_on_gpu ? 1 : 0));
+  write_field(w, "layers", o->placement.layers);
+  write_field(w, "layers_on_gpu", o->placement.gpu_layers);
+  write_field(w, "output_on_gpu", o->placement.output_on_gpu);
+  write_field(w, "host_memory", o->memory->id);
+  write_field(w, "host_memory_peak_bytes_per_s", o->memory->peak().value());
+  write_field(w, "host_read_bytes_per_s", o->host.dram.value());
+  write_field(w, "upload_bytes_per_s", o->host.upload.value());
+  write_field(w, "host_weight_bytes", o->host_weights.value());
+  w.key("most_gpu_layers_that_fit");
+  if (o->most_that_fit >= 0)
+    write_value(w, o->most_that_fit);
+  else
+    w.null();
+  w.end_object();
 }
 
-nlohmann::json split_bands_json(stack_id stack, split_mode split, board_class boards,
-                                const model_estimate& e) {
-  nlohmann::json out = nlohmann::json::object();
+// A split run's multi-GPU inference bands (model/error_bands.hpp, inference_split_band): one per
+// rate, each with the interval it gives that rate, null without a band.
+void write_split_bands(report_writer& w, stack_id stack, split_mode split, board_class boards,
+                       const model_estimate& e) {
+  w.begin_object();
   for (const estimate_figure f : {estimate_figure::prompt, estimate_figure::decode}) {
+    w.key(name(f));
     const std::optional<inference_split_band> b = inference_split_band_of(stack, split, f, boards);
+    if (!b) {
+      w.null();
+      continue;
+    }
     const double rate =
         f == estimate_figure::decode ? e.decode_tokens_per_second() : e.prompt_tokens_per_second();
-    nlohmann::json& band = out[std::string(name(f))];
-    if (!b) continue;  // null
-    band = band_interval_json(*b);
-    band["split"] = name(b->split);
-    band["boards"] = name(b->boards);
-    band["tokens_per_s"] = {b->low * rate, b->high * rate};
+    w.begin_object();
+    write_band_interval(w, *b);
+    write_field(w, "split", name(b->split));
+    write_field(w, "boards", name(b->boards));
+    write_field(w, "tokens_per_s", {b->low * rate, b->high * rate});
+    w.end_object();
   }
-  return out;
+  w.end_object();
+}
+
+void write_power_limit(report_writer& w, const std::optional<power_limit_info>& p) {
+  if (!p) return w.null();
+  w.begin_object();
+  write_field(w, "watts", p->limit.value());
+  write_field(w, "board_watts", p->tdp.value());
+  write_field(w, "clock_fraction", p->clock_fraction);
+  write_field(w, "sm_clock_hz", p->clock.value());
+  w.end_object();
+}
+
+void write_sustained_clock(report_writer& w, const std::optional<sustained_clock_info>& s) {
+  if (!s) return w.null();
+  w.begin_object();
+  write_field(w, "clock_fraction", s->clock_fraction);
+  write_field(w, "sm_clock_hz", s->clock.value());
+  write_field(w, "tensor_clock_hz", s->quoted.value());
+  w.end_object();
+}
+
+void write_measured_figures(report_writer& w, const stack_calibration* c) {
+  if (c == nullptr) return w.null();
+  w.begin_object();
+  for (const auto& [figure, m] : c->figures) {
+    w.key(name(figure));
+    w.begin_object();
+    write_field(w, "value", m.value);
+    write_field(w, "method", m.method);
+    w.end_object();
+  }
+  w.end_object();
+}
+
+void write_job_collectives(report_writer& w, const cluster_estimate& c) {
+  w.begin_object();
+  write_field(w, "network", c.network.id);
+  write_field(w, "gpus_per_node", c.gpus_per_node);
+  write_field(w, "nodes", c.nodes);
+  write_field(w, "grad_accumulation", c.grad_accumulation);
+  write_field(w, "pp", c.pp);
+  write_field(w, "virtual_stages", c.virtual_stages);
+  write_field(w, "pipeline_bubble_s", c.pipeline_bubble.value());
+  write_field(w, "exposed_communication_s", c.exposed_communication.value());
+  w.key("collectives");
+  w.begin_array();
+  for (const step_collective& x : c.collectives) {
+    w.begin_object();
+    write_field(w, "name", x.name);
+    write_field(w, "collective", name(x.kind));
+    write_field(w, "bytes", x.bytes.value());
+    write_field(w, "calls", x.calls);
+    write_field(w, "time_s", x.time.value());
+    write_field(w, "exposed_s", x.exposed.value());
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+}
+
+void write_training_band(report_writer& w, stack_id stack, double samples_per_s,
+                         double tokens_per_s) {
+  // The bands come from decoder language models: a CNN's job (no tokens) has none.
+  const std::optional<training_scaling_band> b = training_scaling_band_of(stack);
+  if (!b || !(tokens_per_s > 0)) return w.null();
+  const auto range = [&](std::string_view key, double rate) {
+    if (rate > 0)
+      write_field(w, key, {b->low * rate, b->high * rate});
+    else
+      write_field(w, key, nullptr);
+  };
+  w.begin_object();
+  write_band_interval(w, *b);
+  range("samples_per_s", samples_per_s);
+  range("tokens_per_s", tokens_per_s);
+  w.end_object();
 }
 
 }  // namespace
@@ -82,73 +180,45 @@ nlohmann::json split_bands_json(stack_id stack, split_mode split, board_class bo
 nlohmann::json serving_band_json(const std::optional<serving_band>& band,
                                  double output_tokens_per_s) {
   if (!band) return nullptr;
-  nlohmann::json out = band_interval_json(*band);
-  out["vendor"] = name(band->vendor);
-  out["boards"] = name(band->boards);
-  out["banded"] = band->banded();
-  out["output_tokens_per_s"] = {band->low * output_tokens_per_s, band->high * output_tokens_per_s};
-  // The group's rows ran one model copy on one GPU, or on several (a tensor split of 2 to 8:
-  // docs/evidence.md, "Serving on several GPUs"), as the estimate's run does.
-  out["several_gpus"] = band->several_gpus;
-  out["gpus_per_row"] = band->several_gpus ? nlohmann::json(nullptr) : nlohmann::json(1);
-  return out;
+  return json_of([&](report_writer& w) {
+    w.begin_object();
+    write_band_interval(w, *band);
+    write_field(w, "vendor", name(band->vendor));
+    write_field(w, "boards", name(band->boards));
+    write_field(w, "banded", band->banded());
+    write_field(w, "output_tokens_per_s",
+                {band->low * output_tokens_per_s, band->high * output_tokens_per_s});
+    // The group's rows ran one model copy on one GPU, or on several (a tensor split of 2 to 8:
+    // docs/evidence.md, "Serving on several GPUs"), as the estimate's run does.
+    write_field(w, "several_gpus", band->several_gpus);
+    w.key("gpus_per_row");
+    if (band->several_gpus)
+      w.null();
+    else
+      w.integer(1);
+    w.end_object();
+  });
 }
 
 nlohmann::json power_limit_json(const std::optional<power_limit_info>& p) {
-  if (!p) return nullptr;
-  return {{"watts", p->limit.value()},
-          {"board_watts", p->tdp.value()},
-          {"clock_fraction", p->clock_fraction},
-          {"sm_clock_hz", p->clock.value()}};
+  return json_of([&](report_writer& w) { write_power_limit(w, p); });
 }
 
 nlohmann::json sustained_clock_json(const std::optional<sustained_clock_info>& s) {
-  if (!s) return nullptr;
-  return {{"clock_fraction", s->clock_fraction},
-          {"sm_clock_hz", s->clock.value()},
-          {"tensor_clock_hz", s->quoted.value()}};
+  return json_of([&](report_writer& w) { write_sustained_clock(w, s); });
 }
 
 nlohmann::json measured_figures_json(const stack_calibration* c) {
-  if (c == nullptr) return nullptr;
-  nlohmann::json out = nlohmann::json::object();
-  for (const auto& [figure, m] : c->figures)
-    out[std::string(name(figure))] = {{"value", m.value}, {"method", m.method}};
-  return out;
+  return json_of([&](report_writer& w) { write_measured_figures(w, c); });
 }
 
 nlohmann::json job_collectives_json(const cluster_estimate& c) {
-  nlohmann::json list = nlohmann::json::array();
-  for (const step_collective& x : c.collectives)
-    list.push_back({{"name", x.name},
-                    {"collective", name(x.kind)},
-                    {"bytes", x.bytes.value()},
-                    {"calls", x.calls},
-                    {"time_s", x.time.value()},
-                    {"exposed_s", x.exposed.value()}});
-  return {{"network", c.network.id},
-          {"gpus_per_node", c.gpus_per_node},
-          {"nodes", c.nodes},
-          {"grad_accumulation", c.grad_accumulation},
-          {"pp", c.pp},
-          {"virtual_stages", c.virtual_stages},
-          {"pipeline_bubble_s", c.pipeline_bubble.value()},
-          {"exposed_communication_s", c.exposed_communication.value()},
-          {"collectives", std::move(list)}};
+  return json_of([&](report_writer& w) { write_job_collectives(w, c); });
 }
 
 nlohmann::json training_band_json(stack_id stack, double samples_per_s, double tokens_per_s) {
-  // The bands come from decoder language models: a CNN's job (no tokens) has none.
-  const std::optional<training_scaling_band> b = training_scaling_band_of(stack);
-  if (!b || !(tokens_per_s > 0)) return nullptr;
-  const auto range = [&](double rate) {
-    return rate > 0 ? nlohmann::json::array({b->low * rate, b->high * rate})
-                    : nlohmann::json(nullptr);
-  };
-  nlohmann::json out = band_interval_json(*b);
-  out["samples_per_s"] = range(samples_per_s);
-  out["tokens_per_s"] = range(tokens_per_s);
-  return out;
+  return json_of(
+      [&](report_writer& w) { write_training_band(w, stack, samples_per_s, tokens_per_s); });
 }
 
 nlohmann::json to_json(const cluster_report& r) {
@@ -197,150 +267,201 @@ nlohmann::json to_json(const cluster_report& r) {
 namespace {
 
 // Each operator of each phase with its time per step, repeats included (decode: per token).
-// Built key by key: an initializer list of pairs builds each pair as a JSON array first, which
-// cost more than the estimate itself over a model's operators (docs/python.md).
-nlohmann::json ops_json(const model_estimate& e) {
-  nlohmann::json ops = nlohmann::json::array();
+void write_ops(report_writer& w, const model_estimate& e) {
+  w.begin_array();
   for (const step_phase p : enum_values<step_phase>)
     for (const op_estimate& x : e.phase(p)) {
-      nlohmann::json& op = ops.emplace_back(nlohmann::json::object());
-      op["phase"] = name(p);
-      op["name"] = x.name;
-      op["kind"] = name(x.kind);
-      op["repeats"] = x.repeats;
-      op["time_s"] = static_cast<double>(x.repeats) * x.time.value();
-      op["bound"] = name(x.bound);
+      w.begin_object();
+      write_field(w, "phase", name(p));
+      write_field(w, "name", x.name);
+      write_field(w, "kind", name(x.kind));
+      write_field(w, "repeats", x.repeats);
+      write_field(w, "time_s", static_cast<double>(x.repeats) * x.time.value());
+      write_field(w, "bound", name(x.bound));
+      w.end_object();
     }
-  return ops;
+  w.end_array();
 }
 
 // "memory": the need per GPU by kind, the capacity and the margin, and the machine's unified
 // memory of which the capacity is the GPU's working set (0 for a GPU with memory of its own).
-nlohmann::json memory_json(const fit_verdict& f, byte_count unified) {
-  return {{"unified_memory_bytes", unified.value()},
-          {"weights_bytes", f.need.weights.value()},
-          {"gradients_bytes", f.need.gradients.value()},
-          {"optimizer_bytes", f.need.optimizer.value()},
-          {"activations_bytes", f.need.activations.value()},
-          {"kv_cache_bytes", f.need.kv_cache.value()},
-          {"overhead_bytes", f.need.overhead.value()},
-          {"total_bytes", f.need.total().value()},
-          {"capacity_bytes", f.capacity.value()},
-          {"margin_bytes", f.margin.value()}};
+void write_memory(report_writer& w, const fit_verdict& f, byte_count unified) {
+  w.begin_object();
+  write_field(w, "unified_memory_bytes", unified.value());
+  write_field(w, "weights_bytes", f.need.weights.value());
+  write_field(w, "gradients_bytes", f.need.gradients.value());
+  write_field(w, "optimizer_bytes", f.need.optimizer.value());
+  write_field(w, "activations_bytes", f.need.activations.value());
+  write_field(w, "kv_cache_bytes", f.need.kv_cache.value());
+  write_field(w, "overhead_bytes", f.need.overhead.value());
+  write_field(w, "total_bytes", f.need.total().value());
+  write_field(w, "capacity_bytes", f.capacity.value());
+  write_field(w, "margin_bytes", f.margin.value());
+  w.end_object();
 }
 
 // "cluster": a training job's communication, or null.
-nlohmann::json cluster_json(const std::optional<cluster_estimate>& job) {
-  if (!job) return nullptr;
-  return {{"allreduce_s", job->allreduce.value()},
-          {"exposed_allreduce_s", job->exposed_allreduce.value()},
-          {"tensor_parallel_s", job->tensor_parallel.value()},
-          {"job", job_collectives_json(*job)},
-          {"speedup", job->speedup},
-          {"efficiency", job->efficiency}};
+void write_cluster(report_writer& w, const std::optional<cluster_estimate>& job) {
+  if (!job) return w.null();
+  w.begin_object();
+  write_field(w, "allreduce_s", job->allreduce.value());
+  write_field(w, "exposed_allreduce_s", job->exposed_allreduce.value());
+  write_field(w, "tensor_parallel_s", job->tensor_parallel.value());
+  w.key("job");
+  write_job_collectives(w, *job);
+  write_field(w, "speedup", job->speedup);
+  write_field(w, "efficiency", job->efficiency);
+  w.end_object();
 }
 
-// The rates of @p x (the stack's figures or the ceiling's) into @p out: step, samples, tokens,
-// FLOP/s per GPU and MFU, and for decoder inference the prefill and the three rates apart, as
-// llama-bench reports them (docs/models.md, "Three rates").
-void add_rates(nlohmann::json& out, const model_report& report, const model_estimate& x) {
-  out["step_time_s"] = x.time.value();
-  out["samples_per_s"] = x.samples_per_second();
-  out["tokens_per_s"] =
-      report.transformer ? nlohmann::json(x.tokens_per_second()) : nlohmann::json(nullptr);
-  out["tflops"] = in_teraflops(report.per_gpu(x));
-  out["mfu"] = report.mfu(x);
+// The rates of @p x (the stack's figures or the ceiling's) into the object open: step, samples,
+// tokens, FLOP/s per GPU and MFU, and for decoder inference the prefill and the three rates
+// apart, as llama-bench reports them (docs/models.md, "Three rates").
+void write_rates(report_writer& w, const model_report& report, const model_estimate& x) {
+  write_field(w, "step_time_s", x.time.value());
+  write_field(w, "samples_per_s", x.samples_per_second());
+  w.key("tokens_per_s");
+  if (report.transformer)
+    w.number(x.tokens_per_second());
+  else
+    w.null();
+  write_field(w, "tflops", in_teraflops(report.per_gpu(x)));
+  write_field(w, "mfu", report.mfu(x));
   if (!report.generation) return;
   // No token generated (--generate 0): no time per token, rather than 0 s.
   const bool generates = report.run.generate > 0;
-  out["prefill_s"] = x.prefill_time.value();
-  out["decode_s_per_token"] =
-      generates ? nlohmann::json(x.decode_per_token.value()) : nlohmann::json(nullptr);
-  out["prompt_tokens_per_s"] = x.prompt_tokens_per_second();
-  out["decode_tokens_per_s"] =
-      generates ? nlohmann::json(x.decode_tokens_per_second()) : nlohmann::json(nullptr);
+  write_field(w, "prefill_s", x.prefill_time.value());
+  w.key("decode_s_per_token");
+  if (generates)
+    w.number(x.decode_per_token.value());
+  else
+    w.null();
+  write_field(w, "prompt_tokens_per_s", x.prompt_tokens_per_second());
+  w.key("decode_tokens_per_s");
+  if (generates)
+    w.number(x.decode_tokens_per_second());
+  else
+    w.null();
+}
+
+// The run's LoRA adapters, or null without.
+void write_lora(report_writer& w, const lora_config& lora) {
+  if (!lora.enabled()) return w.null();
+  w.begin_object();
+  write_field(w, "rank", lora.rank);
+  write_field(w, "targets", describe(lora.targets));
+  write_field(w, "qlora", lora.qlora);
+  w.end_object();
+}
+
+// The members "training_band" (a training job's), "split_bands" (a split inference's) and
+// "error_bands" (one GPU's, held out by source), each null where the run has none.
+void write_bands(report_writer& w, const model_report& report) {
+  const run_config& r = report.run;
+  const model_estimate& e = report.estimate.stack;
+  const stack_id stack = report.stack.id;
+  w.key("training_band");
+  if (report.job)
+    write_training_band(w, stack, e.samples_per_second(),
+                        report.transformer ? e.tokens_per_second() : 0.0);
+  else
+    w.null();
+  w.key("split_bands");
+  if (stack != stack_id::ceiling && report.split && report.generation)
+    write_split_bands(w, stack, inference_split_of(r), report.boards, e);
+  else
+    w.null();
+  w.key("error_bands");
+  if (stack == stack_id::ceiling)
+    w.null();
+  else if (report.generation)
+    write_error_bands(w, stack, r.mode, report.boards,
+                      {estimate_figure::prompt, estimate_figure::decode});
+  else
+    write_error_bands(w, stack, r.mode, report.boards, {estimate_figure::step});
 }
 
 }  // namespace
 
-nlohmann::json to_json(const model_report& report) {
+void write(report_writer& w, const model_report& report) {
   const model_spec& m = report.model;
   const run_config& r = report.run;
   const model_estimate& e = report.estimate.stack;
   const software_stack& stack = report.stack;
   const bool transformer = report.transformer;
   const bool generation = report.generation;
-  const auto null_unless = [](bool has, auto value) {
-    return has ? nlohmann::json(value) : nlohmann::json(nullptr);
+  const auto field_if = [&w](std::string_view key, bool has, const auto& value) {
+    write_field_if(w, key, has, value);
   };
-  nlohmann::json out = {
-      {"model", m.name},
-      {"kind", name(m.kind)},
-      {"gpu", report.device},
-      {"power_limit", power_limit_json(report.power_limit)},
-      {"sustained_clock", sustained_clock_json(report.sustained_clock)},
-      {"dtype", name(r.type)},
-      {"mode", name(r.mode)},
-      {"batch", r.batch},
-      {"seq", null_unless(transformer, report.seq)},
-      {"document_tokens", null_unless(r.document > 0, r.document)},
-      {"packing", r.packing},
-      {"nchw", null_unless(!transformer, r.nchw)},
-      {"image", null_unless(!transformer, r.image)},
-      {"parameters", m.parameters()},
-      {"weights", name(r.weights)},
-      {"weight_file_bytes", weight_file_bytes(m, r.weights, r.type)},
-      {"kv_dtype", null_unless(generation, name(r.kv_cache))},
-      {"gpus", r.gpus},
-      {"tp", r.tp},
-      {"pp", r.pp},
-      {"split", null_unless(report.split, name(r.pp > 1 ? split_mode::layer : split_mode::tensor))},
-      {"link", report.link != nullptr ? nlohmann::json(report.link->id) : nlohmann::json(nullptr)},
-      {"staged_through_host", null_unless(report.split, report.staged)},
-      {"communication_s", e.time_of(op_kind::communication).value()},
-      {"cluster", cluster_json(report.job)},
-      {"zero", r.zero},
-      {"eager", run_under(stack, r).eager},
-      {"attention", name(r.attention)},
-      {"selective_checkpointing", name(r.selective)},
-      {"optimizer", null_unless(r.training(), name(r.optimizer))},
-      {"optimizer_kernels", null_unless(r.training(), name(optimizer_kernels_of(stack, r)))},
-      {"stack", stack.name()},
-      {"stack_measured", measured_figures_json(report.measured)},
-      {"memory", memory_json(report.fit, report.unified_memory)},
-      {"fits", report.fit.fits},
-      {"max_batch",
-       report.offload ? nlohmann::json(nullptr) : nlohmann::json(report.fit.max_batch)},
-      {"offload", offload_json(report.offload)},
-      {"fits_with_tp",
-       report.fitting_tp ? nlohmann::json(*report.fitting_tp) : nlohmann::json(nullptr)},
-      {"ops", ops_json(e)},
-      {"training_band", report.job ? training_band_json(stack.id, e.samples_per_second(),
-                                                        transformer ? e.tokens_per_second() : 0.0)
-                                   : nlohmann::json(nullptr)},
-      {"split_bands", stack.id != stack_id::ceiling && report.split && generation
-                          ? split_bands_json(stack.id, inference_split_of(r), report.boards, e)
-                          : nlohmann::json(nullptr)},
-      {"error_bands",
-       stack.id == stack_id::ceiling ? nlohmann::json(nullptr)
-       : generation                  ? error_bands_json(stack.id, r.mode, report.boards,
-                                                        {estimate_figure::prompt, estimate_figure::decode})
-                    : error_bands_json(stack.id, r.mode, report.boards, {estimate_figure::step})},
-      {"trainable_parameters", null_unless(r.training(), report.trainable)},
-      {"lora", r.lora.enabled() ? nlohmann::json{{"rank", r.lora.rank},
-                                                 {"targets", describe(r.lora.targets)},
-                                                 {"qlora", r.lora.qlora}}
-                                : nlohmann::json(nullptr)},
-  };
-  add_rates(out, report, e);
+  w.begin_object();
+  write_field(w, "model", m.name);
+  write_field(w, "kind", name(m.kind));
+  write_field(w, "gpu", report.device);
+  w.key("power_limit");
+  write_power_limit(w, report.power_limit);
+  w.key("sustained_clock");
+  write_sustained_clock(w, report.sustained_clock);
+  write_field(w, "dtype", name(r.type));
+  write_field(w, "mode", name(r.mode));
+  write_field(w, "batch", r.batch);
+  field_if("seq", transformer, report.seq);
+  field_if("document_tokens", r.document > 0, r.document);
+  write_field(w, "packing", r.packing);
+  field_if("nchw", !transformer, r.nchw);
+  field_if("image", !transformer, r.image);
+  write_field(w, "parameters", m.parameters());
+  write_field(w, "weights", name(r.weights));
+  write_field(w, "weight_file_bytes", weight_file_bytes(m, r.weights, r.type));
+  field_if("kv_dtype", generation, name(r.kv_cache));
+  write_field(w, "gpus", r.gpus);
+  write_field(w, "tp", r.tp);
+  write_field(w, "pp", r.pp);
+  field_if("split", report.split, name(r.pp > 1 ? split_mode::layer : split_mode::tensor));
+  w.key("link");
+  if (report.link != nullptr)
+    write_value(w, report.link->id);
+  else
+    w.null();
+  field_if("staged_through_host", report.split, report.staged);
+  write_field(w, "communication_s", e.time_of(op_kind::communication).value());
+  w.key("cluster");
+  write_cluster(w, report.job);
+  write_field(w, "zero", r.zero);
+  write_field(w, "eager", run_under(stack, r).eager);
+  write_field(w, "attention", name(r.attention));
+  write_field(w, "selective_checkpointing", name(r.selective));
+  field_if("optimizer", r.training(), name(r.optimizer));
+  field_if("optimizer_kernels", r.training(), name(optimizer_kernels_of(stack, r)));
+  write_field(w, "stack", stack.name());
+  w.key("stack_measured");
+  write_measured_figures(w, report.measured);
+  w.key("memory");
+  write_memory(w, report.fit, report.unified_memory);
+  write_field(w, "fits", report.fit.fits);
+  field_if("max_batch", !report.offload, report.fit.max_batch);
+  w.key("offload");
+  write_offload(w, report.offload);
+  write_field(w, "fits_with_tp", report.fitting_tp);
+  w.key("ops");
+  write_ops(w, e);
+  write_bands(w, report);
+  field_if("trainable_parameters", r.training(), report.trainable);
+  w.key("lora");
+  write_lora(w, r.lora);
+  write_rates(w, report, e);
   if (generation) {
-    out["prompt"] = report.seq;
-    out["generate"] = r.generate;
+    write_field(w, "prompt", report.seq);
+    write_field(w, "generate", r.generate);
   }
-  nlohmann::json ceiling = nlohmann::json::object();
-  add_rates(ceiling, report, report.estimate.ceiling);
-  out["ceiling"] = std::move(ceiling);
-  return out;
+  w.key("ceiling");
+  w.begin_object();
+  write_rates(w, report, report.estimate.ceiling);
+  w.end_object();
+  w.end_object();
+}
+
+nlohmann::json to_json(const model_report& r) {
+  return json_of([&](report_writer& w) { write(w, r); });
 }
 
 // The device file a report's device came from, or null for a catalog GPU.
@@ -708,5 +829,17 @@ nlohmann::json to_json(const rent_report& report) {
   }
   return out;
 }
+
+void write(report_writer& w, const cluster_report& r) { write_value(w, to_json(r)); }
+void write(report_writer& w, const gemm_report& r) { write_value(w, to_json(r)); }
+void write(report_writer& w, const roofline_report& r) { write_value(w, to_json(r)); }
+void write(report_writer& w, const power_report& r) { write_value(w, to_json(r)); }
+void write(report_writer& w, const debias_report& r) { write_value(w, to_json(r)); }
+void write(report_writer& w, const tco_report& r) { write_value(w, to_json(r)); }
+void write(report_writer& w, const rank_report& r) { write_value(w, to_json(r)); }
+void write(report_writer& w, const speedup_report& r) { write_value(w, to_json(r)); }
+void write(report_writer& w, const advise_report& r) { write_value(w, to_json(r)); }
+void write(report_writer& w, const rent_report& r) { write_value(w, to_json(r)); }
+void write(report_writer& w, const serve_report& r) { write_value(w, to_json(r)); }
 
 }  // namespace dlperf::app

@@ -1,7 +1,8 @@
-// Google Benchmark of the application layer (dlperf/app/): one typed model request, the same
-// with its JSON (what the tool and the page pay), and a sweep's grid per point on one thread and
-// on every core. The grid is python/benchmarks/sweep_grid.py's, which times dlperf.sweep against
-// this binary in the same run (docs/python.md, "Sweeps").
+// Google Benchmark of the application layer (dlperf/app/): one typed model request (inference;
+// and a sharded training job), the same with its JSON (what the tool and the page pay), and a
+// sweep's grid per point on one thread and on every core. The grid is
+// python/benchmarks/sweep_grid.py's, which times dlperf.sweep against this binary in the same run
+// (docs/python.md, "Sweeps").
 #include <benchmark/benchmark.h>
 
 #include <dlperf/app/model_report.hpp>
@@ -9,6 +10,7 @@
 #include <dlperf/app/run_request.hpp>
 #include <dlperf/app/sweep.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -26,6 +28,27 @@ app::model_request llama2_7b_inference() {
   q.run = app::make_run(o);
   return q;
 }
+
+// python/benchmarks/model_loop.py's training case: batch 4 x 2048 on 8 GPUs, ZeRO 3.
+app::model_request llama2_7b_training() {
+  app::run_options o;
+  for (const auto& [keyword, value] :
+       {std::pair{"train", "true"}, std::pair{"batch", "4"}, std::pair{"seq", "2048"},
+        std::pair{"gpus", "8"}, std::pair{"zero", "3"}})
+    app::run_field_of(keyword).set(o, value);
+  app::model_request q;
+  q.model = presets::llama2_7b;
+  q.device = &catalog::find("a100_sxm4_80gb");
+  q.run = app::make_run(o);
+  return q;
+}
+
+void app_estimate_training(benchmark::State& state) {
+  const app::model_request q = llama2_7b_training();
+  for (auto _ : state) benchmark::DoNotOptimize(app::estimate(q));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(app_estimate_training);
 
 void app_estimate(benchmark::State& state) {
   const app::model_request q = llama2_7b_inference();

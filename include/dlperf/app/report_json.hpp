@@ -12,6 +12,7 @@
 #include <dlperf/app/model_report.hpp>
 #include <dlperf/app/power_report.hpp>
 #include <dlperf/app/rank_report.hpp>
+#include <dlperf/app/report_writer.hpp>
 #include <dlperf/app/roofline_report.hpp>
 #include <dlperf/app/serve_report.hpp>
 #include <dlperf/app/speedup_report.hpp>
@@ -27,6 +28,33 @@ namespace dlperf::app {
 /// `dlperf model --json`: the model, run, device, stack, per-operator times, the stack's and
 /// the ceiling's figures, memory and fit, the job's collectives and the error bands.
 nlohmann::json to_json(const model_report& r);
+
+/// Writes report @p r, as to_json gives it, to @p w: Python's objects and the JSON from one
+/// writing. The model's report is written member by member (the one a sweep or a notebook asks
+/// for most); the others are written from their JSON.
+void write(report_writer& w, const model_report& r);
+/// Writes `to_json(r)` of a cluster report to @p w.
+void write(report_writer& w, const cluster_report& r);
+/// Writes `to_json(r)` of a gemm report to @p w.
+void write(report_writer& w, const gemm_report& r);
+/// Writes `to_json(r)` of a roofline report to @p w.
+void write(report_writer& w, const roofline_report& r);
+/// Writes `to_json(r)` of a power report to @p w.
+void write(report_writer& w, const power_report& r);
+/// Writes `to_json(r)` of a debias report to @p w.
+void write(report_writer& w, const debias_report& r);
+/// Writes `to_json(r)` of a tco report to @p w.
+void write(report_writer& w, const tco_report& r);
+/// Writes `to_json(r)` of a rank report to @p w.
+void write(report_writer& w, const rank_report& r);
+/// Writes `to_json(r)` of a speedup report to @p w.
+void write(report_writer& w, const speedup_report& r);
+/// Writes `to_json(r)` of an advise report to @p w.
+void write(report_writer& w, const advise_report& r);
+/// Writes `to_json(r)` of a rent report to @p w.
+void write(report_writer& w, const rent_report& r);
+/// Writes `to_json(r)` of a serve report to @p w.
+void write(report_writer& w, const serve_report& r);
 
 /// `dlperf cluster --json`: the job's GPUs, link, step and its parts, collectives, rate, speed-up
 /// and efficiency, memory and fit, the stack and its training band.

@@ -12,10 +12,13 @@ attributes, a table in a notebook) and a list as a :class:`ReportList`. See docs
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, TypedDict, Union
 
 from ._dlperf import Error, version
 from .report import Report, ReportList
+from .request import (AdviseRequest, ClusterRequest, DebiasRequest, GemmRequest, ModelRequest,
+                      PowerRequest, RankRequest, Request, RooflineRequest, SpeedupRequest,
+                      TcoRequest)
 from .report import wrap as _wrap
 from ._dlperf import advise_json as _advise_json
 from ._dlperf import cluster_json as _cluster_json
@@ -34,57 +37,72 @@ from ._dlperf import request_keywords as _request_keywords
 from ._dlperf import run as _run
 from ._dlperf import sweep as _sweep
 
-if TYPE_CHECKING:  # editors and type checkers: the run flags of model, speedup, rank, ...
-    from typing_extensions import TypedDict, Unpack
+if TYPE_CHECKING:  # editors and type checkers: **run's keywords, typed
+    from typing_extensions import Unpack
 
-    class RunOptions(TypedDict, total=False):
-        """The flags of one run of a model (tools/dlperf/run_options.cpp)."""
 
-        train: bool
-        infer: bool
-        mode: str  # "train" or "infer", the JSON's "mode": the same as train=True or infer=True
-        batch: Union[int, str]
-        seq: Union[int, str]
-        image: Union[int, str]
-        prompt: Union[int, str]
-        generate: Union[int, str]
-        dtype: str
-        weights: str
-        optimizer: str
-        optimizer_kernels: str
-        checkpointing: bool
-        selective_checkpointing: str  # "ops" or "layers" (torchtitan's; docs/models.md)
-        doc_tokens: Union[int, str]
-        packing: bool
-        nchw: bool
-        no_flash: bool
-        attention: str  # the attention kernel in place of the stack's (docs/stacks.md)
-        eager: bool
-        gpus: Union[int, str]
-        zero: Union[int, str]
-        tp: Union[int, str]
-        pp: Union[int, str]  # training: pipeline stages (docs/parallel.md)
-        vpp: Union[int, str]  # training with pp: model chunks per GPU
-        grad_accum: Union[int, str]
-        gpus_per_node: Union[int, str]
-        network: str  # training across servers: each GPU's port (hardware/links.hpp ids)
-        fp32_reduce: bool
-        split: str  # "tensor" or "layer" (default: the stack's; docs/parallel.md)
-        link: str  # model: the link between the GPUs (hardware/links.hpp ids)
-        overhead: Union[int, float, str]
-        kv_dtype: str
-        lora: Union[int, str]
-        lora_targets: Union[str, Sequence[str]]
-        qlora: bool
-        gpu_layers: Union[int, str]  # llama.cpp's -ngl on one GPU (docs/models.md, "Partial offload")
-        host_memory: str  # with gpu_layers: the host memory (hardware/host_memory.hpp ids)
-        stack: str
+class RunOptions(TypedDict, total=False):
+    """The keywords of one run of a model, the tool's run flags (tools/dlperf/run_options.cpp),
+    as model, speedup, rank, power, cluster and advise take them in ``**run``; the request
+    classes take them too."""
+
+    train: bool
+    infer: bool
+    mode: str  # "train" or "infer", the JSON's "mode": the same as train=True or infer=True
+    batch: Union[int, str]
+    seq: Union[int, str]
+    image: Union[int, str]
+    prompt: Union[int, str]
+    generate: Union[int, str]
+    dtype: str
+    weights: str
+    optimizer: str
+    optimizer_kernels: str
+    checkpointing: bool
+    selective_checkpointing: str  # "ops" or "layers" (torchtitan's; docs/models.md)
+    doc_tokens: Union[int, str]
+    packing: bool
+    nchw: bool
+    no_flash: bool
+    attention: str  # the attention kernel in place of the stack's (docs/stacks.md)
+    eager: bool
+    gpus: Union[int, str]
+    zero: Union[int, str]
+    tp: Union[int, str]
+    pp: Union[int, str]  # training: pipeline stages (docs/parallel.md)
+    vpp: Union[int, str]  # training with pp: model chunks per GPU
+    grad_accum: Union[int, str]
+    gpus_per_node: Union[int, str]
+    network: str  # training across servers: each GPU's port (hardware/links.hpp ids)
+    fp32_reduce: bool
+    split: str  # "tensor" or "layer" (default: the stack's; docs/parallel.md)
+    link: str  # model: the link between the GPUs (hardware/links.hpp ids)
+    overhead: Union[int, float, str]
+    kv_dtype: str
+    lora: Union[int, str]
+    lora_targets: Union[str, Sequence[str]]
+    qlora: bool
+    gpu_layers: Union[int, str]  # llama.cpp's -ngl on one GPU (docs/models.md, "Partial offload")
+    host_memory: str  # with gpu_layers: the host memory (hardware/host_memory.hpp ids)
+    stack: str
 
 
 __all__ = [
     "Error",
     "Report",
     "ReportList",
+    "RunOptions",
+    "Request",
+    "ModelRequest",
+    "ClusterRequest",
+    "GemmRequest",
+    "RooflineRequest",
+    "PowerRequest",
+    "DebiasRequest",
+    "TcoRequest",
+    "RankRequest",
+    "SpeedupRequest",
+    "AdviseRequest",
     "version",
     "run",
     "gpus",
@@ -472,11 +490,14 @@ def _switch_or_text(value: Any) -> str:
     return _text(value)
 
 
-def sweep(*, threads: int = 0, frame: Optional[bool] = None, **axes: Any) -> Any:
+def sweep(request: Optional[ModelRequest] = None, *, threads: int = 0,
+          frame: Optional[bool] = None, **axes: Any) -> Any:
     """Runs ``dlperf model`` over a grid: every keyword takes one value or a list of them
     (``gpu=["rtx_4090", "h100_sxm"], preset="llama3_8b", batch=[1, 8, 32], mode="infer"``),
     and each combination of them is one estimate, computed in C++ on ``threads`` threads (0:
-    every core) without the GIL.
+    every core) without the GIL. A :class:`ModelRequest` given first is the grid's base: each of
+    its keywords is an axis of its one value, unless ``axes`` gives that keyword (its column then
+    stands where the request has it).
 
     The keywords: ``gpu`` or ``device`` (a device file), ``preset`` or ``config`` (a model
     file), ``power_limit``, ``link``, ``mode`` and every run flag of :func:`model` (``batch``,
@@ -488,6 +509,10 @@ def sweep(*, threads: int = 0, frame: Optional[bool] = None, **axes: Any) -> Any
     Returns a pandas DataFrame when pandas is installed (``frame=None``) or ``frame=True``, else
     a list of dicts, in the order of ``itertools.product`` over the keywords as given.
     """
+    if request is not None:
+        if not isinstance(request, ModelRequest):
+            raise Error(f"sweep: the request must be a ModelRequest, not {type(request).__name__}")
+        axes = {**request.keywords(), **axes}
     names = list(axes)
     values = [
         list(v) if isinstance(v, (list, tuple, range)) else [v] for v in axes.values()

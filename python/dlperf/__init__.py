@@ -500,8 +500,10 @@ def sweep(request: Optional[ModelRequest] = None, *, threads: int = 0,
     stands where the request has it).
 
     The keywords: ``gpu`` or ``device`` (a device file), ``preset`` or ``config`` (a model
-    file), ``power_limit``, ``link``, ``mode`` and every run flag of :func:`model` (``batch``,
-    ``seq``, ``prompt``, ``generate``, ``dtype``, ``weights``, ``stack``, ``gpus``, ``tp``, ...).
+    file) or the model's shape (``layers``, ``hidden``, ``heads``, ``vocab``, ``max_seq`` and the
+    other shape keywords of :func:`model`), ``power_limit``, ``link``, ``mode`` and every run
+    flag of :func:`model` (``batch``, ``seq``, ``prompt``, ``generate``, ``dtype``, ``weights``,
+    ``stack``, ``gpus``, ``tp``, ...).
     Each row holds its keywords' values and the figures ``dlperf model --json`` gives for it,
     bit for bit (:data:`SWEEP_FIGURES`, in SI units; None where that JSON has null). A
     combination the model refuses comes back as a row whose ``error`` says why.

@@ -66,6 +66,27 @@ def test_every_row_is_the_tools_json_for_its_point(cli):
     assert ran == 20 and refused == 4  # llama.cpp-rocm is refused on the RTX 4090
 
 
+def test_a_shape_is_a_grid_of_its_own_every_row_the_tools_json(cli):
+    # The model by its shape (layers, hidden, ...): each point's transformer is the one the
+    # tool's shape flags describe with the same values.
+    grid = dict(layers=[12, 24], hidden=[1024, 2048], heads=16, kv_heads=[4, 16], vocab=32000,
+                max_seq=4096, ffn_kind="swiglu", norm="rmsnorm", no_biases=True, gpu="h100_sxm",
+                mode="infer", prompt=512, generate=128)
+    rows = dlperf.sweep(frame=False, **grid)
+    assert len(rows) == 8
+    for row, point in zip(rows, _points(grid)):
+        words = ["model", "--json"]
+        for key, value in point.items():
+            flag = "--" + key.replace("_", "-")
+            words += [flag] if value is True else ["--infer"] if key == "mode" else [flag, str(value)]
+        j = cli.json(" ".join(words))
+        assert row["error"] is None
+        assert (row["decode_tokens_per_s"], row["memory_bytes"]) == (
+            j["decode_tokens_per_s"], j["memory"]["total_bytes"])
+    with pytest.raises(dlperf.Error, match="give a model by preset or by its shape"):
+        dlperf.sweep(preset="gpt2", hidden=[768, 1024], gpu="h100_sxm")
+
+
 def test_one_thread_and_every_core_give_the_same_rows():
     grid = dict(gpu=["t4", "a100_sxm4_80gb"], preset=["gpt2", "llama2_7b"], batch=[1, 4, 16],
                 seq=[256, 1024], checkpointing=[False, True])

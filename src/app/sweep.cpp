@@ -7,11 +7,13 @@
 #include <dlperf/app/device.hpp>
 #include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/model_report.hpp>
+#include <dlperf/app/model_shape.hpp>
 #include <dlperf/app/request_error.hpp>
 #include <dlperf/app/run_request.hpp>
 #include <dlperf/io/model_json.hpp>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <thread>
@@ -24,10 +26,12 @@ namespace {
 template <class T>
 using resolved = std::variant<T, std::string>;
 
-// The axes, checked, with their models and devices resolved once.
+// The axes, checked, with their models and devices resolved once. A grid's model is an axis of
+// presets or model files, or the shape its shape axes give at each point (no model axis).
 struct grid {
   std::vector<sweep_axis> axes;
-  std::size_t model_axis = 0, device_axis = 0;
+  std::optional<std::size_t> model_axis;
+  std::size_t device_axis = 0;
   std::vector<resolved<model_spec>> models;
   std::vector<resolved<device_choice>> devices;
   std::vector<std::size_t> sizes;
@@ -54,12 +58,8 @@ void check_axes(const std::vector<sweep_axis>& axes, std::size_t& points) {
   points = 1;
   for (std::size_t i = 0; i < axes.size(); ++i) {
     const std::string& k = axes[i].keyword;
-    // A grid's models are presets and model files, one axis of them.
-    if (is_one_of(k, shape_keywords()))
-      throw request_error("sweep: '" + k +
-                          "' is a shape keyword: a sweep runs presets and model files (preset, "
-                          "config); one shape runs through a model request");
-    if (!is_request_keyword(k)) (void)run_field_of(k);  // throws, listing the run fields
+    if (!is_request_keyword(k) && !is_one_of(k, shape_keywords()))
+      (void)run_field_of(k);  // throws, listing the run fields
     for (std::size_t j = 0; j < i; ++j)
       if (axes[j].keyword == k) throw request_error("sweep: keyword '" + k + "' given twice");
     if (axes[i].values.empty()) throw request_error("sweep: '" + k + "' has no values");
@@ -106,6 +106,34 @@ sweep_point point_of(const model_report& report) {
   return p;
 }
 
+// Whether @p axes describe their model by its shape (layers, hidden, ...): the first shape axis,
+// or none. A shape beside a preset or model file axis is refused, as a model request refuses it.
+std::optional<std::size_t> shape_axis(const std::vector<sweep_axis>& axes) {
+  std::optional<std::size_t> shape, model;
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    if (is_one_of(axes[i].keyword, shape_keywords()) && !shape) shape = i;
+    if (is_one_of(axes[i].keyword, model_keywords())) model = i;
+  }
+  if (shape && model)
+    throw request_error("sweep: give a model by " + axes[*model].keyword + " or by its shape (" +
+                        axes[*shape].keyword + ", ...), not both");
+  if (shape && std::none_of(axes.begin(), axes.end(),
+                            [](const sweep_axis& a) { return a.keyword == "layers"; }))
+    throw request_error(
+        "sweep: a model by its shape needs layers (with hidden, heads, vocab "
+        "and max_seq); '" +
+        axes[*shape].keyword + "' was given without it");
+  return shape;
+}
+
+// The transformer the shape axes give at the point @p choice.
+model_spec shape_at(const grid& g, const std::vector<std::size_t>& choice) {
+  shape_options o;
+  for (std::size_t i = 0; i < g.axes.size(); ++i)
+    (void)set_shape_keyword(o, g.axes[i].keyword, g.axes[i].values[choice[i]]);
+  return model_of_shape(o);
+}
+
 // The point at grid index @p index.
 sweep_point run_point(const grid& g, std::size_t index) {
   // The choice on each axis, the last axis fastest.
@@ -115,7 +143,8 @@ sweep_point run_point(const grid& g, std::size_t index) {
     index /= g.sizes[i];
   }
   sweep_point failed;
-  const auto& model = g.models[choice[g.model_axis]];
+  const resolved<model_spec> model =
+      g.model_axis ? g.models[choice[*g.model_axis]] : resolve([&] { return shape_at(g, choice); });
   if (const auto* why = std::get_if<std::string>(&model)) {
     failed.error = *why;
     return failed;
@@ -130,7 +159,9 @@ sweep_point run_point(const grid& g, std::size_t index) {
     run_extras extras;
     for (std::size_t i = 0; i < g.axes.size(); ++i) {
       const std::string& k = g.axes[i].keyword;
-      if (is_one_of(k, model_keywords()) || is_one_of(k, device_keywords())) continue;
+      if (is_one_of(k, model_keywords()) || is_one_of(k, device_keywords()) ||
+          is_one_of(k, shape_keywords()))
+        continue;
       apply_run_keyword(o, extras, k, g.axes[i].values[choice[i]]);
     }
     model_request q;
@@ -153,7 +184,7 @@ sweep_point run_point(const grid& g, std::size_t index) {
 std::size_t sweep_size(const std::vector<sweep_axis>& axes) {
   std::size_t points = 1;
   check_axes(axes, points);
-  (void)find_axis(axes, model_keywords(), "a model");
+  if (!shape_axis(axes)) (void)find_axis(axes, model_keywords(), "a model");
   (void)find_axis(axes, device_keywords(), "a device");
   return points;
 }
@@ -162,14 +193,16 @@ std::vector<sweep_point> sweep(const std::vector<sweep_axis>& axes, unsigned thr
   grid g;
   g.points = sweep_size(axes);
   g.axes = axes;
-  g.model_axis = find_axis(axes, model_keywords(), "a model");
+  if (!shape_axis(axes)) g.model_axis = find_axis(axes, model_keywords(), "a model");
   g.device_axis = find_axis(axes, device_keywords(), "a device");
   for (const sweep_axis& a : axes) g.sizes.push_back(a.values.size());
-  const sweep_axis& models = axes[g.model_axis];
-  for (const std::string& v : models.values)
-    g.models.push_back(resolve([&] {
-      return models.keyword == "preset" ? presets::find(v) : io::read_model_file(v, g.strings);
-    }));
+  if (g.model_axis) {
+    const sweep_axis& models = axes[*g.model_axis];
+    for (const std::string& v : models.values)
+      g.models.push_back(resolve([&] {
+        return models.keyword == "preset" ? presets::find(v) : io::read_model_file(v, g.strings);
+      }));
+  }
   const sweep_axis& devices = axes[g.device_axis];
   for (const std::string& v : devices.values)
     g.devices.push_back(resolve(

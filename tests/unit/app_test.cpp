@@ -577,9 +577,49 @@ TEST_CASE("a model by its shape names what is missing, doubled or misplaced") {
                              {"vocab", "100"},
                              {"max_seq", "64"}})(),
                     Catch::Contains("--hidden"));
-  // A grid's models are presets and model files: a shape keyword is refused for the grid.
+  // A grid's model is a preset or model file axis, or a shape: not both, and a shape with layers.
   CHECK_THROWS_WITH(dlperf::app::sweep({{"preset", {"gpt2"}}, {"gpu", {"t4"}}, {"hidden", {"64"}}}),
-                    Catch::Contains("sweep: 'hidden' is a shape keyword"));
+                    Catch::Contains("sweep: give a model by preset or by its shape (hidden, ...)"));
+  CHECK_THROWS_WITH(dlperf::app::sweep({{"hidden", {"64"}}, {"gpu", {"t4"}}}),
+                    Catch::Contains("sweep: a model by its shape needs layers"));
+}
+
+TEST_CASE("a sweep over shapes gives at each point the model request of the same keywords") {
+  using dlperf::app::sweep_axis;
+  const std::vector<sweep_axis> axes{{"layers", {"12", "24"}}, {"hidden", {"768", "2048"}},
+                                     {"heads", {"16"}},        {"kv_heads", {"4", "16"}},
+                                     {"vocab", {"32000"}},     {"max_seq", {"4096"}},
+                                     {"ffn_kind", {"swiglu"}}, {"gpu", {"rtx_4090"}},
+                                     {"mode", {"infer"}},      {"generate", {"64"}}};
+  const std::vector<dlperf::app::sweep_point> rows = dlperf::app::sweep(axes, 2);
+  REQUIRE(rows.size() == 8);
+  std::size_t i = 0;
+  for (const std::string& layers : axes[0].values)
+    for (const std::string& hidden : axes[1].values)
+      for (const std::string& kv_heads : axes[3].values) {
+        INFO(layers << " x " << hidden << ", " << kv_heads << " KV heads");
+        const dlperf::app::keyword_fields fields{
+            {"layers", layers}, {"hidden", hidden},  {"heads", "16"},        {"kv_heads", kv_heads},
+            {"vocab", "32000"}, {"max_seq", "4096"}, {"ffn_kind", "swiglu"}, {"gpu", "rtx_4090"},
+            {"mode", "infer"},  {"generate", "64"}};
+        const nlohmann::json one = dlperf::app::report_json("model", fields);
+        const dlperf::app::sweep_point& row = rows[i++];
+        CHECK(row.error.empty());
+        CHECK(row.decode_tokens_per_s == one["decode_tokens_per_s"].get<double>());
+        CHECK(row.memory_bytes == one["memory"]["total_bytes"].get<double>());
+      }
+  // Bigger shapes decode slower on the same GPU.
+  CHECK(*rows[7].decode_tokens_per_s < *rows[0].decode_tokens_per_s);
+  // A shape the model refuses is a row with its reason, naming the flag.
+  const std::vector<dlperf::app::sweep_point> bad = dlperf::app::sweep({{"layers", {"2"}},
+                                                                        {"hidden", {"64", "0"}},
+                                                                        {"heads", {"2"}},
+                                                                        {"vocab", {"100"}},
+                                                                        {"max_seq", {"64"}},
+                                                                        {"gpu", {"rtx_4090"}}});
+  REQUIRE(bad.size() == 2);
+  CHECK(bad[0].error == "");
+  CHECK_THAT(bad[1].error, Catch::Contains("--hidden"));
 }
 
 namespace {

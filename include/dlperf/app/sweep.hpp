@@ -14,9 +14,11 @@
 namespace dlperf::app {
 
 /// One axis of a sweep: a keyword and its values, as text the tool would read ("8Ki", "bf16").
-/// The keywords: `gpu` or `device` (a device file), `preset` or `config` (a model file),
-/// `power_limit`, `link`, `mode` ("train" or "infer") and every run field (run_fields(): batch,
-/// seq, prompt, generate, dtype, weights, stack, gpus, tp, zero, ...).
+/// The keywords: `gpu` or `device` (a device file), `preset` or `config` (a model file) or a
+/// transformer's shape (shape_keywords(): layers, hidden, heads, vocab, max_seq, ...; each
+/// point's shape is the one its values give), `power_limit`, `link`, `mode` ("train" or
+/// "infer") and every run field (run_fields(): batch, seq, prompt, generate, dtype, weights,
+/// stack, gpus, tp, zero, ...).
 struct sweep_axis {
   std::string keyword;              ///< "gpu", "preset", "batch", ...
   std::vector<std::string> values;  ///< its values, each a point of the axis
@@ -42,8 +44,8 @@ struct sweep_point {
 };
 
 /// Points in the grid of @p axes (the product of their sizes). Throws request_error for an
-/// axis with no values, an unknown or repeated keyword, or a grid of more than
-/// sweep_most_points.
+/// axis with no values, an unknown or repeated keyword, a grid of more than sweep_most_points,
+/// no model or no device, or a shape beside a preset or model file or without layers.
 std::size_t sweep_size(const std::vector<sweep_axis>& axes);
 
 /// The largest grid a sweep runs (10^7 points: about a minute on 16 cores).

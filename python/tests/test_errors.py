@@ -1,4 +1,4 @@
-"""Bad input: the CLI's own rejected command lines (tests/unit/cli_*_test.cpp) raise dlperf.Error
+"""Bad input: the CLI's own rejected command lines (tests/cli/cli_*_test.cpp) raise dlperf.Error
 with exactly the tool's one stderr line, and no argument crashes the interpreter."""
 
 import math

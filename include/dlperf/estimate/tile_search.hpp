@@ -49,8 +49,8 @@
 ///   contraction on) gave the exhaustive search's answers on 216,000 problems; the test below
 ///   checks the build it runs in.
 ///
-/// What is skipped is thus never the answer. `tests/unit/tile_search_test.cpp` compares both
-/// searches over GPUs, datatypes and shapes; docs/gemm.md, "Speed", gives the timings.
+/// What is skipped is thus never the answer. `tests/unit/estimate/tile_search_test.cpp` compares
+/// both searches over GPUs, datatypes and shapes; docs/gemm.md, "Speed", gives the timings.
 #pragma once
 
 #include <algorithm>

@@ -13,7 +13,7 @@
 /// (docs/evidence.md, "Error bands").
 ///
 /// The table is data, not a fit: the test "every stack's error band is its held-out error on the
-/// evidence" (tests/unit/evidence_stack_test.cpp) recomputes every entry from the evidence and
+/// evidence" (tests/evidence/evidence_stack_test.cpp) recomputes every entry from the evidence and
 /// fails when one drifts, and a group of fewer than `least_rows` rows has no band.
 #pragma once
 
@@ -128,7 +128,7 @@ inline constexpr std::array error_bands{
 ///
 /// The tool prints that interval beside a multi-GPU training estimate. Tested like
 /// error_bands: "every stack's multi-GPU training band is its error on the evidence"
-/// (tests/unit/evidence_training_test.cpp) recomputes each entry.
+/// (tests/evidence/evidence_training_test.cpp) recomputes each entry.
 struct training_scaling_band {
   /// Share of the rows the interval holds: the 10th to the 90th percentile.
   static constexpr double coverage = 0.8;
@@ -166,7 +166,7 @@ constexpr std::optional<training_scaling_band> training_scaling_band_of(stack_id
 ///
 /// The tool prints that interval beside a split run's rates. Tested like error_bands: "every
 /// stack's multi-GPU inference band is its error on the evidence"
-/// (tests/unit/evidence_multi_gpu_test.cpp) recomputes each entry.
+/// (tests/evidence/evidence_multi_gpu_test.cpp) recomputes each entry.
 struct inference_split_band {
   /// Share of the rows the interval holds: the 10th to the 90th percentile.
   static constexpr double coverage = 0.8;
@@ -231,7 +231,7 @@ constexpr std::optional<inference_split_band> inference_split_band_of(stack_id s
 /// (tests/data/evidence/serving_multi_gpu.csv) are groups of their own (`several_gpus`). The vendor
 /// is part of the group because an engine's kernels are per vendor (vLLM's ROCm build runs other
 /// attention and MoE kernels than its CUDA build). Tested like error_bands: "every serving band is
-/// its error on the evidence" (tests/unit/serve_test.cpp) recomputes each entry.
+/// its error on the evidence" (tests/unit/model/serve_test.cpp) recomputes each entry.
 struct serving_band {
   /// Share of the rows the interval holds: the 10th to the 90th percentile.
   static constexpr double coverage = 0.8;

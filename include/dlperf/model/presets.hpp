@@ -1,9 +1,10 @@
 /// @file
 /// Published models as `constexpr` descriptions, each with its source and its published parameter
 /// count. The count the library uses is computed from the description (`parameters()`); the
-/// published figure is only there to test that computation against (tests/unit/model_test.cpp).
-/// The transformers are in model/transformer_presets.hpp (their shared shapes in
-/// preset_shapes.hpp), the convolutional networks here, with the list of all and the lookup.
+/// published figure is only there to test that computation against
+/// (tests/unit/model/model_test.cpp). The transformers are in model/transformer_presets.hpp (their
+/// shared shapes in preset_shapes.hpp), the convolutional networks here, with the list of all and
+/// the lookup.
 #pragma once
 
 #include <array>

@@ -1,7 +1,7 @@
 /// @file
 /// The published transformers (docs/models.md), each with its source and its published parameter
-/// count, which tests/unit/model_test.cpp holds the computed count to. Listed and looked up in
-/// model/presets.hpp.
+/// count, which tests/unit/model/model_test.cpp holds the computed count to. Listed and looked up
+/// in model/presets.hpp.
 #pragma once
 
 #include <dlperf/model/model_spec.hpp>

@@ -6,7 +6,7 @@
 /// the enumerator list in stack/stack.hpp, nothing else.
 ///
 /// Figures come from published measurements where one exists; where none does, the figure is
-/// "fitted on the evidence" and names the rows of tests/unit/model_evidence_test.cpp it was
+/// "fitted on the evidence" and names the rows of tests/evidence/model_evidence_test.cpp it was
 /// fitted on. No figure is fitted to one GPU: a stack's figures hold for every GPU it runs on.
 #pragma once
 

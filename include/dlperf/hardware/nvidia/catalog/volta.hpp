@@ -41,7 +41,7 @@ inline constexpr gpu<volta_gv100> v100_sxm2{
 /// NVIDIA TITAN V (GV100-400). Source: NVIDIA TITAN V product page (December 2017): 5120 cores
 /// (80 SMs), 640 tensor cores, 1200/1455 MHz, 12 GB HBM2 3072-bit at 1.7 Gbps (652.8 GB/s),
 /// 4.5 MB L2, 250 W, $2,999. NVIDIA's "110 TFLOPS" deep-learning figure implies about 1343 MHz,
-/// not the 1455 MHz boost clock (see tests/unit/catalog_test.cpp).
+/// not the 1455 MHz boost clock (see tests/unit/hardware/catalog_test.cpp).
 inline constexpr gpu<volta_gv100> titan_v{
     {.id = "titan_v",
      .name = "NVIDIA TITAN V",

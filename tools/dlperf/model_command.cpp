@@ -109,23 +109,18 @@ std::vector<op_row> op_rows(const model_estimate& e) {
   return rows;
 }
 
-// The report for people: the verdict, the stack, the split or job, each operator, the rates,
-// the error bands and the memory (docs/models.md).
-void print_report(const app::model_report& report) {
+// " [hypothetical]" after each figure of a run that does not fit, else nothing.
+std::string hypothetical_mark(const app::model_report& report) {
+  return report.fit.fits ? std::string() : std::string(" [hypothetical]");
+}
+
+// The first line (model, GPU, run) and the verdict before any number (docs/models.md, "Does it
+// fit?"): a run that does not fit still gets its times, each marked as what the GPU would take
+// if it held the run.
+void print_run_and_verdict(const app::model_report& report) {
   const model_spec& m = report.model;
   const run_config& r = report.run;
-  const model_estimate& e = report.estimate.stack;
-  const model_estimate& ceiling = report.estimate.ceiling;
   const fit_verdict& f = report.fit;
-  const software_stack& stack = report.stack;
-  const std::optional<cluster_estimate>& job = report.job;
-  const bool transformer = report.transformer;
-  const bool generation = report.generation;
-  const bool split = report.split;
-  const double trainable = report.trainable;
-  const auto per_gpu = [&](const model_estimate& x) { return report.per_gpu(x); };
-  const auto mfu = [&](const model_estimate& x) { return report.mfu(x); };
-  const std::vector<op_row> rows = op_rows(e);
   const std::string shape = describe_shape(m, r);
   fmt::print("{} ({} parameters): {} on {} ({}), {}, {}{}\n", m.name,
              format_parameters(m.parameters()), r.training() ? "training step" : "inference",
@@ -133,44 +128,55 @@ void print_report(const app::model_report& report) {
              r.gpus > 1 ? fmt::format(", {} GPUs (tp {}{}, ZeRO {})", r.gpus, r.tp,
                                       r.pp > 1 ? fmt::format(", pp {}", r.pp) : "", r.zero)
                         : "");
-  // The verdict before any number (docs/models.md, "Does it fit?"): a run that does not fit
-  // still gets its times, each marked as what the GPU would take if it held the run.
-  const std::string hypothetical = f.fits ? std::string() : std::string(" [hypothetical]");
   if (!f.fits)
     fmt::print(
         "  does NOT fit: it needs {} per GPU of {} (short by {}); every time below is "
         "hypothetical, what the GPU would take if it held the run\n",
         format_bytes(f.need.total().value()), format_bytes(f.capacity.value()),
         format_bytes(-f.margin.value()));
+}
+
+// A partial offload (docs/models.md, "Partial offload"): where the layers are, what the host
+// side runs at, and how many layers the GPU could hold.
+void print_offload(const app::offload_report& o) {
+  const std::string most = o.most_that_fit < 0
+                               ? std::string("even --gpu-layers 0 does not fit")
+                               : fmt::format("the most that fit: --gpu-layers {}", o.most_that_fit);
+  if (o.placement.all_on_gpu())
+    fmt::print(
+        "  offload: all {} layers and the output layer on the GPU, the token embeddings "
+        "in host memory; {}\n",
+        o.placement.layers, most);
+  else
+    fmt::print(
+        "  offload: {} of {} layers on the GPU, the output layer {}; the rest in {} ({}), read "
+        "by the CPU at {} when decoding, copied to the GPU at {} for each prompt micro-batch; "
+        "{}\n",
+        o.placement.gpu_layers, o.placement.layers,
+        o.placement.output_on_gpu ? "on the GPU" : "in host memory", o.memory->id, o.memory->name,
+        format_si(o.host.dram.value(), "B/s"), format_si(o.host.upload.value(), "B/s"), most);
+  fmt::print("  (the accuracy below is for runs with every layer on the GPU)\n");
+}
+
+// The stack and what changes the GPU under it: a power limit, the sustained clock, an offload
+// and a device file's measured figures.
+void print_setup(const app::model_report& report) {
   // No stack: the figures are the ceiling itself, said once.
-  fmt::print("  {}{}\n", describe_stack(stack.id), ceiling_bracket_note(stack.id));
+  fmt::print("  {}{}\n", describe_stack(report.stack.id), ceiling_bracket_note(report.stack.id));
   if (report.power_limit) fmt::print("  {}\n", power_limit_text(*report.power_limit));
   if (report.sustained_clock) fmt::print("  {}\n", sustained_clock_text(*report.sustained_clock));
-  if (report.offload) {
-    // A partial offload (docs/models.md, "Partial offload"): where the layers are, what the host
-    // side runs at, and how many layers the GPU could hold.
-    const app::offload_report& o = *report.offload;
-    const std::string most =
-        o.most_that_fit < 0 ? std::string("even --gpu-layers 0 does not fit")
-                            : fmt::format("the most that fit: --gpu-layers {}", o.most_that_fit);
-    if (o.placement.all_on_gpu())
-      fmt::print(
-          "  offload: all {} layers and the output layer on the GPU, the token embeddings "
-          "in host memory; {}\n",
-          o.placement.layers, most);
-    else
-      fmt::print(
-          "  offload: {} of {} layers on the GPU, the output layer {}; the rest in {} ({}), read "
-          "by the CPU at {} when decoding, copied to the GPU at {} for each prompt micro-batch; "
-          "{}\n",
-          o.placement.gpu_layers, o.placement.layers,
-          o.placement.output_on_gpu ? "on the GPU" : "in host memory", o.memory->id, o.memory->name,
-          format_si(o.host.dram.value(), "B/s"), format_si(o.host.upload.value(), "B/s"), most);
-    fmt::print("  (the accuracy below is for runs with every layer on the GPU)\n");
-  }
+  if (report.offload) print_offload(*report.offload);
   if (report.measured != nullptr)
     fmt::print("  {}\n", describe_measured(*report.measured, "this device"));
-  if (split) {
+}
+
+// How one model copy spreads over its GPUs (docs/parallel.md), or a training job's
+// communication as `dlperf cluster` prices it (docs/buying.md, Multi-GPU).
+void print_layout(const app::model_report& report) {
+  const run_config& r = report.run;
+  const software_stack& stack = report.stack;
+  const std::optional<cluster_estimate>& job = report.job;
+  if (report.split) {
     // How one model copy spreads over its GPUs, and over what (docs/parallel.md).
     const std::string over = fmt::format(
         "over {}{}", report.link->id,
@@ -207,18 +213,27 @@ void print_report(const app::model_report& report) {
             : std::string(),
         three_digits(job->speedup), format_percent(job->efficiency, 1.0));
   }
+}
+
+// The weights' format (inference), or what training updates: LoRA or the full model, and the
+// optimizer and its kernels (docs/stacks.md, "The optimizer").
+void print_weights_and_update(const app::model_report& report) {
+  const model_spec& m = report.model;
+  const run_config& r = report.run;
+  const double trainable = report.trainable;
   if (!r.training()) {
     const double file = weight_file_bytes(m, r.weights, r.type);
-    fmt::print(
-        "  weights {} ({}): {} on disk, {} bits per parameter{}\n", name(r.weights),
-        description(r.weights), format_bytes(file), three_digits(8.0 * file / m.parameters()),
-        generation ? fmt::format("; KV cache {} ({})", name(r.kv_cache), description(r.kv_cache))
+    fmt::print("  weights {} ({}): {} on disk, {} bits per parameter{}\n", name(r.weights),
+               description(r.weights), format_bytes(file),
+               three_digits(8.0 * file / m.parameters()),
+               report.generation
+                   ? fmt::format("; KV cache {} ({})", name(r.kv_cache), description(r.kv_cache))
                    : "");
   }
   // Which optimizer and which of its kernel families (docs/stacks.md, "The optimizer").
   const std::string update = r.training()
                                  ? fmt::format("; {} update, {} kernels", name(r.optimizer),
-                                               name(optimizer_kernels_of(stack, r)))
+                                               name(optimizer_kernels_of(report.stack, r)))
                                  : std::string();
   if (r.lora.enabled())
     fmt::print("  {} rank {} on {}{}: {} trainable parameters ({} of the model){}\n",
@@ -228,9 +243,14 @@ void print_report(const app::model_report& report) {
   else if (r.training())
     fmt::print("  full training: {} trainable parameters{}\n", format_parameters(trainable),
                update);
+}
+
+// Each operator with its runs, time, share of its phase (decoder inference: prefill, one decode
+// step) or of the step, and what bounds it.
+void print_operators(const model_estimate& e) {
   fmt::print("  {:<10} {:<28} {:>5} {:>10} {:>7}  {}\n", "phase", "operator", "runs", "time",
              "share", "bound");
-  for (const op_row& row : rows) {
+  for (const op_row& row : op_rows(e)) {
     // Shares of their phase for decoder inference (prefill, one decode step), else of the step.
     const double whole = row.phase == "decode"    ? e.decode_per_token.value()
                          : row.phase == "prefill" ? e.prefill_time.value()
@@ -238,13 +258,22 @@ void print_report(const app::model_report& report) {
     fmt::print("  {:<10} {:<28} {:>5} {:>10} {:>7}  {}\n", row.phase, row.name, row.repeats,
                format_duration(row.time), format_percent(row.time, whole), describe(row.bound));
   }
-  const bool stacked = stack.id != stack_id::ceiling;
-  if (generation && r.generate == 0) {
+}
+
+// The rates: a request's first token, tokens and three rates (llama-bench's and serving
+// benchmarks'), or a step's or batch's samples and tokens, each beside the ceiling's.
+void print_rates(const app::model_report& report) {
+  const run_config& r = report.run;
+  const model_estimate& e = report.estimate.stack;
+  const model_estimate& ceiling = report.estimate.ceiling;
+  const std::string hypothetical = hypothetical_mark(report);
+  const bool stacked = report.stack.id != stack_id::ceiling;
+  if (report.generation && r.generate == 0) {
     fmt::print("  time to first token {}; no tokens generated (--generate 0): prefill only{}\n",
                format_duration(e.prefill_time.value()), hypothetical);
     fmt::print("  prompt processing {} tokens/s{}\n", three_digits(e.prompt_tokens_per_second()),
                hypothetical);
-  } else if (generation) {
+  } else if (report.generation) {
     fmt::print("  time to first token {}, {} per output token, {} for the request{}\n",
                format_duration(e.prefill_time.value()), format_duration(e.decode_per_token.value()),
                format_duration(e.time.value()), hypothetical);
@@ -265,13 +294,22 @@ void print_report(const app::model_report& report) {
     fmt::print(
         "  {} {}: {} samples/s{}{}{}{}\n", r.training() ? "step" : "batch",
         format_duration(e.time.value()), three_digits(e.samples_per_second()),
-        transformer ? fmt::format(", {} tokens/s", three_digits(e.tokens_per_second())) : "",
+        report.transformer ? fmt::format(", {} tokens/s", three_digits(e.tokens_per_second())) : "",
         r.gpus > 1 ? " (whole job)" : "", hypothetical,
         stacked ? fmt::format(" (ceiling {}: {} samples/s)", format_duration(ceiling.time.value()),
                               three_digits(ceiling.samples_per_second()))
                 : "");
   }
-  if (stacked) {
+}
+
+// What the figures are worth: the stack's held-out error on published runs, each run predicted
+// without its own source (docs/evidence.md, "Error bands"); a split's and a job's bands.
+void print_accuracy(const app::model_report& report) {
+  const run_config& r = report.run;
+  const model_estimate& e = report.estimate.stack;
+  const software_stack& stack = report.stack;
+  const bool generation = report.generation;
+  if (stack.id != stack_id::ceiling) {
     // What the figures are worth: the stack's held-out error on published runs, each run
     // predicted without its own source (docs/evidence.md, "Error bands").
     const std::string what =
@@ -286,7 +324,7 @@ void print_report(const app::model_report& report) {
                    : band(estimate_figure::step);
     fmt::print("  accuracy, each run held out of the fit by its source: {}{}\n", bands,
                r.gpus > 1 ? " (these from runs on one GPU)" : "");
-    if (split && generation) {
+    if (report.split && generation) {
       // A split run's own band: the published runs of that split, which no figure is fitted on
       // (docs/evidence.md, "Several GPUs").
       const split_mode how = inference_split_of(r);
@@ -299,13 +337,24 @@ void print_report(const app::model_report& report) {
                  split_band(estimate_figure::prompt, e.prompt_tokens_per_second()));
     }
   }
-  if (job)
+  if (report.job)
     fmt::print("  on many GPUs: {}\n",
-               training_band_text(stack.id, transformer ? e.tokens_per_second() : 0.0));
+               training_band_text(stack.id, report.transformer ? e.tokens_per_second() : 0.0));
+}
+
+// The FLOP rate per GPU against its peak, and memory per GPU: the need by kind, the fit and
+// margin, and what would make a run that does not fit fit.
+void print_rate_and_memory(const app::model_report& report) {
+  const model_spec& m = report.model;
+  const run_config& r = report.run;
+  const model_estimate& e = report.estimate.stack;
+  const fit_verdict& f = report.fit;
+  const software_stack& stack = report.stack;
   fmt::print("  {} per GPU ({} of peak {}), model FLOPs utilisation {}{}\n",
-             format_si(per_gpu(e).value(), "FLOP/s"),
-             format_percent(per_gpu(e).value(), e.peak.value()),
-             format_si(e.peak.value(), "FLOP/s"), format_percent(mfu(e), 1.0), hypothetical);
+             format_si(report.per_gpu(e).value(), "FLOP/s"),
+             format_percent(report.per_gpu(e).value(), e.peak.value()),
+             format_si(e.peak.value(), "FLOP/s"), format_percent(report.mfu(e), 1.0),
+             hypothetical_mark(report));
   const memory_breakdown& n = f.need;
   fmt::print(
       "memory per GPU: weights {}, gradients {}, optimizer {}, activations {}, KV cache {}, "
@@ -330,6 +379,19 @@ void print_report(const app::model_report& report) {
                !r.training() && stack.multi_gpu.split == split_mode::layer
                    ? fmt::format(" ({} splits by layers)", stack.name())
                    : " --tp N (tensor parallelism)");
+}
+
+// The report for people: the verdict, the stack, the split or job, each operator, the rates,
+// the error bands and the memory (docs/models.md).
+void print_report(const app::model_report& report) {
+  print_run_and_verdict(report);
+  print_setup(report);
+  print_layout(report);
+  print_weights_and_update(report);
+  print_operators(report.estimate.stack);
+  print_rates(report);
+  print_accuracy(report);
+  print_rate_and_memory(report);
 }
 
 void run(const model_options& o) {

@@ -236,133 +236,140 @@ sample_stats time_chase(std::size_t slots, int steps, const protocol& p, bool sh
 
 }  // namespace detail
 
-/// Measures device @p index through runtime shim @p R and returns @p m with the measurements in
-/// place. Throws R's error when there is no GPU or a probe's runtime call fails for any reason
-/// other than an unsupported GEMM datatype.
-///
-/// @p R provides: `name` ("CUDA", "HIP"); `event_type`; `query(index)` -> device_info;
-/// `allocate`, `release`, `zero`, `to_device`, `to_host`; `event_create`, `event_destroy`,
-/// `event_record`, `event_seconds(start, stop)`; `check_launch(what)`; and for the GEMM probes
-/// `gemm_skipped()` (empty when the backend has a BLAS, else why not), `gemm_library(t)` and
-/// `time_gemm(t, n, protocol)` (FLOP per median sample; throws R's error for a datatype the GPU
-/// or library cannot run).
+namespace detail {
+
+// Each probe of calibrate_gpu: measures one thing of device @p d through runtime shim @p R into
+// @p m, under protocol @p p, and writes what it found to @p log (when given).
+
+// The SM clock under load: cycles counted by clock64() over the kernel's event time.
 template <class R>
-measured_device calibrate_gpu(int index, measured_device m, const protocol& p,
-                              calibration_log* log = nullptr) {
-  const device_info d = R::query(index);
-  const std::string events = std::string(R::name) + " events";
-  const auto blocks = static_cast<unsigned>(d.sms);  // one per SM
+void measure_sm_clock(const device_info& d, measured_device& m, const protocol& p,
+                      calibration_log* log) {
+  device_buffer<R, long long> cycles(1);
+  event_timer<R> timer;
+  const long long wanted = static_cast<long long>(d.clock_mhz * 1e6 * 0.05);  // ~50 ms
+  const auto once = [&] {
+    timer.start();
+    kernels::spin<<<static_cast<unsigned>(d.sms), 32>>>(wanted, cycles.get());
+    const double seconds_taken = timer.stop();
+    long long c = 0;
+    R::to_host(&c, cycles.get(), sizeof c);
+    return seconds_taken / static_cast<double>(c);  // seconds per cycle
+  };
+  const sample_stats st = time_repeated(once, p);
+  m.set_sm_clock(megahertz(1e-6 / st.median),
+                 "clock64() cycles over " + std::string(R::name) + " events" +
+                     " time of a 50 ms spin on every SM, " + "median of " +
+                     std::to_string(st.count),
+                 st.spread());
+  if (log) log->add("SM clock under load: " + std::to_string(1e-6 / st.median) + " MHz");
+}
+
+// DRAM: triad (reported) and copy over max(4 x L2, 1 GiB).
+template <class R>
+void measure_dram(const device_info& d, measured_device& m, const protocol& p,
+                  calibration_log* log) {
+  const double buffer = std::max(4.0 * d.l2_bytes, 1024.0 * 1024 * 1024);
+  const auto n = static_cast<std::size_t>(buffer / (3 * sizeof(double)));
+  const sample_stats triad = time_triad<R>(n, 1, p, false);
+  const double moved = 3.0 * sizeof(double) * static_cast<double>(n);
+  m.set_bandwidth(tier::global, make<bandwidth>(moved / triad.median),
+                  describe<R>("STREAM triad", moved, triad), triad.spread());
+  const sample_stats copy = time_triad<R>(n, 1, p, true);
+  if (log)
+    log->add("DRAM triad " + std::to_string(moved / triad.median / 1e9) + " GB/s, copy " +
+             std::to_string(2.0 * sizeof(double) * static_cast<double>(n) / copy.median / 1e9) +
+             " GB/s");
+}
+
+// L2: triad over a quarter of L2, swept inside one launch until about 4 GB have moved (a
+// millisecond or more on any GPU), so the launch does not dominate.
+template <class R>
+void measure_l2(const device_info& d, measured_device& m, const protocol& p, calibration_log* log) {
+  const auto n = static_cast<std::size_t>(d.l2_bytes / 4 / (3 * sizeof(double)));
+  const double per_sweep = 3.0 * sizeof(double) * static_cast<double>(n);
+  const int sweeps = static_cast<int>(std::clamp(4e9 / per_sweep, 1.0, 100000.0));
+  const sample_stats st = time_triad<R>(n, sweeps, p, false);
+  m.set_bandwidth(
+      tier::l2, make<bandwidth>(per_sweep / st.median),
+      describe<R>("STREAM triad, L2-resident, " + std::to_string(sweeps) + " sweeps a launch",
+                  per_sweep, st),
+      st.spread());
+  if (log)
+    log->add("L2 triad " + std::to_string(per_sweep / st.median / 1e9) + " GB/s over " +
+             std::to_string(static_cast<long long>(per_sweep)) + " B, " + std::to_string(sweeps) +
+             " sweeps a launch");
+}
+
+// Shared memory: 4 blocks of 256 threads per SM, 8 B (read + write) per element per pass.
+template <class R>
+void measure_shared(const device_info& d, measured_device& m, const protocol& p) {
+  device_buffer<R, float> out(static_cast<std::size_t>(d.sms) * 4);
+  event_timer<R> timer;
+  const int iters = 2000;
+  const auto once = [&] {
+    timer.start();
+    kernels::shared_stream<<<4 * static_cast<unsigned>(d.sms), 256>>>(out.get(), iters);
+    R::check_launch("shared-memory kernel");
+    return timer.stop();
+  };
+  const sample_stats st = time_repeated(once, p);
+  const double moved = d.sms * 4.0 * iters * 8192.0 * 8.0;
+  m.set_bandwidth(tier::shared, make<bandwidth>(moved / st.median),
+                  describe<R>("shared-memory stream, 4 blocks per SM", moved, st), st.spread());
+}
+
+// Latencies in cycles: pointer chases beyond L2, within L2 and in shared memory.
+template <class R>
+void measure_latencies(const device_info& d, measured_device& m, const protocol& p,
+                       calibration_log* log) {
+  const protocol chase_protocol{1, std::max(3, p.repetitions / 3)};
+  const auto dram_slots = static_cast<std::size_t>(std::max(4.0 * d.l2_bytes, 256e6) / 4);
+  const sample_stats dram = time_chase<R>(dram_slots, 100000, chase_protocol, false);
+  m.set_latency_cycles(
+      tier::global, dram.median,
+      "pointer chase (clock64) beyond L2, 100000 loads a sample, one per 128-byte line",
+      dram.spread());
+  const auto l2_slots = static_cast<std::size_t>(d.l2_bytes / 4 / 4);
+  const sample_stats l2 = time_chase<R>(l2_slots, 100000, chase_protocol, false);
+  m.set_latency_cycles(
+      tier::l2, l2.median,
+      "pointer chase (clock64) within L2, 100000 loads a sample, one per 128-byte line",
+      l2.spread());
+  const sample_stats shared = time_chase<R>(4096, 100000, chase_protocol, true);
+  m.set_latency_cycles(tier::shared, shared.median,
+                       "pointer chase (clock64) in shared memory, 100000 loads", shared.spread());
+  if (log)
+    log->add("latency cycles: DRAM " + std::to_string(dram.median) + ", L2 " +
+             std::to_string(l2.median) + ", shared " + std::to_string(shared.median));
+}
+
+// Launch overhead: 1000 back-to-back empty kernels.
+template <class R>
+void measure_launch(measured_device& m, const protocol& p) {
+  event_timer<R> timer;
+  const auto once = [&] {
+    timer.start();
+    for (int i = 0; i < 1000; ++i) kernels::empty<<<1, 1>>>();
+    R::check_launch("empty kernel");
+    return timer.stop() / 1000;
+  };
+  const sample_stats st = time_repeated(once, p);
+  m.set_launch_overhead(seconds(st.median),
+                        "1000 back-to-back empty kernels, " + std::string(R::name) +
+                            " events, median of " + std::to_string(st.count),
+                        st.spread());
+}
+
+// Achieved GEMM throughput per datatype, 8192^3, where the backend has a BLAS.
+template <class R>
+void measure_gemms(measured_device& m, const protocol& p, calibration_log* log) {
   const auto note = [&](const std::string& line) {
     if (log) log->add(line);
   };
-
-  // SM clock under load: cycles counted by clock64() over the kernel's event time.
-  {
-    device_buffer<R, long long> cycles(1);
-    event_timer<R> timer;
-    const long long wanted = static_cast<long long>(d.clock_mhz * 1e6 * 0.05);  // ~50 ms
-    const auto once = [&] {
-      timer.start();
-      kernels::spin<<<blocks, 32>>>(wanted, cycles.get());
-      const double seconds_taken = timer.stop();
-      long long c = 0;
-      R::to_host(&c, cycles.get(), sizeof c);
-      return seconds_taken / static_cast<double>(c);  // seconds per cycle
-    };
-    const sample_stats st = time_repeated(once, p);
-    m.set_sm_clock(megahertz(1e-6 / st.median),
-                   "clock64() cycles over " + events + " time of a 50 ms spin on every SM, " +
-                       "median of " + std::to_string(st.count),
-                   st.spread());
-    note("SM clock under load: " + std::to_string(1e-6 / st.median) + " MHz");
-  }
-
-  // DRAM: triad (reported) and copy over max(4 x L2, 1 GiB).
-  {
-    const double buffer = std::max(4.0 * d.l2_bytes, 1024.0 * 1024 * 1024);
-    const auto n = static_cast<std::size_t>(buffer / (3 * sizeof(double)));
-    const sample_stats triad = detail::time_triad<R>(n, 1, p, false);
-    const double moved = 3.0 * sizeof(double) * static_cast<double>(n);
-    m.set_bandwidth(tier::global, make<bandwidth>(moved / triad.median),
-                    detail::describe<R>("STREAM triad", moved, triad), triad.spread());
-    const sample_stats copy = detail::time_triad<R>(n, 1, p, true);
-    note("DRAM triad " + std::to_string(moved / triad.median / 1e9) + " GB/s, copy " +
-         std::to_string(2.0 * sizeof(double) * static_cast<double>(n) / copy.median / 1e9) +
-         " GB/s");
-  }
-  // L2: triad over a quarter of L2, swept inside one launch until about 4 GB have moved (a
-  // millisecond or more on any GPU), so the launch does not dominate.
-  {
-    const auto n = static_cast<std::size_t>(d.l2_bytes / 4 / (3 * sizeof(double)));
-    const double per_sweep = 3.0 * sizeof(double) * static_cast<double>(n);
-    const int sweeps = static_cast<int>(std::clamp(4e9 / per_sweep, 1.0, 100000.0));
-    const sample_stats st = detail::time_triad<R>(n, sweeps, p, false);
-    m.set_bandwidth(tier::l2, make<bandwidth>(per_sweep / st.median),
-                    detail::describe<R>(
-                        "STREAM triad, L2-resident, " + std::to_string(sweeps) + " sweeps a launch",
-                        per_sweep, st),
-                    st.spread());
-    note("L2 triad " + std::to_string(per_sweep / st.median / 1e9) + " GB/s over " +
-         std::to_string(static_cast<long long>(per_sweep)) + " B, " + std::to_string(sweeps) +
-         " sweeps a launch");
-  }
-  // Shared memory: 4 blocks of 256 threads per SM, 8 B (read + write) per element per pass.
-  {
-    device_buffer<R, float> out(static_cast<std::size_t>(d.sms) * 4);
-    event_timer<R> timer;
-    const int iters = 2000;
-    const auto once = [&] {
-      timer.start();
-      kernels::shared_stream<<<4 * blocks, 256>>>(out.get(), iters);
-      R::check_launch("shared-memory kernel");
-      return timer.stop();
-    };
-    const sample_stats st = time_repeated(once, p);
-    const double moved = d.sms * 4.0 * iters * 8192.0 * 8.0;
-    m.set_bandwidth(tier::shared, make<bandwidth>(moved / st.median),
-                    detail::describe<R>("shared-memory stream, 4 blocks per SM", moved, st),
-                    st.spread());
-  }
-  // Latencies in cycles.
-  {
-    const protocol chase_protocol{1, std::max(3, p.repetitions / 3)};
-    const auto dram_slots = static_cast<std::size_t>(std::max(4.0 * d.l2_bytes, 256e6) / 4);
-    const sample_stats dram = detail::time_chase<R>(dram_slots, 100000, chase_protocol, false);
-    m.set_latency_cycles(
-        tier::global, dram.median,
-        "pointer chase (clock64) beyond L2, 100000 loads a sample, one per 128-byte line",
-        dram.spread());
-    const auto l2_slots = static_cast<std::size_t>(d.l2_bytes / 4 / 4);
-    const sample_stats l2 = detail::time_chase<R>(l2_slots, 100000, chase_protocol, false);
-    m.set_latency_cycles(
-        tier::l2, l2.median,
-        "pointer chase (clock64) within L2, 100000 loads a sample, one per 128-byte line",
-        l2.spread());
-    const sample_stats shared = detail::time_chase<R>(4096, 100000, chase_protocol, true);
-    m.set_latency_cycles(tier::shared, shared.median,
-                         "pointer chase (clock64) in shared memory, 100000 loads", shared.spread());
-    note("latency cycles: DRAM " + std::to_string(dram.median) + ", L2 " +
-         std::to_string(l2.median) + ", shared " + std::to_string(shared.median));
-  }
-  // Launch overhead: 1000 back-to-back empty kernels.
-  {
-    event_timer<R> timer;
-    const auto once = [&] {
-      timer.start();
-      for (int i = 0; i < 1000; ++i) kernels::empty<<<1, 1>>>();
-      R::check_launch("empty kernel");
-      return timer.stop() / 1000;
-    };
-    const sample_stats st = time_repeated(once, p);
-    m.set_launch_overhead(
-        seconds(st.median),
-        "1000 back-to-back empty kernels, " + events + ", median of " + std::to_string(st.count),
-        st.spread());
-  }
-  // Achieved GEMM throughput per datatype, 8192^3, where the backend has a BLAS.
   if (const std::string why = R::gemm_skipped(); !why.empty()) {
     note("GEMM: skipped, " + why + "; every peak stays nominal");
-    return m;
+    return;
   }
   for (dtype t :
        {dtype::fp32, dtype::tf32, dtype::fp16, dtype::bf16, dtype::int8, dtype::fp8_e4m3}) {
@@ -379,14 +386,41 @@ measured_device calibrate_gpu(int index, measured_device m, const protocol& p,
       const double rate = 2.0 * n * static_cast<double>(n) * n / st.median;
       m.set_achieved(t, acc, make<flop_rate>(rate),
                      std::string(R::gemm_library(t)) + " " + std::to_string(n) +
-                         "^3 GEMM on random operands, " + events + ", median of " +
-                         std::to_string(st.count),
+                         "^3 GEMM on random operands, " + std::string(R::name) +
+                         " events, median of " + std::to_string(st.count),
                      st.spread());
       note("GEMM " + std::string(name(t)) + ": " + std::to_string(rate / 1e12) + " TFLOP/s");
     } catch (const gpu_error& e) {
       note("GEMM " + std::string(name(t)) + ": skipped, " + e.what());
     }
   }
+}
+
+}  // namespace detail
+
+/// Measures device @p index through runtime shim @p R and returns @p m with the measurements in
+/// place: the SM clock under load, DRAM, L2 and shared-memory bandwidth, latencies, launch
+/// overhead and each datatype's achieved GEMM rate (detail::measure_*, one probe each). Throws
+/// R's error when there is no GPU or a probe's runtime call fails for any reason other than an
+/// unsupported GEMM datatype.
+///
+/// @p R provides: `name` ("CUDA", "HIP"); `event_type`; `query(index)` -> device_info;
+/// `allocate`, `release`, `zero`, `to_device`, `to_host`; `event_create`, `event_destroy`,
+/// `event_record`, `event_seconds(start, stop)`; `check_launch(what)`; and for the GEMM probes
+/// `gemm_skipped()` (empty when the backend has a BLAS, else why not), `gemm_library(t)` and
+/// `time_gemm(t, n, protocol)` (FLOP per median sample; throws R's error for a datatype the GPU
+/// or library cannot run).
+template <class R>
+measured_device calibrate_gpu(int index, measured_device m, const protocol& p,
+                              calibration_log* log = nullptr) {
+  const device_info d = R::query(index);
+  detail::measure_sm_clock<R>(d, m, p, log);
+  detail::measure_dram<R>(d, m, p, log);
+  detail::measure_l2<R>(d, m, p, log);
+  detail::measure_shared<R>(d, m, p);
+  detail::measure_latencies<R>(d, m, p, log);
+  detail::measure_launch<R>(m, p);
+  detail::measure_gemms<R>(m, p, log);
   return m;
 }
 

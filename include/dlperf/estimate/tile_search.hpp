@@ -234,8 +234,12 @@ inline const search_occupancy& cached_search_occupancy(const architecture_spec& 
 }
 
 // The search proper (see the file comment), with the occupancy table at hand. One function on
-// purpose: its loops share the best-so-far and the group bounds, and splitting it would pass
-// them around in the hottest path. NOLINTNEXTLINE(readability-function-cognitive-complexity)
+// purpose: its loops share the best-so-far and the group bounds. Split into the steps of a class
+// (shared counts, group bounds, group search; flattened or not) it took 5-10 % longer per
+// search, as its state moved from registers into the object (`dlperf_benchmarks
+// --benchmark_filter=best_gemm_search`, Release, 2026-11-29: 495-520 ns against 535-567 ns for
+// large, 604-627 against 671-692 mid, 592-604 against 631-688 decode).
+// NOLINTNEXTLINE(readability-function-cognitive-complexity)
 constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_problem& p,
                                          const search_occupancy& occupancy) {
   const architecture_spec& arch = *x.arch;

@@ -42,6 +42,37 @@ struct cluster_options : app::cluster_options {
   bool json = false;
 };
 
+// The link as the job's collectives see it. Through a switch whose all-reduce is measured
+// (hardware/links.hpp), the rings run at that bus bandwidth, not the link's rate; an all-reduce
+// may take NVLS above it where the ring in a server spans enough GPUs, every other collective
+// stays at the ring's.
+void print_link(const link_spec& l, const cluster_estimate& c) {
+  if (l.measured.exists() && c.peer_to_peer) {
+    const bandwidth inside = l.collective_rate(c.ring_in_server);
+    const bool nvls = l.measured.nvls(c.ring_in_server);
+    fmt::print(
+        "  link: {} each way; {} at {} bus bandwidth, as nccl-tests measured them through its "
+        "switch among {} GPUs ({}){}{}; {} per ring step\n",
+        format_si(l.per_direction().value(), "B/s"), nvls ? "all-reduces" : "collectives",
+        format_si(inside.value(), "B/s"), c.ring_in_server,
+        nvls ? "NVLS, the switch reducing" : "ring",
+        c.effective_bandwidth < inside
+            ? fmt::format(", {} across servers (their network ports)",
+                          format_si(c.effective_bandwidth.value(), "B/s"))
+            : std::string(),
+        nvls ? fmt::format("; other collectives at its ring's {}",
+                           format_si(l.ring_rate(c.ring_in_server).value(), "B/s"))
+             : std::string(),
+        format_duration(l.latency.value()));
+  } else {
+    fmt::print(
+        "  link: {} each way{}, {} per ring step\n",
+        format_si(c.effective_bandwidth.value(), "B/s"),
+        c.peer_to_peer ? "" : " (through host memory: GeForce cards have no PCIe peer-to-peer)",
+        format_duration(l.latency.value()));
+  }
+}
+
 // The report for people.
 void print_report(const app::cluster_report& report) {
   const cluster_estimate& c = report.job;
@@ -71,33 +102,7 @@ void print_report(const app::cluster_report& report) {
     fmt::print("  {}\n",
                describe_measured(*report.measured, fmt::format("{} ({})", report.gpu_ids.front(),
                                                                report.device_file)));
-  // Through a switch whose all-reduce is measured (hardware/links.hpp), the rings run at that bus
-  // bandwidth, not the link's rate; an all-reduce may take NVLS above it where the ring in a
-  // server spans enough GPUs, every other collective stays at the ring's.
-  if (l.measured.exists() && c.peer_to_peer) {
-    const bandwidth inside = l.collective_rate(c.ring_in_server);
-    const bool nvls = l.measured.nvls(c.ring_in_server);
-    fmt::print(
-        "  link: {} each way; {} at {} bus bandwidth, as nccl-tests measured them through its "
-        "switch among {} GPUs ({}){}{}; {} per ring step\n",
-        format_si(l.per_direction().value(), "B/s"), nvls ? "all-reduces" : "collectives",
-        format_si(inside.value(), "B/s"), c.ring_in_server,
-        nvls ? "NVLS, the switch reducing" : "ring",
-        c.effective_bandwidth < inside
-            ? fmt::format(", {} across servers (their network ports)",
-                          format_si(c.effective_bandwidth.value(), "B/s"))
-            : std::string(),
-        nvls ? fmt::format("; other collectives at its ring's {}",
-                           format_si(l.ring_rate(c.ring_in_server).value(), "B/s"))
-             : std::string(),
-        format_duration(l.latency.value()));
-  } else {
-    fmt::print(
-        "  link: {} each way{}, {} per ring step\n",
-        format_si(c.effective_bandwidth.value(), "B/s"),
-        c.peer_to_peer ? "" : " (through host memory: GeForce cards have no PCIe peer-to-peer)",
-        format_duration(l.latency.value()));
-  }
+  print_link(l, c);
   fmt::print("  {:<34} {:>10}\n", "one GPU's step", format_duration(c.single_gpu_step.value()));
   fmt::print("  {:<34} {:>10}\n", "compute step on the job's GPUs",
              format_duration(c.compute_step.value()));

@@ -232,6 +232,43 @@ constexpr void validate_serving(const model_spec& m, const run_config& r) {
 
 }  // namespace detail
 
+namespace detail {
+
+// The steps of serving estimate @p e, sized (its concurrency and prefill batch): the decode step
+// at that concurrency, a prompt alone and a prefill batch's per request, at the clock the board
+// holds through the job; and the rates they give.
+template <gemm_device D>
+void time_serving(const D& d, const model_spec& m, const run_config& r, const software_stack& s,
+                  const run_config& one, serve_estimate& e) {
+  const model_estimate batch = estimate_model(d, m, serve_step_run(r, e.concurrency), s).stack;
+  const model_estimate alone = estimate_model(d, m, one, s).stack;
+  const model_estimate prompts =
+      e.prefill_batch == 1 ? alone
+                           : estimate_model(d, m, serve_step_run(r, e.prefill_batch), s).stack;
+  const double per_batch = static_cast<double>(e.prefill_batch);
+  {
+    // The clock the board holds through the job (estimate/sustained_clock.hpp): over one cycle
+    // of N requests, N prefills and G decode steps, the share of the time tensor-bound.
+    const double n = static_cast<double>(e.concurrency), g = static_cast<double>(e.generate);
+    const double job =
+        n * prompts.prefill_time.value() / per_batch + g * batch.decode_per_token.value();
+    const double tensor = n * tensor_bound_time(prompts.prefill).value() / per_batch +
+                          g * tensor_bound_time(batch.decode).value();
+    e.clock_fraction = serving_clock_fraction(d, r.type, job, tensor);
+  }
+  const auto clocked = [&](const op_sequence& ops) {
+    return at_sm_clock(ops, e.clock_fraction).time();
+  };
+  e.decode_step = clocked(batch.decode);
+  e.prefill_alone = clocked(alone.prefill);
+  e.prefill_per_request = clocked(prompts.prefill) / per_batch;
+  const double n = static_cast<double>(e.concurrency), g = static_cast<double>(e.generate);
+  e.requests_per_second = n / (n * e.prefill_per_request.value() + g * e.decode_step.value());
+  e.output_tokens_per_second = g * e.requests_per_second;
+}
+
+}  // namespace detail
+
 /// Continuous batching of @p m on @p d under @p r (its prompt and generate per request; its batch
 /// is ignored, the KV memory sets it) as stack @p s runs the steps, with engine settings @p c.
 /// Throws invalid_argument for a model that is not a decoder, a run without generated tokens,
@@ -301,33 +338,7 @@ serve_estimate estimate_serving(const D& d, const model_spec& m, const run_confi
   e.concurrency = e.max_sequences > 0 ? std::min(e.kv_limited, e.max_sequences) : e.kv_limited;
   e.prefill_batch = std::min(per_step, e.concurrency);
 
-  const model_estimate batch =
-      estimate_model(d, m, detail::serve_step_run(r, e.concurrency), s).stack;
-  const model_estimate alone = estimate_model(d, m, one, s).stack;
-  const model_estimate prompts =
-      e.prefill_batch == 1
-          ? alone
-          : estimate_model(d, m, detail::serve_step_run(r, e.prefill_batch), s).stack;
-  const double per_batch = static_cast<double>(e.prefill_batch);
-  {
-    // The clock the board holds through the job (estimate/sustained_clock.hpp): over one cycle
-    // of N requests, N prefills and G decode steps, the share of the time tensor-bound.
-    const double n = static_cast<double>(e.concurrency), g = static_cast<double>(e.generate);
-    const double job =
-        n * prompts.prefill_time.value() / per_batch + g * batch.decode_per_token.value();
-    const double tensor = n * detail::tensor_bound_time(prompts.prefill).value() / per_batch +
-                          g * detail::tensor_bound_time(batch.decode).value();
-    e.clock_fraction = detail::serving_clock_fraction(d, r.type, job, tensor);
-  }
-  const auto clocked = [&](const op_sequence& ops) {
-    return detail::at_sm_clock(ops, e.clock_fraction).time();
-  };
-  e.decode_step = clocked(batch.decode);
-  e.prefill_alone = clocked(alone.prefill);
-  e.prefill_per_request = clocked(prompts.prefill) / per_batch;
-  const double n = static_cast<double>(e.concurrency), g = static_cast<double>(e.generate);
-  e.requests_per_second = n / (n * e.prefill_per_request.value() + g * e.decode_step.value());
-  e.output_tokens_per_second = g * e.requests_per_second;
+  detail::time_serving(d, m, r, s, one, e);
   return e;
 }
 

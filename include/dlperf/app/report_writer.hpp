@@ -85,12 +85,6 @@ inline void write_value(report_writer& w, std::initializer_list<double> xs) {
   for (const double x : xs) w.number(x);
   w.end_array();
 }
-/// An array of strings.
-inline void write_value(report_writer& w, const std::vector<std::string>& xs) {
-  w.begin_array();
-  for (const std::string& x : xs) w.string(x);
-  w.end_array();
-}
 
 /// One member of the open object: @p key, then @p value as write_value writes it.
 template <class T>

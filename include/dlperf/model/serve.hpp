@@ -230,10 +230,6 @@ constexpr void validate_serving(const model_spec& m, const run_config& r) {
   if (r.generate < 1) throw_invalid_argument("serve: generate must be >= 1 token per request");
 }
 
-}  // namespace detail
-
-namespace detail {
-
 // The steps of serving estimate @p e, sized (its concurrency and prefill batch): the decode step
 // at that concurrency, a prompt alone and a prefill batch's per request, at the clock the board
 // holds through the job; and the rates they give.

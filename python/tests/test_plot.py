@@ -30,14 +30,15 @@ def test_a_sweep_plot_has_one_line_per_group_with_its_rows():
 def test_a_sweep_plot_draws_a_dataframe_as_its_rows():
     optional("pandas")
     grid = dict(gpu=["rtx_4090", "mi300x"], preset="llama3_8b", mode="infer", prompt=512,
-                generate=128, batch=[1, 8], stack=["vllm", "llama.cpp"])
+                generate=128, batch=[1, 8], stack=["vllm", "vllm-rocm", "llama.cpp"])
     frame = dlperf.plot.sweep(dlperf.sweep(**grid), x="batch", y="decode_tokens_per_s",
                               by=["gpu", "stack"])
     rows = dlperf.plot.sweep(dlperf.sweep(frame=False, **grid), x="batch",
                              y="decode_tokens_per_s", by=["gpu", "stack"])
-    # llama.cpp does not run on the MI300X: three lines, in both.
+    # vLLM's CUDA build and llama.cpp's do not run on the MI300X, nor vLLM's ROCm build on the
+    # RTX 4090: three lines, in both.
     assert [line.get_label() for line in frame.get_lines()] == [
-        "gpu rtx_4090, stack vllm", "gpu rtx_4090, stack llama.cpp", "gpu mi300x, stack vllm"]
+        "gpu rtx_4090, stack vllm", "gpu rtx_4090, stack llama.cpp", "gpu mi300x, stack vllm-rocm"]
     for a, b in zip(frame.get_lines(), rows.get_lines()):
         assert list(a.get_ydata()) == list(b.get_ydata())
 

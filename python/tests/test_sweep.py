@@ -63,7 +63,8 @@ def test_every_row_is_the_tools_json_for_its_point(cli):
             assert row[key] == j[key], key  # bit for bit, None where the JSON has null
         assert row["memory_bytes"] == j["memory"]["total_bytes"]
         assert row["capacity_bytes"] == j["memory"]["capacity_bytes"]
-    assert ran == 20 and refused == 4  # llama.cpp-rocm is refused on the RTX 4090
+    # llama.cpp-rocm is refused on the RTX 4090, and vllm (its CUDA build) on the MI300X.
+    assert ran == 16 and refused == 8
 
 
 def test_a_shape_is_a_grid_of_its_own_every_row_the_tools_json(cli):

@@ -763,7 +763,8 @@ nlohmann::json to_json(const advise_report& report) {
         {"host_cost_usd", r.priced ? nlohmann::json(r.host_cost.value()) : nlohmann::json(nullptr)},
         {"reference",
          r.ranked ? nlohmann::json(r.ranked->reference->id()) : nlohmann::json(nullptr)},
-        {"stack", name(report.stack)},
+        // The engine's build for this GPU's vendor, as rank's and rent's rows name it.
+        {"stack", name(stacks::build_for(report.stack, r.gpu->arch().vendor))},
         {"stack_measured", measured_figures_json(report.measured_on(r.gpu->id()))},
         {"price_usd", r.priced ? nlohmann::json(r.gpu_price.value()) : nlohmann::json(nullptr)},
         {"price_kind", r.price    ? nlohmann::json(name(r.price->kind))

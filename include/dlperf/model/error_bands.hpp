@@ -254,12 +254,12 @@ struct serving_band {
 inline constexpr std::array serving_bands{
     serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, false, 25,
                  0.0915, -0.0624, 0.9412, 1.1705},
-    serving_band{stack_id::vllm, vendor::amd, board_class::professional, false, 3, 2.4779, 2.4779,
-                 0.2176, 0.3148},
+    serving_band{stack_id::vllm_rocm, vendor::amd, board_class::professional, false, 3, 1.7994,
+                 1.7994, 0.2677, 0.3928},
     serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, true, 171,
                  0.1591, 0.1591, 0.7148, 1.0352},
-    serving_band{stack_id::vllm, vendor::amd, board_class::professional, true, 48, 0.5976, 0.5976,
-                 0.5529, 0.7283},
+    serving_band{stack_id::vllm_rocm, vendor::amd, board_class::professional, true, 48, 0.3191,
+                 0.3191, 0.6813, 0.9070},
 };
 
 /// The serving group of @p stack on @p v's boards of class @p boards, one model copy on one GPU

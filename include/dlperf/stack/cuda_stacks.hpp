@@ -192,15 +192,6 @@ inline constexpr stack_figure vllm_gemv{0.75, share,
                                         "assumed: cuBLAS GEMV at ~75 % of peak DRAM rate"};
 inline constexpr stack_figure vllm_quantized_gemv{
     0.65, share, "assumed: Marlin/AWQ kernels dequantise in the inner loop"};
-inline constexpr multi_gpu_kernels vllm_tensor{
-    split_mode::tensor,
-    "vLLM --tensor-parallel-size",
-    {},
-    {seconds(9.5e-6), seconds(10.1e-6), mebibytes(8),
-     "vLLM custom all-reduce (csrc/custom_all_reduce.cu, max_size 8 MiB) timed on "
-     "H100 at 2 KB: 9.5 us over 2 GPUs, 10.1 us over 8 "
-     "(github.com/sgl-project/sglang/pull/2904, 2025-01); peer-to-peer links only, "
-     "NCCL above the limit"}};
 }  // namespace detail
 
 /// vLLM: PagedAttention / FlashAttention, CUDA graphs for decode.
@@ -217,8 +208,8 @@ inline constexpr software_stack vllm{
     .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
     .host_overhead = {1e-6, detail::per_kernel, detail::cuda_graphs},
     .trains = false,
-    // CUDA and ROCm builds (the evidence has both); vLLM has no Metal backend.
-    .vendors = vendor_set::both(vendor::nvidia, vendor::amd),
+    // The CUDA build; its ROCm build is vllm-rocm (rocm_stacks.hpp), with ROCm's kernels.
+    .vendors = vendor_set::only(vendor::nvidia),
     .multi_gpu = detail::vllm_tensor,
     .serving = detail::vllm_scheduler};
 
@@ -241,8 +232,8 @@ inline constexpr software_stack vllm_eager{
     .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
     .host_overhead = detail::pytorch_host,
     .trains = false,
-    // CUDA and ROCm builds (the evidence has both); vLLM has no Metal backend.
-    .vendors = vendor_set::both(vendor::nvidia, vendor::amd),
+    // The CUDA build's kernels; a ROCm build run eagerly is not modelled (vllm-rocm has graphs).
+    .vendors = vendor_set::only(vendor::nvidia),
     .multi_gpu = detail::vllm_tensor,
     .serving = detail::vllm_v0_scheduler};
 

@@ -1,6 +1,6 @@
 /// @file
 /// The named stacks of AMD GPUs (docs/stacks.md): llama.cpp's HIP backend, PyTorch and
-/// Megatron-LM over ROCm, one record each with every figure's source.
+/// Megatron-LM over ROCm and vLLM's ROCm build, one record each with every figure's source.
 #pragma once
 
 #include <dlperf/stack/shared_figures.hpp>
@@ -80,5 +80,41 @@ inline constexpr software_stack megatron_rocm{
     .optimizer_kernels = optimizer_kernel::fused,  // as megatron: one multi-tensor FusedAdam pass
     .optimizer_host_overhead = {2e-6, detail::per_kernel, "as megatron"},
     .vendors = vendor_set::only(vendor::amd)};
+
+/// vLLM's ROCm build (the rocm/vllm images): the same engine as `vllm` (builds_of_one_engine),
+/// with ROCm's kernels in place of CUDA's: AITER's and Composable Kernel's FP8 GEMMs, ROCm's
+/// paged attention, HIP graphs for decode and vLLM's custom all-reduce over Infinity Fabric.
+///
+/// Its GEMM figures are measured kernels, not fitted to serving rows: AITER's tuned table of
+/// row-wise scaled FP8 GEMMs (a8w8, FNUZ FP8 in, BF16 out) at every shard shape of Llama 3.1
+/// 70B and 405B on MI300X, 427 shapes with their times (tests/data/kernels/aiter_a8w8_mi300x.csv;
+/// docs/stacks.md, "vLLM on ROCm"). Each figure is the median over those shapes of the tile
+/// model's time over the kernel's: compute-bound shapes for the GEMM, DRAM-bound ones for the
+/// GEMV share; the test "vllm-rocm's GEMM figures are AITER's kernels" recomputes both.
+inline constexpr software_stack vllm_rocm{
+    .id = stack_id::vllm_rocm,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::vendor,
+    .gemm_efficiency = {0.70, detail::fraction,
+                        "measured: AITER a8w8 FP8 GEMMs tuned for Llama 3.1 70B/405B shards on "
+                        "MI300X (github.com/ROCm/aiter pull 1092, commit fbb52ddf), median of "
+                        "315 compute-bound shapes (10th-90th 0.57-0.81)",
+                        "2025-09"},
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {0.64, detail::share,
+                        "measured: the same table, median of its 88 DRAM-bound shapes "
+                        "(10th-90th 0.53-0.83); FP8 weights, taken for 16-bit ones",
+                        "2025-09"},
+    .quantized_gemv_dram_share = {0.55, detail::share, "as pytorch-rocm (assumed)"},
+    .attention_efficiency = {0.60, detail::fraction,
+                             "as pytorch-rocm (assumed): no decode-attention kernel time on "
+                             "MI300X at serving batches is published"},
+    .streaming_dram_share = {0.75, detail::share, "as pytorch-rocm (assumed)"},
+    .host_overhead = {1e-6, detail::per_kernel, "as vllm: HIP graphs, one launch per graph"},
+    .trains = false,
+    .vendors = vendor_set::only(vendor::amd),
+    .multi_gpu = detail::vllm_tensor,
+    .serving = detail::vllm_scheduler};
 
 }  // namespace dlperf::stacks

@@ -43,6 +43,18 @@ inline constexpr serving_scheduler vllm_v0_scheduler{
     .limits = {256, 8192},
     .reservation = kv_reservation::as_generated,
     .source = "vllm/engine/arg_utils.py, EngineArgs.max_num_seqs = 256 (v0.2-v0.7)"};
+// vLLM's tensor split, CUDA and ROCm builds alike: its custom all-reduce below 8 MiB (the same
+// kernel source builds for HIP, and on ROCm peer access between Infinity Fabric GPUs is taken as
+// given: vllm/distributed/device_communicators/custom_all_reduce.py), NCCL or RCCL above it.
+inline constexpr multi_gpu_kernels vllm_tensor{
+    split_mode::tensor,
+    "vLLM --tensor-parallel-size",
+    {},
+    {seconds(9.5e-6), seconds(10.1e-6), mebibytes(8),
+     "vLLM custom all-reduce (csrc/custom_all_reduce.cu, max_size 8 MiB) timed on "
+     "H100 at 2 KB: 9.5 us over 2 GPUs, 10.1 us over 8 "
+     "(github.com/sgl-project/sglang/pull/2904, 2025-01); peer-to-peer links only, "
+     "NCCL above the limit"}};
 // Eager PyTorch's host time per operator call: Python module call, dispatcher, autocast and
 // the cuDNN call's set-up. Measured at 51.95 us per nn.Conv2d forward call on CUDA (about 130k
 // CPU instructions) in pytorch/pytorch PR #51390 (comment of 2021-05-26, the PyTorch 1.9 and

@@ -92,6 +92,7 @@ enum class stack_id : std::uint8_t {
   llama_cpp_rocm,   ///< llama.cpp, HIP/ROCm backend
   pytorch_rocm,     ///< PyTorch eager on ROCm (rocBLAS/hipBLASLt, MIOpen)
   megatron_rocm,    ///< Megatron-LM on ROCm with ROCm's Transformer Engine (AMD's Primus)
+  vllm_rocm,        ///< vLLM's ROCm build (AITER and ROCm kernels, HIP graphs)
   exllamav2,        ///< ExLlamaV2, CUDA: EXL2/GPTQ kernels driven from Python
   llama_cpp_metal,  ///< llama.cpp, Metal backend (Apple silicon)
   mlx               ///< MLX through mlx-lm (Apple silicon)
@@ -119,6 +120,7 @@ struct enum_list<stack_id> {
       enumerator{stack_id::pytorch_rocm, "pytorch-rocm", "PyTorch eager, ROCm"},
       enumerator{stack_id::megatron_rocm, "megatron-rocm",
                  "Megatron-LM / Transformer Engine training, ROCm"},
+      enumerator{stack_id::vllm_rocm, "vllm-rocm", "vLLM inference, ROCm build"},
       enumerator{stack_id::exllamav2, "exllamav2", "ExLlamaV2 inference, CUDA"},
       enumerator{stack_id::llama_cpp_metal, "llama.cpp-metal", "llama.cpp, Metal backend (Apple)"},
       enumerator{stack_id::mlx, "mlx", "MLX through mlx-lm (Apple)"}};

@@ -41,38 +41,26 @@ inline constexpr software_stack ceiling{
     .host_overhead = {0.0, detail::per_kernel, "definition"}};
 
 /// Every stack, in `stack_id` order.
-inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{&ceiling,
-                                                                             &pytorch_eager,
-                                                                             &torch_compile,
-                                                                             &tensorflow,
-                                                                             &tensorflow_xla,
-                                                                             &megatron,
-                                                                             &tensorrt_llm,
-                                                                             &vllm,
-                                                                             &vllm_eager,
-                                                                             &lmdeploy,
-                                                                             &llama_cpp,
-                                                                             &llama_cpp_rocm,
-                                                                             &pytorch_rocm,
-                                                                             &megatron_rocm,
-                                                                             &exllamav2,
-                                                                             &llama_cpp_metal,
-                                                                             &mlx};
+inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{
+    &ceiling,      &pytorch_eager, &torch_compile, &tensorflow, &tensorflow_xla,  &megatron,
+    &tensorrt_llm, &vllm,          &vllm_eager,    &lmdeploy,   &llama_cpp,       &llama_cpp_rocm,
+    &pytorch_rocm, &megatron_rocm, &vllm_rocm,     &exllamav2,  &llama_cpp_metal, &mlx};
 
 /// The record of stack @p id.
 constexpr const software_stack& of(stack_id id) { return *all[enum_index(id)]; }
 
 /// One engine's builds for each vendor's GPUs, indexed by `vendor`: the same code over CUDA's,
 /// ROCm's or Metal's libraries (llama.cpp's CUDA, HIP and Metal backends; PyTorch's CUDA and ROCm
-/// wheels; Megatron-LM over Transformer Engine's CUDA and ROCm builds). Empty where the engine has
-/// no build dlperf models for that vendor.
+/// wheels; Megatron-LM over Transformer Engine's CUDA and ROCm builds; vLLM's CUDA and ROCm
+/// builds). Empty where the engine has no build dlperf models for that vendor.
 using engine_builds = std::array<std::optional<stack_id>, enum_count<vendor>>;
 
 /// Every engine built for more than one vendor.
-inline constexpr std::array<engine_builds, 3> builds_of_one_engine{
-    {{stack_id::llama_cpp, stack_id::llama_cpp_rocm, stack_id::llama_cpp_metal},
-     {stack_id::pytorch_eager, stack_id::pytorch_rocm, std::nullopt},
-     {stack_id::megatron, stack_id::megatron_rocm, std::nullopt}}};
+inline constexpr std::array builds_of_one_engine{
+    engine_builds{stack_id::llama_cpp, stack_id::llama_cpp_rocm, stack_id::llama_cpp_metal},
+    engine_builds{stack_id::pytorch_eager, stack_id::pytorch_rocm, std::nullopt},
+    engine_builds{stack_id::megatron, stack_id::megatron_rocm, std::nullopt},
+    engine_builds{stack_id::vllm, stack_id::vllm_rocm, std::nullopt}};
 
 /// Stack @p id as built for @p v's GPUs: itself where it runs on them, else the build of the same
 /// engine that does (llama.cpp on an AMD GPU is llama.cpp-rocm, on an Apple GPU llama.cpp-metal),
@@ -93,8 +81,11 @@ inline std::string vendor_mismatch(const software_stack& s, vendor v, std::strin
   std::string can;
   for (const software_stack* other : all)
     if (other->vendors.has(v)) can += (can.empty() ? "" : ", ") + std::string(other->name());
+  const stack_id own = build_for(s.id, v);
+  const std::string build =
+      own == s.id ? std::string() : "; its build for them is " + std::string(name(own));
   return "stack " + std::string(s.name()) + " does not run on " + std::string(description(v)) +
-         " GPUs (" + std::string(gpu) + "); stacks that do: " + can;
+         " GPUs (" + std::string(gpu) + ")" + build + "; stacks that do: " + can;
 }
 }  // namespace detail
 

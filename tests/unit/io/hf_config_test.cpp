@@ -26,11 +26,11 @@ transformer_config read_hf(const std::string& name) {
   return m.transformer;
 }
 
-io::json parse(const std::string& text) { return io::json::parse(text); }
+io::json parse_config(const std::string& text) { return io::json::parse(text); }
 
 // A small valid Llama configuration to break one field at a time.
 io::json small_llama() {
-  return parse(R"({"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 64,
+  return parse_config(R"({"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 64,
                    "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 128,
                    "vocab_size": 100, "max_position_embeddings": 256, "torch_dtype": "bfloat16",
                    "transformers_version": "4.45.0", "bos_token_id": 1, "rope_scaling": null})");
@@ -155,7 +155,7 @@ TEST_CASE("families without a real file in tests/data: GPT-2, BERT, GPT-NeoX, Ge
           "[model][hf]") {
   // GPT-2 and BERT-base as their configs give them (huggingface.co/openai-community/gpt2,
   // google-bert/bert-base-uncased): the presets and HF's printed counts.
-  const io::json gpt2 = parse(R"({"activation_function": "gelu_new",
+  const io::json gpt2 = parse_config(R"({"activation_function": "gelu_new",
       "architectures": ["GPT2LMHeadModel"], "attn_pdrop": 0.1, "bos_token_id": 50256,
       "embd_pdrop": 0.1, "eos_token_id": 50256, "initializer_range": 0.02,
       "layer_norm_epsilon": 1e-05, "model_type": "gpt2", "n_ctx": 1024, "n_embd": 768,
@@ -166,7 +166,7 @@ TEST_CASE("families without a real file in tests/data: GPT-2, BERT, GPT-NeoX, Ge
       "vocab_size": 50257})");
   CHECK(io::transformer_from_hf(gpt2) == presets::gpt2.transformer);
   CHECK(io::transformer_from_hf(gpt2).parameters() == 124439808);
-  const io::json bert = parse(R"({"architectures": ["BertForMaskedLM"],
+  const io::json bert = parse_config(R"({"architectures": ["BertForMaskedLM"],
       "attention_probs_dropout_prob": 0.1, "gradient_checkpointing": false, "hidden_act": "gelu",
       "hidden_dropout_prob": 0.1, "hidden_size": 768, "initializer_range": 0.02,
       "intermediate_size": 3072, "layer_norm_eps": 1e-12, "max_position_embeddings": 512,
@@ -176,7 +176,7 @@ TEST_CASE("families without a real file in tests/data: GPT-2, BERT, GPT-NeoX, Ge
   CHECK(io::transformer_from_hf(bert) == presets::bert_base.transformer);
   CHECK(io::transformer_from_hf(bert).parameters() == 109482240);
   // Pythia-160M (EleutherAI/pythia-160m): an untied GPT-NeoX; HF prints 162,322,944.
-  const io::json neox = parse(R"({"architectures": ["GPTNeoXForCausalLM"], "bos_token_id": 0,
+  const io::json neox = parse_config(R"({"architectures": ["GPTNeoXForCausalLM"], "bos_token_id": 0,
       "eos_token_id": 0, "hidden_act": "gelu", "hidden_size": 768, "initializer_range": 0.02,
       "intermediate_size": 3072, "layer_norm_eps": 1e-05, "max_position_embeddings": 2048,
       "model_type": "gpt_neox", "num_attention_heads": 12, "num_hidden_layers": 12,
@@ -185,7 +185,7 @@ TEST_CASE("families without a real file in tests/data: GPT-2, BERT, GPT-NeoX, Ge
       "use_parallel_residual": true, "vocab_size": 50304})");
   CHECK(io::transformer_from_hf(neox).parameters() == 162322944);
   // Gemma 2 9B's sizes (huggingface.co/google/gemma-2-9b config.json) give the preset.
-  const io::json gemma2 = parse(R"({"architectures": ["Gemma2ForCausalLM"],
+  const io::json gemma2 = parse_config(R"({"architectures": ["Gemma2ForCausalLM"],
       "attn_logit_softcapping": 50.0, "final_logit_softcapping": 30.0, "head_dim": 256,
       "hidden_activation": "gelu_pytorch_tanh", "hidden_size": 3584, "intermediate_size": 14336,
       "max_position_embeddings": 8192, "model_type": "gemma2", "num_attention_heads": 16,
@@ -193,7 +193,7 @@ TEST_CASE("families without a real file in tests/data: GPT-2, BERT, GPT-NeoX, Ge
       "rms_norm_eps": 1e-06, "sliding_window": 4096, "vocab_size": 256000})");
   CHECK(io::transformer_from_hf(gemma2) == presets::gemma2_9b.transformer);
   // Gemma 3 nests its language model under text_config; the vision tower is not counted.
-  const io::json gemma3 = parse(R"({"architectures": ["Gemma3ForConditionalGeneration"],
+  const io::json gemma3 = parse_config(R"({"architectures": ["Gemma3ForConditionalGeneration"],
       "model_type": "gemma3", "mm_tokens_per_image": 256, "vision_config": {"hidden_size": 1152},
       "text_config": {"model_type": "gemma3_text", "head_dim": 128, "hidden_size": 5376,
         "intermediate_size": 21504, "num_attention_heads": 32, "num_hidden_layers": 62,
@@ -201,7 +201,7 @@ TEST_CASE("families without a real file in tests/data: GPT-2, BERT, GPT-NeoX, Ge
         "max_position_embeddings": 131072, "vocab_size": 262208}})");
   CHECK(io::transformer_from_hf(gemma3) == presets::gemma3_27b.transformer);
   // Mixtral 8x22B (mistralai/Mixtral-8x22B-v0.1 config.json sizes).
-  const io::json mixtral = parse(R"({"architectures": ["MixtralForCausalLM"],
+  const io::json mixtral = parse_config(R"({"architectures": ["MixtralForCausalLM"],
       "hidden_size": 6144, "intermediate_size": 16384, "max_position_embeddings": 65536,
       "model_type": "mixtral", "num_attention_heads": 48, "num_experts_per_tok": 2,
       "num_hidden_layers": 56, "num_key_value_heads": 8, "num_local_experts": 8,
@@ -283,8 +283,8 @@ TEST_CASE("HuggingFace configurations are rejected naming the field", "[model][h
   j.erase("model_type");
   j["architectures"] = {"RwkvForCausalLM"};
   fails(j, "unsupported architecture 'RwkvForCausalLM'");
-  fails(parse(R"({"model_type": "gemma3", "vision_config": {}})"), "text_config: missing");
-  j = parse(R"({"model_type": "qwen3_moe", "num_hidden_layers": 2, "hidden_size": 64,
+  fails(parse_config(R"({"model_type": "gemma3", "vision_config": {}})"), "text_config: missing");
+  j = parse_config(R"({"model_type": "qwen3_moe", "num_hidden_layers": 2, "hidden_size": 64,
       "num_attention_heads": 4, "intermediate_size": 128, "moe_intermediate_size": 32,
       "num_experts": 8, "num_experts_per_tok": 2, "vocab_size": 100,
       "max_position_embeddings": 64, "decoder_sparse_step": 2})");
@@ -296,7 +296,7 @@ TEST_CASE("HuggingFace configurations are rejected naming the field", "[model][h
   j["mlp_only_layers"] = {0};
   fails(j, "mlp_only_layers: only an empty list");
   // A DeepSeek configuration without its MLA sizes.
-  io::json ds = parse(R"({"model_type": "deepseek_v3", "num_hidden_layers": 4,
+  io::json ds = parse_config(R"({"model_type": "deepseek_v3", "num_hidden_layers": 4,
       "hidden_size": 64, "num_attention_heads": 4, "intermediate_size": 128,
       "vocab_size": 100, "max_position_embeddings": 64, "kv_lora_rank": 16,
       "qk_rope_head_dim": 8, "qk_nope_head_dim": 16})");

@@ -550,7 +550,7 @@ TEST_CASE("dlperf model --serve says what its throughput is worth, and its prefi
   CHECK_THAT(dlperf_test::run_dlperf(split).out,
              Catch::Contains("boards, one model copy over several GPUs measured"));
 
-  // vLLM's only rows ran on AMD: a run on an NVIDIA board has none, and says so.
+  // vLLM's only rows ran its ROCm build: a run of its CUDA build has none, and says so.
   const std::string vllm =
       "model --preset llama3_1_8b --prompt 1000 --generate 1000 --serve --stack vllm ";
   const auto none = dlperf_test::run_dlperf(vllm + "--gpu h100_sxm --json");
@@ -558,11 +558,14 @@ TEST_CASE("dlperf model --serve says what its throughput is worth, and its prefi
   CHECK(nlohmann::json::parse(none.out)["serving_band"].is_null());
   CHECK_THAT(dlperf_test::run_dlperf(vllm + "--gpu h100_sxm").out,
              Catch::Contains("no published vllm serving runs on NVIDIA professional boards"));
-  // On AMD the three rows are too few for a band, but what they measured is said.
-  const auto few = dlperf_test::run_dlperf(vllm + "--gpu mi300x --json");
+  // Its ROCm build's single-GPU rows, three, are too few for a band, but what they measured is
+  // said.
+  const std::string vllm_rocm =
+      "model --preset llama3_1_8b --prompt 1000 --generate 1000 --serve --stack vllm-rocm ";
+  const auto few = dlperf_test::run_dlperf(vllm_rocm + "--gpu mi300x --json");
   REQUIRE(few.exit_code == 0);
   CHECK(nlohmann::json::parse(few.out)["serving_band"]["banded"] == false);
-  CHECK_THAT(dlperf_test::run_dlperf(vllm + "--gpu mi300x").out,
+  CHECK_THAT(dlperf_test::run_dlperf(vllm_rocm + "--gpu mi300x").out,
              Catch::Contains("too few for a band; they ran at"));
   // The ceiling is no engine: no band.
   const auto ceiling = dlperf_test::run_dlperf(

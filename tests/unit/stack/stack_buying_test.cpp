@@ -130,9 +130,13 @@ TEST_CASE("a stack runs on its own vendor's GPUs only, and says which stacks do"
       estimate_model(catalog::mi300x, presets::llama2_7b, r, stacks::tensorrt_llm),
       Catch::Matchers::Contains("stack tensorrt-llm does not run on AMD GPUs") &&
           Catch::Matchers::Contains(
-              "stacks that do: ceiling, vllm, vllm-eager, llama.cpp-rocm, pytorch-rocm"));
+              "stacks that do: ceiling, llama.cpp-rocm, pytorch-rocm, megatron-rocm, vllm-rocm"));
   CHECK_NOTHROW(estimate_model(catalog::mi300x, presets::llama2_7b, r, stacks::llama_cpp_rocm));
-  CHECK_NOTHROW(estimate_model(catalog::mi300x, presets::llama2_7b, r, stacks::vllm));
+  // An engine built for both vendors names its build for the GPU's.
+  CHECK_THROWS_WITH(estimate_model(catalog::mi300x, presets::llama2_7b, r, stacks::vllm),
+                    Catch::Matchers::Contains("stack vllm does not run on AMD GPUs") &&
+                        Catch::Matchers::Contains("its build for them is vllm-rocm"));
+  CHECK_NOTHROW(estimate_model(catalog::mi300x, presets::llama2_7b, r, stacks::vllm_rocm));
   // Every stack runs on some vendor's GPUs, and the ceiling on all of them.
   for (const software_stack* s : stacks::all) {
     bool some = false;
@@ -204,7 +208,12 @@ TEST_CASE("dlperf rank, advise, cluster and power take --stack and name it", "[c
     const auto j = nlohmann::json::parse(r.out);
     if (j.is_array()) {
       REQUIRE(!j.empty());
-      for (const auto& row : j) CHECK(row.at("stack") == stack);
+      // Each GPU's row runs the engine's build for its vendor (vllm-rocm on AMD's).
+      for (const auto& row : j)
+        CHECK(
+            row.at("stack") ==
+            name(stacks::build_for(parse<stack_id>(stack),
+                                   catalog::find(row.at("id").get<std::string>()).arch().vendor)));
     } else {
       CHECK(j.at("stack") == stack);
     }

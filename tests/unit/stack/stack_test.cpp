@@ -588,6 +588,9 @@ TEST_CASE("dlperf model --stack names the stack and shows the ceiling beside it"
   CHECK(bare.out.find("software stack: none") != std::string::npos);
   CHECK(bare.out.find("ceiling") == std::string::npos);
   require_usage_error(run + " --stack pytorch", "pytorch-eager");
+  // An engine's CUDA build on an AMD GPU: refused, naming the build that runs there.
+  require_usage_error("model --preset llama2_7b --gpu mi300x --infer --stack vllm",
+                      "its build for them is vllm-rocm");
 }
 
 TEST_CASE("an engine's build for each vendor", "[stack]") {
@@ -596,7 +599,8 @@ TEST_CASE("an engine's build for each vendor", "[stack]") {
   CHECK(build_for(stack_id::llama_cpp_rocm, vendor::nvidia) == stack_id::llama_cpp);
   CHECK(build_for(stack_id::pytorch_eager, vendor::amd) == stack_id::pytorch_rocm);
   CHECK(build_for(stack_id::llama_cpp, vendor::nvidia) == stack_id::llama_cpp);
-  CHECK(build_for(stack_id::vllm, vendor::amd) == stack_id::vllm);  // runs on both
+  CHECK(build_for(stack_id::vllm, vendor::amd) == stack_id::vllm_rocm);
+  CHECK(build_for(stack_id::vllm_rocm, vendor::nvidia) == stack_id::vllm);
   // No ROCm build of TensorRT-LLM: it stays itself, and a run of it on AMD is refused.
   CHECK(build_for(stack_id::tensorrt_llm, vendor::amd) == stack_id::tensorrt_llm);
   // Every stack's build for a vendor runs there, or is the stack itself.

@@ -72,6 +72,55 @@ void require_positive(double v, const char* what) {
                                 " must be positive and finite on a log axis");
 }
 
+// Whole decades around the data, and where a value falls in the plot on each axis.
+struct log_frame {
+  int x_lo, x_hi, y_lo, y_hi;
+
+  [[nodiscard]] double px(double x) const {
+    return left + (std::log10(x) - x_lo) / (x_hi - x_lo) * plot_w;
+  }
+  [[nodiscard]] double py(double y) const {
+    return top + plot_h - (std::log10(y) - y_lo) / (y_hi - y_lo) * plot_h;
+  }
+};
+
+log_frame frame_around(double x_min, double x_max, double y_min, double y_max) {
+  const int x_lo = static_cast<int>(std::floor(std::log10(x_min)));
+  const int x_hi = std::max(x_lo + 1, static_cast<int>(std::ceil(std::log10(x_max))));
+  const int y_lo = static_cast<int>(std::floor(std::log10(y_min)));
+  const int y_hi = std::max(y_lo + 1, static_cast<int>(std::ceil(std::log10(y_max))));
+  return {x_lo, x_hi, y_lo, y_hi};
+}
+
+// The grid (one line per decade), its tick labels, the plot's frame and the axes' labels.
+std::string log_axes(const log_frame& f, const std::string& x_label, const std::string& y_label) {
+  std::string out;
+  for (int e = f.x_lo; e <= f.x_hi; ++e) {
+    const double x = f.px(std::pow(10.0, e));
+    out += fmt::format(
+        "<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"#dddddd\"/>\n"
+        "<text x=\"{0:.1f}\" y=\"{3}\" text-anchor=\"middle\">{4}</text>\n",
+        x, top, top + plot_h, top + plot_h + 18, decade_label(e));
+  }
+  for (int e = f.y_lo; e <= f.y_hi; ++e) {
+    const double y = f.py(std::pow(10.0, e));
+    out += fmt::format(
+        "<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"#dddddd\"/>\n"
+        "<text x=\"{3}\" y=\"{4:.1f}\" text-anchor=\"end\">{5}</text>\n",
+        left, y, left + plot_w, left - 6, y + 4, decade_label(e));
+  }
+  out += fmt::format(
+      "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\"/>\n", left,
+      top, plot_w, plot_h);
+  out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+                     left + plot_w / 2, height - 25, escape(x_label));
+  out += fmt::format(
+      "<text x=\"20\" y=\"{0}\" text-anchor=\"middle\" transform=\"rotate(-90 20 "
+      "{0})\">{1}</text>\n",
+      top + plot_h / 2, escape(y_label));
+  return out;
+}
+
 }  // namespace
 
 std::string escape(const std::string& text) {
@@ -115,48 +164,15 @@ std::string log_log_chart(const std::string& title, const std::string& x_label,
   for (const point_marker& m : markers) extend(m.x, m.y);
   if (!std::isfinite(x_min)) throw std::invalid_argument("svg chart: nothing to draw");
 
-  // Whole decades around the data.
-  const int x_lo = static_cast<int>(std::floor(std::log10(x_min)));
-  const int x_hi = std::max(x_lo + 1, static_cast<int>(std::ceil(std::log10(x_max))));
-  const int y_lo = static_cast<int>(std::floor(std::log10(y_min)));
-  const int y_hi = std::max(y_lo + 1, static_cast<int>(std::ceil(std::log10(y_max))));
-  auto px = [&](double x) { return left + (std::log10(x) - x_lo) / (x_hi - x_lo) * plot_w; };
-  auto py = [&](double y) {
-    return top + plot_h - (std::log10(y) - y_lo) / (y_hi - y_lo) * plot_h;
-  };
-
-  std::string out = header(title);
-  // Grid and ticks: one line per decade.
-  for (int e = x_lo; e <= x_hi; ++e) {
-    const double x = px(std::pow(10.0, e));
-    out += fmt::format(
-        "<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\" stroke=\"#dddddd\"/>\n"
-        "<text x=\"{0:.1f}\" y=\"{3}\" text-anchor=\"middle\">{4}</text>\n",
-        x, top, top + plot_h, top + plot_h + 18, decade_label(e));
-  }
-  for (int e = y_lo; e <= y_hi; ++e) {
-    const double y = py(std::pow(10.0, e));
-    out += fmt::format(
-        "<line x1=\"{0}\" y1=\"{1:.1f}\" x2=\"{2}\" y2=\"{1:.1f}\" stroke=\"#dddddd\"/>\n"
-        "<text x=\"{3}\" y=\"{4:.1f}\" text-anchor=\"end\">{5}</text>\n",
-        left, y, left + plot_w, left - 6, y + 4, decade_label(e));
-  }
-  out += fmt::format(
-      "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"black\"/>\n", left,
-      top, plot_w, plot_h);
-  out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
-                     left + plot_w / 2, height - 25, escape(x_label));
-  out += fmt::format(
-      "<text x=\"20\" y=\"{0}\" text-anchor=\"middle\" transform=\"rotate(-90 20 "
-      "{0})\">{1}</text>\n",
-      top + plot_h / 2, escape(y_label));
+  const log_frame f = frame_around(x_min, x_max, y_min, y_max);
+  std::string out = header(title) + log_axes(f, x_label, y_label);
 
   // Lines and the legend.
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const int c = static_cast<int>(i);
     std::string points;
     for (const auto& [x, y] : lines[i].points)
-      points += fmt::format("{:.1f},{:.1f} ", px(x), py(y));
+      points += fmt::format("{:.1f},{:.1f} ", f.px(x), f.py(y));
     out += fmt::format(
         "<polyline class=\"series\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\" "
         "points=\"{}\"/>\n",
@@ -168,7 +184,8 @@ std::string log_log_chart(const std::string& title, const std::string& x_label,
         left + plot_w + 15, ly, left + plot_w + 40, colour(c), left + plot_w + 46, ly + 4,
         escape(lines[i].label));
   }
-  for (const point_marker& m : markers) out += shape(m.shape, px(m.x), py(m.y), colour(m.series));
+  for (const point_marker& m : markers)
+    out += shape(m.shape, f.px(m.x), f.py(m.y), colour(m.series));
   for (std::size_t i = 0; i < legend.size(); ++i) {
     const double ly = top + 10 + 20.0 * static_cast<double>(lines.size() + 1 + i);
     out += shape(legend[i].shape, left + plot_w + 27, ly, "#000000");

@@ -322,6 +322,48 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
   return p;
 }
 
+// The checks of estimate_cluster_on: @p n GPUs, a bucket, a training run whose split @p m takes
+// (r.gpus set to @p n).
+inline void check_cluster_job(std::size_t n, byte_count bucket, run_config& r,
+                              const model_spec& m) {
+  if (n == 0) throw_invalid_argument("cluster: gpus must be positive, got 0");
+  if (!(bucket.value() > 0) || !is_finite(bucket.value()))
+    throw_invalid_argument("cluster: bucket must be positive and finite");
+  r.gpus = static_cast<long long>(n);
+  r.validate();
+  if (!r.training())
+    throw_invalid_argument("cluster: the multi-GPU model covers training steps only");
+  if (r.tp > 1 && m.kind != model_kind::transformer)
+    throw_invalid_argument("cluster: tensor parallelism is for transformers only");
+  validate_model_run(m, r);
+}
+
+// @p r on one GPU alone: the run a job's speed-up is measured against.
+inline run_config one_gpu_run(run_config r) {
+  r.gpus = 1;
+  r.tp = 1;
+  r.pp = 1;
+  r.virtual_stages = 1;
+  r.zero = 0;
+  r.gpus_per_node = 1;
+  return r;
+}
+
+// @p c's step and its parts as GPU share @p p gives them (the job runs at its slowest GPU's).
+inline void take_share(cluster_estimate& c, const cluster_part& p) {
+  c.step_time = p.step();
+  c.compute_step = p.compute;
+  c.backward = p.backward;
+  c.allreduce = p.allreduce;
+  c.last_bucket_allreduce = p.last;
+  c.overlappable = p.overlappable;
+  c.exposed_allreduce = p.exposed;
+  c.tensor_parallel = p.tensor_parallel;
+  c.pipeline_bubble = p.bubble;
+  c.clock_fraction = p.clock_fraction;
+  c.collectives = p.collectives;
+}
+
 }  // namespace detail
 
 /// A training job of @p m under @p r on the GPUs @p gpus (one per entry; `r.gpus` is taken
@@ -335,16 +377,7 @@ template <class D>
 cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model_spec& m,
                                      run_config r, const link_spec& link,
                                      byte_count bucket = ddp_bucket_bytes) {
-  if (gpus.empty()) detail::throw_invalid_argument("cluster: gpus must be positive, got 0");
-  if (!(bucket.value() > 0) || !detail::is_finite(bucket.value()))
-    detail::throw_invalid_argument("cluster: bucket must be positive and finite");
-  r.gpus = static_cast<long long>(gpus.size());
-  r.validate();
-  if (!r.training())
-    detail::throw_invalid_argument("cluster: the multi-GPU model covers training steps only");
-  if (r.tp > 1 && m.kind != model_kind::transformer)
-    detail::throw_invalid_argument("cluster: tensor parallelism is for transformers only");
-  validate_model_run(m, r);
+  detail::check_cluster_job(gpus.size(), bucket, r, m);
 
   cluster_estimate c;
   c.gpus = r.gpus;
@@ -378,13 +411,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   c.buckets = std::max(1LL, static_cast<long long>(ratio));
   if (static_cast<double>(c.buckets) < ratio) ++c.buckets;
 
-  run_config one = r;
-  one.gpus = 1;
-  one.tp = 1;
-  one.pp = 1;
-  one.virtual_stages = 1;
-  one.zero = 0;
-  one.gpus_per_node = 1;
+  const run_config one = detail::one_gpu_run(r);
   bool first = true;
   for (auto it = gpus.begin(); it != gpus.end(); ++it) {
     const D* g = *it;
@@ -393,19 +420,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
     const detail::cluster_part p = detail::cluster_share(
         *g, m, r, net, c.effective_bandwidth, latency, c.gradient_bytes, bucket, c.buckets);
     if (first || t1 < c.single_gpu_step) c.single_gpu_step = t1;
-    if (first || p.step() > c.step_time) {
-      c.step_time = p.step();
-      c.compute_step = p.compute;
-      c.backward = p.backward;
-      c.allreduce = p.allreduce;
-      c.last_bucket_allreduce = p.last;
-      c.overlappable = p.overlappable;
-      c.exposed_allreduce = p.exposed;
-      c.tensor_parallel = p.tensor_parallel;
-      c.pipeline_bubble = p.bubble;
-      c.clock_fraction = p.clock_fraction;
-      c.collectives = p.collectives;
-    }
+    if (first || p.step() > c.step_time) detail::take_share(c, p);
     first = false;
   }
   c.exposed_communication = c.step_time - c.compute_step;

@@ -206,100 +206,119 @@ inline void fill_random(void* p, dtype t, std::size_t n, unsigned seed) {
   }
 }
 
-/// Achieved throughput of an n^3 GEMM in @p t through cuBLAS (cuBLASLt for FP8), in FLOP/s per
-/// median sample. Throws cuda_error when the GPU or library cannot run @p t (the caller skips
-/// that datatype).
-inline sample_stats time_gemm(dtype t, int n, const protocol& p) {
+/// Achieved throughput of an n^3 GEMM in FP8 E4M3 through cuBLASLt (the TN layout, unit scales,
+/// FP16 out), per median sample. Throws cuda_error when the GPU or library cannot run it.
+inline sample_stats time_fp8_gemm(int n, const protocol& p) {
   const std::size_t elems = static_cast<std::size_t>(n) * n;
-  const double work = 2.0 * n * static_cast<double>(n) * n;
+  const dtype t = dtype::fp8_e4m3;
   event_timer timer;
-  if (t == dtype::fp8_e4m3) {
-    cublasLtHandle_t lt{};
-    check(cublasLtCreate(&lt), "cublasLtCreate");
-    struct lt_guard {
-      cublasLtHandle_t h;
-      ~lt_guard() { cublasLtDestroy(h); }
-    } guard{lt};
-    device_buffer<std::uint8_t> a(elems), b(elems);
-    device_buffer<__half> c(elems);
-    device_buffer<float> scale(1);
-    const float one = 1.0f;
-    DLPERF_CUDA_CHECK(cudaMemcpy(scale.get(), &one, sizeof one, cudaMemcpyHostToDevice));
-    fill_random(a.get(), t, elems, 1u);
-    fill_random(b.get(), t, elems, 2u);
-    cublasLtMatmulDesc_t op{};
-    check(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F), "MatmulDescCreate");
-    const cublasOperation_t transpose = CUBLAS_OP_T, keep = CUBLAS_OP_N;
-    check(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &transpose,
-                                         sizeof transpose),
-          "set TRANSA (FP8 needs the TN layout)");
-    check(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &keep, sizeof keep),
-          "set TRANSB");
-    const float* sp = scale.get();
-    check(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &sp, sizeof sp),
-          "set A scale");
-    check(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &sp, sizeof sp),
-          "set B scale");
-    cublasLtMatrixLayout_t la{}, lb{}, lc{};
-    check(cublasLtMatrixLayoutCreate(&la, CUDA_R_8F_E4M3, n, n, n), "layout A");
-    check(cublasLtMatrixLayoutCreate(&lb, CUDA_R_8F_E4M3, n, n, n), "layout B");
-    check(cublasLtMatrixLayoutCreate(&lc, CUDA_R_16F, n, n, n), "layout C");
-    const float alpha = 1.0f, beta = 0.0f;
-    const auto once = [&] {
-      timer.start();
-      check(cublasLtMatmul(lt, op, &alpha, a.get(), la, b.get(), lb, &beta, c.get(), lc, c.get(),
-                           lc, nullptr, nullptr, 0, nullptr),
-            "cublasLtMatmul (FP8 E4M3)");
-      return timer.stop();
-    };
-    const sample_stats st = time_repeated(once, p);
-    cublasLtMatrixLayoutDestroy(la);
-    cublasLtMatrixLayoutDestroy(lb);
-    cublasLtMatrixLayoutDestroy(lc);
-    cublasLtMatmulDescDestroy(op);
-    return st;
-  }
-  cudaDataType_t in{}, out{};
-  cublasComputeType_t compute{};
-  std::size_t in_size = 0, out_size = 0;
+  cublasLtHandle_t lt{};
+  check(cublasLtCreate(&lt), "cublasLtCreate");
+  struct lt_guard {
+    cublasLtHandle_t h;
+    ~lt_guard() { cublasLtDestroy(h); }
+  } guard{lt};
+  device_buffer<std::uint8_t> a(elems), b(elems);
+  device_buffer<__half> c(elems);
+  device_buffer<float> scale(1);
+  const float one = 1.0f;
+  DLPERF_CUDA_CHECK(cudaMemcpy(scale.get(), &one, sizeof one, cudaMemcpyHostToDevice));
+  fill_random(a.get(), t, elems, 1u);
+  fill_random(b.get(), t, elems, 2u);
+  cublasLtMatmulDesc_t op{};
+  check(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F), "MatmulDescCreate");
+  const cublasOperation_t transpose = CUBLAS_OP_T, keep = CUBLAS_OP_N;
+  check(
+      cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &transpose, sizeof transpose),
+      "set TRANSA (FP8 needs the TN layout)");
+  check(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &keep, sizeof keep),
+        "set TRANSB");
+  const float* sp = scale.get();
+  check(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &sp, sizeof sp),
+        "set A scale");
+  check(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &sp, sizeof sp),
+        "set B scale");
+  cublasLtMatrixLayout_t la{}, lb{}, lc{};
+  check(cublasLtMatrixLayoutCreate(&la, CUDA_R_8F_E4M3, n, n, n), "layout A");
+  check(cublasLtMatrixLayoutCreate(&lb, CUDA_R_8F_E4M3, n, n, n), "layout B");
+  check(cublasLtMatrixLayoutCreate(&lc, CUDA_R_16F, n, n, n), "layout C");
+  const float alpha = 1.0f, beta = 0.0f;
+  const auto once = [&] {
+    timer.start();
+    check(cublasLtMatmul(lt, op, &alpha, a.get(), la, b.get(), lb, &beta, c.get(), lc, c.get(), lc,
+                         nullptr, nullptr, 0, nullptr),
+          "cublasLtMatmul (FP8 E4M3)");
+    return timer.stop();
+  };
+  const sample_stats st = time_repeated(once, p);
+  cublasLtMatrixLayoutDestroy(la);
+  cublasLtMatrixLayoutDestroy(lb);
+  cublasLtMatrixLayoutDestroy(lc);
+  cublasLtMatmulDescDestroy(op);
+  return st;
+}
+
+/// cuBLAS's operand, output and compute types of a GEMM in @p t, with their sizes in bytes.
+struct cublas_gemm_types {
+  cudaDataType_t in{};            ///< A and B
+  cudaDataType_t out{};           ///< C
+  cublasComputeType_t compute{};  ///< accumulation
+  std::size_t in_size = 0;        ///< bytes per element of A and B
+  std::size_t out_size = 0;       ///< bytes per element of C
+};
+
+/// The cuBLAS types of a GEMM in @p t. Throws cuda_error for a type cublasGemmEx does not run.
+inline cublas_gemm_types cublas_types(dtype t) {
+  cublas_gemm_types g;
   switch (t) {
     case dtype::fp32:
-      in = out = CUDA_R_32F;
-      compute = CUBLAS_COMPUTE_32F;
-      in_size = out_size = 4;
+      g.in = g.out = CUDA_R_32F;
+      g.compute = CUBLAS_COMPUTE_32F;
+      g.in_size = g.out_size = 4;
       break;
     case dtype::tf32:
-      in = out = CUDA_R_32F;
-      compute = CUBLAS_COMPUTE_32F_FAST_TF32;
-      in_size = out_size = 4;
+      g.in = g.out = CUDA_R_32F;
+      g.compute = CUBLAS_COMPUTE_32F_FAST_TF32;
+      g.in_size = g.out_size = 4;
       break;
     case dtype::fp16:
-      in = out = CUDA_R_16F;
-      compute = CUBLAS_COMPUTE_32F;
-      in_size = out_size = 2;
+      g.in = g.out = CUDA_R_16F;
+      g.compute = CUBLAS_COMPUTE_32F;
+      g.in_size = g.out_size = 2;
       break;
     case dtype::bf16:
-      in = out = CUDA_R_16BF;
-      compute = CUBLAS_COMPUTE_32F;
-      in_size = out_size = 2;
+      g.in = g.out = CUDA_R_16BF;
+      g.compute = CUBLAS_COMPUTE_32F;
+      g.in_size = g.out_size = 2;
       break;
     case dtype::int8:
-      in = CUDA_R_8I;
-      out = CUDA_R_32I;
-      compute = CUBLAS_COMPUTE_32I;
-      in_size = 1;
-      out_size = 4;
+      g.in = CUDA_R_8I;
+      g.out = CUDA_R_32I;
+      g.compute = CUBLAS_COMPUTE_32I;
+      g.in_size = 1;
+      g.out_size = 4;
       break;
     default:
       throw cuda_error("cuBLAS probe: no GEMM path for " + std::string(name(t)));
   }
+  return g;
+}
+
+/// Achieved throughput of an n^3 GEMM in @p t through cuBLAS (cuBLASLt for FP8), in FLOP/s per
+/// median sample. Throws cuda_error when the GPU or library cannot run @p t (the caller skips
+/// that datatype).
+inline sample_stats time_gemm(dtype t, int n, const protocol& p) {
+  if (t == dtype::fp8_e4m3) return time_fp8_gemm(n, p);
+  const cublas_gemm_types g = cublas_types(t);
+  const std::size_t elems = static_cast<std::size_t>(n) * n;
+  event_timer timer;
   cublasHandle_t h{};
   check(cublasCreate(&h), "cublasCreate");
   struct guard_t {
     cublasHandle_t h;
     ~guard_t() { cublasDestroy(h); }
   } guard{h};
-  device_buffer<std::uint8_t> a(elems * in_size), b(elems * in_size), c(elems * out_size);
+  device_buffer<std::uint8_t> a(elems * g.in_size), b(elems * g.in_size), c(elems * g.out_size);
   fill_random(a.get(), t, elems, 1u);
   fill_random(b.get(), t, elems, 2u);
   const float alpha_f = 1.0f, beta_f = 0.0f;
@@ -310,8 +329,8 @@ inline sample_stats time_gemm(dtype t, int n, const protocol& p) {
   const cublasOperation_t ta = t == dtype::int8 ? CUBLAS_OP_T : CUBLAS_OP_N;
   const auto once = [&] {
     timer.start();
-    check(cublasGemmEx(h, ta, CUBLAS_OP_N, n, n, n, alpha, a.get(), in, n, b.get(), in, n, beta,
-                       c.get(), out, n, compute, CUBLAS_GEMM_DEFAULT),
+    check(cublasGemmEx(h, ta, CUBLAS_OP_N, n, n, n, alpha, a.get(), g.in, n, b.get(), g.in, n, beta,
+                       c.get(), g.out, n, g.compute, CUBLAS_GEMM_DEFAULT),
           "cublasGemmEx");
     return timer.stop();
   };

@@ -255,107 +255,129 @@ inline void hf_every_layer_sparse(hf_fields& f) {
     fail(f.where("mlp_only_layers"), "only an empty list is modelled");
 }
 
-// One branch per family, each a few field reads: the table reads best flat, so the complexity
-// count (branches, not depth) stays above the threshold.
-// NOLINTNEXTLINE(readability-function-cognitive-complexity)
-inline transformer_config hf_transformer(const std::string& type, hf_fields& f) {
-  if (type == "llama" || type == "mistral" || type == "mixtral" || type == "phi3") {
-    transformer_config t = hf_rotary_decoder(f, false);
-    if (f.flag("attention_bias", false)) fail(f.where("attention_bias"), "true is not modelled");
-    if (f.flag("mlp_bias", false)) fail(f.where("mlp_bias"), "true is not modelled");
-    if (type == "phi3") {
-      f.number("resid_pdrop", 0);
-      f.number("partial_rotary_factor", 1);
-    }
-    if (type == "mixtral") {
-      t.experts = f.count("num_local_experts", 2, hf_max_count);
-      t.experts_per_token = f.count("num_experts_per_tok", 1, t.experts);
-    }
-    return t;
+// Llama and its kin (Mistral, Mixtral, Phi-3): a rotary decoder without biases.
+inline transformer_config hf_llama(const std::string& type, hf_fields& f) {
+  transformer_config t = hf_rotary_decoder(f, false);
+  if (f.flag("attention_bias", false)) fail(f.where("attention_bias"), "true is not modelled");
+  if (f.flag("mlp_bias", false)) fail(f.where("mlp_bias"), "true is not modelled");
+  if (type == "phi3") {
+    f.number("resid_pdrop", 0);
+    f.number("partial_rotary_factor", 1);
   }
-  if (type == "qwen2" || type == "qwen3" || type == "qwen2_moe" || type == "qwen3_moe") {
-    transformer_config t = hf_rotary_decoder(f, false);
-    const bool qwen2 = type.starts_with("qwen2");
-    // Qwen2's attention has Q, K and V biases by construction; Qwen3 has a switch for all four.
-    if (qwen2)
-      t.qkv_bias = true;
-    else if (f.flag("attention_bias", false))
-      fail(f.where("attention_bias"), "true is not modelled");
-    t.qk_norm = !qwen2;
-    if (type.ends_with("_moe")) {
-      t.experts = f.count("num_experts", 2, hf_max_count);
-      t.experts_per_token = f.count("num_experts_per_tok", 1, t.experts);
-      t.expert_ffn = f.count("moe_intermediate_size", 1, hf_max_width);
-      if (qwen2)
-        t.shared_expert_ffn = f.count("shared_expert_intermediate_size", 0, hf_max_width, 0);
-      hf_every_layer_sparse(f);
-    }
-    return t;
-  }
-  if (type == "gemma2" || type == "gemma3_text") {
-    transformer_config t = hf_rotary_decoder(f, true);
-    t.sandwich_norms = true;
-    t.qk_norm = type == "gemma3_text";
-    if (f.flag("attention_bias", false)) fail(f.where("attention_bias"), "true is not modelled");
-    return t;
-  }
-  if (type == "gpt_oss") {
-    transformer_config t = hf_rotary_decoder(f, false);
-    // gpt-oss has biases on every attention projection and on its experts (and the router).
-    t.biases = f.flag("attention_bias", true);
+  if (type == "mixtral") {
     t.experts = f.count("num_local_experts", 2, hf_max_count);
     t.experts_per_token = f.count("num_experts_per_tok", 1, t.experts);
-    if (const long long k = f.count("experts_per_token", 1, t.experts, t.experts_per_token);
-        k != t.experts_per_token)
-      fail(f.where("experts_per_token"), "differs from num_experts_per_tok");
-    return t;
   }
-  if (type == "deepseek_v2" || type == "deepseek_v3") {
-    transformer_config t = hf_rotary_decoder(f, false);
-    if (f.flag("attention_bias", false)) fail(f.where("attention_bias"), "true is not modelled");
-    t.kv_heads = 0;  // MLA: every head has its own keys, rebuilt from the shared latent
-    t.q_lora_rank = f.count("q_lora_rank", 1, hf_max_hidden, 0);
-    t.kv_lora_rank = f.count("kv_lora_rank", 1, hf_max_hidden);
-    t.rope_head_dim = f.count("qk_rope_head_dim", 1, 1LL << 20);
-    t.head_size = f.count("qk_nope_head_dim", 1, 1LL << 20) + t.rope_head_dim;
-    t.v_head_dim = f.count("v_head_dim", 1, 1LL << 20);
-    t.experts = f.count("n_routed_experts", 0, hf_max_count, 0);
-    if (t.experts > 1) {
-      t.experts_per_token = f.count("num_experts_per_tok", 1, t.experts);
-      t.expert_ffn = f.count("moe_intermediate_size", 1, hf_max_width);
-      t.shared_expert_ffn = f.count("n_shared_experts", 0, hf_max_count, 0) * t.expert_ffn;
-      t.dense_layers = f.count("first_k_dense_replace", 0, t.layers - 1, 0);
-      if (f.count("moe_layer_freq", 1, hf_max_count, 1) != 1)
-        fail(f.where("moe_layer_freq"), "only 1 (every layer after the dense ones) is modelled");
-    } else {
-      t.experts = 0;
-    }
-    return t;
+  return t;
+}
+
+// Qwen2 and Qwen3, dense and mixture-of-experts.
+inline transformer_config hf_qwen(const std::string& type, hf_fields& f) {
+  transformer_config t = hf_rotary_decoder(f, false);
+  const bool qwen2 = type.starts_with("qwen2");
+  // Qwen2's attention has Q, K and V biases by construction; Qwen3 has a switch for all four.
+  if (qwen2)
+    t.qkv_bias = true;
+  else if (f.flag("attention_bias", false))
+    fail(f.where("attention_bias"), "true is not modelled");
+  t.qk_norm = !qwen2;
+  if (type.ends_with("_moe")) {
+    t.experts = f.count("num_experts", 2, hf_max_count);
+    t.experts_per_token = f.count("num_experts_per_tok", 1, t.experts);
+    t.expert_ffn = f.count("moe_intermediate_size", 1, hf_max_width);
+    if (qwen2) t.shared_expert_ffn = f.count("shared_expert_intermediate_size", 0, hf_max_width, 0);
+    hf_every_layer_sparse(f);
   }
-  if (type == "gpt2") {
-    transformer_config t = hf_sizes(f, gpt2_keys);
-    t.learned_positions = true;
-    t.tied_embeddings = f.flag("tie_word_embeddings", true);
-    t.dropout = f.number("resid_pdrop", 0.1) > 0;
-    return t;
+  return t;
+}
+
+// Gemma 2 and Gemma 3's text model: norms before and after each block.
+inline transformer_config hf_gemma(const std::string& type, hf_fields& f) {
+  transformer_config t = hf_rotary_decoder(f, true);
+  t.sandwich_norms = true;
+  t.qk_norm = type == "gemma3_text";
+  if (f.flag("attention_bias", false)) fail(f.where("attention_bias"), "true is not modelled");
+  return t;
+}
+
+// gpt-oss: biases on every attention projection and on its experts (and the router).
+inline transformer_config hf_gpt_oss(hf_fields& f) {
+  transformer_config t = hf_rotary_decoder(f, false);
+  t.biases = f.flag("attention_bias", true);
+  t.experts = f.count("num_local_experts", 2, hf_max_count);
+  t.experts_per_token = f.count("num_experts_per_tok", 1, t.experts);
+  if (const long long k = f.count("experts_per_token", 1, t.experts, t.experts_per_token);
+      k != t.experts_per_token)
+    fail(f.where("experts_per_token"), "differs from num_experts_per_tok");
+  return t;
+}
+
+// DeepSeek V2 and V3: multi-head latent attention, routed and shared experts after dense layers.
+inline transformer_config hf_deepseek(hf_fields& f) {
+  transformer_config t = hf_rotary_decoder(f, false);
+  if (f.flag("attention_bias", false)) fail(f.where("attention_bias"), "true is not modelled");
+  t.kv_heads = 0;  // MLA: every head has its own keys, rebuilt from the shared latent
+  t.q_lora_rank = f.count("q_lora_rank", 1, hf_max_hidden, 0);
+  t.kv_lora_rank = f.count("kv_lora_rank", 1, hf_max_hidden);
+  t.rope_head_dim = f.count("qk_rope_head_dim", 1, 1LL << 20);
+  t.head_size = f.count("qk_nope_head_dim", 1, 1LL << 20) + t.rope_head_dim;
+  t.v_head_dim = f.count("v_head_dim", 1, 1LL << 20);
+  t.experts = f.count("n_routed_experts", 0, hf_max_count, 0);
+  if (t.experts > 1) {
+    t.experts_per_token = f.count("num_experts_per_tok", 1, t.experts);
+    t.expert_ffn = f.count("moe_intermediate_size", 1, hf_max_width);
+    t.shared_expert_ffn = f.count("n_shared_experts", 0, hf_max_count, 0) * t.expert_ffn;
+    t.dense_layers = f.count("first_k_dense_replace", 0, t.layers - 1, 0);
+    if (f.count("moe_layer_freq", 1, hf_max_count, 1) != 1)
+      fail(f.where("moe_layer_freq"), "only 1 (every layer after the dense ones) is modelled");
+  } else {
+    t.experts = 0;
   }
-  if (type == "gpt_neox") {
-    transformer_config t = hf_sizes(f, hf_keys);
-    t.tied_embeddings = f.flag("tie_word_embeddings", false);
-    if (!f.flag("attention_bias", true)) fail(f.where("attention_bias"), "false is not modelled");
-    t.dropout = f.number("hidden_dropout", 0) > 0;
-    return t;
-  }
-  if (type == "bert") {
-    transformer_config t = hf_sizes(f, hf_keys);
-    t.kind = transformer_kind::encoder;
-    if (t.ffn == 4 * t.hidden) t.ffn = 0;
-    t.learned_positions = true;
-    t.token_types = f.count("type_vocab_size", 0, hf_max_count, 2);
-    t.pooler = true;
-    t.dropout = f.number("hidden_dropout_prob", 0.1) > 0;
-    return t;
-  }
+  return t;
+}
+
+// GPT-2: learned positions, tied embeddings by default.
+inline transformer_config hf_gpt2(hf_fields& f) {
+  transformer_config t = hf_sizes(f, gpt2_keys);
+  t.learned_positions = true;
+  t.tied_embeddings = f.flag("tie_word_embeddings", true);
+  t.dropout = f.number("resid_pdrop", 0.1) > 0;
+  return t;
+}
+
+// GPT-NeoX (Pythia): biases on every projection.
+inline transformer_config hf_gpt_neox(hf_fields& f) {
+  transformer_config t = hf_sizes(f, hf_keys);
+  t.tied_embeddings = f.flag("tie_word_embeddings", false);
+  if (!f.flag("attention_bias", true)) fail(f.where("attention_bias"), "false is not modelled");
+  t.dropout = f.number("hidden_dropout", 0) > 0;
+  return t;
+}
+
+// BERT: an encoder with learned positions, token types and a pooler.
+inline transformer_config hf_bert(hf_fields& f) {
+  transformer_config t = hf_sizes(f, hf_keys);
+  t.kind = transformer_kind::encoder;
+  if (t.ffn == 4 * t.hidden) t.ffn = 0;
+  t.learned_positions = true;
+  t.token_types = f.count("type_vocab_size", 0, hf_max_count, 2);
+  t.pooler = true;
+  t.dropout = f.number("hidden_dropout_prob", 0.1) > 0;
+  return t;
+}
+
+// The transformer of a config whose model_type is @p type: one reader per family.
+inline transformer_config hf_transformer(const std::string& type, hf_fields& f) {
+  if (type == "llama" || type == "mistral" || type == "mixtral" || type == "phi3")
+    return hf_llama(type, f);
+  if (type == "qwen2" || type == "qwen3" || type == "qwen2_moe" || type == "qwen3_moe")
+    return hf_qwen(type, f);
+  if (type == "gemma2" || type == "gemma3_text") return hf_gemma(type, f);
+  if (type == "gpt_oss") return hf_gpt_oss(f);
+  if (type == "deepseek_v2" || type == "deepseek_v3") return hf_deepseek(f);
+  if (type == "gpt2") return hf_gpt2(f);
+  if (type == "gpt_neox") return hf_gpt_neox(f);
+  if (type == "bert") return hf_bert(f);
   std::string known;
   for (const char* k : hf_model_types) known += (known.empty() ? "" : ", ") + std::string(k);
   fail(f.where("model_type"), "unsupported model_type '" + type + "' (supported: " + known + ")");

@@ -2,9 +2,13 @@
 estimated to what the function returns, shown as the call and the tool's command line, and a
 model request as a sweep's base."""
 
+import re
+
 import pytest
+from conftest import optional
 
 import dlperf
+import dlperf.request
 
 
 def test_each_request_takes_its_functions_keywords_and_estimates_to_its_result(cli):
@@ -76,3 +80,49 @@ def test_a_model_request_is_a_sweeps_base():
         assert r["decode_tokens_per_s"] == one["decode_tokens_per_s"]
     with pytest.raises(dlperf.Error, match="must be a ModelRequest, not GemmRequest"):
         dlperf.sweep(dlperf.GemmRequest(gpu="h100_sxm", m=1, n=1, k=1))
+
+
+def _request_stubs():
+    """python/tools/request_stubs.py, the writer of the request classes' stub."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[1] / "tools" / "request_stubs.py"
+    spec = importlib.util.spec_from_file_location("request_stubs", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_request_stub_is_the_functions_keywords_and_ships_with_the_package():
+    # request.pyi is what python/tools/request_stubs.py writes from the functions' signatures
+    # today: a keyword added to a function without rerunning the script fails here.
+    import pathlib
+
+    stubs = _request_stubs()
+    assert stubs.STUB.read_text() == stubs.stub_text()
+    for cls in dlperf.request.REQUESTS:
+        assert set(stubs.keywords_of(cls)) == cls.accepted_keywords(), cls.__name__
+    installed = pathlib.Path(dlperf.__file__).parent / "request.pyi"
+    assert installed.read_text() == stubs.STUB.read_text()
+
+
+def test_a_type_checker_reads_the_request_keywords(tmp_path):
+    # mypy, through the stub, knows each request's keywords and their types: a misspelt keyword
+    # is an error before anything runs, and a keyword's value has its function's type.
+    mypy = optional("mypy.api")
+    source = tmp_path / "use.py"
+    source.write_text(
+        "import dlperf\n"
+        "q = dlperf.ModelRequest(preset='llama3_8b', gpu='h100_sxm', batch=8)\n"
+        "reveal_type(q.replace(batch=32))\n"
+        "reveal_type(q.gpu)\n"
+        "dlperf.GemmRequest(m=1, n=2, k=3, gpu='h100_sxm', batchh=2)\n")
+    out, _, status = mypy.run([str(source), "--no-incremental", "--cache-dir", str(tmp_path)])
+    assert status == 1, out
+    assert 'Revealed type is "dlperf.request.ModelRequest"' in out
+    # (mypy spells an optional string by version: "Union[builtins.str, None]", "str | None")
+    assert re.search(r'Revealed type is "(Union\[builtins\.str, None\]|(builtins\.)?str \| None)"',
+                     out), out
+    assert 'Unexpected keyword argument "batchh" for "GemmRequest"' in out
+    assert "Found 1 error" in out, out

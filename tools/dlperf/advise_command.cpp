@@ -30,7 +30,7 @@ void print_rentals(const app::rent_report& report) {
       "Renting for {} {} ({}), cheapest per million {} tokens first; each GPU at the "
       "fewest of 1, 2, 4, 8 that hold it\n",
       m.name, inference ? "inference" : "training", describe_shape(m, r), tokens);
-  fmt::print("{}\n", describe_stack(r.stack));
+  fmt::print("{}\n", describe_stack_builds(r.stack));
   fmt::print("{:>3} {:<16} {:<22} {:>9} {:>10} {:>10}  {}\n", "", "GPU", "GPUs", "$/hour",
              fmt::format("{} tok/s", inference ? "gen." : "train"), "$ per 1M", "price");
   long long shown = 0;

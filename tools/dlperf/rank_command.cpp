@@ -25,7 +25,7 @@ void print_report(const app::rank_report& r) {
              r.reference->id(),
              opts.search_gpus ? std::string("each GPU in the fewest of 1, 2, 4, 8 that fit")
                               : fmt::format("{}-GPU systems", opts.gpus));
-  fmt::print("{}\n", describe_stack(r.stack));
+  fmt::print("{}\n", describe_stack_builds(r.stack));
   if (r.measured != nullptr)
     fmt::print("{}\n", describe_measured(*r.measured,
                                          fmt::format("{} ({})", r.device->id(), r.device_file)));

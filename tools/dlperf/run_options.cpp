@@ -2,6 +2,7 @@
 #include "run_options.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
@@ -156,6 +157,16 @@ std::string describe_stack(stack_id s) {
     return "software stack: none (--stack picks one); the times are the hardware model's: "
            "well-tuned kernels, no host overhead";
   return fmt::format("software stack: {} ({})", name(s), description(s));
+}
+
+std::string describe_stack_builds(stack_id s) {
+  std::vector<std::string> builds;
+  for (const vendor v : enum_values<vendor>)
+    if (const stack_id own = stacks::build_for(s, v); own != s)
+      builds.push_back(fmt::format("{} GPUs run {}", description(v), name(own)));
+  if (builds.empty()) return describe_stack(s);
+  return fmt::format("{}; {}, its build{} for them", describe_stack(s), fmt::join(builds, " and "),
+                     builds.size() > 1 ? "s" : "");
 }
 
 std::string ceiling_bracket_note(stack_id s) {

@@ -47,6 +47,10 @@ void reject_run_flags_beside_guide_task(const CLI::App& cmd, const std::string& 
 /// The software stack line every command that runs a model prints: the stack and what it is, or,
 /// for ceiling, that the times are the hardware model's (docs/stacks.md).
 std::string describe_stack(stack_id s);
+/// describe_stack for a table of GPUs of several vendors, each run under the engine's build for
+/// its vendor (stacks::build_for), naming those builds: "...; AMD GPUs run vllm-rocm, its build for
+/// them".
+std::string describe_stack_builds(stack_id s);
 
 /// What the figures in brackets beside a stack's are, for the stack line (empty for ceiling):
 /// the hardware model's ceiling of the kernels the stack runs, its fusion, attention and norm

@@ -223,6 +223,18 @@ TEST_CASE("dlperf rank, advise, cluster and power take --stack and name it", "[c
                          std::string(description(parse<stack_id>(stack))) + ")") !=
           std::string::npos);
   }
+  // A table whose GPUs run an engine's build for their vendor names the builds.
+  const run_result vllm = run_dlperf("rank --task llama3_8b --infer --gpus 1 --stack vllm");
+  REQUIRE(vllm.exit_code == 0);
+  CHECK_THAT(vllm.out, Catch::Contains("software stack: vllm (vLLM inference); AMD GPUs run "
+                                       "vllm-rocm, its build for them\n"));
+  const run_result llama = run_dlperf("rank --task llama3_8b --infer --gpus 1 --stack llama.cpp");
+  REQUIRE(llama.exit_code == 0);
+  CHECK_THAT(llama.out, Catch::Contains("; AMD GPUs run llama.cpp-rocm and Apple GPUs run "
+                                        "llama.cpp-metal, its builds for them\n"));
+  const run_result trt = run_dlperf("rank --task llama3_8b --infer --gpus 1 --stack tensorrt-llm");
+  REQUIRE(trt.exit_code == 0);
+  CHECK_THAT(trt.out, !Catch::Contains("its build"));
   // Under a stack the ranking's figures are the stack's: eager PyTorch moves a GPU against
   // the reference.
   const auto ceiling = nlohmann::json::parse(run_dlperf("rank --task infer16 --json").out);

@@ -52,15 +52,24 @@ class Request:
         return getattr(importlib.import_module(__package__), cls.command)
 
     @classmethod
+    def keyword_annotations(cls) -> Dict[str, Any]:
+        """Each keyword of the package's function with its annotation: its own, then the run's
+        (``RunOptions``) where it takes a run (python/tools/request_stubs.py types the
+        requests' stub from these)."""
+        parameters = inspect.signature(cls._function()).parameters.values()
+        out = {p.name: p.annotation for p in parameters if p.kind is p.KEYWORD_ONLY}
+        if any(p.kind is p.VAR_KEYWORD for p in parameters):
+            run = importlib.import_module(__package__).RunOptions.__annotations__
+            for name, annotation in run.items():
+                out.setdefault(name, annotation)
+        return out
+
+    @classmethod
     def accepted_keywords(cls) -> FrozenSet[str]:
         """The keywords of the package's function: its own, and the run's (``RunOptions``)
         where it takes a run."""
         if cls.__dict__.get("_accepted") is None:
-            parameters = inspect.signature(cls._function()).parameters.values()
-            named = {p.name for p in parameters if p.kind is p.KEYWORD_ONLY}
-            if any(p.kind is p.VAR_KEYWORD for p in parameters):
-                named |= set(importlib.import_module(__package__).RunOptions.__annotations__)
-            cls._accepted = frozenset(named)
+            cls._accepted = frozenset(cls.keyword_annotations())
         return cls._accepted  # type: ignore[return-value]
 
     def keywords(self) -> Dict[str, Any]:

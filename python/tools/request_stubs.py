@@ -10,7 +10,6 @@ file is what this script writes, so the stub cannot drift from the functions.
 
 from __future__ import annotations
 
-import inspect
 import pathlib
 import typing
 
@@ -31,6 +30,8 @@ class Request:
     command: ClassVar[str]
     def __init__(self, **keywords: Any) -> None: ...
     @classmethod
+    def keyword_annotations(cls) -> Dict[str, Any]: ...
+    @classmethod
     def accepted_keywords(cls) -> FrozenSet[str]: ...
     def keywords(self) -> Dict[str, Any]: ...
     def __getattr__(self, key: str) -> Any: ...
@@ -47,20 +48,9 @@ def _annotation(a: typing.Any) -> str:
     return text if text.startswith("Optional[") else f"Optional[{text}]"
 
 
-def keywords_of(cls: type) -> typing.Dict[str, str]:
-    """The keywords of request class @p cls with their annotations, the function's own first."""
-    function = getattr(dlperf, cls.command)
-    out: typing.Dict[str, str] = {}
-    takes_run = False
-    for p in inspect.signature(function).parameters.values():
-        if p.kind is p.KEYWORD_ONLY:
-            out[p.name] = _annotation(p.annotation)
-        elif p.kind is p.VAR_KEYWORD:
-            takes_run = True
-    if takes_run:
-        for name, a in dlperf.RunOptions.__annotations__.items():
-            out.setdefault(name, _annotation(a))
-    return out
+def keywords_of(cls: typing.Any) -> typing.Dict[str, str]:
+    """The keywords of request class @p cls with their annotations as source text."""
+    return {k: _annotation(a) for k, a in cls.keyword_annotations().items()}
 
 
 def stub_text() -> str:

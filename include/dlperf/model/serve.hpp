@@ -242,23 +242,20 @@ void time_serving(const D& d, const model_spec& m, const run_config& r, const so
       e.prefill_batch == 1 ? alone
                            : estimate_model(d, m, serve_step_run(r, e.prefill_batch), s).stack;
   const double per_batch = static_cast<double>(e.prefill_batch);
-  {
-    // The clock the board holds through the job (estimate/sustained_clock.hpp): over one cycle
-    // of N requests, N prefills and G decode steps, the share of the time tensor-bound.
-    const double n = static_cast<double>(e.concurrency), g = static_cast<double>(e.generate);
-    const double job =
-        n * prompts.prefill_time.value() / per_batch + g * batch.decode_per_token.value();
-    const double tensor = n * tensor_bound_time(prompts.prefill).value() / per_batch +
-                          g * tensor_bound_time(batch.decode).value();
-    e.clock_fraction = serving_clock_fraction(d, r.type, job, tensor);
-  }
+  const double n = static_cast<double>(e.concurrency), g = static_cast<double>(e.generate);
+  // The clock the board holds through the job (estimate/sustained_clock.hpp): over one cycle of
+  // N requests, N prefills and G decode steps, the share of the time tensor-bound.
+  const double job =
+      n * prompts.prefill_time.value() / per_batch + g * batch.decode_per_token.value();
+  const double tensor = n * tensor_bound_time(prompts.prefill).value() / per_batch +
+                        g * tensor_bound_time(batch.decode).value();
+  e.clock_fraction = serving_clock_fraction(d, r.type, job, tensor);
   const auto clocked = [&](const op_sequence& ops) {
     return at_sm_clock(ops, e.clock_fraction).time();
   };
   e.decode_step = clocked(batch.decode);
   e.prefill_alone = clocked(alone.prefill);
   e.prefill_per_request = clocked(prompts.prefill) / per_batch;
-  const double n = static_cast<double>(e.concurrency), g = static_cast<double>(e.generate);
   e.requests_per_second = n / (n * e.prefill_per_request.value() + g * e.decode_step.value());
   e.output_tokens_per_second = g * e.requests_per_second;
 }

@@ -10,6 +10,7 @@
 #include <dlperf/app/model_shape.hpp>
 #include <dlperf/app/request_error.hpp>
 #include <dlperf/app/run_request.hpp>
+#include <dlperf/estimate/gemm_memo.hpp>
 #include <dlperf/io/model_json.hpp>
 #include <exception>
 #include <mutex>
@@ -26,6 +27,12 @@ namespace {
 template <class T>
 using resolved = std::variant<T, std::string>;
 
+// A run as a point's run axes give it, parsed and checked.
+struct run_choice {
+  run_config run;
+  run_extras extras;
+};
+
 // The axes, checked, with their models and devices resolved once. A grid's model is an axis of
 // presets or model files, or the shape its shape axes give at each point (no model axis).
 struct grid {
@@ -34,6 +41,10 @@ struct grid {
   std::size_t device_axis = 0;
   std::vector<resolved<model_spec>> models;
   std::vector<resolved<device_choice>> devices;
+  // The axes that set the run (neither model, device nor shape), and the run each combination
+  // of their values gives, resolved once where there are not too many of them.
+  std::vector<std::size_t> run_axes;
+  std::vector<resolved<run_choice>> runs;
   std::vector<std::size_t> sizes;
   std::size_t points = 1;
   io::string_store strings;  // the names of models read from files
@@ -134,6 +145,48 @@ model_spec shape_at(const grid& g, const std::vector<std::size_t>& choice) {
   return model_of_shape(o);
 }
 
+// The run the run axes give at the point @p choice (the other axes' entries are not read).
+resolved<run_choice> run_at(const grid& g, const std::vector<std::size_t>& choice) {
+  return resolve([&] {
+    run_options o;
+    run_choice r;
+    for (const std::size_t i : g.run_axes)
+      apply_run_keyword(o, r.extras, g.axes[i].keyword, g.axes[i].values[choice[i]]);
+    r.run = make_run(o, r.extras);
+    return r;
+  });
+}
+
+// The number of the combination of run-axis values at @p choice, the last axis fastest.
+std::size_t run_index(const grid& g, const std::vector<std::size_t>& choice) {
+  std::size_t index = 0;
+  for (const std::size_t i : g.run_axes) index = index * g.sizes[i] + choice[i];
+  return index;
+}
+
+// Every combination of run-axis values' run, in run_index order, where there are at most
+// @p most of them; none otherwise.
+std::vector<resolved<run_choice>> resolve_runs(const grid& g, std::size_t most) {
+  if (most == 0) return {};
+  std::size_t combinations = 1;
+  for (const std::size_t i : g.run_axes) {
+    if (g.sizes[i] > most / combinations) return {};
+    combinations *= g.sizes[i];
+  }
+  std::vector<resolved<run_choice>> runs;
+  runs.reserve(combinations);
+  std::vector<std::size_t> choice(g.axes.size(), 0);
+  for (std::size_t n = 0; n < combinations; ++n) {
+    std::size_t rest = n;
+    for (auto i = g.run_axes.rbegin(); i != g.run_axes.rend(); ++i) {
+      choice[*i] = rest % g.sizes[*i];
+      rest /= g.sizes[*i];
+    }
+    runs.push_back(run_at(g, choice));
+  }
+  return runs;
+}
+
 // The point at grid index @p index.
 sweep_point run_point(const grid& g, std::size_t index) {
   // The choice on each axis, the last axis fastest.
@@ -154,20 +207,18 @@ sweep_point run_point(const grid& g, std::size_t index) {
     failed.error = *why;
     return failed;
   }
+  const resolved<run_choice> run =
+      g.runs.empty() ? run_at(g, choice) : g.runs[run_index(g, choice)];
+  if (const auto* why = std::get_if<std::string>(&run)) {
+    failed.error = *why;
+    return failed;
+  }
   try {
-    run_options o;
-    run_extras extras;
-    for (std::size_t i = 0; i < g.axes.size(); ++i) {
-      const std::string& k = g.axes[i].keyword;
-      if (is_one_of(k, model_keywords()) || is_one_of(k, device_keywords()) ||
-          is_one_of(k, shape_keywords()))
-        continue;
-      apply_run_keyword(o, extras, k, g.axes[i].values[choice[i]]);
-    }
+    const run_choice& r = std::get<run_choice>(run);
     model_request q;
     q.model = std::get<model_spec>(model);
-    q.run = make_run(o, extras);
-    q.device = with_power_limit(std::get<device_choice>(dev), extras.power_limit, &q.power_limit);
+    q.run = r.run;
+    q.device = with_power_limit(std::get<device_choice>(dev), r.extras.power_limit, &q.power_limit);
     if (g.axes[g.device_axis].keyword == "device")
       q.device_file = g.axes[g.device_axis].values[choice[g.device_axis]];
     return point_of(estimate(q));
@@ -190,12 +241,23 @@ std::size_t sweep_size(const std::vector<sweep_axis>& axes) {
 }
 
 std::vector<sweep_point> sweep(const std::vector<sweep_axis>& axes, unsigned threads) {
+  return detail::sweep(axes, threads, sweep_most_resolved_runs);
+}
+
+std::vector<sweep_point> detail::sweep(const std::vector<sweep_axis>& axes, unsigned threads,
+                                       std::size_t most_resolved_runs) {
   grid g;
   g.points = sweep_size(axes);
   g.axes = axes;
   if (!shape_axis(axes)) g.model_axis = find_axis(axes, model_keywords(), "a model");
   g.device_axis = find_axis(axes, device_keywords(), "a device");
   for (const sweep_axis& a : axes) g.sizes.push_back(a.values.size());
+  for (std::size_t i = 0; i < axes.size(); ++i)
+    if (!is_one_of(axes[i].keyword, model_keywords()) &&
+        !is_one_of(axes[i].keyword, device_keywords()) &&
+        !is_one_of(axes[i].keyword, shape_keywords()))
+      g.run_axes.push_back(i);
+  g.runs = resolve_runs(g, most_resolved_runs);
   if (g.model_axis) {
     const sweep_axis& models = axes[*g.model_axis];
     for (const std::string& v : models.values)
@@ -218,6 +280,10 @@ std::vector<sweep_point> sweep(const std::vector<sweep_axis>& axes, unsigned thr
   // counter off the estimate's path.
   const auto work = [&] {
     try {
+      // Points share their GEMMs (every stack and mode of a shape asks the same ones): each
+      // worker memoises its searches (estimate/gemm_memo.hpp; docs/python.md, "What a sweep
+      // costs").
+      const best_gemm_memo memo;
       constexpr std::size_t block = 64;
       for (std::size_t first = next.fetch_add(block); first < g.points;
            first = next.fetch_add(block))

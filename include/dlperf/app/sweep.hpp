@@ -56,4 +56,16 @@ inline constexpr std::size_t sweep_most_points = 10'000'000;
 /// grid sweep_size refuses; every point's own error is in its row.
 std::vector<sweep_point> sweep(const std::vector<sweep_axis>& axes, unsigned threads = 0);
 
+/// Most combinations of run-axis values (every axis but the model, the device and the shape)
+/// whose runs a sweep parses once, before its points; a grid with more parses each point's run
+/// as it comes to it. The rows are the same either way.
+inline constexpr std::size_t sweep_most_resolved_runs = 1U << 16U;
+
+namespace detail {
+/// sweep(), parsing runs once only where there are at most @p most_resolved_runs combinations
+/// (the tests compare both ways of running a grid).
+std::vector<sweep_point> sweep(const std::vector<sweep_axis>& axes, unsigned threads,
+                               std::size_t most_resolved_runs);
+}  // namespace detail
+
 }  // namespace dlperf::app

@@ -64,6 +64,8 @@
 #include <dlperf/core/error.hpp>
 #include <dlperf/estimate/estimate.hpp>
 #include <dlperf/estimate/gemm.hpp>
+#include <dlperf/estimate/gemm_memo.hpp>
+#include <dlperf/estimate/occupancy_key.hpp>
 #include <dlperf/estimate/tile.hpp>
 #include <dlperf/hardware/architecture.hpp>
 #include <dlperf/hardware/device.hpp>
@@ -170,50 +172,12 @@ constexpr search_occupancy make_search_occupancy(const architecture_spec& arch, 
   return o;
 }
 
-// Everything `check_tile` reads of an architecture for one (datatype, accumulator, sparsity):
-// equal keys give equal occupancy tables, whichever object holds the figures.
-struct occupancy_key {
-  int registers_per_sm = 0, max_registers_per_thread = 0, max_warps_per_sm = 0,
-      max_threads_per_block = 0, max_blocks_per_sm = 0, simd_width = 0;
-  double shared_per_sm = 0, shared_per_block = 0, shared_reserved_per_block = 0,
-         tensor_memory_per_sm = 0;
-  int mma_m = 0, mma_n = 0, mma_k = 0, mma_warps = 0;
-  bool accumulators_in_tensor_memory = false, operands_from_shared = false, supported = false;
-  dtype in = dtype::fp32;
-  accumulator acc = accumulator::fp32;
-  bool sparse_a = false;
-  constexpr bool operator==(const occupancy_key&) const = default;
-};
-
-inline occupancy_key make_occupancy_key(const architecture_spec& arch, dtype in, accumulator acc,
-                                        bool sparse_a) {
-  const sm_resources& sm = arch.sm;
-  return {sm.registers_per_sm,
-          sm.max_registers_per_thread,
-          sm.max_warps_per_sm,
-          sm.max_threads_per_block,
-          sm.max_blocks_per_sm,
-          sm.simd_width,
-          sm.shared_per_sm.value(),
-          sm.shared_per_block.value(),
-          sm.shared_reserved_per_block.value(),
-          arch.tensor_memory_per_sm.value(),
-          arch.mma.m,
-          arch.mma.n,
-          arch.mma.k(traits(in).storage_bits),
-          arch.mma.warps,
-          arch.mma.accumulators_in_tensor_memory,
-          arch.mma.operands_from_shared,
-          arch.supports(in, acc, sparse_a ? sparsity::sparse_2_4 : sparsity::dense),
-          in,
-          acc,
-          sparse_a};
-}
-
 // The table at run time, kept per thread for the last 4 (architecture, datatype, accumulator,
 // sparsity) seen, keyed on every figure the tile check reads (`occupancy_key`).
+// @p key is make_occupancy_key(arch, in, acc, sparse_a).
 inline const search_occupancy& cached_search_occupancy(const architecture_spec& arch, dtype in,
-                                                       accumulator acc, bool sparse_a) {
+                                                       accumulator acc, bool sparse_a,
+                                                       const occupancy_key& key) {
   struct entry {
     occupancy_key key{};
     bool used = false;
@@ -221,7 +185,6 @@ inline const search_occupancy& cached_search_occupancy(const architecture_spec& 
   };
   thread_local std::array<entry, 4> cache{};
   thread_local std::size_t next = 0;
-  const occupancy_key key = make_occupancy_key(arch, in, acc, sparse_a);
   for (const entry& e : cache)
     if (e.used && e.key == key) return e.table;
   entry& e = cache[next];
@@ -414,7 +377,9 @@ constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_probl
 /// Fastest legal tiling of @p p on @p d, with its estimate: the same estimate as
 /// `detail::best_gemm_exhaustive`, found with bounds that skip candidates that cannot win (see
 /// the file comment). Throws unsupported when no candidate is legal (the datatype has no path
-/// on the device's architecture) and invalid_argument for a bad problem.
+/// on the device's architecture) and invalid_argument for a bad problem. At run time, while a
+/// `best_gemm_memo` lives on the calling thread, an answer it holds for the same figures and
+/// problem is returned without searching (gemm_memo.hpp).
 template <gemm_device D>
 constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
   // What gemm_evaluator's constructor does: validate, then gather the device's figures (which
@@ -427,10 +392,17 @@ constexpr gemm_estimate best_gemm(const D& d, const gemm_problem& p) {
         x, p,
         detail::search_best_gemm(
             x, p, detail::make_search_occupancy(*x.arch, p.input, p.acc, p.sparse_a)));
-  return detail::with_skinny(
-      x, p,
-      detail::search_best_gemm(
-          x, p, detail::cached_search_occupancy(*x.arch, p.input, p.acc, p.sparse_a)));
+  const detail::occupancy_key occupancy =
+      detail::make_occupancy_key(*x.arch, p.input, p.acc, p.sparse_a);
+  const auto search = [&] {
+    return detail::with_skinny(
+        x, p,
+        detail::search_best_gemm(
+            x, p, detail::cached_search_occupancy(*x.arch, p.input, p.acc, p.sparse_a, occupancy)));
+  };
+  best_gemm_memo* memo = best_gemm_memo::active();
+  if (memo == nullptr) return search();
+  return memo->find_or(x, detail::make_gemm_memo_device(x, p, occupancy), search);
 }
 
 /// The fastest legal tiling of @p p on @p d as one operator named @p name:

@@ -31,12 +31,12 @@ namespace {
 
 using dlperf::app::sweep_axis;
 
-// The request `dlperf model --preset P --gpu G` with the run flags @p fields gives.
+// The request `dlperf model --preset P --gpu G` with the run flags @p flags gives.
 dlperf::app::model_request app_request(
     std::string_view preset, const std::string& gpu,
-    const std::vector<std::pair<std::string, std::string>>& fields) {
+    const std::vector<std::pair<std::string, std::string>>& flags) {
   dlperf::app::run_options o;
-  for (const auto& [keyword, value] : fields) dlperf::app::run_field_of(keyword).set(o, value);
+  for (const auto& [keyword, value] : flags) dlperf::app::run_field_of(keyword).set(o, value);
   dlperf::app::model_request q;
   q.model = dlperf::presets::find(preset);
   q.device = dlperf::app::select_device(gpu, "");
@@ -312,6 +312,38 @@ TEST_CASE("a sweep's point that cannot run is a row with its reason, not an erro
   CHECK_THAT(rows[6].error, Catch::Contains("mode: expected 'train' or 'infer', got 'sideways'"));
   // An unknown GPU: every row of it says so.
   for (std::size_t i = 8; i < 16; ++i) CHECK_THAT(rows[i].error, Catch::Contains("no_such_gpu"));
+}
+
+TEST_CASE("a sweep gives the same rows whether it parses runs once or at each point") {
+  // Runs parsed before the points (the grid has 16 combinations of run-axis values), or at
+  // each point (a limit of 0 and of 3 combinations): every row alike, errors included.
+  const std::vector<sweep_axis> axes{{"gpu", {"h100_sxm", "mi300x", "no_such_gpu"}},
+                                     {"preset", {"llama3_8b"}},
+                                     {"mode", {"infer", "train"}},
+                                     {"batch", {"0", "2"}},
+                                     {"stack", {"ceiling", "vllm", "pytorch-eager", "sideways"}}};
+  const auto once = dlperf::app::sweep(axes, 2);
+  REQUIRE(once.size() == 48);
+  for (const std::size_t limit : {std::size_t{0}, std::size_t{3}}) {
+    const auto each = dlperf::app::detail::sweep(axes, 2, limit);
+    REQUIRE(each.size() == once.size());
+    for (std::size_t i = 0; i < once.size(); ++i) {
+      INFO("row " << i << " limit " << limit);
+      CHECK(each[i].error == once[i].error);
+      CHECK(each[i].fits == once[i].fits);
+      CHECK(each[i].step_time_s == once[i].step_time_s);
+      CHECK(each[i].tokens_per_s == once[i].tokens_per_s);
+      CHECK(each[i].memory_bytes == once[i].memory_bytes);
+      CHECK(each[i].max_batch == once[i].max_batch);
+    }
+  }
+  // The rows are of every kind: run, and refused for the batch, the stack, the vendor, the GPU.
+  CHECK_THAT(once[0].error, Catch::Contains("--batch '0'"));  // h100_sxm, infer, batch 0
+  CHECK(once[4].error.empty());                               // h100_sxm, infer, batch 2, ceiling
+  CHECK(once[4].step_time_s.has_value());
+  CHECK_THAT(once[7].error, Catch::Contains("sideways"));    // an unknown stack
+  CHECK_THAT(once[21].error, Catch::Contains("vllm-rocm"));  // mi300x, vllm: the ROCm build
+  CHECK_THAT(once[47].error, Catch::Contains("no_such_gpu"));
 }
 
 TEST_CASE("a sweep refuses a grid it cannot run, naming why") {

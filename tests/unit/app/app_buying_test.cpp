@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <dlperf/app/advise_report.hpp>
 #include <dlperf/app/debias_report.hpp>
+#include <dlperf/app/keyword_reports.hpp>
 #include <dlperf/app/power_report.hpp>
 #include <dlperf/app/rank_report.hpp>
 #include <dlperf/app/report_json.hpp>
@@ -22,9 +23,9 @@
 
 namespace {
 
-using fields = std::vector<std::pair<std::string, std::string>>;
+using dlperf::app::keyword_fields;
 
-dlperf::app::power_report power_of(const fields& f) {
+dlperf::app::power_report power_of(const keyword_fields& f) {
   return dlperf::app::estimate(dlperf::app::power_request_from_keywords(f));
 }
 
@@ -70,7 +71,7 @@ TEST_CASE("a power report is the budget, limit and speed of buying/power.hpp for
 }
 
 TEST_CASE("a power request names what is wrong with it") {
-  const auto refused = [](const fields& f) { return [f] { (void)power_of(f); }; };
+  const auto refused = [](const keyword_fields& f) { return [f] { (void)power_of(f); }; };
   CHECK_THROWS_WITH(refused({{"count", "2"}})(), Catch::Contains("give exactly one of --gpu"));
   CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"count", "0"}})(), Catch::Contains("--count"));
   CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"limit", "50"}})(),
@@ -165,7 +166,7 @@ TEST_CASE("a debiased ratio is buying/debias.hpp's, each side's efficiency from 
 }
 
 TEST_CASE("a debias request names what is wrong with it") {
-  const auto refused = [](const fields& f) {
+  const auto refused = [](const keyword_fields& f) {
     return [f] { (void)dlperf::app::estimate(dlperf::app::debias_request_from_keywords(f)); };
   };
   CHECK_THROWS_WITH(refused({{"gpus_to", "2"}})(), Catch::Contains("--ratio"));
@@ -240,12 +241,12 @@ TEST_CASE("a tco report is total_cost of the inputs its GPU and prices give") {
 }
 
 TEST_CASE("a tco request names what is wrong with it") {
-  const auto refused = [](const fields& f) {
+  const auto refused = [](const keyword_fields& f) {
     return [f] { (void)dlperf::app::estimate(dlperf::app::tco_request_from_keywords(f)); };
   };
-  const fields base{{"utilization", "0.3"}, {"kwh_price", "0.15"}};
-  const auto with = [&](fields extra) {
-    fields f = base;
+  const keyword_fields base{{"utilization", "0.3"}, {"kwh_price", "0.15"}};
+  const auto with = [&](keyword_fields extra) {
+    keyword_fields f = base;
     f.insert(f.end(), extra.begin(), extra.end());
     return f;
   };
@@ -321,7 +322,7 @@ TEST_CASE(
 }
 
 TEST_CASE("a rank request names what is wrong with it") {
-  const auto refused = [](const fields& f) {
+  const auto refused = [](const keyword_fields& f) {
     return [f] { (void)dlperf::app::estimate(dlperf::app::rank_request_from_keywords(f)); };
   };
   CHECK_THROWS_WITH(refused({{"task", "train32"}})(), Catch::Contains("--task: unknown task"));
@@ -387,7 +388,7 @@ TEST_CASE("a speedup report is the guide's rule and the modelled steps of buying
 }
 
 TEST_CASE("a speedup request names what is wrong with it") {
-  const auto refused = [](const fields& f) {
+  const auto refused = [](const keyword_fields& f) {
     return [f] { (void)dlperf::app::estimate(dlperf::app::speedup_request_from_keywords(f)); };
   };
   CHECK_THROWS_WITH(refused({{"to", "rtx_4090"}})(),
@@ -498,10 +499,10 @@ TEST_CASE("a rent report is rank_rentals' ranking of its run at cloud prices") {
 }
 
 TEST_CASE("advise and rent requests name what is wrong with them") {
-  const auto advised = [](const fields& f) {
+  const auto advised = [](const keyword_fields& f) {
     return [f] { (void)dlperf::app::estimate(dlperf::app::advise_request_from_keywords(f)); };
   };
-  const auto rented = [](const fields& f) {
+  const auto rented = [](const keyword_fields& f) {
     return [f] { (void)dlperf::app::estimate(dlperf::app::rent_request_from_keywords(f)); };
   };
   CHECK_THROWS_WITH(advised({})(), Catch::Contains("give exactly one of --preset NAME and"));

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <dlperf/app/gemm_report.hpp>
+#include <dlperf/app/keyword_reports.hpp>
 #include <dlperf/app/operand_types.hpp>
 #include <dlperf/app/report_json.hpp>
 #include <dlperf/app/request_error.hpp>
@@ -17,7 +18,7 @@
 
 namespace {
 
-using fields = std::vector<std::pair<std::string, std::string>>;
+using dlperf::app::keyword_fields;
 
 const std::string host_file =
     std::string(DLPERF_SOURCE_DIR) + "/tests/fuzz/corpus/device_file/host.json";
@@ -61,12 +62,12 @@ TEST_CASE("a GEMM report is the tile search's best estimate, and its JSON the sa
 }
 
 TEST_CASE("a GEMM request names what is wrong with it") {
-  const auto refused = [](const fields& f) {
+  const auto refused = [](const keyword_fields& f) {
     return [f] { (void)dlperf::app::estimate(dlperf::app::gemm_request_from_keywords(f)); };
   };
-  const fields shape{{"m", "64"}, {"n", "64"}, {"k", "64"}};
-  const auto with = [&](fields extra) {
-    fields f = shape;
+  const keyword_fields shape{{"m", "64"}, {"n", "64"}, {"k", "64"}};
+  const auto with = [&](keyword_fields extra) {
+    keyword_fields f = shape;
     f.insert(f.end(), extra.begin(), extra.end());
     return f;
   };
@@ -133,7 +134,7 @@ TEST_CASE("a roofline report is the roofline of its workload, and its JSON the s
 }
 
 TEST_CASE("a roofline request names what is wrong with it") {
-  const auto refused = [](const fields& f) {
+  const auto refused = [](const keyword_fields& f) {
     return [f] { (void)dlperf::app::estimate(dlperf::app::roofline_request_from_keywords(f)); };
   };
   CHECK_THROWS_WITH(refused({{"gpu", "h100_sxm"}, {"flops", "0"}, {"bytes", "0"}})(),

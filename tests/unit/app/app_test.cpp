@@ -216,8 +216,7 @@ TEST_CASE(
   CHECK(limited.power_limit->limit.value() == 500);
   CHECK(limited.power_limit->clock_fraction < 1.0);
   CHECK(dlperf::app::estimate(limited).power_limit->limit == limited.power_limit->limit);
-  using fields = std::vector<std::pair<std::string, std::string>>;
-  const auto refused = [](const fields& f) {
+  const auto refused = [](const dlperf::app::keyword_fields& f) {
     return [f] { (void)dlperf::app::estimate(dlperf::app::cluster_request_from_keywords(f)); };
   };
   CHECK_THROWS_WITH(refused({{"link", "nvlink4"}})(), Catch::Contains("give exactly one of --gpu"));
@@ -388,8 +387,7 @@ TEST_CASE("a request by keywords is the request the tool builds from the same fl
 
 TEST_CASE("a request by keywords names what is missing, doubled or unknown") {
   dlperf::io::string_store strings;
-  using fields = std::vector<std::pair<std::string, std::string>>;
-  const auto refused = [&](const fields& f) {
+  const auto refused = [&](const dlperf::app::keyword_fields& f) {
     return [&strings, f] { (void)dlperf::app::request_from_keywords(f, strings); };
   };
   CHECK_THROWS_WITH(refused({{"gpu", "t4"}})(), Catch::Contains("give a model"));
@@ -492,8 +490,7 @@ TEST_CASE("a serve report runs a device file's GPU on the figures it measured fo
 
 TEST_CASE("a serve request names what is wrong with it") {
   dlperf::io::string_store strings;
-  using fields = std::vector<std::pair<std::string, std::string>>;
-  const auto refused = [&](fields f) {
+  const auto refused = [&](dlperf::app::keyword_fields f) {
     f.insert(f.begin(), {{"preset", "llama3_1_8b"}, {"gpu", "h100_sxm"}});
     return [&strings, f] { (void)dlperf::app::serve_request_from_keywords(f, strings); };
   };
@@ -587,8 +584,7 @@ TEST_CASE("a model by its shape keywords is the transformer the tool's shape fla
 
 TEST_CASE("a model by its shape names what is missing, doubled or misplaced") {
   dlperf::io::string_store strings;
-  using fields = dlperf::app::keyword_fields;
-  const auto refused = [&](fields f) {
+  const auto refused = [&](dlperf::app::keyword_fields f) {
     f.emplace_back("gpu", "h100_sxm");
     return [&strings, f] { (void)dlperf::app::request_from_keywords(f, strings); };
   };

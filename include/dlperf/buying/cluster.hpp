@@ -4,7 +4,10 @@
 /// PyTorch DistributedDataParallel does, the tensor-parallel all-reduces of the activations,
 /// a pipeline's bubble and hand-offs, and the speed-up and efficiency over one GPU.
 ///
-///     all-reduce(bytes, N) = 2 (N-1)/N x bytes / per-direction bandwidth + 2 (N-1) x latency
+///     all-reduce(bytes, N) = each bucket as NCCL runs it (stack/nccl.hpp, nccl_time: its
+///                           protocol and bus bandwidth at the bucket's size, over the links
+///                           inside and between servers); about 2 (N-1)/N x bytes / bus
+///                           bandwidth + 2 (N-1) x step latency
 ///     exposed             = max(all-reduce of all buckets - overlappable backward,
 ///                               all-reduce of the last bucket)
 ///     pipeline compute    = (K + (p-1)/v) x (forward + backward of one micro-batch) / p
@@ -251,8 +254,8 @@ byte_count pipeline_handoff_bytes(const model_spec& m, const run_config& r) {
 
 template <class D>
 cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
-                           const cluster_topology& net, bandwidth bw, duration latency,
-                           byte_count grad, byte_count bucket, long long buckets) {
+                           const cluster_topology& net, byte_count grad, byte_count bucket,
+                           long long buckets) {
   const model_estimate e = estimate_run(g, m, pipeline_stage_run(r));
   const double pp = static_cast<double>(r.pp);
   const double k = static_cast<double>(r.grad_accumulation);
@@ -270,10 +273,12 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
   } else {
     // Data parallelism with whole gradients (DDP, ZeRO 1): the last micro-batch's backward
     // all-reduces them bucket by bucket (the earlier ones accumulate under no_sync).
+    // Each bucket is one NCCL all-reduce of its own size, so a 25 MiB bucket runs at the bus
+    // bandwidth NCCL reaches at 25 MiB, not at the whole gradient's (stack/nccl.hpp).
     const byte_count last = grad - static_cast<double>(buckets - 1) * bucket;
-    p.last = ring_allreduce_time(last, dp, bw, latency);
+    p.last = net.time(collective::all_reduce, last, dp);
     p.allreduce =
-        static_cast<double>(buckets - 1) * ring_allreduce_time(bucket, dp, bw, latency) + p.last;
+        static_cast<double>(buckets - 1) * net.time(collective::all_reduce, bucket, dp) + p.last;
     const byte_count first = std::min(bucket, grad);
     p.overlappable = p.backward * (1.0 - (first / grad).value());
     p.exposed = std::max(p.allreduce - p.overlappable, p.last);
@@ -403,8 +408,6 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   const detail::cluster_topology net{link, c.network, ring_per_node, !c.peer_to_peer};
   c.effective_bandwidth = ring_bandwidth(collective::all_reduce, link, net.staged, c.network,
                                          c.data_parallel, ring_per_node);
-  const duration latency =
-      c.data_parallel > ring_per_node ? std::max(link.latency, c.network.latency) : link.latency;
   c.gradient_bytes = bytes(m.parameters() / static_cast<double>(r.model_parallel()) *
                            detail::training_weight_bytes(r.type));
   const double ratio = (c.gradient_bytes / bucket).value();
@@ -417,8 +420,8 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
     const D* g = *it;
     if (std::find(gpus.begin(), it, g) != it) continue;  // each GPU type once
     const duration t1 = estimate_run(*g, m, one).time;
-    const detail::cluster_part p = detail::cluster_share(
-        *g, m, r, net, c.effective_bandwidth, latency, c.gradient_bytes, bucket, c.buckets);
+    const detail::cluster_part p =
+        detail::cluster_share(*g, m, r, net, c.gradient_bytes, bucket, c.buckets);
     if (first || t1 < c.single_gpu_step) c.single_gpu_step = t1;
     if (first || p.step() > c.step_time) detail::take_share(c, p);
     first = false;

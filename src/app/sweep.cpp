@@ -207,8 +207,10 @@ sweep_point run_point(const grid& g, std::size_t index) {
     failed.error = *why;
     return failed;
   }
-  const resolved<run_choice> run =
-      g.runs.empty() ? run_at(g, choice) : g.runs[run_index(g, choice)];
+  // The run parsed before the points, or here where the grid has too many to keep.
+  std::optional<resolved<run_choice>> parsed;
+  if (g.runs.empty()) parsed = run_at(g, choice);
+  const resolved<run_choice>& run = parsed ? *parsed : g.runs[run_index(g, choice)];
   if (const auto* why = std::get_if<std::string>(&run)) {
     failed.error = *why;
     return failed;

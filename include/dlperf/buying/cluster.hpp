@@ -1,8 +1,9 @@
 /// @file
-/// Scaling a training job to several GPUs (docs/buying.md, Multi-GPU): the ring all-reduce of
-/// the gradients over the slowest link, overlapped bucket by bucket with the backward pass as
-/// PyTorch DistributedDataParallel does, the tensor-parallel all-reduces of the activations,
-/// a pipeline's bubble and hand-offs, and the speed-up and efficiency over one GPU.
+/// Scaling a training job to several GPUs (docs/buying.md, Multi-GPU): the all-reduce of the
+/// gradients as NCCL runs it over the links inside and between servers, overlapped bucket by
+/// bucket with the backward pass as PyTorch DistributedDataParallel does, the tensor-parallel
+/// all-reduces of the activations, a pipeline's bubble and hand-offs, and the speed-up and
+/// efficiency over one GPU.
 ///
 ///     all-reduce(bytes, N) = each bucket as NCCL runs it (stack/nccl.hpp, nccl_time: its
 ///                           protocol and bus bandwidth at the bucket's size, over the links
@@ -100,7 +101,9 @@ struct cluster_estimate {
   long long ring_in_server = 1;      ///< GPUs of a data-parallel ring in one server
   long long grad_accumulation = 1;   ///< micro-batches per optimizer step
   bool peer_to_peer = true;          ///< false: PCIe traffic staged through host memory (GeForce)
-  bandwidth effective_bandwidth{};   ///< per direction, after staging through the host
+  bandwidth effective_bandwidth{};   ///< the ring's bus bandwidth, per direction, after
+                                     ///< staging through the host (reported; each collective
+                                     ///< is timed by nccl_time at its own size)
   byte_count gradient_bytes{};       ///< gradients all-reduced per GPU and step
   byte_count bucket{};               ///< gradient bucket size
   long long buckets = 0;             ///< buckets per step

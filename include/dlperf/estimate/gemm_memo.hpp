@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -100,7 +101,11 @@ class best_gemm_memo {
     slot() = this;
   }
   /// Hands this thread back to the memo that was active before (or to none).
-  ~best_gemm_memo() { slot() = outer_; }
+  /// Memos end in the reverse order of their making (the innermost first), as scopes do.
+  ~best_gemm_memo() {
+    assert(slot() == this && "best_gemm_memo: the innermost memo of a thread must end first");
+    slot() = outer_;
+  }
   best_gemm_memo(const best_gemm_memo&) = delete;
   best_gemm_memo& operator=(const best_gemm_memo&) = delete;
   best_gemm_memo(best_gemm_memo&&) = delete;

@@ -118,8 +118,9 @@ class best_gemm_memo {
   [[nodiscard]] std::size_t size() const noexcept { return answers_.size(); }
   /// Most answers held before starting again.
   [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
-  /// Calls answered from the memo, and calls that searched.
+  /// Calls answered from the memo.
   [[nodiscard]] std::uint64_t hits() const noexcept { return hits_; }
+  /// Calls that searched (and whose answer the memo then held).
   [[nodiscard]] std::uint64_t misses() const noexcept { return misses_; }
 
   /// The answer held for the GEMM of @p x on the device part @p device, or @p search's, which

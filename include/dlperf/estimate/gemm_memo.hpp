@@ -20,10 +20,10 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <unordered_map>
 #include <utility>
@@ -68,12 +68,19 @@ inline gemm_memo_key make_gemm_memo_key(const gemm_context& x, std::uint32_t dev
   return {{x.a, x.b, x.c, x.m, x.n, x.k, x.batch, x.a_dram}, device, x.beta_nonzero};
 }
 
+// The bit pattern of @p f (std::bit_cast, which the web build's standard library lacks).
+inline std::uint64_t bits_of(double f) noexcept {
+  std::uint64_t u = 0;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+
 // The figures' bit patterns, mixed word by word and finished with a 64-bit avalanche
 // (splitmix64's), so that extents differing in high bits only still spread over the buckets.
 struct gemm_memo_hash {
   std::size_t operator()(const gemm_memo_key& k) const noexcept {
     std::uint64_t h = (static_cast<std::uint64_t>(k.device) << 1U) | (k.beta_nonzero ? 1U : 0U);
-    for (double f : k.figures) h = (h ^ std::bit_cast<std::uint64_t>(f)) * 0x9E3779B97F4A7C15ULL;
+    for (double f : k.figures) h = (h ^ bits_of(f)) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 30U;
     h *= 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 27U;

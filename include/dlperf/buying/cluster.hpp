@@ -63,17 +63,6 @@ inline constexpr const model_spec& typical_cluster_model = presets::resnet50;
 inline constexpr run_config typical_cluster_run{
     .batch = 64, .type = dtype::fp16, .optimizer = optimizer_kind::sgd};
 
-/// Time of a ring all-reduce of @p data over @p n GPUs on links of @p per_direction bytes per
-/// second each way and @p latency per step: 2 (n-1)/n x data / bandwidth + 2 (n-1) x latency
-/// (n-1 reduce-scatter and n-1 all-gather steps), the collective formula
-/// (estimate/collective.hpp) with no base latency and the whole link. Zero for one GPU.
-constexpr duration ring_allreduce_time(byte_count data, long long n, bandwidth per_direction,
-                                       duration latency) {
-  if (n < 1) detail::throw_invalid_argument("all-reduce: GPUs must be positive");
-  return collective_time(collective::all_reduce, data, n, per_direction,
-                         {seconds(0), latency, 1.0});
-}
-
 /// One kind of collective a training step runs, and how much of it the step waits for.
 struct step_collective {
   std::string_view name;                     ///< what it moves, e.g. "parameter all-gather"

@@ -54,15 +54,6 @@ TEST_CASE("links: find_link finds every id and names the valid ones otherwise",
                                               Catch::Contains("eth_100g"));
 }
 
-TEST_CASE("ring all-reduce: 2(N-1)/N x bytes / bandwidth + 2(N-1) x latency", "[buying][cluster]") {
-  // 1 GB over 4 GPUs at 10 GB/s each way with 5 us per step: 1.5 x 0.1 s + 6 x 5 us.
-  CHECK(ring_allreduce_time(bytes(1e9), 4, gigabytes_per_second(10), seconds(5e-6)).value() ==
-        Approx(0.15 + 30e-6));
-  CHECK(ring_allreduce_time(bytes(1e9), 1, gigabytes_per_second(10), seconds(5e-6)).value() == 0);
-  CHECK_THROWS_AS(ring_allreduce_time(bytes(1), 0, gigabytes_per_second(1), seconds(0)),
-                  invalid_argument);
-}
-
 TEST_CASE("GeForce cards stage PCIe traffic through the host: half the bandwidth",
           "[buying][cluster]") {
   CHECK_FALSE(pcie_peer_to_peer(segment::geforce));

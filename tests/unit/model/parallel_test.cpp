@@ -37,6 +37,18 @@ double model_busbw(const link_spec& l, long long n, byte_count size) {
 
 }  // namespace
 
+TEST_CASE("a ring all-reduce: 2(N-1)/N x bytes / bandwidth + 2(N-1) x step latency", "[parallel]") {
+  // 1 GB over 4 GPUs at 10 GB/s each way with 5 us per step: 1.5 x 0.1 s + 6 x 5 us.
+  const collective_cost per_step{seconds(0), seconds(5e-6), 1.0};
+  CHECK(collective_time(collective::all_reduce, bytes(1e9), 4, gigabytes_per_second(10), per_step)
+            .value() == Approx(0.15 + 30e-6));
+  CHECK(collective_time(collective::all_reduce, bytes(1e9), 1, gigabytes_per_second(10), per_step)
+            .value() == 0);
+  CHECK_THROWS_AS(
+      collective_time(collective::all_reduce, bytes(1), 0, gigabytes_per_second(1), per_step),
+      invalid_argument);
+}
+
 TEST_CASE("collectives: the worked figures of NCCL's own ring model", "[parallel]") {
   // A 2-byte all-reduce over 8 GPUs on NVLink: LL is fastest, baseLat 6.6 us + 14 steps x 0.6 us
   // (NVIDIA/nccl v2.21.5-1 tuning.cc); over PCIe 14 x 1.0 us.

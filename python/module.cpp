@@ -20,8 +20,10 @@
 #include <dlperf/app/keyword_reports.hpp>
 #include <dlperf/app/keyword_request.hpp>
 #include <dlperf/app/model_shape.hpp>
+#include <dlperf/app/report_json.hpp>
 #include <dlperf/app/report_writer.hpp>
 #include <dlperf/app/request_error.hpp>
+#include <dlperf/app/run_request.hpp>
 #include <dlperf/app/serve_report.hpp>
 #include <dlperf/app/sweep.hpp>
 #include <optional>
@@ -291,6 +293,11 @@ NB_MODULE(_dlperf, m) {
       },
       "Every keyword a model request takes: the model (or its shape), the device, power_limit, "
       "link, mode and the run fields.");
+  m.def(
+      "run_fields", [] { return to_python(dlperf::app::to_json(dlperf::app::run_fields())); },
+      "The run's fields, the list the tool's run flags come from: one dict each with keyword, "
+      "flag, kind (\"text\", \"choice\" or \"toggle\"), job_layout, help, default and "
+      "names.");
   m.def(
       "format_value",
       [](const std::string& unit, double value) { return dlperf::cli::format_value(unit, value); },

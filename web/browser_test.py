@@ -47,6 +47,13 @@ CASES = [
      "seq": "2048", "doc-tokens": "400", "packing": "1"},
     {"preset": "resnet50", "gpu": "a100_sxm4_80gb,rtx_4090", "mode": "train", "batch": "256",
      "dtype": "fp16", "stack": "pytorch-eager", "nchw": "1"},
+    # Fields from "Every other run field": an FP8 KV cache under vLLM, and an FSDP training job
+    # with selective checkpointing and 8-bit Adam (the job's layout is the model line's only).
+    {"preset": "llama3_8b", "gpu": "h100_sxm,rtx_4090", "mode": "infer", "batch": "16",
+     "seq": "4096", "generate": "256", "kv-dtype": "fp8", "stack": "vllm"},
+    {"preset": "llama3_8b", "gpu": "h100_sxm,a100_sxm4_80gb", "gpus": "8", "zero": "3",
+     "mode": "train", "batch": "2", "seq": "4096", "selective-checkpointing": "ops",
+     "optimizer": "adam8bit", "fp32-reduce": "1", "stack": "pytorch-eager"},
     # A pasted HuggingFace config.json.
     {"config": "tests/data/hf/qwen2_5_7b.json", "gpu": "l40s,rtx_5090", "mode": "infer",
      "batch": "2", "seq": "1024", "generate": "64", "dtype": "fp16"},
@@ -57,12 +64,16 @@ CASES = [
     {"preset": "llama3_8b", "gpu": "rtx_4090", "mode": "infer", "stack": "pytorch"},
     {"config": "{ not json", "gpu": "rtx_4090", "mode": "infer"},
 ]
-# The run's flags that the page passes to both the model and the rank lines; the model lines also
-# pass --gpus and --split (rank picks the count itself).
-RUN_FLAGS = ("batch", "seq", "generate", "dtype", "weights", "stack", "doc-tokens")
-MODEL_FLAGS = ("gpus", "split") + RUN_FLAGS
-# The run's switches: a bare flag when the case sets "1" (a checked box).
-SWITCHES = ("packing", "nchw")
+# The fields of a case that are not run flags; every other key is one (its flag without dashes).
+NOT_FLAGS = ("preset", "config", "gpu", "mode")
+# The flags that lay out a job over GPUs: the model lines pass them, the rank lines do not (rank
+# picks the count itself).
+JOB_LAYOUT = ("gpus", "zero", "tp", "pp", "vpp", "split", "gpus-per-node", "network",
+              "fp32-reduce", "gpu-layers", "host-memory")
+# The run's switches the cases use: a bare flag when the case sets "1" (a checked box).
+SWITCHES = ("packing", "nchw", "checkpointing", "fp32-reduce")
+# The fields with a default in the page's form, emptied where a case leaves them out.
+FORM_DEFAULTS = ("gpus", "batch", "seq", "generate", "dtype", "weights")
 TIME_KEYS = ("prefill_s", "decode_s_per_token", "step_time_s")
 
 
@@ -132,10 +143,16 @@ def cli_args(case, gpu, config_file):
     args = ["model"]
     args += ["--config", config_file] if "config" in case else ["--preset", case["preset"]]
     args += ["--gpu", gpu, "--infer" if case.get("mode") == "infer" else "--train"]
-    for key in MODEL_FLAGS:
-        if case.get(key, "") != "":
-            args += [f"--{key}", case[key]]
-    args += [f"--{key}" for key in SWITCHES if case.get(key) == "1"]
+    return args + run_flags(case, layout=True)
+
+
+def run_flags(case, layout):
+    """The case's run flags, those that lay out a job too when @p layout."""
+    args = []
+    for key, value in case.items():
+        if key in NOT_FLAGS or value == "" or (key in JOB_LAYOUT and not layout):
+            continue
+        args += [f"--{key}"] if key in SWITCHES else [f"--{key}", value]
     return args
 
 
@@ -144,11 +161,19 @@ def rank_args(case):
     if "config" in case:
         return None
     args = ["rank", "--task", case["preset"], "--infer" if case.get("mode") == "infer" else "--train"]
-    for key in RUN_FLAGS:
-        if case.get(key, "") != "":
-            args += [f"--{key}", case[key]]
-    args += [f"--{key}" for key in SWITCHES if case.get(key) == "1"]
-    return args
+    return args + run_flags(case, layout=False)
+
+
+def same_line(a, b):
+    """Whether command lines @p a and @p b give the same command the same flags, in any order."""
+    def groups(args):
+        out = [[]]
+        for arg in args:
+            if arg.startswith("--"):
+                out.append([])
+            out[-1].append(arg)
+        return out[0], sorted(out[1:])
+    return groups(a) == groups(b)
 
 
 def run_cli(cli, args, cwd):
@@ -180,7 +205,7 @@ def check_case(case, dom, cli, workdir):
     first_error = None
     for i, (gpu, ran) in enumerate(zip(gpus, replies)):
         args = cli_args(case, gpu, "config.json")
-        if ran["args"] != args + ["--json"]:
+        if not same_line(ran["args"], args + ["--json"]):
             bad.append(f"{gpu}: the page ran {ran['args']}, the test expects {args + ['--json']}")
         reply = ran["reply"]
         out, error = run_cli(cli, args + ["--json"], workdir)
@@ -221,7 +246,7 @@ def check_permalink(page, case):
     if not page.permalink or not page.permalink.startswith("?"):
         return [f"the page's link to the run is {page.permalink!r}"]
     link = dict(urllib.parse.parse_qsl(page.permalink[1:], keep_blank_values=True))
-    expected = {key: "" for key in MODEL_FLAGS + SWITCHES}
+    expected = {key: "" for key in FORM_DEFAULTS + SWITCHES}
     expected.update({k: v for k, v in case.items() if k != "config"})
     return [f"the link to the run has {key}={link.get(key)!r}, not {value!r}"
             for key, value in expected.items() if link.get(key) != value]
@@ -267,7 +292,7 @@ def check_ranking(page, case, gpus, cli, workdir):
         if page.bars or "needs a preset" not in page.texts.get("ranking-note", ""):
             bad.append("a config.json: the ranking must say it needs a preset, with no bars")
         return bad
-    if ranked["args"] != args + ["--json"]:
+    if not same_line(ranked["args"], args + ["--json"]):
         return [f"the page ran {ranked['args']}, the test expects {args + ['--json']}"]
     out, error = run_cli(cli, args + ["--json"], workdir)
     # A ranking the tool takes goes through the application layer's keywords (dlperf_report); one
@@ -329,7 +354,7 @@ def main():
             for n, case in enumerate(CASES):
                 # Every field given, empty ones too: an empty field leaves its flag out, as
                 # cli_args does, instead of taking the page's defaults.
-                query = {key: "" for key in MODEL_FLAGS + SWITCHES}
+                query = {key: "" for key in FORM_DEFAULTS}
                 query.update(case)
                 if "config" in case:
                     path = os.path.join(root, case["config"])

@@ -8,14 +8,15 @@
 
 (function () {
   const $ = (id) => document.getElementById(id);
-  // The run's flags that the model and rank lines both pass, each named as the form field that
-  // holds it; the model lines also pass --gpus and --split (rank picks the count itself).
-  const RUN_FLAGS = ['batch', 'seq', 'generate', 'dtype', 'weights', 'stack', 'doc-tokens'];
-  const MODEL_FLAGS = ['gpus', 'split', ...RUN_FLAGS];
-  // The run's switches (checkboxes): a bare flag when checked, '1' in the address.
-  const SWITCHES = ['packing', 'nchw'];
+  // The run's fields, from the module (dlperf_fields: the list the tool's run flags come from),
+  // but --train and --infer, which the mode menu sets. Each is held by the form element named
+  // as its flag without the dashes ('doc-tokens'); a switch is a checkbox, '1' in the address.
+  // The model lines pass every field, the rank lines those that do not lay out a job (rank runs
+  // each GPU in the fewest of 1, 2, 4, 8 that fit).
+  let runFields = [];
+  const formName = (f) => f.flag.slice(2);
   // Every field the page's address carries, so that a copied link reproduces the run.
-  const FIELDS = ['preset', 'config', 'gpu', 'mode', ...MODEL_FLAGS, ...SWITCHES];
+  let FIELDS = [];
   const DEFAULTS = {preset: 'llama3_8b', gpu: 'rtx_4090,a100_sxm4_80gb,h100_sxm,mi300x,rtx_5090',
     gpus: '1', mode: 'infer', batch: '1', seq: '2048', generate: '128', dtype: '', weights: ''};
   const MEMORY_PARTS = [
@@ -43,14 +44,35 @@
     if (reply.json !== undefined) return {path: 'keywords', reply: reply};
     return {path: 'command line', refused: reply.refused, reply: run(args)};
   }
-  // The run's keywords of the form's fields @p flags and switches, into @p keywords.
-  function runKeywordsOf(s, flags, keywords) {
+  // The run fields a model line (@p forRank false) or a rank line passes.
+  function passed(forRank) {
+    return runFields.filter((f) => !(forRank && f.job_layout));
+  }
+  // The run's keywords of the form's state @p s, into @p keywords: a field left empty (or a
+  // switch unchecked) is not given.
+  function runKeywordsOf(s, forRank, keywords) {
     keywords.mode = s.mode === 'infer' ? 'infer' : 'train';
-    for (const k of flags)
-      if (s[k] !== '') keywords[k.replace(/-/g, '_')] = s[k];
-    for (const k of SWITCHES)
-      if (s[k] === '1') keywords[k] = 'true';
+    for (const f of passed(forRank)) {
+      const v = s[formName(f)];
+      if (f.kind === 'toggle') {
+        if (v === '1') keywords[f.keyword] = 'true';
+      } else if (v !== '') {
+        keywords[f.keyword] = v;
+      }
+    }
     return keywords;
+  }
+  // The same as flags of a command line, onto @p args.
+  function runFlagsOf(s, forRank, args) {
+    for (const f of passed(forRank)) {
+      const v = s[formName(f)];
+      if (f.kind === 'toggle') {
+        if (v === '1') args.push(f.flag);
+      } else if (v !== '') {
+        args.push(f.flag, v);
+      }
+    }
+    return args;
   }
   // The model for GPU @p gpu (`model`, or the command line @p args).
   function runModel(s, gpu, args) {
@@ -60,11 +82,11 @@
     } else {
       keywords.preset = s.preset;
     }
-    return runKeywords('model', runKeywordsOf(s, MODEL_FLAGS, keywords), args);
+    return runKeywords('model', runKeywordsOf(s, false, keywords), args);
   }
   // The ranking of the form's preset and run (`rank`, or the command line @p args).
   function runRank(s, args) {
-    return runKeywords('rank', runKeywordsOf(s, RUN_FLAGS, {task: s.preset}), args);
+    return runKeywords('rank', runKeywordsOf(s, true, {task: s.preset}), args);
   }
   function mustRun(args) {
     const reply = run(args);
@@ -88,15 +110,47 @@
       gpuNames[g.id] = g.name;
       addOption($('gpu'), g.id, g.name + ' (' + g.memory_gb + ' GiB)');
     }
-    const choices = JSON.parse(dlperf.ccall('dlperf_choices', 'string', [], []));
-    addOption($('dtype'), '', 'default (bf16)');
-    for (const t of choices.dtype) addOption($('dtype'), t, t);
-    addOption($('weights'), '', 'default (native)');
-    for (const w of choices.weights) addOption($('weights'), w, w);
-    addOption($('stack'), '', 'default (ceiling: the hardware model)');
-    for (const k of choices.stack) addOption($('stack'), k, k);
-    addOption($('split'), '', 'default (the stack\'s)');
-    for (const k of choices.split) addOption($('split'), k, k);
+    runFields = JSON.parse(dlperf.ccall('dlperf_fields', 'string', [], []))
+      .filter((f) => f.keyword !== 'train' && f.keyword !== 'infer');
+    FIELDS = ['preset', 'config', 'gpu', 'mode', ...runFields.map(formName)];
+    for (const f of runFields) fieldElement(f);
+  }
+  // The form element of run field @p f: the main form's own, or one made for it under "Every
+  // run field", with the field's help as its tooltip and its names as choices.
+  function fieldElement(f) {
+    let e = $(formName(f));
+    if (e === null) {
+      const label = document.createElement('label');
+      if (f.kind === 'toggle') {
+        e = document.createElement('input');
+        e.type = 'checkbox';
+        e.value = '1';
+        label.append(e, ' ' + f.flag);
+      } else {
+        e = document.createElement(f.kind === 'choice' ? 'select' : 'input');
+        if (f.kind === 'text') {
+          e.size = 8;
+          e.placeholder = f.default;
+          if (f.names.length > 0) {  // the catalog's names it reads, as suggestions
+            const list = document.createElement('datalist');
+            list.id = formName(f) + '-names';
+            for (const n of f.names) addOption(list, n, n);
+            label.appendChild(list);
+            e.setAttribute('list', list.id);
+          }
+        }
+        label.append(f.flag + ' ', e);
+      }
+      e.id = formName(f);
+      e.name = formName(f);
+      $('more-fields').appendChild(label);
+    }
+    if (!e.title) e.title = f.help;
+    if (f.kind === 'choice') {
+      addOption(e, '', f.default === '' ? 'default' : 'default (' + f.default + ')');
+      for (const n of f.names) addOption(e, n, n);
+    }
+    return e;
   }
   // Selects @p value in @p select, adding it when the menu lacks it, so that the tool (not the
   // page) names a value it does not know.
@@ -115,13 +169,13 @@
     for (const o of $('gpu').options) o.selected = false;
     gpuOrder = given('gpu').split(',').map((s) => s.trim()).filter((s) => s);
     for (const id of gpuOrder) choose($('gpu'), id);
-    for (const k of ['gpus', 'batch', 'seq', 'generate', 'doc-tokens']) $(k).value = given(k);
-    for (const k of SWITCHES) $(k).checked = given(k) === '1';
     choose($('mode'), given('mode'));
-    choose($('dtype'), given('dtype'));
-    choose($('weights'), given('weights'));
-    choose($('stack'), given('stack'));
-    choose($('split'), given('split'));
+    for (const f of runFields) {
+      const e = $(formName(f));
+      if (f.kind === 'toggle') e.checked = given(formName(f)) === '1';
+      else if (f.kind === 'choice') choose(e, given(formName(f)));
+      else e.value = given(formName(f));
+    }
   }
   // The chosen GPUs in the order they were chosen (the query's order first), not the menu's: the
   // first is the one shown in detail.
@@ -137,9 +191,11 @@
     if ($('source-config').checked) s.config = $('config').value;
     else s.preset = $('preset').value;
     s.gpu = selectedGpus().join(',');
-    for (const k of ['mode', ...MODEL_FLAGS])
-      s[k] = $(k).value.trim();
-    for (const k of SWITCHES) s[k] = $(k).checked ? '1' : '';
+    s.mode = $('mode').value;
+    for (const f of runFields) {
+      const e = $(formName(f));
+      s[formName(f)] = f.kind === 'toggle' ? (e.checked ? '1' : '') : e.value.trim();
+    }
     return s;
   }
   // The tool's command line for GPU @p gpu: an empty field leaves its flag out (the default).
@@ -152,10 +208,7 @@
       args.push('--preset', s.preset);
     }
     args.push('--gpu', gpu, s.mode === 'infer' ? '--infer' : '--train');
-    for (const k of MODEL_FLAGS)
-      if (s[k] !== '') args.push('--' + k, s[k]);
-    for (const k of SWITCHES)
-      if (s[k] === '1') args.push('--' + k);
+    runFlagsOf(s, false, args);
     args.push('--json');
     return args;
   }
@@ -248,10 +301,7 @@
   function rankLine(s) {
     if (s.config !== undefined) return null;
     const args = ['rank', '--task', s.preset, s.mode === 'infer' ? '--infer' : '--train'];
-    for (const k of RUN_FLAGS)
-      if (s[k] !== '') args.push('--' + k, s[k]);
-    for (const k of SWITCHES)
-      if (s[k] === '1') args.push('--' + k);
+    runFlagsOf(s, true, args);
     args.push('--json');
     return args;
   }

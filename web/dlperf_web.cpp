@@ -10,7 +10,9 @@
 #include <vector>
 
 #include <dlperf/app/keyword_reports.hpp>
+#include <dlperf/app/report_json.hpp>
 #include <dlperf/app/request_error.hpp>
+#include <dlperf/app/run_request.hpp>
 #include <utility>
 
 #include "cli_support.hpp"
@@ -69,23 +71,12 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* dlperf_report(const char* command,
   return last.c_str();
 }
 
-/// The choices of the page's menus that are enumerations of the tool ({"dtype": [...],
-/// "weights": [...], "stack": [...], "split": [...]}), from the one list of each
-/// (core/enumeration.hpp).
-extern "C" EMSCRIPTEN_KEEPALIVE const char* dlperf_choices() {
-  static const std::string choices = [] {
-    nlohmann::json out;
-    for (const dlperf::dtype t : dlperf::enum_values<dlperf::dtype>)
-      out["dtype"].push_back(dlperf::name(t));
-    for (const dlperf::weight_format w : dlperf::enum_values<dlperf::weight_format>)
-      out["weights"].push_back(dlperf::name(w));
-    for (const dlperf::stack_id s : dlperf::enum_values<dlperf::stack_id>)
-      out["stack"].push_back(dlperf::name(s));
-    for (const dlperf::split_mode s : dlperf::enum_values<dlperf::split_mode>)
-      out["split"].push_back(dlperf::name(s));
-    return out.dump();
-  }();
-  return choices.c_str();
+/// The run's fields, the one list the tool's run flags come from (app::run_fields): each with
+/// its keyword, flag, kind, help line, default and the names it takes, so the page's form
+/// offers every field the tool does (app::to_json of the fields).
+extern "C" EMSCRIPTEN_KEEPALIVE const char* dlperf_fields() {
+  static const std::string fields = dlperf::app::to_json(dlperf::app::run_fields()).dump();
+  return fields.c_str();
 }
 
 /// @p value for a person, as the tool's text output writes it (format_value,

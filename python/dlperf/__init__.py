@@ -35,6 +35,7 @@ from ._dlperf import speedup_json as _speedup_json
 from ._dlperf import tco_json as _tco_json
 from ._dlperf import request_keywords as _request_keywords
 from ._dlperf import run as _run
+from ._dlperf import run_fields as _run_fields
 from ._dlperf import sweep as _sweep
 
 if TYPE_CHECKING:  # editors and type checkers: **run's keywords, typed
@@ -92,6 +93,7 @@ __all__ = [
     "Report",
     "ReportList",
     "RunOptions",
+    "run_fields",
     "Request",
     "ModelRequest",
     "ClusterRequest",
@@ -482,6 +484,16 @@ SWEEP_FIGURES = (
 _REQUEST_KEYWORDS = frozenset(_request_keywords())
 # And a serving request's (dlperf/app/serve_report.hpp).
 _SERVE_REQUEST_KEYWORDS = _REQUEST_KEYWORDS | frozenset(_serve_keywords())
+
+
+def run_fields() -> List[Dict[str, Any]]:
+    """Every run field a request, a sweep axis and the tool's run flags take, from the one list
+    they all come from: keyword (``grad_accum``), flag (``--grad-accum``), kind (``"text"``,
+    ``"choice"`` or ``"toggle"``), job_layout (whether it lays out a job over GPUs: rank, power,
+    speedup and advise choose that themselves), help (the tool's help line), default (as text;
+    ``""`` where not given) and names (the values a choice takes, or the catalog ids a text field
+    such as ``network`` reads)."""
+    return _run_fields()
 
 
 def _switch_or_text(value: Any) -> str:

@@ -78,6 +78,10 @@ def request_keywords() -> List[str]:
     """Every keyword a model request takes: the model, the device, power_limit, link, mode and
     the run fields."""
 
+def run_fields() -> List[Dict[str, Any]]:
+    """The run's fields, the list the tool's run flags come from: one dict each with keyword,
+    flag, kind ("text", "choice" or "toggle"), job_layout, help, default and names."""
+
 def format_value(unit: str, value: float) -> str:
     """``value`` as the tool's text output writes a figure of ``unit``: "s" a duration ("1.50
     ms"), "%" a fraction as a percentage, "B" a memory size ("15.0 GiB"), "$" US dollars, ""

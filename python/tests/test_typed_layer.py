@@ -193,6 +193,25 @@ def test_the_run_options_typed_dict_lists_every_run_field():
     assert typed == layer - named
 
 
+def test_run_fields_are_the_tools_run_flags_with_their_help_and_names(cli):
+    fields = dlperf.run_fields()
+    by_keyword = {f["keyword"]: f for f in fields}
+    # Every run keyword of RunOptions is a field but the mode and the link (model()'s, beside
+    # the run), and each field's flag is one the tool's `model --help` lists with its help line.
+    assert set(by_keyword) == set(dlperf.RunOptions.__annotations__) - {"mode", "link"}
+    help_text = " ".join(cli.run("model --help").stdout.split())
+    for f in fields:
+        assert f["flag"] == "--" + f["keyword"].replace("_", "-")
+        assert f["kind"] in ("text", "choice", "toggle")
+        assert f["flag"] in help_text
+        assert " ".join(f["help"].split()) in help_text
+    assert by_keyword["dtype"]["kind"] == "choice" and "fp8_e4m3" in by_keyword["dtype"]["names"]
+    assert by_keyword["dtype"]["default"] == "bf16"
+    assert by_keyword["packing"]["kind"] == "toggle" and by_keyword["packing"]["default"] == "false"
+    assert by_keyword["network"]["job_layout"] and "ib_ndr" in by_keyword["network"]["names"]
+    assert not by_keyword["batch"]["job_layout"] and by_keyword["batch"]["default"] == "1"
+
+
 def test_model_takes_every_shape_keyword_of_the_layer():
     named = set(inspect.signature(dlperf.model).parameters)
     layer = set(_dlperf.request_keywords())

@@ -630,6 +630,20 @@ nlohmann::json to_json(const rank_report& r) {
   return out;
 }
 
+nlohmann::json to_json(std::span<const run_field> fields) {
+  const run_options defaults;
+  nlohmann::json out = nlohmann::json::array();
+  for (const run_field& f : fields)
+    out.push_back({{"keyword", f.keyword},
+                   {"flag", f.flag},
+                   {"kind", name(f.kind)},
+                   {"job_layout", f.job_layout},
+                   {"help", f.help},
+                   {"default", f.get(defaults)},
+                   {"names", f.names()}});
+  return out;
+}
+
 nlohmann::json to_json(const speedup_report& r) {
   nlohmann::json rule = nullptr;
   if (r.rule) {

@@ -5,9 +5,15 @@
 #include <array>
 #include <dlperf/app/amounts.hpp>
 #include <dlperf/app/request_error.hpp>
+#include <dlperf/hardware/host_memory.hpp>
 #include <dlperf/hardware/links.hpp>
+#include <dlperf/model/lora.hpp>
 #include <dlperf/stack/stacks.hpp>
+#include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace dlperf::app {
 
@@ -203,84 +209,236 @@ run_config make_run(const run_options& o) {
 namespace {
 
 // The fields, by member: a text field keeps the text (make_run parses it), a switch and an
-// enumerator are read here.
+// enumerator are read here. Each reads back what its getter writes.
 template <std::string run_options::*Member>
-constexpr void set_text(run_options& o, std::string_view v) {
+void set_text(run_options& o, std::string_view v) {
   o.*Member = std::string(v);
+}
+template <std::string run_options::*Member>
+std::string text_of(const run_options& o) {
+  return o.*Member;
 }
 template <bool run_options::*Member, std::string_view const* Flag>
 void set_switch(run_options& o, std::string_view v) {
   o.*Member = parse_switch(*Flag, v);
 }
+template <bool run_options::*Member>
+std::string switch_of(const run_options& o) {
+  return o.*Member ? "true" : "false";
+}
+// The enumeration of a choice field's member (an enumerator, or an optional one: not given is
+// the stack's choice).
+template <class T>
+struct enumeration_of {
+  using type = T;
+};
+template <class T>
+struct enumeration_of<std::optional<T>> {
+  using type = T;
+};
+template <auto Member>
+using member_enumeration = typename enumeration_of<
+    std::remove_cvref_t<decltype(std::declval<run_options&>().*Member)>>::type;
+
+template <auto Member, std::string_view const* Flag>
+void set_choice(run_options& o, std::string_view v) {
+  o.*Member = parse_named<member_enumeration<Member>>(*Flag, v);
+}
+template <auto Member>
+std::string choice_of(const run_options& o) {
+  const auto& v = o.*Member;
+  if constexpr (std::is_enum_v<std::remove_cvref_t<decltype(v)>>)
+    return std::string(name(v));
+  else
+    return v ? std::string(name(*v)) : std::string();
+}
+
+// The names a field takes or reads.
+template <listed_enum E>
+std::vector<std::string> names_of() {
+  std::vector<std::string> out;
+  for (const E e : enum_values<E>) out.emplace_back(name(e));
+  return out;
+}
+std::vector<std::string> no_names() { return {}; }
+std::vector<std::string> link_names() {
+  std::vector<std::string> out;
+  for (const link_spec& l : links::all) out.emplace_back(l.id);
+  return out;
+}
+std::vector<std::string> host_memory_names() {
+  std::vector<std::string> out;
+  for (const host_memory_spec* h : host_memories::all) out.emplace_back(h->id);
+  return out;
+}
+
+// The flags, named once for the setters that put them in their messages.
+constexpr std::string_view train_flag = "--train", infer_flag = "--infer", dtype_flag = "--dtype",
+                           weights_flag = "--weights", kv_dtype_flag = "--kv-dtype",
+                           optimizer_flag = "--optimizer",
+                           optimizer_kernels_flag = "--optimizer-kernels",
+                           checkpointing_flag = "--checkpointing",
+                           selective_flag = "--selective-checkpointing", packing_flag = "--packing",
+                           nchw_flag = "--nchw", no_flash_flag = "--no-flash",
+                           attention_flag = "--attention", eager_flag = "--eager",
+                           qlora_flag = "--qlora", split_flag = "--split",
+                           fp32_reduce_flag = "--fp32-reduce", stack_flag = "--stack";
+
+// A row of each kind.
+template <std::string run_options::*Member>
+constexpr run_field text_field(std::string_view keyword, std::string_view flag,
+                               std::string_view help, bool job_layout = false,
+                               std::vector<std::string> (*names)() = &no_names) {
+  return {.keyword = keyword,
+          .flag = flag,
+          .kind = run_field_kind::text,
+          .job_layout = job_layout,
+          .help = help,
+          .set = &set_text<Member>,
+          .get = &text_of<Member>,
+          .names = names};
+}
+template <bool run_options::*Member, std::string_view const* Flag>
+constexpr run_field toggle_field(std::string_view keyword, std::string_view help,
+                                 bool job_layout = false) {
+  return {.keyword = keyword,
+          .flag = *Flag,
+          .kind = run_field_kind::toggle,
+          .job_layout = job_layout,
+          .help = help,
+          .set = &set_switch<Member, Flag>,
+          .get = &switch_of<Member>,
+          .names = &no_names};
+}
+template <auto Member, std::string_view const* Flag>
+constexpr run_field choice_field(std::string_view keyword, std::string_view help,
+                                 bool job_layout = false) {
+  return {.keyword = keyword,
+          .flag = *Flag,
+          .kind = run_field_kind::choice,
+          .job_layout = job_layout,
+          .help = help,
+          .set = &set_choice<Member, Flag>,
+          .get = &choice_of<Member>,
+          .names = &names_of<member_enumeration<Member>>};
+}
+
+constexpr bool layout = true;  // the field lays out a job over GPUs (job_layout_keywords)
 
 }  // namespace
 
 std::span<const run_field> run_fields() {
-  // Each row: keyword, flag, setter. The tool's add_run_options offers the same flags; a test
-  // keeps the two lists equal.
-  static constexpr std::string_view train = "--train", infer = "--infer",
-                                    checkpointing = "--checkpointing", packing = "--packing",
-                                    nchw = "--nchw", no_flash = "--no-flash", eager = "--eager",
-                                    fp32_reduce = "--fp32-reduce", qlora = "--qlora";
+  // The one list of the run's fields, in the order the tool's help gives them.
   static constexpr auto fields = std::to_array<run_field>({
-      {"train", train, &set_switch<&run_options::train, &train>},
-      {"infer", infer, &set_switch<&run_options::infer, &infer>},
-      {"batch", "--batch", &set_text<&run_options::batch>},
-      {"seq", "--seq", &set_text<&run_options::seq>},
-      {"image", "--image", &set_text<&run_options::image>},
-      {"prompt", "--prompt", &set_text<&run_options::prompt>},
-      {"generate", "--generate", &set_text<&run_options::generate>},
-      {"dtype", "--dtype",
-       [](run_options& o, std::string_view v) { o.type = parse_named<dtype>("--dtype", v); }},
-      {"weights", "--weights",
-       [](run_options& o, std::string_view v) {
-         o.weights = parse_named<weight_format>("--weights", v);
-       }},
-      {"kv_dtype", "--kv-dtype",
-       [](run_options& o, std::string_view v) {
-         o.kv_cache = parse_named<kv_cache_type>("--kv-dtype", v);
-       }},
-      {"optimizer", "--optimizer",
-       [](run_options& o, std::string_view v) {
-         o.optimizer = parse_named<optimizer_kind>("--optimizer", v);
-       }},
-      {"optimizer_kernels", "--optimizer-kernels",
-       [](run_options& o, std::string_view v) {
-         o.optimizer_kernels = parse_named<optimizer_kernel>("--optimizer-kernels", v);
-       }},
-      {"checkpointing", checkpointing, &set_switch<&run_options::checkpointing, &checkpointing>},
-      {"selective_checkpointing", "--selective-checkpointing",
-       [](run_options& o, std::string_view v) {
-         o.selective = parse_named<selective_checkpointing>("--selective-checkpointing", v);
-       }},
-      {"doc_tokens", "--doc-tokens", &set_text<&run_options::document>},
-      {"packing", packing, &set_switch<&run_options::packing, &packing>},
-      {"nchw", nchw, &set_switch<&run_options::nchw, &nchw>},
-      {"no_flash", no_flash, &set_switch<&run_options::no_flash, &no_flash>},
-      {"attention", "--attention",
-       [](run_options& o, std::string_view v) {
-         o.attention = parse_named<attention_kernel>("--attention", v);
-       }},
-      {"eager", eager, &set_switch<&run_options::eager, &eager>},
-      {"lora", "--lora", &set_text<&run_options::lora>},
-      {"lora_targets", "--lora-targets", &set_text<&run_options::lora_targets>},
-      {"qlora", qlora, &set_switch<&run_options::qlora, &qlora>},
-      {"gpus", "--gpus", &set_text<&run_options::gpus>},
-      {"zero", "--zero", &set_text<&run_options::zero>},
-      {"tp", "--tp", &set_text<&run_options::tp>},
-      {"pp", "--pp", &set_text<&run_options::pp>},
-      {"vpp", "--vpp", &set_text<&run_options::vpp>},
-      {"split", "--split",
-       [](run_options& o, std::string_view v) { o.split = parse_named<split_mode>("--split", v); }},
-      {"grad_accum", "--grad-accum", &set_text<&run_options::grad_accum>},
-      {"gpus_per_node", "--gpus-per-node", &set_text<&run_options::gpus_per_node>},
-      {"network", "--network", &set_text<&run_options::network>},
-      {"gpu_layers", "--gpu-layers", &set_text<&run_options::gpu_layers>},
-      {"host_memory", "--host-memory", &set_text<&run_options::host_memory>},
-      {"fp32_reduce", fp32_reduce, &set_switch<&run_options::fp32_reduce, &fp32_reduce>},
-      {"overhead", "--overhead", &set_text<&run_options::overhead>},
-      {"stack", "--stack",
-       [](run_options& o, std::string_view v) { o.stack = parse_named<stack_id>("--stack", v); }},
+      toggle_field<&run_options::train, &train_flag>("train", "A training step (the default)"),
+      toggle_field<&run_options::infer, &infer_flag>("infer", "Inference"),
+      text_field<&run_options::batch>("batch", "--batch", "Sequences or images per replica"),
+      text_field<&run_options::seq>("seq", "--seq", "Tokens per sequence (0: the model's context)"),
+      text_field<&run_options::image>("image", "--image", "Image side in pixels (CNNs)"),
+      text_field<&run_options::prompt>("prompt", "--prompt",
+                                       "Decoder inference: prompt tokens (0: --seq)"),
+      text_field<&run_options::generate>("generate", "--generate",
+                                         "Decoder inference: tokens to generate"),
+      choice_field<&run_options::type, &dtype_flag>("dtype", "Compute datatype (default bf16)"),
+      choice_field<&run_options::weights, &weights_flag>(
+          "weights", "Inference weight format (docs/models.md, weight formats)"),
+      choice_field<&run_options::kv_cache, &kv_dtype_flag>(
+          "kv_dtype", "Decoder inference: KV-cache datatype (default auto: the run's)"),
+      choice_field<&run_options::optimizer, &optimizer_flag>("optimizer",
+                                                             "Optimizer (default adam)"),
+      choice_field<&run_options::optimizer_kernels, &optimizer_kernels_flag>(
+          "optimizer_kernels",
+          "Training: kernels of the optimizer's update (default as-stack: the stack's; "
+          "docs/stacks.md)"),
+      toggle_field<&run_options::checkpointing, &checkpointing_flag>(
+          "checkpointing", "Activation checkpointing (recompute)"),
+      choice_field<&run_options::selective, &selective_flag>(
+          "selective_checkpointing",
+          "Training: recompute part of the forward as torchtitan's selective activation "
+          "checkpointing does: ops (its per-op policy) or layers (every second layer); "
+          "docs/models.md"),
+      text_field<&run_options::document>(
+          "doc_tokens", "--doc-tokens",
+          "Training: mean tokens per document of the data set; shorter than --seq, each is "
+          "padded to it unless --packing (0: documents fill the sequence)"),
+      toggle_field<&run_options::packing, &packing_flag>(
+          "packing",
+          "Training: pack documents into each sequence, attending within each under fused "
+          "attention (needs --doc-tokens)"),
+      toggle_field<&run_options::nchw, &nchw_flag>(
+          "nchw",
+          "CNNs: activations in NCHW (PyTorch's default layout), transposed around each 16-bit "
+          "tensor-core convolution"),
+      toggle_field<&run_options::no_flash, &no_flash_flag>(
+          "no_flash", "Unfused attention (score matrix through DRAM)"),
+      choice_field<&run_options::attention, &attention_flag>(
+          "attention",
+          "Attention kernel in place of the stack's (default as-run: the stack's): "
+          "flash-attention-2, flash-attention-3 (Hopper), flash-attention-triton (the "
+          "FlashAttention-1 era Triton kernel) or unfused (docs/stacks.md)"),
+      toggle_field<&run_options::eager, &eager_flag>(
+          "eager", "Element-wise ops as kernels of their own, as an eager framework runs them"),
+      text_field<&run_options::lora>(
+          "lora", "--lora",
+          "Train LoRA adapters of this rank instead of every weight (docs/models.md)"),
+      text_field<&run_options::lora_targets>(
+          "lora_targets", "--lora-targets",
+          "LoRA target modules, all or a comma-separated list of them (default q,v)", false,
+          &names_of<lora_target>),
+      toggle_field<&run_options::qlora, &qlora_flag>(
+          "qlora",
+          "QLoRA: the frozen base in 4-bit NF4 with double-quantised scales (needs --lora)"),
+      text_field<&run_options::gpus>("gpus", "--gpus", "GPUs of the job", layout),
+      text_field<&run_options::zero>("zero", "--zero",
+                                     "ZeRO stage 0..3 over the data-parallel GPUs", layout),
+      text_field<&run_options::tp>("tp", "--tp", "Tensor-parallel degree", layout),
+      text_field<&run_options::pp>("pp", "--pp",
+                                   "Training: pipeline stages under Megatron's 1F1B schedule, "
+                                   "--grad-accum micro-batches in flight (docs/parallel.md)",
+                                   layout),
+      text_field<&run_options::vpp>(
+          "vpp", "--vpp",
+          "Training with --pp: model chunks per GPU (interleaved 1F1B; divides the bubble)",
+          layout),
+      choice_field<&run_options::split, &split_flag>(
+          "split",
+          "Inference: how one model copy spreads over the GPUs (default: the stack's; llama.cpp "
+          "and pytorch-eager by layers, the others by tensors with --tp, the rest replicas; "
+          "docs/parallel.md)",
+          layout),
+      text_field<&run_options::gpus_per_node>(
+          "gpus_per_node", "--gpus-per-node",
+          "GPUs in one server; a job of more crosses --network (docs/parallel.md)", layout),
+      text_field<&run_options::network>(
+          "network", "--network",
+          "Training across servers: each GPU's port to the others (default: the server's, "
+          "InfiniBand at its PCIe generation's rate)",
+          layout, &link_names),
+      toggle_field<&run_options::fp32_reduce, &fp32_reduce_flag>(
+          "fp32_reduce", "Training with --zero 2 or 3 (FSDP): reduce-scatter gradients in FP32",
+          layout),
+      text_field<&run_options::gpu_layers>(
+          "gpu_layers", "--gpu-layers",
+          "Inference with --stack llama.cpp on one GPU: layers on the GPU, the rest in host "
+          "memory (llama.cpp's -ngl; more than the layers: the output layer too; docs/models.md, "
+          "\"Partial offload\")",
+          layout),
+      text_field<&run_options::host_memory>(
+          "host_memory", "--host-memory",
+          "With --gpu-layers: the host memory the other layers are read from (default "
+          "ddr5_6000_2ch: a current desktop's)",
+          layout, &host_memory_names),
+      text_field<&run_options::grad_accum>(
+          "grad_accum", "--grad-accum",
+          "Training: micro-batches of --batch per optimizer step (gradient accumulation)"),
+      text_field<&run_options::overhead>("overhead", "--overhead",
+                                         "Framework and workspace memory per GPU"),
+      // Every command that runs a model offers the stack: a ranking or speed-up under a stack
+      // can differ from the hardware model's (docs/stacks.md).
+      choice_field<&run_options::stack, &stack_flag>(
+          "stack",
+          "Software stack the model runs under (default ceiling: the hardware model; "
+          "docs/stacks.md)"),
   });
   return fields;
 }
@@ -295,9 +453,12 @@ const run_field& run_field_of(std::string_view keyword) {
 }
 
 std::span<const std::string_view> job_layout_keywords() {
-  static constexpr std::array<std::string_view, 11> keywords{
-      "gpus",          "zero",    "tp",          "pp",         "vpp",        "split",
-      "gpus_per_node", "network", "fp32_reduce", "gpu_layers", "host_memory"};
+  static const std::vector<std::string_view> keywords = [] {
+    std::vector<std::string_view> out;
+    for (const run_field& f : run_fields())
+      if (f.job_layout) out.push_back(f.keyword);
+    return out;
+  }();
   return keywords;
 }
 

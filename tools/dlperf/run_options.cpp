@@ -39,16 +39,6 @@ std::string first_given_run_flag(const CLI::App& cmd,
   return {};
 }
 
-namespace {
-// The host memory configurations' ids, for the help ("ddr4_2400_2ch|...").
-std::string host_memory_ids() {
-  std::string ids;
-  for (const host_memory_spec* h : host_memories::all)
-    ids += (ids.empty() ? "" : "|") + std::string(h->id);
-  return ids;
-}
-}  // namespace
-
 void reject_run_flags_beside_guide_task(const CLI::App& cmd, const std::string& task) {
   if (const std::string flag = first_given_run_flag(cmd, {"--stack", "--gpus"});
       app::is_guide_task(task) && !flag.empty())
@@ -58,98 +48,34 @@ void reject_run_flags_beside_guide_task(const CLI::App& cmd, const std::string& 
 }
 
 void add_run_options(CLI::App* cmd, run_options& o, bool parallel) {
-  cmd->add_flag("--train", o.train, "A training step (the default)");
-  cmd->add_flag("--infer", o.infer, "Inference");
-  cmd->add_option("--batch", o.batch, "Sequences or images per replica")->capture_default_str();
-  cmd->add_option("--seq", o.seq, "Tokens per sequence (0: the model's context)");
-  cmd->add_option("--image", o.image, "Image side in pixels (CNNs)")->capture_default_str();
-  cmd->add_option("--prompt", o.prompt, "Decoder inference: prompt tokens (0: --seq)");
-  cmd->add_option("--generate", o.generate, "Decoder inference: tokens to generate");
-  add_enum_option<dtype>(cmd, "--dtype", o.type, "Compute datatype (default bf16)");
-  add_enum_option<weight_format>(cmd, "--weights", o.weights,
-                                 "Inference weight format (docs/models.md, weight formats)");
-  add_enum_option<kv_cache_type>(cmd, "--kv-dtype", o.kv_cache,
-                                 "Decoder inference: KV-cache datatype (default auto: the run's)");
-  add_enum_option<optimizer_kind>(cmd, "--optimizer", o.optimizer, "Optimizer (default adam)");
-  add_enum_option<optimizer_kernel>(cmd, "--optimizer-kernels", o.optimizer_kernels,
-                                    "Training: kernels of the optimizer's update (default "
-                                    "as-stack: the stack's; docs/stacks.md)");
-  cmd->add_flag("--checkpointing", o.checkpointing, "Activation checkpointing (recompute)");
-  add_enum_option<selective_checkpointing>(
-      cmd, "--selective-checkpointing", o.selective,
-      "Training: recompute part of the forward as torchtitan's selective activation "
-      "checkpointing does: ops (its per-op policy) or layers (every second layer); "
-      "docs/models.md");
-  cmd->add_option("--doc-tokens", o.document,
-                  "Training: mean tokens per document of the data set; shorter than --seq, "
-                  "each is padded to it unless --packing (0: documents fill the sequence)");
-  cmd->add_flag("--packing", o.packing,
-                "Training: pack documents into each sequence, attending within each under "
-                "fused attention (needs --doc-tokens)");
-  cmd->add_flag("--nchw", o.nchw,
-                "CNNs: activations in NCHW (PyTorch's default layout), transposed around each "
-                "16-bit tensor-core convolution");
-  cmd->add_flag("--no-flash", o.no_flash, "Unfused attention (score matrix through DRAM)");
-  add_enum_option<attention_kernel>(
-      cmd, "--attention", o.attention,
-      "Attention kernel in place of the stack's (default as-run: the stack's): "
-      "flash-attention-2, flash-attention-3 (Hopper), flash-attention-triton (the "
-      "FlashAttention-1 era Triton kernel) or unfused (docs/stacks.md)");
-  cmd->add_flag("--eager", o.eager,
-                "Element-wise ops as kernels of their own, as an eager framework runs them");
-  cmd->add_option("--lora", o.lora,
-                  "Train LoRA adapters of this rank instead of every weight (docs/models.md)");
-  cmd->add_option(
-      "--lora-targets", o.lora_targets,
-      "LoRA target modules: all or a list of {" + enum_names<lora_target>(",") + "} (default q,v)");
-  cmd->add_flag("--qlora", o.qlora,
-                "QLoRA: the frozen base in 4-bit NF4 with double-quantised scales (needs --lora)");
-  if (parallel) {
-    cmd->add_option("--gpus", o.gpus, "GPUs of the job")->capture_default_str();
-    cmd->add_option("--zero", o.zero, "ZeRO stage 0..3 over the data-parallel GPUs")
-        ->capture_default_str();
-    cmd->add_option("--tp", o.tp, "Tensor-parallel degree")->capture_default_str();
-    cmd->add_option("--pp", o.pp,
-                    "Training: pipeline stages under Megatron's 1F1B schedule, --grad-accum "
-                    "micro-batches in flight (docs/parallel.md)")
-        ->capture_default_str();
-    cmd->add_option("--vpp", o.vpp,
-                    "Training with --pp: model chunks per GPU (interleaved 1F1B; divides the "
-                    "bubble)")
-        ->capture_default_str();
-    add_enum_option<split_mode>(
-        cmd, "--split", o.split,
-        "Inference: how one model copy spreads over the GPUs (default: the stack's; llama.cpp "
-        "and pytorch-eager by layers, the others by tensors with --tp, the rest replicas; "
-        "docs/parallel.md)");
-    cmd->add_option("--gpus-per-node", o.gpus_per_node,
-                    "GPUs in one server; a job of more crosses --network (docs/parallel.md)")
-        ->capture_default_str();
-    cmd->add_option("--network", o.network,
-                    "Training across servers: each GPU's port to the others (default: the "
-                    "server's, InfiniBand at its PCIe generation's rate): {" +
-                        link_ids() + "}");
-    cmd->add_flag("--fp32-reduce", o.fp32_reduce,
-                  "Training with --zero 2 or 3 (FSDP): reduce-scatter gradients in FP32");
-    cmd->add_option("--gpu-layers", o.gpu_layers,
-                    "Inference with --stack llama.cpp on one GPU: layers on the GPU, the rest in "
-                    "host memory (llama.cpp's -ngl; more than the layers: the output layer too; "
-                    "docs/models.md, \"Partial offload\")");
-    cmd->add_option("--host-memory", o.host_memory,
-                    std::string("With --gpu-layers: the host memory the other layers are read "
-                                "from (default ") +
-                        std::string(host_memories::typical.id) + "): {" + host_memory_ids() + "}");
+  // The flags are the application layer's run fields (app::run_fields): one list for the tool,
+  // Python's keywords and the page's form.
+  for (const app::run_field& f : app::run_fields()) {
+    if (f.job_layout && !parallel) continue;
+    const std::string flag(f.flag);
+    const std::vector<std::string> names = f.names();
+    switch (f.kind) {
+      case app::run_field_kind::toggle:
+        cmd->add_flag_callback(
+            flag, [&o, &f] { f.set(o, "true"); }, std::string(f.help));
+        break;
+      case app::run_field_kind::choice:
+        // A bad name is the field's own error (app::parse_named: "--dtype: unknown dtype ...").
+        cmd->add_option_function<std::string>(
+               flag, [&o, &f](const std::string& v) { f.set(o, v); }, std::string(f.help))
+            ->type_name(fmt::format("TEXT:{{{}}}", fmt::join(names, "|")));
+        break;
+      case app::run_field_kind::text: {
+        std::string help(f.help);
+        if (!names.empty()) help += fmt::format(": {{{}}}", fmt::join(names, "|"));
+        CLI::Option* option = cmd->add_option_function<std::string>(
+            flag, [&o, &f](const std::string& v) { f.set(o, v); }, help);
+        if (const std::string given = f.get(run_options{}); !given.empty())
+          option->default_str(given);
+        break;
+      }
+    }
   }
-  cmd->add_option("--grad-accum", o.grad_accum,
-                  "Training: micro-batches of --batch per optimizer step (gradient accumulation)")
-      ->capture_default_str();
-  cmd->add_option("--overhead", o.overhead, "Framework and workspace memory per GPU")
-      ->capture_default_str();
-  // Every command that runs a model offers the stack: a ranking or speed-up under a stack can
-  // differ from the hardware model's (docs/stacks.md).
-  add_enum_option<stack_id>(cmd, "--stack", o.stack,
-                            "Software stack the model runs under (default ceiling: the hardware "
-                            "model; docs/stacks.md)");
 }
 
 std::string describe_stack(stack_id s) {

@@ -14,6 +14,7 @@
 #include <dlperf/app/rank_report.hpp>
 #include <dlperf/app/report_writer.hpp>
 #include <dlperf/app/roofline_report.hpp>
+#include <dlperf/app/run_request.hpp>
 #include <dlperf/app/serve_report.hpp>
 #include <dlperf/app/speedup_report.hpp>
 #include <dlperf/app/tco_report.hpp>
@@ -22,6 +23,7 @@
 #include <dlperf/stack/stack_calibration.hpp>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 
 namespace dlperf::app {
 
@@ -106,6 +108,12 @@ nlohmann::json to_json(const rent_report& r);
 /// figures a device file measured for the stack, the ceiling's figures under the same schedule
 /// and the stack's serving band.
 nlohmann::json to_json(const serve_report& r);
+
+/// The run's fields (run_fields()) for a front end that lays out a form: one object each with its
+/// keyword, flag, kind ("text", "choice" or "toggle"), whether it lays out a job over GPUs, its
+/// help line, its default as text ("" where a text or choice field is not given) and the names
+/// it takes or reads.
+nlohmann::json to_json(std::span<const run_field> fields);
 
 /// "device_file": the device file a report's device came from, or null for a catalog GPU.
 nlohmann::json device_file_json(const std::string& file);

@@ -5,12 +5,15 @@
 /// (docs/layers.md, "The application layer").
 #pragma once
 
+#include <array>
+#include <dlperf/core/enumeration.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/stack/stack.hpp>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace dlperf::app {
 
@@ -62,14 +65,35 @@ run_config make_run(const run_options& o);
 /// The stacks that run training steps, for a message ("pytorch-eager, torch-compile, ...").
 std::string training_stacks();
 
+/// How a run field's value is written, for a front end that lays out a form (the page) or a help
+/// line (the tool).
+enum class run_field_kind {
+  text,    ///< a number or a name the run reads later ("8", "1Gi", "ib_ndr")
+  choice,  ///< one of the names of an enumeration (run_field::names)
+  toggle,  ///< a switch: given or not ("true"/"false", "1"/"0")
+};
+
 /// One field of run_options by the name a front end gives it: the tool's flag without its
-/// dashes and Python's keyword (`-` as `_`). @p set reads the value as the tool reads the flag's
-/// text ("8Ki", "bf16"); a switch takes "true"/"false" (or "1"/"0").
+/// dashes and Python's keyword (`-` as `_`). It is the one list of the run's fields: the tool
+/// declares its run flags from it, Python's keywords and the page's form come from it.
 struct run_field {
   std::string_view keyword;  ///< "batch", "grad_accum", "dtype"
   std::string_view flag;     ///< "--batch", "--grad-accum", "--dtype"
-  /// Sets the field of @p o from @p value; throws request_error naming the flag.
+  run_field_kind kind;       ///< how its value is written
+  /// Whether it lays out a job over GPUs and host memory (job_layout_keywords).
+  bool job_layout;
+  /// One line for a person: the tool's --help and the page's tooltip. A text field with names
+  /// gets them after it ("...: {ib_edr|ib_hdr|...}").
+  std::string_view help;
+  /// Sets the field of @p o from @p value, read as the tool reads the flag's text ("8Ki",
+  /// "bf16", "true"); throws request_error naming the flag.
   void (*set)(run_options& o, std::string_view value);
+  /// The field's value in @p o as text that set() reads back to the same value ("" for a text
+  /// field not given, "false" for a switch not given).
+  std::string (*get)(const run_options& o);
+  /// The names the field takes (a choice) or the catalog's names it reads (a text field such as
+  /// --network); empty for the rest.
+  std::vector<std::string> (*names)();
 };
 
 /// Every field a sweep or a keyword call can set, in run_options' order.
@@ -80,9 +104,22 @@ std::span<const run_field> run_fields();
 const run_field& run_field_of(std::string_view keyword);
 
 /// The run fields that lay out a job over GPUs and host memory (gpus, zero, tp, pp, vpp, split,
-/// gpus_per_node, network, fp32_reduce, gpu_layers, host_memory). A request whose run is its
-/// model's on each GPU it compares (power, rank, speedup, advise) takes none of them: the
-/// buying layer lays out each job itself.
+/// gpus_per_node, network, fp32_reduce, gpu_layers, host_memory: those run_field::job_layout
+/// marks). A request whose run is its model's on each GPU it compares (power, rank, speedup,
+/// advise) takes none of them: the buying layer lays out each job itself.
 std::span<const std::string_view> job_layout_keywords();
 
 }  // namespace dlperf::app
+
+namespace dlperf {
+/// The kinds of run field, by the names the page's form and Python read.
+template <>
+struct enum_list<app::run_field_kind> {
+  static constexpr std::string_view kind = "run field kind";  ///< what the enum names
+  /// Every kind.
+  static constexpr std::array values{
+      enumerator{app::run_field_kind::text, "text", "a number or a name the run reads"},
+      enumerator{app::run_field_kind::choice, "choice", "one of an enumeration's names"},
+      enumerator{app::run_field_kind::toggle, "toggle", "a switch, given or not"}};
+};
+}  // namespace dlperf

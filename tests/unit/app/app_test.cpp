@@ -17,6 +17,8 @@
 #include <dlperf/app/run_request.hpp>
 #include <dlperf/app/serve_report.hpp>
 #include <dlperf/app/sweep.hpp>
+#include <dlperf/hardware/host_memory.hpp>
+#include <dlperf/hardware/links.hpp>
 #include <fstream>
 #include <iterator>
 #include <set>
@@ -108,6 +110,63 @@ TEST_CASE("a run field reads its value as the tool reads its flag and names it w
   dlperf::app::run_options zero;
   dlperf::app::run_field_of("batch").set(zero, "0");
   CHECK_THROWS_WITH(dlperf::app::make_run(zero), Catch::Contains("--batch '0'"));
+}
+
+TEST_CASE("every run field writes back what it reads, and lists the names it takes") {
+  using dlperf::app::run_field_kind;
+  const dlperf::app::run_options defaults;
+  std::size_t toggles = 0, choices = 0, layout = 0;
+  for (const dlperf::app::run_field& f : dlperf::app::run_fields()) {
+    INFO(f.keyword);
+    CHECK(!f.help.empty());
+    layout += f.job_layout ? 1 : 0;
+    // The default's text reads back to the same value (an empty choice is the stack's own and
+    // is not a name).
+    dlperf::app::run_options o;
+    if (const std::string given = f.get(defaults); !given.empty()) {
+      f.set(o, given);
+      CHECK(f.get(o) == given);
+    }
+    const std::vector<std::string> names = f.names();
+    switch (f.kind) {
+      case run_field_kind::toggle:
+        ++toggles;
+        CHECK(f.get(defaults) == "false");
+        f.set(o, "1");
+        CHECK(f.get(o) == "true");
+        f.set(o, "false");
+        CHECK(f.get(o) == "false");
+        CHECK(names.empty());
+        break;
+      case run_field_kind::choice:
+        ++choices;
+        REQUIRE(names.size() >= 2);
+        for (const std::string& n : names) {  // each name it lists, it takes and gives back
+          f.set(o, n);
+          CHECK(f.get(o) == n);
+        }
+        CHECK_THROWS_WITH(f.set(o, "no-such-name"),
+                          Catch::Contains(std::string(f.flag)) && Catch::Contains("no-such-name"));
+        break;
+      case run_field_kind::text:
+        f.set(o, "17");
+        CHECK(f.get(o) == "17");
+        break;
+    }
+  }
+  CHECK(toggles == 9);  // train, infer, checkpointing, packing, nchw, no_flash, eager, qlora,
+                        // fp32_reduce
+  CHECK(choices == 9);  // dtype, weights, kv_dtype, optimizer, optimizer_kernels, selective,
+                        // attention, split, stack
+  CHECK(layout == dlperf::app::job_layout_keywords().size());
+  CHECK(layout == 11);
+  // The text fields that read catalog names list them: every link, every host memory, and the
+  // help names the host memory a run takes when none is given.
+  CHECK(dlperf::app::run_field_of("network").names().size() == dlperf::links::all.size());
+  const dlperf::app::run_field& host = dlperf::app::run_field_of("host_memory");
+  CHECK(host.names().size() == dlperf::host_memories::all.size());
+  CHECK(host.help.find(dlperf::host_memories::typical.id) != std::string_view::npos);
+  CHECK(dlperf::name(dlperf::app::run_field_kind::toggle) == "toggle");
 }
 
 TEST_CASE("a model report holds what its JSON gives, and refuses a request without a device") {
@@ -650,39 +709,26 @@ TEST_CASE("a sweep over shapes gives at each point the model request of the same
   CHECK_THAT(bad[1].error, Catch::Contains("--hidden"));
 }
 
-namespace {
-
-// The page's form fields that become run keywords (web/dlperf_page.js: RUN_FLAGS, MODEL_FLAGS
-// and SWITCHES, each a JavaScript list of quoted names).
-std::vector<std::string> page_run_fields(const std::string& script, const std::string& list) {
-  const std::size_t at = script.find("const " + list + " = [");
-  REQUIRE(at != std::string::npos);
-  const std::size_t end = script.find(']', at);
-  std::vector<std::string> names;
-  for (std::size_t q = script.find('\'', at); q < end; q = script.find('\'', q + 1)) {
-    const std::size_t close = script.find('\'', q + 1);
-    names.push_back(script.substr(q + 1, close - q - 1));
-    q = close;
-  }
-  return names;
-}
-
-}  // namespace
-
-TEST_CASE("every run field the page's form sends is one of the application layer's") {
-  std::ifstream in(std::string(DLPERF_SOURCE_DIR) + "/web/dlperf_page.js");
+TEST_CASE("every field of the page's form is a run field or the model, the GPUs or the mode") {
+  // The page lays out its form from the module's run fields (web/dlperf_page.js, fieldElement):
+  // a field of index.html's own is the run field whose flag it is named after, so a name that is
+  // not one would be a field the page never sends.
+  std::ifstream in(std::string(DLPERF_SOURCE_DIR) + "/web/index.html");
   REQUIRE(in);
-  const std::string script((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string form = page.substr(0, page.find("</form>"));
   std::size_t fields = 0;
-  for (const std::string list : {"RUN_FLAGS", "MODEL_FLAGS", "SWITCHES"})
-    for (const std::string& name : page_run_fields(script, list)) {
-      INFO(list << ": " << name);
-      // The page sends each as a keyword, '-' as '_' (runModel), and as a flag "--" + name.
-      std::string keyword = name;
-      std::replace(keyword.begin(), keyword.end(), '-', '_');
-      CHECK(dlperf::app::is_request_keyword(keyword));
-      CHECK(dlperf::app::run_field_of("--" + name).keyword == keyword);
+  for (const std::string tag : {"<input ", "<select "})
+    for (std::size_t at = form.find(tag); at != std::string::npos; at = form.find(tag, at + 1)) {
+      const std::size_t id = form.find("id=\"", at);
+      REQUIRE(id < form.find('>', at));
+      const std::string name = form.substr(id + 4, form.find('"', id + 4) - id - 4);
+      INFO(name);
+      if (name == "preset" || name == "gpu" || name == "mode" || name.starts_with("source-"))
+        continue;
+      CHECK(dlperf::app::run_field_of("--" + name).flag == "--" + name);
       ++fields;
     }
-  CHECK(fields >= 11);  // 7 run flags, gpus and split, 2 switches (RUN_FLAGS counted twice)
+  CHECK(fields == 11);  // gpus, split, batch, seq, generate, dtype, weights, stack, doc-tokens,
+                        // packing, nchw
 }

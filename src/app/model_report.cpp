@@ -88,7 +88,8 @@ model_report estimate(const model_request& q) {
         out.estimate.ceiling = with_cluster_communication(
             out.estimate.ceiling, estimate_cluster_on(d, r.gpus, m, bare, *out.link));
       }
-      out.fit = check_fit(d, m, r);
+      const fit_verdict whole = check_fit(d, m, r);
+      out.fit = whole;
       if (r.gpu_layers >= 0) apply_offload(out, d, m, r);
       // The clock the stack's figures ran at: the step as the stack runs it.
       if (const double f = out.estimate.stack.clock_fraction; f < 1.0) {
@@ -98,7 +99,9 @@ model_report estimate(const model_request& q) {
       out.gpu_name = std::string(d.name());
       out.arch = std::string(d.arch().name);
       out.unified_memory = d.facts().unified_memory;
-      out.fitting_tp = r.pp > 1 ? std::nullopt : smallest_fitting_tp(d, m, r);
+      // A model that fits at the run's own degree needs no larger one (smallest_fitting_tp's
+      // first check, not repeated).
+      out.fitting_tp = r.pp > 1 || whole.fits ? std::nullopt : smallest_fitting_tp(d, m, r);
       out.staged = out.link != nullptr && staged_through_host(segment_of(d), *out.link);
       out.boards = board_class_of(segment_of(d));
     } else {

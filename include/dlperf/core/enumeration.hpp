@@ -63,12 +63,31 @@ inline constexpr std::array<E, enum_count<E>> enum_values = [] {
   return out;
 }();
 
+/// Whether @p E's list holds its enumerators in the order of their values 0, 1, 2, ... (the
+/// usual enum without initialisers): then an enumerator's value is its position.
+template <listed_enum E>
+inline constexpr bool enum_is_dense = [] {
+  for (std::size_t i = 0; i < enum_count<E>; ++i)
+    if (static_cast<std::underlying_type_t<E>>(enum_list<E>::values[i].value) !=
+        static_cast<std::underlying_type_t<E>>(i))
+      return false;
+  return true;
+}();
+
 /// Position of @p e in its list: the index of arrays sized by `enum_count<E>`. Throws
-/// invalid_argument for a value outside the list (a cast from a bad integer).
+/// invalid_argument for a value outside the list (a cast from a bad integer). Constant time for
+/// a dense list (enum_is_dense), the common case: name(), traits() and every enum_array read it
+/// in the estimators' inner loops.
 template <listed_enum E>
 constexpr std::size_t enum_index(E e) {
-  for (std::size_t i = 0; i < enum_count<E>; ++i)
-    if (enum_list<E>::values[i].value == e) return i;
+  if constexpr (enum_is_dense<E>) {
+    // A negative value wraps to above the count, and is refused as one past the end is.
+    const auto i = static_cast<std::size_t>(static_cast<std::underlying_type_t<E>>(e));
+    if (i < enum_count<E>) return i;
+  } else {
+    for (std::size_t i = 0; i < enum_count<E>; ++i)
+      if (enum_list<E>::values[i].value == e) return i;
+  }
   detail::throw_invalid_argument("dlperf: invalid " + std::string(enum_list<E>::kind) +
                                  " enumerator");
 }

@@ -97,12 +97,20 @@ class op_sequence {
   /// Appends the operators of @p block run @p times in a row (each one's repeats times @p times).
   /// Throws invalid_argument unless @p times >= 1 and the products stay within `max_op_repeats`.
   DLPERF_CONSTEXPR_VECTOR op_sequence& add(const op_sequence& block, long long times = 1) {
-    const op_sequence r = block.repeat(times);  // a copy first: @p block may be *this
-    // push_back, which add(op) instantiates anyway, rather than a range insert: every file that
-    // includes this header would otherwise instantiate vector's range insert (about 3 % of
-    // kernel.hpp's compile; docs/layers.md, "Compile cost").
-    ops_.reserve(ops_.size() + r.ops_.size());
-    for (const op_estimate& op : r.ops_) ops_.push_back(op);
+    if (&block == this) return add(block.repeat(times));  // a copy first
+    // Every product checked before the first is appended: a refused block leaves this as it was.
+    check_repeats(times);
+    for (const op_estimate& op : block.ops_) check_product(op, times);
+    // Room grows geometrically (a step appends many blocks); push_back, which add(op)
+    // instantiates anyway, rather than a range insert: every file that includes this header
+    // would otherwise instantiate vector's range insert (about 3 % of kernel.hpp's compile;
+    // docs/layers.md, "Compile cost").
+    if (const std::size_t need = ops_.size() + block.ops_.size(); need > ops_.capacity())
+      ops_.reserve(need > 2 * ops_.capacity() ? need : 2 * ops_.capacity());
+    for (const op_estimate& op : block.ops_) {
+      ops_.push_back(op);
+      ops_.back().repeats *= times;
+    }
     return *this;
   }
   /// This sequence run @p times in a row: the same operators, each one's repeats times @p times.
@@ -111,13 +119,13 @@ class op_sequence {
     check_repeats(times);
     op_sequence r = *this;
     for (op_estimate& op : r.ops_) {
-      if (op.repeats > max_op_repeats / times)
-        detail::throw_invalid_argument("op_sequence: " + std::string(op.name) +
-                                       " would run more than 2^40 times");
+      check_product(op, times);
       op.repeats *= times;
     }
     return r;
   }
+  /// Makes room for @p n operators in all, so that appending up to them allocates no more.
+  DLPERF_CONSTEXPR_VECTOR void reserve(std::size_t n) { ops_.reserve(n); }
   /// Operators held (a repeated operator counts once).
   [[nodiscard]] constexpr std::size_t size() const { return ops_.size(); }
   /// Operator @p i.
@@ -149,6 +157,12 @@ class op_sequence {
     if (times > max_op_repeats)
       detail::throw_invalid_argument("op_sequence: repeats must be at most 2^40, got " +
                                      std::to_string(times));
+  }
+  // Throws unless @p op run @p times as often stays within max_op_repeats.
+  static constexpr void check_product(const op_estimate& op, long long times) {
+    if (op.repeats > max_op_repeats / times)
+      detail::throw_invalid_argument("op_sequence: " + std::string(op.name) +
+                                     " would run more than 2^40 times");
   }
   std::vector<op_estimate> ops_;
 };

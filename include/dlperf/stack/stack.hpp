@@ -595,6 +595,7 @@ constexpr op_estimate apply_stack(const software_stack& s, op_estimate op,
 DLPERF_CONSTEXPR_VECTOR op_sequence apply_stack(const software_stack& s, const op_sequence& ops,
                                                 const stack_op_context& c = {}) {
   op_sequence out;
+  out.reserve(ops.size());
   for (const op_estimate& op : ops) out.add(apply_stack(s, op, c));
   return out;
 }

@@ -6,8 +6,23 @@
 
 using namespace dlperf;
 
+namespace {
+// An enum whose list is not in value order, for enum_index's search (the catalog's enums are
+// dense, enum_is_dense).
+enum class sparse_enum : int { low = -3, high = 40, middle = 7 };
+}  // namespace
+
+template <>
+struct dlperf::enum_list<sparse_enum> {
+  static constexpr std::string_view kind = "test value";
+  static constexpr std::array values{enumerator{sparse_enum::high, "high"},
+                                     enumerator{sparse_enum::low, "low"},
+                                     enumerator{sparse_enum::middle, "middle"}};
+};
+
 TEST_CASE("every enumerator has a distinct name that parses back to it", "[vocabulary]") {
   const auto round_trip = []<listed_enum E>(E) {
+    for (std::size_t i = 0; i < enum_count<E>; ++i) CHECK(enum_index(enum_values<E>[i]) == i);
     for (E e : enum_values<E>) {
       CHECK(parse<E>(name(e)) == e);
       for (E other : enum_values<E>)
@@ -28,6 +43,13 @@ TEST_CASE("every enumerator has a distinct name that parses back to it", "[vocab
   round_trip(interconnect_kind{});
   round_trip(rank_task{});
   round_trip(precision_choice{});
+  round_trip(sparse_enum{});
+  // The dense lists' positions are their values; a sparse list is searched.
+  STATIC_REQUIRE(enum_is_dense<dtype>);
+  STATIC_REQUIRE(enum_is_dense<tier>);
+  STATIC_REQUIRE_FALSE(enum_is_dense<sparse_enum>);
+  STATIC_REQUIRE(enum_index(sparse_enum::middle) == 2);
+  CHECK_THROWS_AS(name(static_cast<sparse_enum>(8)), invalid_argument);
 }
 
 TEST_CASE("unknown names are rejected listing the valid ones", "[vocabulary]") {
@@ -38,6 +60,8 @@ TEST_CASE("unknown names are rejected listing the valid ones", "[vocabulary]") {
   CHECK(enum_names<sparsity>("|") == "dense|2:4");
   // A value outside the list (a cast from a bad integer) is an error, not an out-of-range read.
   CHECK_THROWS_AS(name(static_cast<tier>(200)), invalid_argument);
+  CHECK_THROWS_AS(name(static_cast<tier>(5)), invalid_argument);  // one past the last
+  CHECK_THROWS_WITH(name(static_cast<dtype>(255)), "dlperf: invalid dtype enumerator");
 }
 
 TEST_CASE("arrays indexed by an enum are sized by its list", "[vocabulary]") {

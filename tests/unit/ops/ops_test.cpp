@@ -205,6 +205,16 @@ TEST_CASE("repeat counts below one or beyond 2^40 are rejected", "[ops][errors]"
   CHECK_THROWS_WITH(s.repeat(1LL << 20).repeat(1LL << 21),
                     "op_sequence: step would run more than 2^40 times");
   CHECK_THROWS_AS(s.repeat(0), invalid_argument);
+  // A block with an operator that would overflow is refused before any of it is appended.
+  op_sequence block;
+  block.add(op_estimate{"small", seconds(1e-3)});
+  block.add(s.repeat(1LL << 20));
+  op_sequence target;
+  target.add(op_estimate{"first", seconds(1e-3)});
+  CHECK_THROWS_WITH(target.add(block, 1LL << 21),
+                    "op_sequence: step would run more than 2^40 times");
+  CHECK(target.size() == 1);
+  CHECK(target.time() == seconds(1e-3));
 }
 
 TEST_CASE("bad operator inputs are rejected, naming the field", "[ops][errors]") {

@@ -97,19 +97,11 @@ class op_sequence {
   /// Appends the operators of @p block run @p times in a row (each one's repeats times @p times).
   /// Throws invalid_argument unless @p times >= 1 and the products stay within `max_op_repeats`.
   DLPERF_CONSTEXPR_VECTOR op_sequence& add(const op_sequence& block, long long times = 1) {
-    if (&block == this) return add(block.repeat(times));  // a copy first
-    // Every product checked before the first is appended: a refused block leaves this as it was.
-    check_repeats(times);
-    for (const op_estimate& op : block.ops_) check_product(op, times);
-    // Room grows geometrically (a step appends many blocks); push_back, which add(op)
-    // instantiates anyway, rather than a range insert: every file that includes this header
-    // would otherwise instantiate vector's range insert (about 3 % of kernel.hpp's compile;
-    // docs/layers.md, "Compile cost").
-    if (const std::size_t need = ops_.size() + block.ops_.size(); need > ops_.capacity())
-      ops_.reserve(need > 2 * ops_.capacity() ? need : 2 * ops_.capacity());
-    for (const op_estimate& op : block.ops_) {
-      ops_.push_back(op);
-      ops_.back().repeats *= times;
+    if (&block == this) {  // appending reads the block: a copy of it first
+      const std::vector<op_estimate> copy = ops_;
+      append(copy, times);
+    } else {
+      append(block.ops_, times);
     }
     return *this;
   }
@@ -157,6 +149,21 @@ class op_sequence {
     if (times > max_op_repeats)
       detail::throw_invalid_argument("op_sequence: repeats must be at most 2^40, got " +
                                      std::to_string(times));
+  }
+  // Appends @p ops run @p times each. Every product is checked before the first is appended: a
+  // refused block leaves this as it was. Room grows geometrically (a step appends many blocks);
+  // push_back, which add(op) instantiates anyway, rather than a range insert: every file that
+  // includes this header would otherwise instantiate vector's range insert (about 3 % of
+  // kernel.hpp's compile; docs/layers.md, "Compile cost").
+  DLPERF_CONSTEXPR_VECTOR void append(const std::vector<op_estimate>& ops, long long times) {
+    check_repeats(times);
+    for (const op_estimate& op : ops) check_product(op, times);
+    if (const std::size_t need = ops_.size() + ops.size(); need > ops_.capacity())
+      ops_.reserve(need > 2 * ops_.capacity() ? need : 2 * ops_.capacity());
+    for (const op_estimate& op : ops) {
+      ops_.push_back(op);
+      ops_.back().repeats *= times;
+    }
   }
   // Throws unless @p op run @p times as often stays within max_op_repeats.
   static constexpr void check_product(const op_estimate& op, long long times) {

@@ -43,9 +43,10 @@ if TYPE_CHECKING:  # editors and type checkers: **run's keywords, typed
 
 
 class RunOptions(TypedDict, total=False):
-    """The keywords of one run of a model, the tool's run flags (tools/dlperf/run_options.cpp),
-    as model, speedup, rank, power, cluster and advise take them in ``**run``; the request
-    classes take them too."""
+    """The keywords of one run of a model, the tool's run flags (:func:`run_fields` lists them
+    with their help, from the application layer's one list), as model, speedup, rank, power,
+    cluster and advise take them in ``**run``, with ``mode`` and ``link``; the request classes
+    take them too. A test holds the two lists equal."""
 
     train: bool
     infer: bool

@@ -96,7 +96,7 @@ struct run_field {
   std::vector<std::string> (*names)();
 };
 
-/// Every field a sweep or a keyword call can set, in run_options' order.
+/// Every field a sweep or a keyword call can set, in the order the tool's help lists them.
 std::span<const run_field> run_fields();
 
 /// The field of keyword @p keyword (or its flag, "--grad-accum"). Throws request_error listing

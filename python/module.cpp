@@ -179,6 +179,40 @@ nb::object to_python(const nlohmann::json& j) {
   return w.result();
 }
 
+using point = dlperf::app::sweep_point;
+
+// A figure of a point as Python has it: None where the JSON has null.
+template <class T>
+nb::object figure(const std::optional<T>& v) {
+  if (!v) return nb::none();
+  if constexpr (std::is_same_v<T, double>)
+    return nb::steal(PyFloat_FromDouble(*v));
+  else
+    return nb::steal(PyLong_FromLongLong(static_cast<long long>(*v)));
+}
+
+// A point's error (None for a point that ran) and whether it fits (None for one that did not).
+nb::object error_of(const point& p) {
+  return p.error.empty() ? nb::object(nb::none()) : nb::object(nb::str(p.error.c_str()));
+}
+nb::object fits_of(const point& p) {
+  return p.error.empty() ? nb::object(nb::bool_(p.fits)) : nb::none();
+}
+
+// The figures of SWEEP_FIGURES between fits and max_batch, in its order.
+constexpr std::array sweep_numbers{std::pair{"step_time_s", &point::step_time_s},
+                                   std::pair{"samples_per_s", &point::samples_per_s},
+                                   std::pair{"tokens_per_s", &point::tokens_per_s},
+                                   std::pair{"tflops", &point::tflops},
+                                   std::pair{"mfu", &point::mfu},
+                                   std::pair{"prefill_s", &point::prefill_s},
+                                   std::pair{"decode_s_per_token", &point::decode_s_per_token},
+                                   std::pair{"prompt_tokens_per_s", &point::prompt_tokens_per_s},
+                                   std::pair{"decode_tokens_per_s", &point::decode_tokens_per_s},
+                                   std::pair{"memory_bytes", &point::memory_bytes},
+                                   std::pair{"capacity_bytes", &point::capacity_bytes},
+                                   std::pair{"communication_s", &point::communication_s}};
+
 // A column of optional numbers as a Python list (None where the JSON has null).
 template <class T>
 nb::object column(const std::vector<dlperf::app::sweep_point>& rows,
@@ -187,13 +221,7 @@ nb::object column(const std::vector<dlperf::app::sweep_point>& rows,
   if (!l.is_valid()) throw nb::python_error();
   Py_ssize_t i = 0;
   for (const auto& row : rows) {
-    const std::optional<T>& v = row.*member;
-    nb::object x = nb::none();
-    if (v && std::is_same_v<T, double>)
-      x = nb::steal(PyFloat_FromDouble(static_cast<double>(*v)));
-    else if (v)
-      x = nb::steal(PyLong_FromLongLong(static_cast<long long>(*v)));
-    PyList_SET_ITEM(l.ptr(), i++, x.release().ptr());
+    PyList_SET_ITEM(l.ptr(), i++, figure(row.*member).release().ptr());
   }
   return l;
 }
@@ -318,52 +346,84 @@ NB_MODULE(_dlperf, m) {
       nb::arg("args"),
       "Runs the dlperf tool on `args` (no program name) as the dlperf command does, printing on "
       "stdout and stderr; returns its exit code. `python -m dlperf` calls it.");
+  // A grid's points, estimated without the GIL; a grid the layer refuses raises dlperf.Error.
+  using sweep_axes = std::vector<std::pair<std::string, std::vector<std::string>>>;
+  static constexpr auto run_sweep = [](const sweep_axes& axes, unsigned threads) {
+    std::vector<dlperf::app::sweep_axis> grid;
+    for (const auto& [keyword, values] : axes) grid.push_back({keyword, values});
+    std::vector<point> rows;
+    std::string failure;
+    {
+      const nb::gil_scoped_release unlocked;
+      try {
+        rows = dlperf::app::sweep(grid, threads);
+      } catch (const dlperf::app::request_error& e) {
+        failure = dlperf::cli::one_line(e.what());
+      }
+    }
+    if (!failure.empty()) {
+      PyErr_SetString(error_type.ptr(), failure.c_str());
+      throw nb::python_error();
+    }
+    return rows;
+  };
   m.def(
       "sweep",
-      [](const std::vector<std::pair<std::string, std::vector<std::string>>>& axes,
-         unsigned threads) -> nb::dict {
-        std::vector<dlperf::app::sweep_axis> grid;
-        for (const auto& [keyword, values] : axes) grid.push_back({keyword, values});
-        std::vector<dlperf::app::sweep_point> rows;
-        std::string failure;
-        {
-          const nb::gil_scoped_release unlocked;
-          try {
-            rows = dlperf::app::sweep(grid, threads);
-          } catch (const dlperf::app::request_error& e) {
-            failure = dlperf::cli::one_line(e.what());
-          }
-        }
-        if (!failure.empty()) {
-          PyErr_SetString(error_type.ptr(), failure.c_str());
-          throw nb::python_error();
-        }
-        using point = dlperf::app::sweep_point;
+      [](const sweep_axes& axes, unsigned threads) -> nb::dict {
+        const std::vector<point> rows = run_sweep(axes, threads);
         nb::dict out;
         nb::list error, fits;
         for (const point& row : rows) {
-          error.append(row.error.empty() ? nb::object(nb::none())
-                                         : nb::object(nb::str(row.error.c_str())));
-          fits.append(row.error.empty() ? nb::object(nb::bool_(row.fits)) : nb::none());
+          error.append(error_of(row));
+          fits.append(fits_of(row));
         }
         out["error"] = error;
         out["fits"] = fits;
-        for (const auto& [key, member] :
-             {std::pair{"step_time_s", &point::step_time_s},
-              std::pair{"samples_per_s", &point::samples_per_s},
-              std::pair{"tokens_per_s", &point::tokens_per_s}, std::pair{"tflops", &point::tflops},
-              std::pair{"mfu", &point::mfu}, std::pair{"prefill_s", &point::prefill_s},
-              std::pair{"decode_s_per_token", &point::decode_s_per_token},
-              std::pair{"prompt_tokens_per_s", &point::prompt_tokens_per_s},
-              std::pair{"decode_tokens_per_s", &point::decode_tokens_per_s},
-              std::pair{"memory_bytes", &point::memory_bytes},
-              std::pair{"capacity_bytes", &point::capacity_bytes},
-              std::pair{"communication_s", &point::communication_s}})
-          out[key] = column(rows, member);
+        for (const auto& [key, member] : sweep_numbers) out[key] = column(rows, member);
         out["max_batch"] = column(rows, &point::max_batch);
         return out;
       },
       nb::arg("axes"), nb::arg("threads") = 0,
       "Runs the grid of `axes` ([(keyword, [value text, ...]), ...], the last fastest) on "
       "`threads` threads (0: every core) and returns its figures by column; use dlperf.sweep.");
+  m.def(
+      "sweep_rows",
+      [](const sweep_axes& axes, const std::vector<nb::list>& labels,
+         unsigned threads) -> nb::list {
+        if (labels.size() != axes.size())
+          throw nb::value_error("sweep_rows: one list of labels for each axis");
+        for (std::size_t k = 0; k < axes.size(); ++k)
+          if (labels[k].size() != axes[k].second.size())
+            throw nb::value_error("sweep_rows: one label for each value of an axis");
+        const std::vector<point> rows = run_sweep(axes, threads);
+        // The keys, made once: the axes' names, then SWEEP_FIGURES' order.
+        std::vector<nb::str> keys;
+        for (const auto& axis : axes) keys.emplace_back(axis.first.c_str());
+        const nb::str error_key("error"), fits_key("fits"), max_batch_key("max_batch");
+        std::vector<nb::str> number_keys;
+        for (const auto& figure : sweep_numbers) number_keys.emplace_back(figure.first);
+        nb::object out = nb::steal(PyList_New(static_cast<Py_ssize_t>(rows.size())));
+        if (!out.is_valid()) throw nb::python_error();
+        std::vector<std::size_t> choice(axes.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+          for (std::size_t k = axes.size(), rest = i; k-- > 0;) {  // the last axis fastest
+            choice[k] = rest % axes[k].second.size();
+            rest /= axes[k].second.size();
+          }
+          nb::dict row;
+          for (std::size_t k = 0; k < axes.size(); ++k) row[keys[k]] = labels[k][choice[k]];
+          const point& p = rows[i];
+          row[error_key] = error_of(p);
+          row[fits_key] = fits_of(p);
+          for (std::size_t f = 0; f < sweep_numbers.size(); ++f)
+            row[number_keys[f]] = figure(p.*sweep_numbers[f].second);
+          row[max_batch_key] = figure(p.max_batch);
+          PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), row.release().ptr());
+        }
+        return nb::borrow<nb::list>(out);
+      },
+      nb::arg("axes"), nb::arg("labels"), nb::arg("threads") = 0,
+      "Runs the grid of `axes` as sweep() does and returns one dict a point: each axis's name "
+      "with the point's entry of `labels` (one list per axis, beside its values), then "
+      "SWEEP_FIGURES; use dlperf.sweep.");
 }

@@ -37,6 +37,7 @@ from ._dlperf import request_keywords as _request_keywords
 from ._dlperf import run as _run
 from ._dlperf import run_fields as _run_fields
 from ._dlperf import sweep as _sweep
+from ._dlperf import sweep_rows as _sweep_rows
 
 if TYPE_CHECKING:  # editors and type checkers: **run's keywords, typed
     from typing_extensions import Unpack
@@ -533,10 +534,6 @@ def sweep(request: Optional[ModelRequest] = None, *, threads: int = 0,
         list(v) if isinstance(v, (list, tuple, range)) else [v] for v in axes.values()
     ]
     grid = [(k, [_switch_or_text(x) for x in vs]) for k, vs in zip(names, values)]
-    columns = _sweep(grid, threads)
-    import itertools
-
-    inputs = list(itertools.product(*values))
     if frame is None:
         try:
             import pandas  # noqa: F401
@@ -547,11 +544,21 @@ def sweep(request: Optional[ModelRequest] = None, *, threads: int = 0,
     if frame:
         import pandas
 
-        data = {k: [p[i] for p in inputs] for i, k in enumerate(names)}
+        columns = _sweep(grid, threads)
+        # Each input's column in itertools.product's order, by list repetition: each value
+        # repeated for the points of the later axes, the whole repeated for the earlier ones.
+        data: Dict[str, Any] = {}
+        inner = len(columns["error"])
+        outer = 1
+        for name, vs in zip(names, values):
+            inner //= len(vs)
+            block: List[Any] = []
+            for v in vs:
+                block += [v] * inner
+            data[name] = block * outer
+            outer *= len(vs)
         data.update({k: columns[k] for k in SWEEP_FIGURES})
         return pandas.DataFrame(data)
-    # One dict a row from one zip of its inputs and figures: half the time of a dict of the
-    # figures merged into each row (docs/python.md, "What a sweep costs").
-    keys = names + list(SWEEP_FIGURES)
-    figures = zip(*(columns[k] for k in SWEEP_FIGURES))
-    return [dict(zip(keys, point + row)) for point, row in zip(inputs, figures)]
+    # The rows' dicts are built in C++, each with its inputs as given here (docs/python.md,
+    # "What a sweep costs").
+    return _sweep_rows(grid, values, threads)

@@ -16,6 +16,12 @@ def sweep(axes: List[Tuple[str, List[str]]], threads: int = 0) -> Dict[str, List
     threads (0: every core) and returns its figures by column. Raises Error for a grid it
     refuses (unknown or repeated keyword, no model, no device, an empty axis)."""
 
+def sweep_rows(axes: List[Tuple[str, List[str]]], labels: List[List[Any]],
+               threads: int = 0) -> List[Dict[str, Any]]:
+    """Runs the grid of ``axes`` as sweep() does and returns one dict a point: each axis's name
+    with the point's entry of ``labels`` (one list per axis, beside its values), then
+    SWEEP_FIGURES; use dlperf.sweep."""
+
 def model_json(fields: List[Tuple[str, str]]) -> Any:
     """``dlperf model --json`` for keyword and value pairs, through the application layer; None
     for a request it refuses (dlperf.model then runs the tool's command line for its message)."""

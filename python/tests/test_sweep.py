@@ -126,3 +126,32 @@ def test_a_frame_has_one_row_per_point():
     assert list(frame["batch"]) == [1, 8, 1, 8]
     assert frame["error"].isna().all()
     assert (frame["decode_tokens_per_s"] > 0).all()
+
+
+def test_a_list_of_dicts_holds_the_frames_rows_in_the_same_order():
+    pandas = optional("pandas")
+    rows = dlperf.sweep(frame=False, **GRID)
+    frame = dlperf.sweep(frame=True, **GRID)
+    assert len(rows) == len(frame) == 24
+    # Each row: the grid's keywords as given, then SWEEP_FIGURES, in that order.
+    assert all(list(r) == list(GRID) + list(dlperf.SWEEP_FIGURES) for r in rows)
+    for row, (_, framed) in zip(rows, frame.iterrows()):
+        for key, value in row.items():
+            if value is None:
+                assert pandas.isna(framed[key]), key
+            else:
+                assert framed[key] == value, key
+
+
+def test_the_rows_binding_refuses_labels_that_do_not_match_the_axes():
+    from dlperf import _dlperf
+
+    axes = [("gpu", ["h100_sxm"]), ("preset", ["gpt2"]), ("batch", ["1", "2"])]
+    with pytest.raises(ValueError, match="one list of labels for each axis"):
+        _dlperf.sweep_rows(axes, [["h100_sxm"], ["gpt2"]])
+    with pytest.raises(ValueError, match="one label for each value of an axis"):
+        _dlperf.sweep_rows(axes, [["h100_sxm"], ["gpt2"], [1]])
+    rows = _dlperf.sweep_rows(axes, [["H100"], ["GPT-2"], [1, 2]])
+    assert [(r["gpu"], r["preset"], r["batch"]) for r in rows] == [("H100", "GPT-2", 1),
+                                                                    ("H100", "GPT-2", 2)]
+

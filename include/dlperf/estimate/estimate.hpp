@@ -108,12 +108,8 @@ class op_sequence {
   /// This sequence run @p times in a row: the same operators, each one's repeats times @p times.
   /// Throws invalid_argument unless @p times >= 1 and the products stay within `max_op_repeats`.
   [[nodiscard]] DLPERF_CONSTEXPR_VECTOR op_sequence repeat(long long times) const {
-    check_repeats(times);
-    op_sequence r = *this;
-    for (op_estimate& op : r.ops_) {
-      check_product(op, times);
-      op.repeats *= times;
-    }
+    op_sequence r;
+    r.append(ops_, times);
     return r;
   }
   /// Makes room for @p n operators in all, so that appending up to them allocates no more.
@@ -157,19 +153,16 @@ class op_sequence {
   // kernel.hpp's compile; docs/layers.md, "Compile cost").
   DLPERF_CONSTEXPR_VECTOR void append(const std::vector<op_estimate>& ops, long long times) {
     check_repeats(times);
-    for (const op_estimate& op : ops) check_product(op, times);
+    for (const op_estimate& op : ops)
+      if (op.repeats > max_op_repeats / times)
+        detail::throw_invalid_argument("op_sequence: " + std::string(op.name) +
+                                       " would run more than 2^40 times");
     if (const std::size_t need = ops_.size() + ops.size(); need > ops_.capacity())
       ops_.reserve(need > 2 * ops_.capacity() ? need : 2 * ops_.capacity());
     for (const op_estimate& op : ops) {
       ops_.push_back(op);
       ops_.back().repeats *= times;
     }
-  }
-  // Throws unless @p op run @p times as often stays within max_op_repeats.
-  static constexpr void check_product(const op_estimate& op, long long times) {
-    if (op.repeats > max_op_repeats / times)
-      detail::throw_invalid_argument("op_sequence: " + std::string(op.name) +
-                                     " would run more than 2^40 times");
   }
   std::vector<op_estimate> ops_;
 };

@@ -44,34 +44,26 @@
     if (reply.json !== undefined) return {path: 'keywords', reply: reply};
     return {path: 'command line', refused: reply.refused, reply: run(args)};
   }
-  // The run fields a model line (@p forRank false) or a rank line passes.
-  function passed(forRank) {
-    return runFields.filter((f) => !(forRank && f.job_layout));
+  // The run fields the form's state @p s gives, each with its value, that a model line
+  // (@p forRank false) or a rank line (those that do not lay out a job) passes: a field left
+  // empty, or a switch unchecked, is not given.
+  function givenFields(s, forRank) {
+    return runFields
+      .filter((f) => !(forRank && f.job_layout))
+      .map((f) => [f, s[formName(f)]])
+      .filter(([f, v]) => (f.kind === 'toggle' ? v === '1' : v !== ''));
   }
-  // The run's keywords of the form's state @p s, into @p keywords: a field left empty (or a
-  // switch unchecked) is not given.
+  // The run's keywords of @p s, into @p keywords (a switch as 'true').
   function runKeywordsOf(s, forRank, keywords) {
     keywords.mode = s.mode === 'infer' ? 'infer' : 'train';
-    for (const f of passed(forRank)) {
-      const v = s[formName(f)];
-      if (f.kind === 'toggle') {
-        if (v === '1') keywords[f.keyword] = 'true';
-      } else if (v !== '') {
-        keywords[f.keyword] = v;
-      }
-    }
+    for (const [f, v] of givenFields(s, forRank))
+      keywords[f.keyword] = f.kind === 'toggle' ? 'true' : v;
     return keywords;
   }
-  // The same as flags of a command line, onto @p args.
+  // The same as flags of a command line, onto @p args (a switch as its bare flag).
   function runFlagsOf(s, forRank, args) {
-    for (const f of passed(forRank)) {
-      const v = s[formName(f)];
-      if (f.kind === 'toggle') {
-        if (v === '1') args.push(f.flag);
-      } else if (v !== '') {
-        args.push(f.flag, v);
-      }
-    }
+    for (const [f, v] of givenFields(s, forRank))
+      args.push(...(f.kind === 'toggle' ? [f.flag] : [f.flag, v]));
     return args;
   }
   // The model for GPU @p gpu (`model`, or the command line @p args).

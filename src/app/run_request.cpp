@@ -261,11 +261,6 @@ std::vector<std::string> names_of() {
   return out;
 }
 std::vector<std::string> no_names() { return {}; }
-std::vector<std::string> link_names() {
-  std::vector<std::string> out;
-  for (const link_spec& l : links::all) out.emplace_back(l.id);
-  return out;
-}
 std::vector<std::string> host_memory_names() {
   std::vector<std::string> out;
   for (const host_memory_spec* h : host_memories::all) out.emplace_back(h->id);
@@ -413,7 +408,7 @@ std::span<const run_field> run_fields() {
           "network", "--network",
           "Training across servers: each GPU's port to the others (default: the server's, "
           "InfiniBand at its PCIe generation's rate)",
-          layout, &link_names),
+          layout, &link_ids),
       toggle_field<&run_options::fp32_reduce, &fp32_reduce_flag>(
           "fp32_reduce", "Training with --zero 2 or 3 (FSDP): reduce-scatter gradients in FP32",
           layout),
@@ -450,6 +445,12 @@ const run_field& run_field_of(std::string_view keyword) {
   for (const run_field& f : run_fields())
     valid += (valid.empty() ? "" : ", ") + std::string(f.keyword);
   throw request_error(fmt::format("unknown run field '{}' (valid: {})", keyword, valid));
+}
+
+std::vector<std::string> link_ids() {
+  std::vector<std::string> out;
+  for (const link_spec& l : links::all) out.emplace_back(l.id);
+  return out;
 }
 
 std::span<const std::string_view> job_layout_keywords() {

@@ -2,7 +2,9 @@
 // step, speed-up and efficiency on several GPUs, with the gradient all-reduce overlapped bucket by
 // bucket with the backward pass (docs/buying.md, Multi-GPU).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <dlperf/app/cluster_report.hpp>
+#include <dlperf/app/run_request.hpp>
 #include <dlperf/buying/cluster.hpp>
 #include <dlperf/buying/split.hpp>
 #include <dlperf/hardware/links.hpp>
@@ -28,11 +30,7 @@ CLI::Validator link_validator() {
           "LINK", "link"};
 }
 
-std::string link_ids() {
-  std::string ids;
-  for (const link_spec& l : links::all) ids += (ids.empty() ? "" : "|") + std::string(l.id);
-  return ids;
-}
+std::string link_ids() { return fmt::format("{}", fmt::join(app::link_ids(), "|")); }
 
 namespace {
 

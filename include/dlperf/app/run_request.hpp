@@ -103,6 +103,10 @@ std::span<const run_field> run_fields();
 /// the keywords for an unknown one.
 const run_field& run_field_of(std::string_view keyword);
 
+/// Every link's id (hardware/links.hpp), in the catalog's order: the names --network reads, and
+/// the tool's --link.
+std::vector<std::string> link_ids();
+
 /// The run fields that lay out a job over GPUs and host memory (gpus, zero, tp, pp, vpp, split,
 /// gpus_per_node, network, fp32_reduce, gpu_layers, host_memory: those run_field::job_layout
 /// marks). A request whose run is its model's on each GPU it compares (power, rank, speedup,

@@ -74,6 +74,7 @@ class RunOptions(TypedDict, total=False):
     tp: Union[int, str]
     pp: Union[int, str]  # training: pipeline stages (docs/parallel.md)
     vpp: Union[int, str]  # training with pp: model chunks per GPU
+    cp: Union[int, str]  # training: GPUs each sequence is split over (ring attention)
     grad_accum: Union[int, str]
     gpus_per_node: Union[int, str]
     network: str  # training across servers: each GPU's port (hardware/links.hpp ids)

@@ -86,6 +86,7 @@ class ModelRequest(Request):
     tp: Optional[Union[int, str]]
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
+    cp: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
     network: Optional[str]
@@ -168,6 +169,7 @@ class ModelRequest(Request):
         tp: Optional[Union[int, str]] = ...,
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
+        cp: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
         network: Optional[str] = ...,
@@ -216,6 +218,7 @@ class ClusterRequest(Request):
     tp: Optional[Union[int, str]]
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
+    cp: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
     network: Optional[str]
@@ -263,6 +266,7 @@ class ClusterRequest(Request):
         tp: Optional[Union[int, str]] = ...,
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
+        cp: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
         network: Optional[str] = ...,
@@ -355,6 +359,7 @@ class PowerRequest(Request):
     tp: Optional[Union[int, str]]
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
+    cp: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
     network: Optional[str]
@@ -404,6 +409,7 @@ class PowerRequest(Request):
         tp: Optional[Union[int, str]] = ...,
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
+        cp: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
         network: Optional[str] = ...,
@@ -524,6 +530,7 @@ class RankRequest(Request):
     tp: Optional[Union[int, str]]
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
+    cp: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
     network: Optional[str]
@@ -572,6 +579,7 @@ class RankRequest(Request):
         tp: Optional[Union[int, str]] = ...,
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
+        cp: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
         network: Optional[str] = ...,
@@ -619,6 +627,7 @@ class SpeedupRequest(Request):
     tp: Optional[Union[int, str]]
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
+    cp: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
     network: Optional[str]
@@ -666,6 +675,7 @@ class SpeedupRequest(Request):
         tp: Optional[Union[int, str]] = ...,
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
+        cp: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
         network: Optional[str] = ...,
@@ -724,6 +734,7 @@ class AdviseRequest(Request):
     tp: Optional[Union[int, str]]
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
+    cp: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
     network: Optional[str]
@@ -782,6 +793,7 @@ class AdviseRequest(Request):
         tp: Optional[Union[int, str]] = ...,
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
+        cp: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
         network: Optional[str] = ...,

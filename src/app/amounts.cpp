@@ -127,6 +127,7 @@ constexpr auto range_table = std::to_array<plausible_range>({
     {"--tp", 1, most_gpus, false, "GPUs"},
     {"--pp", 1, most_gpus, false, "stages"},
     {"--vpp", 1, as_double(run_limits::virtual_stages), false, "chunks"},
+    {"--cp", 1, most_gpus, false, "GPUs"},
     {"--grad-accum", 1, as_double(run_limits::grad_accumulation), false, "micro-batches"},
     {"--gpus-per-node", 1, as_double(run_limits::gpus_per_node), false, "GPUs"},
     {"--lora", 1, as_double(run_limits::lora_rank), false, ""},

@@ -111,7 +111,8 @@ model_report estimate(const model_request& q) {
   });
   out.transformer = m.kind == model_kind::transformer;
   out.generation = out.transformer && !r.training() && m.transformer.generates();
-  if (out.transformer) out.seq = detail::transformer_shapes::of(m.transformer, r).seq;
+  // The whole sequence, not a context-parallel GPU's share of it.
+  if (out.transformer) out.seq = detail::transformer_shapes::of(m.transformer, r).seq * r.cp;
   out.trainable = r.training() ? trainable_parameters(m, r) : 0.0;
   return out;
 }

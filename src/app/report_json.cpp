@@ -139,6 +139,7 @@ void write_job_collectives(report_writer& w, const cluster_estimate& c) {
   write_field(w, "grad_accumulation", c.grad_accumulation);
   write_field(w, "pp", c.pp);
   write_field(w, "virtual_stages", c.virtual_stages);
+  write_field(w, "cp", c.cp);
   write_field(w, "pipeline_bubble_s", c.pipeline_bubble.value());
   write_field(w, "exposed_communication_s", c.exposed_communication.value());
   w.key("collectives");
@@ -232,6 +233,7 @@ nlohmann::json to_json(const cluster_report& r) {
       {"data_parallel", c.data_parallel},
       {"tp", c.tp},
       {"pp", c.pp},
+      {"cp", c.cp},
       {"link", r.link != nullptr ? r.link->id : std::string_view()},
       {"dtype", name(r.run.type)},
       {"batch", r.run.batch},
@@ -413,6 +415,7 @@ void write(report_writer& w, const model_report& report) {
   write_field(w, "gpus", r.gpus);
   write_field(w, "tp", r.tp);
   write_field(w, "pp", r.pp);
+  write_field_if(w, "cp", r.training(), r.cp);
   write_field_if(w, "split", report.split, name(r.pp > 1 ? split_mode::layer : split_mode::tensor));
   w.key("link");
   if (report.link != nullptr)

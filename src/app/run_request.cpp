@@ -145,12 +145,17 @@ void read_pipeline(const run_options& o, run_config& r) {
     throw request_error(std::string(stages > 1 ? "--pp" : "--vpp") +
                         " is a training pipeline: for --infer, --split layer spreads the layers");
   if (chunks > 1 && stages < 2) throw request_error("--vpp needs --pp 2 or more");
+  const long long context = parse_plausible_count("--cp", o.cp);
+  if (context > 1 && !r.training())
+    throw request_error(
+        "--cp splits a training sequence: for --infer, --tp or --split layer spread the model");
   if (r.training()) {
     r.pp = stages;
     r.virtual_stages = chunks;
-    if (r.gpus % (r.tp * r.pp) != 0)
-      throw request_error(
-          fmt::format("--tp {} x --pp {} must divide --gpus {}", r.tp, r.pp, r.gpus));
+    r.cp = context;
+    if (r.gpus % (r.tp * r.pp * r.cp) != 0)
+      throw request_error(fmt::format("--tp {} x --pp {}{} must divide --gpus {}", r.tp, r.pp,
+                                      r.cp > 1 ? fmt::format(" x --cp {}", r.cp) : "", r.gpus));
   }
   if (r.training() && !stacks::of(r.stack).trains)
     throw request_error("--stack " + std::string(name(r.stack)) +
@@ -394,6 +399,11 @@ std::span<const run_field> run_fields() {
       text_field<&run_options::vpp>(
           "vpp", "--vpp",
           "Training with --pp: model chunks per GPU (interleaved 1F1B; divides the bubble)",
+          layout),
+      text_field<&run_options::cp>(
+          "cp", "--cp",
+          "Training a decoder: GPUs each sequence is split over (context parallelism, ring "
+          "attention; docs/parallel.md)",
           layout),
       choice_field<&run_options::split, &split_flag>(
           "split",

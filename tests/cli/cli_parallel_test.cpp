@@ -153,3 +153,49 @@ TEST_CASE("advise and rank split by the stack's mode", "[cli][parallel]") {
   for (const auto& e : ranked)
     for (const auto& s : e["splits"]) CHECK(s["pp"] == 1);
 }
+
+TEST_CASE("model --cp splits each training sequence over GPUs, as cluster prices it",
+          "[cli][parallel]") {
+  // Llama 3.1 8B over 8 GPUs, 128K tokens a sequence: 4 GPUs a sequence, 2 replicas.
+  const std::string run =
+      "--preset llama3_1_8b --gpu h100_sxm --gpus 8 --batch 1 --seq 131072 --zero 3 "
+      "--checkpointing --dtype bf16 --optimizer adam --json ";
+  const nlohmann::json cp = json_of("model --train --cp 4 " + run);
+  const nlohmann::json cluster = json_of("cluster --link nvlink4 --cp 4 " + run);
+  CHECK(cp["cp"] == 4);
+  CHECK(cp["seq"] == 131072);  // the whole sequence, not a GPU's share
+  CHECK(cluster["data_parallel"] == 2);
+  CHECK(cluster["cp"] == 4);
+  CHECK(cp["cluster"]["job"]["cp"] == 4);
+  CHECK(cp["step_time_s"].get<double>() ==
+        Approx(cluster["step_time_s"].get<double>()).epsilon(1e-12));
+  int rings = 0;
+  for (const auto& c : cp["cluster"]["job"]["collectives"])
+    if (c["name"].get<std::string>().find("context-parallel ring") != std::string::npos) {
+      ++rings;
+      CHECK(c["collective"] == "send-recv");
+      // K and V of a GPU's 32768 tokens: 2 x 32768 x 8 key/value heads x 128 x 2 bytes.
+      CHECK(c["bytes"].get<double>() == 2.0 * 32768 * 8 * 128 * 2);
+      CHECK(c["exposed_s"].get<double>() <= c["time_s"].get<double>());
+    }
+  CHECK(rings == 2);
+  // The same job's tokens without the split: each GPU runs whole sequences, and a GPU's
+  // activations are cp times what they are under it.
+  const nlohmann::json whole = json_of("model --train " + run);
+  CHECK(whole["cp"] == 1);
+  CHECK(whole["memory"]["activations_bytes"].get<double>() >
+        3.9 * cp["memory"]["activations_bytes"].get<double>());
+}
+
+TEST_CASE("model: bad context-parallel splits are rejected by name", "[cli][parallel][errors]") {
+  const std::string llama = "model --preset llama3_1_8b --gpu h100_sxm ";
+  require_usage_error(llama + "--train --gpus 8 --cp 3", "--tp 1 x --pp 1 x --cp 3 must divide");
+  require_usage_error(llama + "--infer --gpus 2 --cp 2", "--cp splits a training sequence");
+  require_usage_error(llama + "--train --gpus 8 --cp 8 --seq 1000", "must be a multiple of 16");
+  require_usage_error("model --preset bert_base --gpu h100_sxm --train --gpus 2 --cp 2",
+                      "is modelled for a decoder's causal self-attention");
+  require_usage_error("model --preset resnet50 --gpu h100_sxm --train --gpus 2 --cp 2",
+                      "a CNN has none");
+  require_usage_error(llama + "--train --gpus 2 --cp 2 --seq 8192 --doc-tokens 1024 --packing",
+                      "padding or packing");
+}

@@ -104,7 +104,7 @@ void print_report(const app::cluster_report& report) {
   fmt::print("  {:<34} {:>10}\n", "one GPU's step", format_duration(c.single_gpu_step.value()));
   fmt::print("  {:<34} {:>10}\n", "compute step on the job's GPUs",
              format_duration(c.compute_step.value()));
-  if (r.zero >= 2 || c.pp > 1) {
+  if (r.zero >= 2 || c.pp > 1 || c.cp > 1) {
     print_job_collectives(c);
   } else {
     fmt::print("  {:<34} {:>10}  ({} in {} buckets of {})\n", "gradient all-reduce",

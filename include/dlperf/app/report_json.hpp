@@ -124,7 +124,7 @@ nlohmann::json power_limit_json(const std::optional<power_limit_info>& p);
 nlohmann::json sustained_clock_json(const std::optional<sustained_clock_info>& s);
 
 /// A training job's collectives and its servers as `model --json` and `cluster --json` give
-/// them: {"network", "gpus_per_node", "nodes", "grad_accumulation", "pp", "virtual_stages",
+/// them: {"network", "gpus_per_node", "nodes", "grad_accumulation", "pp", "virtual_stages", "cp",
 /// "pipeline_bubble_s", "exposed_communication_s", "collectives": [{"name", "collective",
 /// "bytes", "calls", "time_s", "exposed_s"}]}.
 nlohmann::json job_collectives_json(const cluster_estimate& c);

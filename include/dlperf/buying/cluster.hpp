@@ -78,8 +78,9 @@ struct step_collective {
 /// The multi-GPU estimate of a training job and what went into it.
 struct cluster_estimate {
   long long gpus = 1;                ///< GPUs of the job
-  long long data_parallel = 1;       ///< data-parallel replicas (gpus / (tp x pp))
+  long long data_parallel = 1;       ///< data-parallel replicas (gpus / (tp x pp x cp))
   long long tp = 1;                  ///< tensor-parallel degree
+  long long cp = 1;                  ///< context-parallel degree (GPUs a sequence is split over)
   long long pp = 1;                  ///< pipeline stages
   long long virtual_stages = 1;      ///< model chunks per GPU (interleaved 1F1B)
   duration pipeline_bubble{};        ///< the stages' idle time while the pipeline fills and drains
@@ -182,7 +183,7 @@ template <class = void>
 std::vector<step_collective> sharded_collectives(const model_spec& m, const run_config& r,
                                                  const model_estimate& e,
                                                  const cluster_topology& net) {
-  const long long dp = r.data_parallel();
+  const long long dp = r.data_parallel_with_cp();  // FSDP shards over the cp GPUs too
   const double layers =
       m.kind == model_kind::transformer ? static_cast<double>(m.transformer.total_layers()) : 1.0;
   const double root = root_parameters(m, r);
@@ -244,6 +245,56 @@ byte_count pipeline_handoff_bytes(const model_spec& m, const run_config& r) {
   return tp_activation_bytes(m, r) / static_cast<double>(r.tp);
 }
 
+// The attention time of @p ops (the fused kernels, or the unfused attention's products and
+// softmax), each run counted.
+inline duration attention_time(const op_sequence& ops) {
+  duration t{};
+  for (const op_estimate& op : ops)
+    if (op.kind == op_kind::attention) t += static_cast<double>(op.repeats) * op.time;
+  return t;
+}
+
+// Ring attention's traffic (context parallelism, docs/parallel.md): in every layer each GPU's
+// keys and values pass round the ring of cp GPUs, cp - 1 send/recv steps in the forward pass
+// (and in its recomputation), and in the backward pass the keys and values again with their
+// gradients beside them, as Megatron's Transformer Engine (`cp_comm_type` p2p) and torchtitan
+// run it. Each step's transfer runs while the GPU computes the attention of the block in
+// hand (a 1/cp share of the layer's attention), so a step waits only for what that block does
+// not hide. The ring's neighbours are tp ranks apart (tensor split innermost): across servers
+// once cp x tp exceeds a server.
+template <class = void>
+void add_context_ring(std::vector<step_collective>& out, const model_spec& m, const run_config& r,
+                      const model_estimate& e, const cluster_topology& net) {
+  const transformer_shapes s = transformer_shapes::of(m.transformer, pipeline_stage_run(r));
+  const double cp = static_cast<double>(r.cp);
+  const double layers = static_cast<double>(m.transformer.total_layers());
+  const double stage_layers = std::ceil(layers / static_cast<double>(r.pp));
+  // K and V of one GPU's seq / cp tokens, in the attention's 16-bit type.
+  const byte_count chunk = bytes(2.0 * static_cast<double>(s.batch) * static_cast<double>(s.seq) *
+                                 s.kv * activation_bytes(r.type));
+  const duration step =
+      r.cp * r.tp > net.per_node
+          ? nccl_time(collective::send_recv, chunk, 2, net.network).time
+          : nccl_time(collective::send_recv, chunk, 2, net.intra, net.staged).time;
+  const duration fwd_block = attention_time(e.forward) / layers / cp;
+  const duration bwd_block = attention_time(e.backward) / layers / cp;
+  // The recomputed forward passes the ring again where it recomputes the attention: every
+  // layer under full checkpointing, every second under selective 'layers' (selective 'ops'
+  // keeps the attention's output).
+  const double again = r.checkpointing                                  ? 1.0
+                       : r.selective == selective_checkpointing::layers ? 0.5
+                                                                        : 0.0;
+  const double layer_steps = static_cast<double>(r.grad_accumulation) * stage_layers * (cp - 1.0);
+  const double fwd_calls = layer_steps * (1.0 + again);
+  out.push_back({"context-parallel ring (forward)", collective::send_recv, chunk,
+                 static_cast<long long>(fwd_calls), fwd_calls * step,
+                 fwd_calls * std::max(duration{}, step - fwd_block), true, true});
+  // Backward: the keys and values and their gradients, two transfers a step.
+  out.push_back({"context-parallel ring (backward)", collective::send_recv, chunk,
+                 static_cast<long long>(2.0 * layer_steps), 2.0 * layer_steps * step,
+                 layer_steps * std::max(duration{}, 2.0 * step - bwd_block), true, false});
+}
+
 template <class D>
 cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
                            const cluster_topology& net, byte_count grad, byte_count bucket,
@@ -259,7 +310,8 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
   p.bubble = (pp - 1.0) / static_cast<double>(r.virtual_stages) * micro_batch;
   p.compute = e.time / pp + p.bubble;
   p.backward = (e.backward.time() + e.recompute.time()) / pp;
-  const long long dp = r.data_parallel();
+  // The gradients are reduced over every GPU holding the same parameters: data parallel x cp.
+  const long long dp = r.data_parallel_with_cp();
   if (r.zero >= 2 && dp > 1) {
     p.collectives = sharded_collectives(m, r, e, net);
   } else {
@@ -295,6 +347,7 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
     p.collectives.push_back(
         {"tp all-reduce (backward)", collective::all_reduce, data, calls, pass, pass, true, false});
   }
+  if (r.cp > 1) add_context_ring(p.collectives, m, r, e, net);
   if (r.pp > 1) {
     // Each micro-batch crosses every stage boundary of each of the v chunks twice: its
     // activations forward, their gradients back. Megatron's stages are the outermost rank
@@ -340,6 +393,7 @@ inline run_config one_gpu_run(run_config r) {
   r.gpus = 1;
   r.tp = 1;
   r.pp = 1;
+  r.cp = 1;
   r.virtual_stages = 1;
   r.zero = 0;
   r.gpus_per_node = 1;
@@ -379,6 +433,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   cluster_estimate c;
   c.gpus = r.gpus;
   c.tp = r.tp;
+  c.cp = r.cp;
   c.pp = r.pp;
   c.virtual_stages = r.virtual_stages;
   c.data_parallel = r.data_parallel();
@@ -396,11 +451,12 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   // A tensor split keeps each model copy inside a server: its tp data-parallel rings run side
   // by side, each over gpus_per_node / tp GPUs (and ports) of every server.
   const long long ring_per_node = std::max(1LL, c.gpus_per_node / r.tp);
-  c.ring_in_server = std::min(c.data_parallel, ring_per_node);  // collective_rate's count
+  const long long gradient_ring = r.data_parallel_with_cp();
+  c.ring_in_server = std::min(gradient_ring, ring_per_node);  // collective_rate's count
   const detail::cluster_topology net{link, c.network, ring_per_node, !c.peer_to_peer};
   c.effective_bandwidth = ring_bandwidth(collective::all_reduce, link, net.staged, c.network,
-                                         c.data_parallel, ring_per_node);
-  c.gradient_bytes = bytes(m.parameters() / static_cast<double>(r.model_parallel()) *
+                                         gradient_ring, ring_per_node);
+  c.gradient_bytes = bytes(m.parameters() / static_cast<double>(r.tp * r.pp) *
                            detail::training_weight_bytes(r.type));
   const double ratio = (c.gradient_bytes / bucket).value();
   c.buckets = std::max(1LL, static_cast<long long>(ratio));

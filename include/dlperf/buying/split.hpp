@@ -51,9 +51,10 @@ struct parallel_split {
   long long gpus = 1;  ///< GPUs of the system
   long long tp = 1;    ///< tensor-parallel degree (divides gpus)
   long long pp = 1;  ///< inference: GPUs of a layer split (docs/parallel.md); tp x pp divides gpus
+  long long cp = 1;  ///< training: GPUs a sequence is split over (context parallelism)
 
-  /// Data-parallel replicas: gpus / (tp x pp).
-  [[nodiscard]] constexpr long long data_parallel() const { return gpus / (tp * pp); }
+  /// Data-parallel replicas: gpus / (tp x pp x cp).
+  [[nodiscard]] constexpr long long data_parallel() const { return gpus / (tp * pp * cp); }
   /// Whether two splits are the same.
   [[nodiscard]] constexpr bool operator==(const parallel_split&) const = default;
 };
@@ -194,7 +195,7 @@ std::optional<long long> smallest_fitting_tp(const D& d, const model_spec& m, ru
 }
 
 /// A split for people: "1 GPU", "2 GPUs, tp 2", "4 GPUs, tp 2 x dp 2", "8 GPUs, dp 8", "2 GPUs,
-/// pp 2" (a layer split).
+/// pp 2" (a layer split), "8 GPUs, cp 4 x dp 2".
 template <class = void>
 std::string describe(const parallel_split& s) {
   if (s.gpus == 1) return "1 GPU";
@@ -202,6 +203,7 @@ std::string describe(const parallel_split& s) {
   std::string parts;
   if (s.tp > 1) parts = "tp " + std::to_string(s.tp);
   if (s.pp > 1) parts += (parts.empty() ? "" : " x ") + ("pp " + std::to_string(s.pp));
+  if (s.cp > 1) parts += (parts.empty() ? "" : " x ") + ("cp " + std::to_string(s.cp));
   if (s.data_parallel() > 1)
     parts += (parts.empty() ? "" : " x ") + ("dp " + std::to_string(s.data_parallel()));
   return n + parts;

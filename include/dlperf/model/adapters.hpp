@@ -110,6 +110,9 @@ constexpr void validate_model_run(const model_spec& m, const run_config& r) {
         "run: selective checkpointing 'ops' follows torchtitan's dense decoder layer (its "
         "products' order); a mixture of experts, latent attention or LoRA adapters take 'layers', "
         "none or full checkpointing");
+  if (m.kind != model_kind::transformer && r.cp > 1)
+    detail::throw_invalid_argument("run: context parallelism (cp " + std::to_string(r.cp) +
+                                   ") splits a transformer's sequences; a CNN has none");
   if (m.kind != model_kind::transformer && r.pp > 1)
     detail::throw_invalid_argument(
         "run: a layer split (pp " + std::to_string(r.pp) +

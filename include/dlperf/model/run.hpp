@@ -153,6 +153,12 @@ struct run_config {
   /// virtual pipeline stages, `--num-layers-per-virtual-pipeline-stage`), which divides the
   /// pipeline's bubble by this; 1: plain 1F1B.
   long long virtual_stages = 1;
+  /// Training a decoder: GPUs each sequence's tokens are split over (context parallelism, ring
+  /// attention: Megatron's `context_parallel_size`, torchtitan's `context_parallel_degree`).
+  /// Each GPU runs seq / cp tokens through the layers and attends its queries to every key as
+  /// the keys pass round the ring; the cp GPUs share the parameters, so gradients are reduced
+  /// (and ZeRO shards) over data parallel x cp (docs/parallel.md). tp x pp x cp divides gpus.
+  long long cp = 1;
   /// The link between the job's GPUs; none: the system's (hardware/links.hpp, system_link).
   const link_spec* link = nullptr;
   /// Training: micro-batches of `batch` each GPU runs (forward and backward) before one
@@ -217,25 +223,24 @@ struct run_config {
 
   /// Whether the run trains.
   [[nodiscard]] constexpr bool training() const { return mode == run_mode::train; }
-  /// Data-parallel replicas: gpus / (tp x pp).
-  [[nodiscard]] constexpr long long data_parallel() const { return gpus / (tp * pp); }
-  /// GPUs that hold one copy of the model: tp x pp.
-  [[nodiscard]] constexpr long long model_parallel() const { return tp * pp; }
+  /// Data-parallel replicas, each running `batch` whole sequences: gpus / (tp x pp x cp).
+  [[nodiscard]] constexpr long long data_parallel() const { return gpus / (tp * pp * cp); }
+  /// GPUs that run one replica's sequences: tp x pp x cp.
+  [[nodiscard]] constexpr long long model_parallel() const { return tp * pp * cp; }
+  /// GPUs that hold the same parameters, over which gradients are reduced and ZeRO shards:
+  /// data parallel x cp, gpus / (tp x pp) (Megatron's data-parallel group "with context
+  /// parallel", torchtitan's `dp_shard_cp` mesh).
+  [[nodiscard]] constexpr long long data_parallel_with_cp() const { return gpus / (tp * pp); }
 
   /// Throws invalid_argument naming the first field out of its domain.
   constexpr void validate() const {
     detail::require_positive(
-        "run", {{"batch", batch}, {"image", image}, {"gpus", gpus}, {"tp", tp}, {"pp", pp}});
+        "run",
+        {{"batch", batch}, {"image", image}, {"gpus", gpus}, {"tp", tp}, {"pp", pp}, {"cp", cp}});
     if (seq < 0 || prompt < 0 || generate < 0)
       detail::throw_invalid_argument("run: seq, prompt and generate must be >= 0");
     if (zero < 0 || zero > 3) detail::throw_invalid_argument("run: zero must be 0, 1, 2 or 3");
-    if (gpus % tp != 0)
-      detail::throw_invalid_argument("run: tp (" + std::to_string(tp) + ") must divide gpus (" +
-                                     std::to_string(gpus) + ")");
-    if ((gpus / tp) % pp != 0)
-      detail::throw_invalid_argument("run: tp x pp (" + std::to_string(tp) + " x " +
-                                     std::to_string(pp) + ") must divide gpus (" +
-                                     std::to_string(gpus) + ")");
+    validate_split();
     if (virtual_stages < 1 || virtual_stages > limits::virtual_stages)
       detail::throw_invalid_argument("run: virtual_stages must be 1 to 1024, got " +
                                      std::to_string(virtual_stages));
@@ -291,6 +296,25 @@ struct run_config {
   }
 
  private:
+  // The job's split: tp, pp and cp divide the GPUs, cp only in training.
+  constexpr void validate_split() const {
+    if (gpus % tp != 0)
+      detail::throw_invalid_argument("run: tp (" + std::to_string(tp) + ") must divide gpus (" +
+                                     std::to_string(gpus) + ")");
+    if ((gpus / tp) % pp != 0)
+      detail::throw_invalid_argument("run: tp x pp (" + std::to_string(tp) + " x " +
+                                     std::to_string(pp) + ") must divide gpus (" +
+                                     std::to_string(gpus) + ")");
+    if ((gpus / tp / pp) % cp != 0)
+      detail::throw_invalid_argument("run: tp x pp x cp (" + std::to_string(tp) + " x " +
+                                     std::to_string(pp) + " x " + std::to_string(cp) +
+                                     ") must divide gpus (" + std::to_string(gpus) + ")");
+    if (cp > 1 && !training())
+      detail::throw_invalid_argument(
+          "run: context parallelism (cp " + std::to_string(cp) +
+          ") splits a training sequence; inference splits a model with tp or pp");
+  }
+
   constexpr void validate_measured_stacks() const {
     for (std::size_t i = 0; i < measured_stacks.size(); ++i) {
       const measured_stack& m = measured_stacks[i];

@@ -18,6 +18,7 @@ inline constexpr double masked_token_fraction = 0.15;
 // Per-GPU sizes of a transformer run.
 struct transformer_shapes {
   long long batch = 0;          // sequences per replica
+  long long cp = 1;             // GPUs a training sequence is split over (seq: one GPU's share)
   long long seq = 0;            // tokens per sequence (training, encoders); the prompt (decoders)
   long long context = 0;        // decoder inference: prompt + generated tokens
   long long hidden = 0;         // h (not split)
@@ -69,6 +70,7 @@ struct transformer_shapes {
         throw_invalid_argument("prompt + generate (" + std::to_string(s.context) +
                                ") exceeds the model's context (" + std::to_string(t.max_seq) + ")");
     }
+    if (r.cp > 1) s.split_context(t, r, seq);
     const long long tp = r.tp, kvh = t.kv_head_count();
     if (t.heads % tp != 0)
       throw_invalid_argument("tp (" + std::to_string(tp) + ") must divide heads (" +
@@ -136,6 +138,28 @@ struct transformer_shapes {
   }
 
  private:
+  // Context parallelism (docs/parallel.md): each GPU holds seq / cp tokens of every sequence,
+  // two chunks of seq / 2cp from either end so that the causal mask leaves every GPU the same
+  // work, as Megatron and torchtitan split them; both require seq to be a multiple of 2cp.
+  constexpr void split_context(const transformer_config& t, const run_config& r, long long whole) {
+    if (t.kind != transformer_kind::decoder)
+      throw_invalid_argument("run: context parallelism (cp " + std::to_string(r.cp) +
+                             ") is modelled for a decoder's causal self-attention; this model is "
+                             "an " +
+                             std::string(name(t.kind)));
+    if (r.document > 0 || r.packing)
+      throw_invalid_argument("run: context parallelism (cp " + std::to_string(r.cp) +
+                             ") with documents shorter than the sequence (padding or packing) is "
+                             "not modelled");
+    if (whole % (2 * r.cp) != 0)
+      throw_invalid_argument("run: context parallelism (cp " + std::to_string(r.cp) +
+                             ") splits each sequence into 2 x cp chunks, two a GPU: seq (" +
+                             std::to_string(whole) + ") must be a multiple of " +
+                             std::to_string(2 * r.cp));
+    seq = whole / r.cp;
+    cp = r.cp;
+  }
+
   // Padding and packing (docs/models.md): a padded sequence holds one document and computes
   // every position; a packed one holds seq / document documents and no padding.
   constexpr void resolve_documents(const run_config& r) {

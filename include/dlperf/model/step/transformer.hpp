@@ -170,7 +170,10 @@ constexpr typename step_builder<D>::block transformer_layer_ops(
     long long seq_kv, long long cross_kv, long long span = 0, bool dense_ffn = false) {
   typename step_builder<D>::block b;
   const double T = static_cast<double>(batch * seq_q);
-  const long long attn_batch = span > 0 ? (batch * seq_q + span - 1) / span : batch;
+  // Under context parallelism (s.cp > 1, training) a GPU's queries meet every key as the keys
+  // pass round the ring: cp blocks of seq / cp queries and keys, each under the causal mask's
+  // half, which is the GPU's balanced share of the whole sequence's causal attention.
+  const long long attn_batch = span > 0 ? (batch * seq_q + span - 1) / span : batch * s.cp;
   const long long attn_q = span > 0 ? span : seq_q;
   const long long attn_kv = span > 0 ? span : seq_kv;
   const long long attn_cross = span > 0 && cross_kv > 0 ? span : cross_kv;
@@ -391,7 +394,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transf
     if (r.checkpointing && training) m.recompute.add(dec.forward, t.decoder_layers);
   }
   fwd.add(ends.output.forward);
-  m.tokens = s.useful_tokens;
+  m.tokens = s.useful_tokens * static_cast<double>(s.cp);  // a replica's, over its cp GPUs
   m.model_work = fwd.work();
   if (training) {
     bwd->add(ends.output.backward_sequence());
@@ -399,7 +402,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transf
     bwd->add(layers_bwd);
     bwd->add(ends.input.backward_sequence());
     layers.add_recompute(m.recompute, r, s);
-    const double dp = static_cast<double>(r.data_parallel());
+    const double dp = static_cast<double>(r.data_parallel_with_cp());
     const double trained = r.lora.enabled() ? lora_parameters(t, r) : t.parameters();
     const double params = trained / static_cast<double>(r.tp) / (r.zero >= 1 ? dp : 1.0);
     m.optimizer =

@@ -80,6 +80,7 @@ run_config run_of(const record& r) {
   x.tp = count_of(r, "tp", "1");
   x.pp = count_of(r, "pp", "1");
   x.virtual_stages = count_of(r, "virtual_stages", "1");
+  x.cp = count_of(r, "cp", "1");
   x.zero = static_cast<int>(count_of(r, "zero"));
   x.grad_accumulation = count_of(r, "grad_accumulation");
   x.gpus_per_node = count_of(r, "gpus_per_node");
@@ -106,6 +107,30 @@ run_config run_of(const record& r) {
   return x;
 }
 
+// Model FLOPs per token as NeMo counts them for its Llama tables (nemo/utils/flops_formulas.py,
+// llama2() and llama3(), at NVIDIA/NeMo 19fadb6): L h^2 (12 + 12 g/a + 18 ffn/h + 12 s/h +
+// 6 V/(L h)) with g key/value heads of a heads, the attention's scores counted whole (no causal
+// half). It reproduces NeMo 24.07's Llama 2 7B row (780 TFLOPS at 16,934 tokens/s per GPU).
+double nemo_flops_per_token(const model_spec& m, long long seq) {
+  const transformer_config& t = m.transformer;
+  const double L = static_cast<double>(t.layers), h = static_cast<double>(t.hidden);
+  const double ratio = static_cast<double>(t.kv_head_count()) / static_cast<double>(t.heads);
+  return L * h * h *
+         (12.0 + 12.0 * ratio + 18.0 * static_cast<double>(t.ffn_width()) / h +
+          12.0 * static_cast<double>(seq) / h + 6.0 * static_cast<double>(t.vocab) / (L * h));
+}
+
+// The row's measured tokens/s per GPU: as published, or from NeMo's model TFLOPS per GPU by
+// its own count of FLOPs per token.
+double measured_tokens_per_s(const record& r, const model_spec& m) {
+  const double value = std::stod(r.at("value"));
+  const std::string metric = r.at("metric");
+  if (metric == "tokens_per_s_per_gpu") return value;
+  if (metric == "model_tflops_per_gpu" && r.at("source") == "NEMO-LONGSEQ")
+    return value * 1e12 / nemo_flops_per_token(m, count_of(r, "seq"));
+  throw std::runtime_error(r.at("id") + ": metric " + metric + " has no conversion");
+}
+
 struct training_result {
   const record* r = nullptr;
   run_config run;
@@ -128,10 +153,10 @@ training_result run_row(const record& r) {
                       0,
                       0,
                       0};
-  // One model copy (tp x pp GPUs) runs grad_accumulation micro-batches a step.
+  // One model copy (tp x pp x cp GPUs) runs grad_accumulation micro-batches a step.
   const double tokens = static_cast<double>(x.grad_accumulation * x.batch * x.seq) /
                         static_cast<double>(x.model_parallel());
-  out.measured = std::stod(r.at("value"));
+  out.measured = measured_tokens_per_s(r, m);
   out.predicted = tokens / out.job.step_time.value();
   out.error = out.predicted / out.measured - 1.0;
   return out;
@@ -142,6 +167,7 @@ std::string layout_of(const run_config& x) {
       x.zero >= 2 ? "FSDP/ZeRO " + std::to_string(x.zero) : "DDP/ZeRO " + std::to_string(x.zero);
   if (x.tp > 1) s += " + TP";
   if (x.pp > 1) s += " + PP";
+  if (x.cp > 1) s += " + CP";
   return s;
 }
 

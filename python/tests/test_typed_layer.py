@@ -238,3 +238,17 @@ def test_a_model_by_its_shape_runs_without_a_command_line(monkeypatch, cli):
 def test_a_shape_beside_a_preset_is_refused_by_name():
     with pytest.raises(dlperf.Error, match="--hidden describes a model by its shape"):
         dlperf.model(preset="gpt2", hidden=1024, gpu="rtx_4090")
+
+
+def test_a_context_split_over_gpus_with_an_extended_context_is_the_tools(cli, monkeypatch):
+    # torchtitan's 256K run of Llama 3.1 8B (released at 128K), cp 8 on 8 GPUs.
+    expected = cli.json("model --preset llama3_1_8b --max-seq 262144 --seq 262144 --gpu h100_sxm "
+                        "--train --gpus 8 --cp 8 --zero 3 --checkpointing --json")
+    # A refusal's message is the tool's.
+    with pytest.raises(dlperf.Error, match="--cp splits a training sequence"):
+        dlperf.model(preset="llama3_1_8b", gpu="h100_sxm", infer=True, gpus=2, cp=2)
+    monkeypatch.setattr(dlperf, "_run", _no_command_line)
+    got = dlperf.model(preset="llama3_1_8b", max_seq=262144, seq=262144, gpu="h100_sxm",
+                       train=True, gpus=8, cp=8, zero=3, checkpointing=True)
+    assert got == expected
+    assert got["cp"] == 8 and got["seq"] == 262144

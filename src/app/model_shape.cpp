@@ -71,7 +71,8 @@ bool set_shape_keyword(shape_options& o, std::string_view keyword, const std::st
   if (at == list.end()) return false;
   std::size_t k = static_cast<std::size_t>(at - list.begin());
   const std::string_view flag = flag_of(k);
-  if (k != 0 && o.first_given.empty()) o.first_given = std::string(flag);
+  // --max-seq beside a preset or model file extends its context (select_model).
+  if (k != 0 && flag != "--max-seq" && o.first_given.empty()) o.first_given = std::string(flag);
   if (k < shape_texts.size()) {
     o.*(shape_texts[k].second) = value;
     return true;
@@ -124,6 +125,18 @@ model_spec select_model(const std::string& preset, const std::string& config,
     throw request_error(shape.first_given +
                         " describes a model by its shape: give it with --layers " +
                         "and the other shape flags, not with --preset or --config");
+  if (shape.layers.empty() && !shape.max_seq.empty()) {
+    // A preset's or model file's context extended (or shortened) for the run: long-context
+    // training past what the model was released with (RoPE scaling), as the published
+    // long-sequence runs do (docs/parallel.md, "Training with long sequences").
+    model_spec m = preset.empty() ? io::read_model_file(config, strings) : presets::find(preset);
+    if (m.kind != model_kind::transformer)
+      throw request_error("--max-seq extends a transformer's context; " + std::string(m.name) +
+                          " is a CNN");
+    m.transformer.max_seq = parse_plausible_count("--max-seq", shape.max_seq);
+    m.transformer.validate();
+    return m;
+  }
   if (!preset.empty()) return presets::find(preset);
   if (!config.empty()) return io::read_model_file(config, strings);
   return model_of_shape(shape);

@@ -199,3 +199,24 @@ TEST_CASE("model: bad context-parallel splits are rejected by name", "[cli][para
   require_usage_error(llama + "--train --gpus 2 --cp 2 --seq 8192 --doc-tokens 1024 --packing",
                       "padding or packing");
 }
+
+TEST_CASE("model: --max-seq beside a preset extends its context for the run", "[cli][parallel]") {
+  // torchtitan trains Llama 3.1 8B (released at 128K tokens) at 256K over 8 GPUs of cp 8.
+  const nlohmann::json extended = json_of(
+      "model --preset llama3_1_8b --max-seq 262144 --gpu h100_sxm --train --gpus 8 --cp 8 --seq "
+      "262144 --zero 3 --checkpointing --json");
+  const nlohmann::json released = json_of("model --preset llama3_1_8b --gpu h100_sxm --json");
+  CHECK(extended["seq"] == 262144);
+  CHECK(extended["parameters"] == released["parameters"]);  // rotary positions: no table
+  require_usage_error("model --preset llama3_1_8b --gpu h100_sxm --seq 262144",
+                      "exceeds the model's context (131072)");
+  // GPT-2's learned positions grow with its context: one row of 768 a position.
+  const double gpt2 = json_of("model --preset gpt2 --gpu h100_sxm --json")["parameters"];
+  const double longer =
+      json_of("model --preset gpt2 --max-seq 2048 --gpu h100_sxm --json")["parameters"];
+  CHECK(longer - gpt2 == 1024.0 * 768.0);
+  require_usage_error("model --preset resnet50 --max-seq 4096 --gpu h100_sxm",
+                      "--max-seq extends a transformer's context; resnet50 is a CNN");
+  require_usage_error("model --preset gpt2 --max-seq 4096 --hidden 512 --gpu h100_sxm",
+                      "--hidden describes a model by its shape");
+}

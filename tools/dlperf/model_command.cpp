@@ -445,7 +445,9 @@ void add_model_command(CLI::App& app) {
   add_enum_option<transformer_kind>(cmd, "--arch", shape.kind,
                                     "Shape flags: encoder, decoder or encoder_decoder");
   cmd->add_option("--vocab", shape.vocab, "Shape flags: vocabulary");
-  cmd->add_option("--max-seq", shape.max_seq, "Shape flags: longest sequence (context)");
+  cmd->add_option("--max-seq", shape.max_seq,
+                  "Shape flags: longest sequence (context); with --preset or --config, the "
+                  "model's context extended for the run");
   add_enum_option<norm_kind>(cmd, "--norm", shape.norm, "Shape flags: layernorm or rmsnorm");
   for (std::size_t i = 0; i < app::shape_sizes.size(); ++i)
     cmd->add_option(std::string(app::shape_sizes[i].flag), shape.sizes[i],
@@ -466,11 +468,12 @@ void add_model_command(CLI::App& app) {
   cmd->callback([o, cmd] {
     check_serve_flags(o->serve, cmd);
     o->batch_given = cmd->count("--batch") > 0;
-    // The first shape flag given besides --layers, which a preset or model file refuses.
+    // The first shape flag given besides --layers and --max-seq, which a preset or model file
+    // refuses.
     for (const std::string_view k : app::shape_keywords()) {
       std::string flag = "--" + std::string(k);
       std::replace(flag.begin(), flag.end(), '_', '-');
-      if (flag != "--layers" && cmd->count(flag) > 0) {
+      if (flag != "--layers" && flag != "--max-seq" && cmd->count(flag) > 0) {
         o->shape.first_given = flag;
         break;
       }

@@ -92,8 +92,8 @@ struct shape_options {
     return zeros;
   }();
   std::array<bool, shape_switches.size()> switches{};  ///< shape_switches given
-  /// The first shape field given other than --layers, as its flag ("--hidden"); empty for none.
-  /// A shape field beside a preset or a model file is refused by it.
+  /// The first shape field given other than --layers and --max-seq, as its flag ("--hidden");
+  /// empty for none. Such a field beside a preset or a model file is refused by it.
   std::string first_given;
 };
 
@@ -112,9 +112,10 @@ bool set_shape_keyword(shape_options& o, std::string_view keyword, const std::st
 model_spec model_of_shape(const shape_options& o);
 
 /// The model that exactly one of @p preset, @p config (a model file, whose names @p strings
-/// keeps) and @p shape (with --layers) names. Throws request_error unless exactly one is given,
-/// or for a shape field beside a preset or model file; dlperf's errors for an unknown preset or
-/// a bad file.
+/// keeps) and @p shape (with --layers) names; --max-seq beside a preset or model file sets its
+/// context (long-context training). Throws request_error unless exactly one is given, for any
+/// other shape field beside a preset or model file, or --max-seq beside a CNN; dlperf's errors
+/// for an unknown preset or a bad file.
 model_spec select_model(const std::string& preset, const std::string& config,
                         const shape_options& shape, io::string_store& strings);
 

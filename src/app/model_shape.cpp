@@ -113,6 +113,15 @@ model_spec model_of_shape(const shape_options& o) {
   return as_model(t);
 }
 
+model_spec with_context(model_spec m, const std::string& max_seq) {
+  if (m.kind != model_kind::transformer)
+    throw request_error("--max-seq extends a transformer's context; " + std::string(m.name) +
+                        " is a CNN");
+  m.transformer.max_seq = parse_plausible_count("--max-seq", max_seq);
+  m.transformer.validate();
+  return m;
+}
+
 model_spec select_model(const std::string& preset, const std::string& config,
                         const shape_options& shape, io::string_store& strings) {
   const int sources =
@@ -125,18 +134,10 @@ model_spec select_model(const std::string& preset, const std::string& config,
     throw request_error(shape.first_given +
                         " describes a model by its shape: give it with --layers " +
                         "and the other shape flags, not with --preset or --config");
-  if (shape.layers.empty() && !shape.max_seq.empty()) {
-    // A preset's or model file's context extended (or shortened) for the run: long-context
-    // training past what the model was released with (RoPE scaling), as the published
-    // long-sequence runs do (docs/parallel.md, "Training with long sequences").
-    model_spec m = preset.empty() ? io::read_model_file(config, strings) : presets::find(preset);
-    if (m.kind != model_kind::transformer)
-      throw request_error("--max-seq extends a transformer's context; " + std::string(m.name) +
-                          " is a CNN");
-    m.transformer.max_seq = parse_plausible_count("--max-seq", shape.max_seq);
-    m.transformer.validate();
-    return m;
-  }
+  if (shape.layers.empty() && !shape.max_seq.empty())
+    return with_context(
+        preset.empty() ? io::read_model_file(config, strings) : presets::find(preset),
+        shape.max_seq);
   if (!preset.empty()) return presets::find(preset);
   if (!config.empty()) return io::read_model_file(config, strings);
   return model_of_shape(shape);

@@ -40,6 +40,7 @@ struct grid {
   std::optional<std::size_t> model_axis;
   std::size_t device_axis = 0;
   std::vector<resolved<model_spec>> models;
+  std::optional<std::size_t> context_axis;  // max_seq beside the model axis
   std::vector<resolved<device_choice>> devices;
   // The axes that set the run (neither model, device nor shape), and the run each combination
   // of their values gives, resolved once where there are not too many of them.
@@ -119,12 +120,17 @@ sweep_point point_of(const model_report& report) {
 
 // Whether @p axes describe their model by its shape (layers, hidden, ...): the first shape axis,
 // or none. A shape beside a preset or model file axis is refused, as a model request refuses it.
+// A max_seq axis beside a preset or model file axis is that model's context (context_axis).
 std::optional<std::size_t> shape_axis(const std::vector<sweep_axis>& axes) {
   std::optional<std::size_t> shape, model;
   for (std::size_t i = 0; i < axes.size(); ++i) {
-    if (is_one_of(axes[i].keyword, shape_keywords()) && !shape) shape = i;
+    if (is_one_of(axes[i].keyword, shape_keywords()) && !shape && axes[i].keyword != "max_seq")
+      shape = i;
     if (is_one_of(axes[i].keyword, model_keywords())) model = i;
   }
+  if (!shape && !model)
+    for (std::size_t i = 0; i < axes.size() && !shape; ++i)
+      if (axes[i].keyword == "max_seq") shape = i;
   if (shape && model)
     throw request_error("sweep: give a model by " + axes[*model].keyword + " or by its shape (" +
                         axes[*shape].keyword + ", ...), not both");
@@ -135,6 +141,15 @@ std::optional<std::size_t> shape_axis(const std::vector<sweep_axis>& axes) {
         "and max_seq); '" +
         axes[*shape].keyword + "' was given without it");
   return shape;
+}
+
+// The max_seq axis that sets a preset's or model file's context (as --max-seq beside --preset
+// does, select_model), or none.
+std::optional<std::size_t> context_axis(const std::vector<sweep_axis>& axes) {
+  if (shape_axis(axes)) return std::nullopt;
+  for (std::size_t i = 0; i < axes.size(); ++i)
+    if (axes[i].keyword == "max_seq") return i;
+  return std::nullopt;
 }
 
 // The transformer the shape axes give at the point @p choice.
@@ -196,8 +211,13 @@ sweep_point run_point(const grid& g, std::size_t index) {
     index /= g.sizes[i];
   }
   sweep_point failed;
-  const resolved<model_spec> model =
+  resolved<model_spec> model =
       g.model_axis ? g.models[choice[*g.model_axis]] : resolve([&] { return shape_at(g, choice); });
+  if (g.context_axis && std::holds_alternative<model_spec>(model))
+    model = resolve([&] {
+      return with_context(std::get<model_spec>(model),
+                          g.axes[*g.context_axis].values[choice[*g.context_axis]]);
+    });
   if (const auto* why = std::get_if<std::string>(&model)) {
     failed.error = *why;
     return failed;
@@ -252,6 +272,7 @@ std::vector<sweep_point> detail::sweep(const std::vector<sweep_axis>& axes, unsi
   g.points = sweep_size(axes);
   g.axes = axes;
   if (!shape_axis(axes)) g.model_axis = find_axis(axes, model_keywords(), "a model");
+  g.context_axis = context_axis(axes);
   g.device_axis = find_axis(axes, device_keywords(), "a device");
   for (const sweep_axis& a : axes) g.sizes.push_back(a.values.size());
   for (std::size_t i = 0; i < axes.size(); ++i)

@@ -111,6 +111,13 @@ bool set_shape_keyword(shape_options& o, std::string_view keyword, const std::st
 /// invalid_argument for a shape transformer_config refuses.
 model_spec model_of_shape(const shape_options& o);
 
+/// @p m with its context set to @p max_seq tokens (--max-seq beside a preset or a model file):
+/// long-context training past the context a model was released with (RoPE scaling), as
+/// published long-sequence runs do (docs/parallel.md, "Training with long sequences"); learned
+/// positions grow with it. Throws request_error for a CNN or a count out of range, and
+/// invalid_argument for a context transformer_config refuses.
+model_spec with_context(model_spec m, const std::string& max_seq);
+
 /// The model that exactly one of @p preset, @p config (a model file, whose names @p strings
 /// keeps) and @p shape (with --layers) names; --max-seq beside a preset or model file sets its
 /// context (long-context training). Throws request_error unless exactly one is given, for any

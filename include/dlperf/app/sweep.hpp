@@ -45,7 +45,8 @@ struct sweep_point {
 
 /// Points in the grid of @p axes (the product of their sizes). Throws request_error for an
 /// axis with no values, an unknown or repeated keyword, a grid of more than sweep_most_points,
-/// no model or no device, or a shape beside a preset or model file or without layers.
+/// no model or no device, or a shape beside a preset or model file or without layers (max_seq
+/// beside a preset or model file is that model's context, as `--max-seq` beside `--preset`).
 std::size_t sweep_size(const std::vector<sweep_axis>& axes);
 
 /// The largest grid a sweep runs (10^7 points: about a minute on 16 cores).

@@ -710,6 +710,31 @@ TEST_CASE("a sweep over shapes gives at each point the model request of the same
   CHECK_THAT(bad[1].error, Catch::Contains("--hidden"));
 }
 
+TEST_CASE("a sweep's max_seq beside a preset is its context, as the model request's") {
+  // Llama 3.1 8B at its released 128K and extended to 256K, each sequence over 8 GPUs (cp 8).
+  const dlperf::app::keyword_fields run{{"gpu", "h100_sxm"}, {"mode", "train"}, {"gpus", "8"},
+                                        {"cp", "8"},         {"seq", "262144"}, {"zero", "3"}};
+  std::vector<dlperf::app::sweep_axis> axes{{"preset", {"llama3_1_8b", "resnet50"}},
+                                            {"max_seq", {"131072", "262144"}}};
+  for (const auto& [k, v] : run) axes.push_back({k, {v}});
+  const std::vector<dlperf::app::sweep_point> rows = dlperf::app::sweep(axes, 1);
+  REQUIRE(rows.size() == 4);
+  CHECK_THAT(rows[0].error, Catch::Contains("exceeds the model's context (131072)"));
+  REQUIRE(rows[1].error.empty());
+  dlperf::app::keyword_fields fields{{"preset", "llama3_1_8b"}, {"max_seq", "262144"}};
+  fields.insert(fields.end(), run.begin(), run.end());
+  const nlohmann::json one = dlperf::app::report_json("model", fields);
+  CHECK(one["cp"] == 8);
+  CHECK(rows[1].tokens_per_s == one["tokens_per_s"].get<double>());
+  CHECK(rows[1].communication_s == one["communication_s"].get<double>());
+  // A CNN has no context to extend: its rows give the reason.
+  CHECK_THAT(rows[2].error, Catch::Contains("--max-seq extends a transformer's context"));
+  CHECK_THAT(rows[3].error, Catch::Contains("resnet50 is a CNN"));
+  // max_seq alone is not a model; beside another shape keyword it is the shape's.
+  CHECK_THROWS_WITH(dlperf::app::sweep({{"max_seq", {"64"}}, {"gpu", {"t4"}}}),
+                    Catch::Contains("sweep: a model by its shape needs layers"));
+}
+
 TEST_CASE("every field of the page's form is a run field or the model, the GPUs or the mode") {
   // The page lays out its form from the module's run fields (web/dlperf_page.js, fieldElement):
   // a field of index.html's own is the run field whose flag it is named after, so a name that is

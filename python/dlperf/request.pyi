@@ -87,6 +87,7 @@ class ModelRequest(Request):
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
+    shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
     network: Optional[str]
@@ -170,6 +171,7 @@ class ModelRequest(Request):
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
+        shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
         network: Optional[str] = ...,
@@ -219,6 +221,7 @@ class ClusterRequest(Request):
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
+    shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
     network: Optional[str]
@@ -267,6 +270,7 @@ class ClusterRequest(Request):
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
+        shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
         network: Optional[str] = ...,
@@ -360,6 +364,7 @@ class PowerRequest(Request):
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
+    shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
     network: Optional[str]
@@ -410,6 +415,7 @@ class PowerRequest(Request):
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
+        shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
         network: Optional[str] = ...,
@@ -531,6 +537,7 @@ class RankRequest(Request):
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
+    shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
     network: Optional[str]
@@ -580,6 +587,7 @@ class RankRequest(Request):
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
+        shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
         network: Optional[str] = ...,
@@ -628,6 +636,7 @@ class SpeedupRequest(Request):
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
+    shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
     network: Optional[str]
@@ -676,6 +685,7 @@ class SpeedupRequest(Request):
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
+        shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
         network: Optional[str] = ...,
@@ -735,6 +745,7 @@ class AdviseRequest(Request):
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
+    shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
     network: Optional[str]
@@ -794,6 +805,7 @@ class AdviseRequest(Request):
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
+        shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
         network: Optional[str] = ...,

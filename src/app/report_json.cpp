@@ -140,6 +140,7 @@ void write_job_collectives(report_writer& w, const cluster_estimate& c) {
   write_field(w, "pp", c.pp);
   write_field(w, "virtual_stages", c.virtual_stages);
   write_field(w, "cp", c.cp);
+  write_field(w, "shard_group", c.shard_group);
   write_field(w, "pipeline_bubble_s", c.pipeline_bubble.value());
   write_field(w, "exposed_communication_s", c.exposed_communication.value());
   w.key("collectives");

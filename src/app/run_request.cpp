@@ -107,6 +107,11 @@ void read_parallelism(const run_options& o, run_config& r) {
   r.fp32_gradient_reduce = o.fp32_reduce;
   if (r.fp32_gradient_reduce && r.zero < 2)
     throw request_error("--fp32-reduce is for sharded gradients: give --zero 2 or 3");
+  r.shard_group = parse_plausible_count("--shard-group", o.shard_group);
+  if (r.shard_group > 0 && (r.zero < 2 || !r.training()))
+    throw request_error(
+        "--shard-group is hybrid sharding of a training job's gradients: give --train and "
+        "--zero 2 or 3");
   r.overhead_bytes = parse_plausible("--overhead", o.overhead);
   r.stack = o.stack;
 }
@@ -399,6 +404,12 @@ std::span<const run_field> run_fields() {
       text_field<&run_options::vpp>(
           "vpp", "--vpp",
           "Training with --pp: model chunks per GPU (interleaved 1F1B; divides the bubble)",
+          layout),
+      text_field<&run_options::shard_group>(
+          "shard_group", "--shard-group",
+          "Training with --zero 2 or 3: GPUs each shard group spans, the groups' copies "
+          "all-reducing their shards (hybrid sharding, FSDP's HYBRID_SHARD; 0: every "
+          "data-parallel GPU)",
           layout),
       text_field<&run_options::cp>(
           "cp", "--cp",

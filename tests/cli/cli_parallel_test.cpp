@@ -220,3 +220,23 @@ TEST_CASE("model: --max-seq beside a preset extends its context for the run", "[
   require_usage_error("model --preset gpt2 --max-seq 4096 --hidden 512 --gpu h100_sxm",
                       "--hidden describes a model by its shape");
 }
+
+TEST_CASE("model --shard-group shards within groups and all-reduces across them",
+          "[cli][parallel]") {
+  const std::string run =
+      "model --preset llama3_1_8b --gpu h100_sxm --train --gpus 64 --zero 3 --batch 2 --seq "
+      "8192 --json ";
+  const nlohmann::json full = json_of(run);
+  const nlohmann::json node = json_of(run + "--shard-group 8");
+  CHECK(full["cluster"]["job"]["shard_group"] == 64);
+  CHECK(node["cluster"]["job"]["shard_group"] == 8);
+  CHECK(node["memory"]["total_bytes"].get<double>() > full["memory"]["total_bytes"].get<double>());
+  bool across = false;
+  for (const auto& c : node["cluster"]["job"]["collectives"])
+    across = across || c["name"] == "gradient all-reduce across shard groups";
+  CHECK(across);
+  require_usage_error(run + "--shard-group 7", "the shard group (7) must divide");
+  require_usage_error(
+      "model --preset llama3_1_8b --gpu h100_sxm --train --gpus 64 --zero 1 --shard-group 8",
+      "--shard-group is hybrid sharding of a training job's gradients");
+}

@@ -19,6 +19,8 @@
 #include "evidence_csv.hpp"
 
 using namespace dlperf;
+using evidence::band_figures;
+using evidence::band_figures_of;
 
 namespace {
 

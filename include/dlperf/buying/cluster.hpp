@@ -81,6 +81,7 @@ struct cluster_estimate {
   long long data_parallel = 1;       ///< data-parallel replicas (gpus / (tp x pp x cp))
   long long tp = 1;                  ///< tensor-parallel degree
   long long cp = 1;                  ///< context-parallel degree (GPUs a sequence is split over)
+  long long shard_group = 1;         ///< GPUs ZeRO shards over (run_config::sharding_degree)
   long long pp = 1;                  ///< pipeline stages
   long long virtual_stages = 1;      ///< model chunks per GPU (interleaved 1F1B)
   duration pipeline_bubble{};        ///< the stages' idle time while the pipeline fills and drains
@@ -183,7 +184,9 @@ template <class = void>
 std::vector<step_collective> sharded_collectives(const model_spec& m, const run_config& r,
                                                  const model_estimate& e,
                                                  const cluster_topology& net) {
-  const long long dp = r.data_parallel_with_cp();  // FSDP shards over the cp GPUs too
+  // FSDP shards over the cp GPUs too, or over a shard group of them (hybrid sharding).
+  const long long dp = r.sharding_degree();
+  const long long copies = r.data_parallel_with_cp() / dp;
   const double layers =
       m.kind == model_kind::transformer ? static_cast<double>(m.transformer.total_layers()) : 1.0;
   const double root = root_parameters(m, r);
@@ -198,6 +201,19 @@ std::vector<step_collective> sharded_collectives(const model_spec& m, const run_
   const duration rs = net.time(collective::reduce_scatter, bytes(unit * g), dp);
   const duration root_ag = net.time(collective::all_gather, bytes(root * w), dp);
   const duration root_rs = net.time(collective::reduce_scatter, bytes(root * g), dp);
+  // Hybrid sharding: each shard's gradients all-reduced across the copies of its group, the
+  // ring's GPUs a shard group apart (in other servers once a group fills one).
+  duration ar{}, root_ar{};
+  if (copies > 1) {
+    const long long per_server = std::max(1LL, net.per_node / dp);
+    const auto across = [&](double elements) {
+      return nccl_time(collective::all_reduce, bytes(elements * g / static_cast<double>(dp)),
+                       copies, net.intra, net.staged, net.network, per_server)
+          .time;
+    };
+    ar = across(unit);
+    root_ar = across(root);
+  }
   const duration fwd = e.forward.time() / layers;
   const duration bwd = (e.backward.time() + e.recompute.time()) / layers;
   const auto hidden_behind = [](duration comm, duration compute) {
@@ -216,7 +232,9 @@ std::vector<step_collective> sharded_collectives(const model_spec& m, const run_
                          every_micro_batch,
                          true};
   out.push_back(gather);
-  const duration bwd_comm = every_micro_batch ? ag + rs : rs;
+  // A unit's backward window carries its neighbour's gather, its reduce-scatter and, hybrid,
+  // the all-reduce of its shard.
+  const duration bwd_comm = (every_micro_batch ? ag + rs : rs) + ar;
   if (every_micro_batch)
     out.push_back({"parameter all-gather (backward)", collective::all_gather, bytes(unit * w),
                    static_cast<long long>(k) * calls, k * units * ag,
@@ -226,6 +244,11 @@ std::vector<step_collective> sharded_collectives(const model_spec& m, const run_
   out.push_back({"gradient reduce-scatter", collective::reduce_scatter, bytes(unit * g),
                  static_cast<long long>(k) * (calls + 1), k * (units * rs + root_rs),
                  k * ((units - 1.0) * hidden_behind(bwd_comm, bwd) + rs + root_rs), true, false});
+  if (copies > 1)  // the last unit's and the root's wait whole; the others' share the window
+    out.push_back({"gradient all-reduce across shard groups", collective::all_reduce,
+                   bytes(unit * g / static_cast<double>(dp)),
+                   static_cast<long long>(k) * (calls + 1), k * (units * ar + root_ar),
+                   k * (ar + root_ar), true, false});
   return out;
 }
 
@@ -394,6 +417,7 @@ inline run_config one_gpu_run(run_config r) {
   r.tp = 1;
   r.pp = 1;
   r.cp = 1;
+  r.shard_group = 0;
   r.virtual_stages = 1;
   r.zero = 0;
   r.gpus_per_node = 1;
@@ -434,6 +458,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   c.gpus = r.gpus;
   c.tp = r.tp;
   c.cp = r.cp;
+  c.shard_group = r.sharding_degree();
   c.pp = r.pp;
   c.virtual_stages = r.virtual_stages;
   c.data_parallel = r.data_parallel();

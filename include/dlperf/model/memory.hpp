@@ -192,7 +192,7 @@ constexpr memory_breakdown memory_need(const model_spec& m, const run_config& r)
   // layer split counts its weights below.
   const double params = m.parameters() / static_cast<double>(r.tp) *
                         (r.training() ? detail::largest_stage_share(m, r) : 1.0);
-  const double dp = static_cast<double>(r.data_parallel_with_cp());  // ZeRO's shards
+  const double dp = static_cast<double>(r.sharding_degree());  // ZeRO's shards
   memory_breakdown b;
   b.overhead = bytes(r.overhead_bytes);
   validate_model_run(m, r);

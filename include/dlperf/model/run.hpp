@@ -159,6 +159,13 @@ struct run_config {
   /// the keys pass round the ring; the cp GPUs share the parameters, so gradients are reduced
   /// (and ZeRO shards) over data parallel x cp (docs/parallel.md). tp x pp x cp divides gpus.
   long long cp = 1;
+  /// Training with zero 2 or 3: GPUs each shard group spans (hybrid sharding: FSDP's
+  /// `HYBRID_SHARD` and `_HYBRID_SHARD_ZERO2`, FSDP2 over a 2-D mesh, torchtitan's
+  /// `data_parallel_shard_degree` beside `data_parallel_replicate_degree`). Parameters,
+  /// gradients and optimizer state are sharded over these GPUs only; each shard's gradients are
+  /// then all-reduced across the data_parallel_with_cp() / shard_group copies of the group
+  /// (docs/parallel.md). 0: every GPU holding the same parameters (plain ZeRO, FULL_SHARD).
+  long long shard_group = 0;
   /// The link between the job's GPUs; none: the system's (hardware/links.hpp, system_link).
   const link_spec* link = nullptr;
   /// Training: micro-batches of `batch` each GPU runs (forward and backward) before one
@@ -231,6 +238,10 @@ struct run_config {
   /// data parallel x cp, gpus / (tp x pp) (Megatron's data-parallel group "with context
   /// parallel", torchtitan's `dp_shard_cp` mesh).
   [[nodiscard]] constexpr long long data_parallel_with_cp() const { return gpus / (tp * pp); }
+  /// GPUs ZeRO shards over: shard_group, or every GPU holding the same parameters.
+  [[nodiscard]] constexpr long long sharding_degree() const {
+    return shard_group > 0 ? shard_group : data_parallel_with_cp();
+  }
 
   /// Throws invalid_argument naming the first field out of its domain.
   constexpr void validate() const {
@@ -313,6 +324,20 @@ struct run_config {
       detail::throw_invalid_argument(
           "run: context parallelism (cp " + std::to_string(cp) +
           ") splits a training sequence; inference splits a model with tp or pp");
+    if (shard_group < 0 || shard_group > limits::gpus)
+      detail::throw_invalid_argument(
+          "run: shard_group must be 0 (every data-parallel GPU) to "
+          "2^20, got " +
+          std::to_string(shard_group));
+    if (shard_group > 0 && (!training() || zero < 2))
+      detail::throw_invalid_argument(
+          "run: a shard group (hybrid sharding over " + std::to_string(shard_group) +
+          " GPUs) shards a training job's gradients: it needs zero 2 or 3");
+    if (shard_group > 0 && data_parallel_with_cp() % shard_group != 0)
+      detail::throw_invalid_argument("run: the shard group (" + std::to_string(shard_group) +
+                                     ") must divide the GPUs holding the same parameters (" +
+                                     std::to_string(data_parallel_with_cp()) +
+                                     ": gpus / (tp x pp))");
   }
 
   constexpr void validate_measured_stacks() const {

@@ -402,7 +402,7 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transf
     bwd->add(layers_bwd);
     bwd->add(ends.input.backward_sequence());
     layers.add_recompute(m.recompute, r, s);
-    const double dp = static_cast<double>(r.data_parallel_with_cp());
+    const double dp = static_cast<double>(r.sharding_degree());
     const double trained = r.lora.enabled() ? lora_parameters(t, r) : t.parameters();
     const double params = trained / static_cast<double>(r.tp) / (r.zero >= 1 ? dp : 1.0);
     m.optimizer =

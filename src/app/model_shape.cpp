@@ -1,6 +1,8 @@
 // A transformer described by its shape (dlperf/app/model_shape.hpp).
 #include <dlperf/app/model_shape.hpp>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <dlperf/app/amounts.hpp>
 #include <dlperf/app/request_error.hpp>
@@ -117,7 +119,13 @@ model_spec with_context(model_spec m, const std::string& max_seq) {
   if (m.kind != model_kind::transformer)
     throw request_error("--max-seq extends a transformer's context; " + std::string(m.name) +
                         " is a CNN");
-  m.transformer.max_seq = parse_plausible_count("--max-seq", max_seq);
+  const long long context = parse_plausible_count("--max-seq", max_seq);
+  if (context < m.transformer.max_seq)
+    throw request_error(fmt::format(
+        "--max-seq ({}) is below {}'s context ({}): beside a model it extends the context; "
+        "shorter sequences take --seq",
+        context, m.name, m.transformer.max_seq));
+  m.transformer.max_seq = context;
   m.transformer.validate();
   return m;
 }

@@ -178,7 +178,9 @@ TEST_CASE("model --cp splits each training sequence over GPUs, as cluster prices
       CHECK(c["bytes"].get<double>() == 2.0 * 32768 * 8 * 128 * 2);
       CHECK(c["exposed_s"].get<double>() <= c["time_s"].get<double>());
     }
-  CHECK(rings == 2);
+  CHECK(rings == 3);  // forward, its recomputation (full checkpointing) and backward
+  CHECK(cp["tokens_per_s"].get<double>() ==
+        Approx(cluster["tokens_per_s"].get<double>()).epsilon(1e-12));
   // The same job's tokens without the split: each GPU runs whole sequences, and a GPU's
   // activations are cp times what they are under it.
   const nlohmann::json whole = json_of("model --train " + run);
@@ -198,6 +200,8 @@ TEST_CASE("model: bad context-parallel splits are rejected by name", "[cli][para
                       "a CNN has none");
   require_usage_error(llama + "--train --gpus 2 --cp 2 --seq 8192 --doc-tokens 1024 --packing",
                       "padding or packing");
+  require_usage_error(llama + "--train --gpus 2 --cp 2 --seq 8192 --no-flash",
+                      "runs fused attention");
 }
 
 TEST_CASE("model: --max-seq beside a preset extends its context for the run", "[cli][parallel]") {
@@ -219,6 +223,8 @@ TEST_CASE("model: --max-seq beside a preset extends its context for the run", "[
                       "--max-seq extends a transformer's context; resnet50 is a CNN");
   require_usage_error("model --preset gpt2 --max-seq 4096 --hidden 512 --gpu h100_sxm",
                       "--hidden describes a model by its shape");
+  require_usage_error("model --preset gpt2 --max-seq 64 --gpu h100_sxm",
+                      "--max-seq (64) is below gpt2's context (1024)");
 }
 
 TEST_CASE("model --shard-group shards within groups and all-reduces across them",
@@ -236,6 +242,7 @@ TEST_CASE("model --shard-group shards within groups and all-reduces across them"
     across = across || c["name"] == "gradient all-reduce across shard groups";
   CHECK(across);
   require_usage_error(run + "--shard-group 7", "the shard group (7) must divide");
+  require_usage_error(run + "--shard-group 1", "a shard group of one GPU shards nothing");
   require_usage_error(
       "model --preset llama3_1_8b --gpu h100_sxm --train --gpus 64 --zero 1 --shard-group 8",
       "--shard-group is hybrid sharding of a training job's gradients");

@@ -114,7 +114,8 @@ model_spec model_of_shape(const shape_options& o);
 /// @p m with its context set to @p max_seq tokens (--max-seq beside a preset or a model file):
 /// long-context training past the context a model was released with (RoPE scaling), as
 /// published long-sequence runs do (docs/parallel.md, "Training with long sequences"); learned
-/// positions grow with it. Throws request_error for a CNN or a count out of range, and
+/// positions grow with it. Throws request_error for a CNN, a count out of range or below the
+/// model's own context, and
 /// invalid_argument for a context transformer_config refuses.
 model_spec with_context(model_spec m, const std::string& max_seq);
 

@@ -81,7 +81,7 @@ struct cluster_estimate {
   long long data_parallel = 1;       ///< data-parallel replicas (gpus / (tp x pp x cp))
   long long tp = 1;                  ///< tensor-parallel degree
   long long cp = 1;                  ///< context-parallel degree (GPUs a sequence is split over)
-  long long shard_group = 1;         ///< GPUs ZeRO shards over (run_config::sharding_degree)
+  long long shard_group = 1;         ///< GPUs ZeRO shards over (sharding_degree; 1: none)
   long long pp = 1;                  ///< pipeline stages
   long long virtual_stages = 1;      ///< model chunks per GPU (interleaved 1F1B)
   duration pipeline_bubble{};        ///< the stages' idle time while the pipeline fills and drains
@@ -268,8 +268,8 @@ byte_count pipeline_handoff_bytes(const model_spec& m, const run_config& r) {
   return tp_activation_bytes(m, r) / static_cast<double>(r.tp);
 }
 
-// The attention time of @p ops (the fused kernels, or the unfused attention's products and
-// softmax), each run counted.
+// The fused attention's time in @p ops, each run counted (context parallelism runs fused
+// attention only: transformer_shapes refuses it unfused).
 inline duration attention_time(const op_sequence& ops) {
   duration t{};
   for (const op_estimate& op : ops)
@@ -279,12 +279,13 @@ inline duration attention_time(const op_sequence& ops) {
 
 // Ring attention's traffic (context parallelism, docs/parallel.md): in every layer each GPU's
 // keys and values pass round the ring of cp GPUs, cp - 1 send/recv steps in the forward pass
-// (and in its recomputation), and in the backward pass the keys and values again with their
-// gradients beside them, as Megatron's Transformer Engine (`cp_comm_type` p2p) and torchtitan
-// run it. Each step's transfer runs while the GPU computes the attention of the block in
-// hand (a 1/cp share of the layer's attention), so a step waits only for what that block does
-// not hide. The ring's neighbours are tp ranks apart (tensor split innermost): across servers
-// once cp x tp exceeds a server.
+// (and again where the backward pass recomputes it), and in the backward pass the keys and
+// values again with their gradients beside them, as Megatron's Transformer Engine runs its p2p
+// ring (`cp_comm_type` p2p; PyTorch's `context_parallel` rotates by all-gather by default, which
+// this prices as the ring). Each step's transfer runs while the GPU computes the attention of
+// the block in hand (a 1/cp share of the layer's attention), so a step waits only for what that
+// block does not hide. The ring's neighbours are tp ranks apart (the tensor split innermost):
+// across servers once cp x tp exceeds a server.
 template <class = void>
 void add_context_ring(std::vector<step_collective>& out, const model_spec& m, const run_config& r,
                       const model_estimate& e, const cluster_topology& net) {
@@ -292,26 +293,30 @@ void add_context_ring(std::vector<step_collective>& out, const model_spec& m, co
   const double cp = static_cast<double>(r.cp);
   const double layers = static_cast<double>(m.transformer.total_layers());
   const double stage_layers = std::ceil(layers / static_cast<double>(r.pp));
-  // K and V of one GPU's seq / cp tokens, in the attention's 16-bit type.
-  const byte_count chunk = bytes(2.0 * static_cast<double>(s.batch) * static_cast<double>(s.seq) *
-                                 s.kv * activation_bytes(r.type));
+  // K and V of one GPU's seq / cp tokens, in the attention's 16-bit type (latent attention's
+  // values are v_dim wide, its keys the full head dimension).
+  const double v_width = s.mla ? static_cast<double>(s.kv_heads_per_gpu * s.v_dim) : s.kv;
+  const byte_count chunk = bytes(static_cast<double>(s.batch) * static_cast<double>(s.seq) *
+                                 (s.kv + v_width) * activation_bytes(r.type));
   const duration step =
-      r.cp * r.tp > net.per_node
+      r.cp > net.per_node  // per_node: a server's GPUs over tp, the ring's stride
           ? nccl_time(collective::send_recv, chunk, 2, net.network).time
           : nccl_time(collective::send_recv, chunk, 2, net.intra, net.staged).time;
   const duration fwd_block = attention_time(e.forward) / layers / cp;
   const duration bwd_block = attention_time(e.backward) / layers / cp;
+  const double layer_steps = static_cast<double>(r.grad_accumulation) * stage_layers * (cp - 1.0);
+  const auto ring = [&](std::string_view name, double calls, bool forward) {
+    out.push_back({name, collective::send_recv, chunk, static_cast<long long>(calls), calls * step,
+                   calls * std::max(duration{}, step - fwd_block), true, forward});
+  };
+  ring("context-parallel ring (forward)", layer_steps, true);
   // The recomputed forward passes the ring again where it recomputes the attention: every
   // layer under full checkpointing, every second under selective 'layers' (selective 'ops'
-  // keeps the attention's output).
+  // keeps the attention's output); it runs in the backward pass.
   const double again = r.checkpointing                                  ? 1.0
                        : r.selective == selective_checkpointing::layers ? 0.5
                                                                         : 0.0;
-  const double layer_steps = static_cast<double>(r.grad_accumulation) * stage_layers * (cp - 1.0);
-  const double fwd_calls = layer_steps * (1.0 + again);
-  out.push_back({"context-parallel ring (forward)", collective::send_recv, chunk,
-                 static_cast<long long>(fwd_calls), fwd_calls * step,
-                 fwd_calls * std::max(duration{}, step - fwd_block), true, true});
+  if (again > 0) ring("context-parallel ring (recompute)", again * layer_steps, false);
   // Backward: the keys and values and their gradients, two transfers a step.
   out.push_back({"context-parallel ring (backward)", collective::send_recv, chunk,
                  static_cast<long long>(2.0 * layer_steps), 2.0 * layer_steps * step,
@@ -458,7 +463,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   c.gpus = r.gpus;
   c.tp = r.tp;
   c.cp = r.cp;
-  c.shard_group = r.sharding_degree();
+  c.shard_group = r.zero >= 1 ? r.sharding_degree() : 1;
   c.pp = r.pp;
   c.virtual_stages = r.virtual_stages;
   c.data_parallel = r.data_parallel();

@@ -95,6 +95,8 @@ split_outcome evaluate_split(const gpu_spec& g, const model_spec& m, const run_c
   x.gpus = s.gpus;
   x.tp = s.tp;
   x.pp = s.pp;
+  x.cp = s.cp;
+  x.shard_group = 0;  // a split's own data parallelism shards over all of it
   try {
     check_gpus_per_machine(g, s.gpus);
     out.fit = check_fit(g, m, x);

@@ -333,6 +333,10 @@ struct run_config {
       detail::throw_invalid_argument(
           "run: a shard group (hybrid sharding over " + std::to_string(shard_group) +
           " GPUs) shards a training job's gradients: it needs zero 2 or 3");
+    if (shard_group == 1)
+      detail::throw_invalid_argument(
+          "run: a shard group of one GPU shards nothing: give zero 0 or 1 (data parallelism "
+          "with whole gradients) instead");
     if (shard_group > 0 && data_parallel_with_cp() % shard_group != 0)
       detail::throw_invalid_argument("run: the shard group (" + std::to_string(shard_group) +
                                      ") must divide the GPUs holding the same parameters (" +

@@ -147,10 +147,14 @@ struct transformer_shapes {
                              ") is modelled for a decoder's causal self-attention; this model is "
                              "an " +
                              std::string(name(t.kind)));
-    if (r.document > 0 || r.packing)
+    if ((r.document > 0 && r.document < whole) || r.packing)
       throw_invalid_argument("run: context parallelism (cp " + std::to_string(r.cp) +
                              ") with documents shorter than the sequence (padding or packing) is "
                              "not modelled");
+    if (!r.flash_attention)
+      throw_invalid_argument("run: context parallelism (cp " + std::to_string(r.cp) +
+                             ") runs fused attention (Transformer Engine's and PyTorch's ring "
+                             "attention call FlashAttention or cuDNN), not unfused attention");
     if (whole % (2 * r.cp) != 0)
       throw_invalid_argument("run: context parallelism (cp " + std::to_string(r.cp) +
                              ") splits each sequence into 2 x cp chunks, two a GPU: seq (" +
@@ -163,7 +167,8 @@ struct transformer_shapes {
   // Padding and packing (docs/models.md): a padded sequence holds one document and computes
   // every position; a packed one holds seq / document documents and no padding.
   constexpr void resolve_documents(const run_config& r) {
-    document = r.document > 0 ? r.document : seq;
+    // Under context parallelism a document is the whole sequence (split_context), seq a share.
+    document = r.document > 0 && cp == 1 ? r.document : seq;
     if (document > seq)
       throw_invalid_argument("document tokens (" + std::to_string(document) + ") exceed seq (" +
                              std::to_string(seq) +

@@ -95,7 +95,7 @@ TEST_CASE(
     const duration floor = x.bytes / links::nvlink4.per_direction();
     CHECK(x.time >= static_cast<double>(x.calls) * floor);
   }
-  CHECK(rings == 2);
+  CHECK(rings == 3);  // forward, its recomputation (full checkpointing) and backward
   // One replica (dp 1) still shards over its 8 GPUs: the parameters gather and reduce there.
   CHECK(c.data_parallel == 1);
   CHECK(c.collectives.front().name == std::string_view("parameter all-gather (forward)"));
@@ -129,4 +129,36 @@ TEST_CASE("context parallelism: bad splits are refused naming what is wrong",
   r.document = 1024;
   CHECK_THROWS_WITH(estimate_model(catalog::h100_sxm, llama, r),
                     Catch::Contains("padding or packing"));
+  r.document = 8192;  // one document a sequence: no padding
+  CHECK_NOTHROW(estimate_model(catalog::h100_sxm, llama, r));
+  r = long_run(2, 2, 8192);
+  r.flash_attention = false;
+  CHECK_THROWS_WITH(estimate_model(catalog::h100_sxm, llama, r),
+                    Catch::Contains("runs fused attention"));
+}
+
+TEST_CASE("context parallelism: a ring inside a server runs over its link, tp ranks apart",
+          "[buying][cluster][cp]") {
+  // 8 GPUs of one server, tp 2 x cp 4: the ring's neighbours are 2 ranks apart, all inside.
+  run_config r = long_run(8, 4, 32768);
+  r.tp = 2;
+  const cluster_estimate c =
+      estimate_cluster(catalog::h100_sxm, 8, presets::llama3_1_8b, r, links::nvlink4);
+  int rings = 0;
+  for (const step_collective& x : c.collectives)
+    if (x.kind == collective::send_recv) {
+      ++rings;
+      const duration each = nccl_time(collective::send_recv, x.bytes, 2, links::nvlink4).time;
+      CHECK(x.time.value() == Approx(static_cast<double>(x.calls) * each.value()));
+    }
+  CHECK(rings == 3);
+  // Across two servers (16 GPUs, tp 2 x cp 8) the ring crosses the network.
+  r = long_run(16, 8, 65536);
+  r.tp = 2;
+  const cluster_estimate across =
+      estimate_cluster(catalog::h100_sxm, 16, presets::llama3_1_8b, r, links::nvlink4);
+  const step_collective& x = across.collectives.back();
+  const duration each =
+      nccl_time(collective::send_recv, x.bytes, 2, default_network(catalog::h100_sxm)).time;
+  CHECK(x.time.value() == Approx(static_cast<double>(x.calls) * each.value()));
 }

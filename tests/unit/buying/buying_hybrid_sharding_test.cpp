@@ -78,6 +78,8 @@ TEST_CASE("hybrid sharding: bad shard groups are refused naming what is wrong",
           "[buying][cluster][hsdp][errors]") {
   run_config r = hybrid(64, -1);
   CHECK_THROWS_WITH(r.validate(), Catch::Contains("shard_group must be 0"));
+  r = hybrid(64, 1);
+  CHECK_THROWS_WITH(r.validate(), Catch::Contains("a shard group of one GPU shards nothing"));
   r = hybrid(64, 7);
   CHECK_THROWS_WITH(r.validate(), Catch::Contains("the shard group (7) must divide"));
   r = hybrid(64, 8);

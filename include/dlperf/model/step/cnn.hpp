@@ -213,9 +213,9 @@ DLPERF_CONSTEXPR_VECTOR model_estimate cnn_step(const D& d, const cnn_config& c,
     bwd->add(head.backward_sequence());
     bwd->add(blocks_bwd);
     bwd->add(stem.backward_sequence());
-    m.optimizer =
-        sb.optimizer(c.parameters() / (r.zero >= 1 ? static_cast<double>(r.data_parallel()) : 1.0),
-                     c.parameter_tensors());
+    m.optimizer = sb.optimizer(
+        c.parameters() / (r.zero >= 1 ? static_cast<double>(r.sharding_degree()) : 1.0),
+        c.parameter_tensors());
     m.model_work = 3.0 * m.model_work;
   }
   m.time = m.forward.time() + m.recompute.time() + m.backward.time() + m.optimizer.time();

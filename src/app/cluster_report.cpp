@@ -54,7 +54,7 @@ void estimate_job(cluster_report& out, const cluster_request& q, run_config r,
   out.tokens_per_s =
       m.kind == model_kind::transformer
           ? out.samples_per_s *
-                static_cast<double>(detail::transformer_shapes::of(m.transformer, r).seq * r.cp)
+                static_cast<double>(detail::transformer_shapes::of(m.transformer, r).whole_seq())
           : 0.0;
   // The report's run is the run as requested: the file's stacks are in `measured`.
   r.measured_stacks = {};

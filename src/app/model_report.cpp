@@ -112,7 +112,7 @@ model_report estimate(const model_request& q) {
   out.transformer = m.kind == model_kind::transformer;
   out.generation = out.transformer && !r.training() && m.transformer.generates();
   // The whole sequence, not a context-parallel GPU's share of it.
-  if (out.transformer) out.seq = detail::transformer_shapes::of(m.transformer, r).seq * r.cp;
+  if (out.transformer) out.seq = detail::transformer_shapes::of(m.transformer, r).whole_seq();
   out.trainable = r.training() ? trainable_parameters(m, r) : 0.0;
   return out;
 }

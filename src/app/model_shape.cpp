@@ -67,14 +67,17 @@ std::string_view flag_of(std::size_t k) {
 
 std::span<const std::string_view> shape_keywords() { return keywords().views; }
 
+bool refused_beside_model(std::string_view flag) {
+  return flag != "--layers" && flag != "--max-seq";
+}
+
 bool set_shape_keyword(shape_options& o, std::string_view keyword, const std::string& value) {
   const auto& list = keywords().views;
   const auto* at = std::find(list.begin(), list.end(), keyword);
   if (at == list.end()) return false;
   std::size_t k = static_cast<std::size_t>(at - list.begin());
   const std::string_view flag = flag_of(k);
-  // --max-seq beside a preset or model file extends its context (select_model).
-  if (k != 0 && flag != "--max-seq" && o.first_given.empty()) o.first_given = std::string(flag);
+  if (refused_beside_model(flag) && o.first_given.empty()) o.first_given = std::string(flag);
   if (k < shape_texts.size()) {
     o.*(shape_texts[k].second) = value;
     return true;

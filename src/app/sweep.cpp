@@ -143,15 +143,6 @@ std::optional<std::size_t> shape_axis(const std::vector<sweep_axis>& axes) {
   return shape;
 }
 
-// The max_seq axis that sets a preset's or model file's context (as --max-seq beside --preset
-// does, select_model), or none.
-std::optional<std::size_t> context_axis(const std::vector<sweep_axis>& axes) {
-  if (shape_axis(axes)) return std::nullopt;
-  for (std::size_t i = 0; i < axes.size(); ++i)
-    if (axes[i].keyword == "max_seq") return i;
-  return std::nullopt;
-}
-
 // The transformer the shape axes give at the point @p choice.
 model_spec shape_at(const grid& g, const std::vector<std::size_t>& choice) {
   shape_options o;
@@ -272,7 +263,9 @@ std::vector<sweep_point> detail::sweep(const std::vector<sweep_axis>& axes, unsi
   g.points = sweep_size(axes);
   g.axes = axes;
   if (!shape_axis(axes)) g.model_axis = find_axis(axes, model_keywords(), "a model");
-  g.context_axis = context_axis(axes);
+  // Beside a preset or model file, a max_seq axis is its context (as --max-seq beside --preset).
+  for (std::size_t i = 0; i < axes.size() && g.model_axis; ++i)
+    if (axes[i].keyword == "max_seq") g.context_axis = i;
   g.device_axis = find_axis(axes, device_keywords(), "a device");
   for (const sweep_axis& a : axes) g.sizes.push_back(a.values.size());
   for (std::size_t i = 0; i < axes.size(); ++i)

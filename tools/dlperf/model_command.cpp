@@ -468,12 +468,11 @@ void add_model_command(CLI::App& app) {
   cmd->callback([o, cmd] {
     check_serve_flags(o->serve, cmd);
     o->batch_given = cmd->count("--batch") > 0;
-    // The first shape flag given besides --layers and --max-seq, which a preset or model file
-    // refuses.
+    // The first shape flag given that a preset or model file refuses.
     for (const std::string_view k : app::shape_keywords()) {
       std::string flag = "--" + std::string(k);
       std::replace(flag.begin(), flag.end(), '_', '-');
-      if (flag != "--layers" && flag != "--max-seq" && cmd->count(flag) > 0) {
+      if (app::refused_beside_model(flag) && cmd->count(flag) > 0) {
         o->shape.first_given = flag;
         break;
       }

@@ -104,11 +104,12 @@ std::string ceiling_bracket_note(stack_id s) {
 std::string describe_shape(const model_spec& m, const run_config& r) {
   if (m.kind != model_kind::transformer)
     return fmt::format("batch {} x {}x{} px", r.batch, r.image, r.image);
-  const long long seq = detail::transformer_shapes::of(m.transformer, r).seq;
+  const detail::transformer_shapes s = detail::transformer_shapes::of(m.transformer, r);
+  const long long seq = s.seq;
   if (!r.training() && m.transformer.generates())
     return fmt::format("batch {}, prompt {} + {} generated tokens", r.batch, seq, r.generate);
   if (r.cp > 1)  // seq is one GPU's share of each sequence
-    return fmt::format("batch {} x {} tokens, {} a GPU (cp {})", r.batch, seq * r.cp, seq, r.cp);
+    return fmt::format("batch {} x {} tokens, {} a GPU (cp {})", r.batch, s.whole_seq(), seq, r.cp);
   if (r.document == 0 || r.document == seq)
     return fmt::format("batch {} x {} tokens", r.batch, seq);
   const double per = static_cast<double>(seq) / static_cast<double>(r.document);

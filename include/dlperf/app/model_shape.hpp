@@ -101,6 +101,11 @@ struct shape_options {
 /// hidden, heads, vocab, max_seq, ffn_kind, arch, norm, then shape_sizes' and shape_switches'.
 std::span<const std::string_view> shape_keywords();
 
+/// Whether shape flag @p flag is refused beside a preset or a model file: every one but --layers
+/// (which gives the model by its shape) and --max-seq (which sets the model's context:
+/// with_context).
+bool refused_beside_model(std::string_view flag);
+
 /// Sets shape field @p keyword (shape_keywords) of @p o to @p value ("true" or "1" for a
 /// switch) and notes it in first_given; false when @p keyword is not a shape field. Throws
 /// request_error naming the flag for a bad enumerator or switch value.

@@ -268,15 +268,6 @@ byte_count pipeline_handoff_bytes(const model_spec& m, const run_config& r) {
   return tp_activation_bytes(m, r) / static_cast<double>(r.tp);
 }
 
-// The fused attention's time in @p ops, each run counted (context parallelism runs fused
-// attention only: transformer_shapes refuses it unfused).
-inline duration attention_time(const op_sequence& ops) {
-  duration t{};
-  for (const op_estimate& op : ops)
-    if (op.kind == op_kind::attention) t += static_cast<double>(op.repeats) * op.time;
-  return t;
-}
-
 // Ring attention's traffic (context parallelism, docs/parallel.md): in every layer each GPU's
 // keys and values pass round the ring of cp GPUs, cp - 1 send/recv steps in the forward pass
 // (and again where the backward pass recomputes it), and in the backward pass the keys and
@@ -302,8 +293,9 @@ void add_context_ring(std::vector<step_collective>& out, const model_spec& m, co
       r.cp > net.per_node  // per_node: a server's GPUs over tp, the ring's stride
           ? nccl_time(collective::send_recv, chunk, 2, net.network).time
           : nccl_time(collective::send_recv, chunk, 2, net.intra, net.staged).time;
-  const duration fwd_block = attention_time(e.forward) / layers / cp;
-  const duration bwd_block = attention_time(e.backward) / layers / cp;
+  // The fused attention's (context parallelism refuses unfused attention: transformer_shapes).
+  const duration fwd_block = e.forward.time_of(op_kind::attention) / layers / cp;
+  const duration bwd_block = e.backward.time_of(op_kind::attention) / layers / cp;
   const double layer_steps = static_cast<double>(r.grad_accumulation) * stage_layers * (cp - 1.0);
   const auto ring = [&](std::string_view name, double calls, bool forward) {
     out.push_back({name, collective::send_recv, chunk, static_cast<long long>(calls), calls * step,

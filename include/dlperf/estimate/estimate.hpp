@@ -124,6 +124,13 @@ class op_sequence {
   [[nodiscard]] constexpr const op_estimate* end() const { return ops_.data() + ops_.size(); }
   /// Summed time, repeats included.
   [[nodiscard]] constexpr duration time() const { return detail::total(ops_, &op_estimate::time); }
+  /// Summed time of the operators of kind @p k, repeats included.
+  [[nodiscard]] constexpr duration time_of(op_kind k) const {
+    duration t{};
+    for (const op_estimate& op : ops_)
+      if (op.kind == k) t += static_cast<double>(op.repeats) * op.time;
+    return t;
+  }
   /// Summed DRAM traffic, repeats included.
   [[nodiscard]] constexpr byte_count dram() const {
     return detail::total(ops_, &op_estimate::dram);

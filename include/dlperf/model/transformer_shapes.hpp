@@ -49,6 +49,9 @@ struct transformer_shapes {
   double kv_cache_width = 0;      // cached elements per token per self-attention layer on this GPU
   bool dropout = false, gated = false;
 
+  // Tokens of a whole sequence: seq, or under context parallelism cp GPUs' shares of it.
+  [[nodiscard]] constexpr long long whole_seq() const { return seq * cp; }
+
   // Resolves @p t under @p r. Throws invalid_argument naming a sequence the model does not
   // allow or a tensor-parallel degree that does not divide the heads.
   static constexpr transformer_shapes of(const transformer_config& t, const run_config& r) {

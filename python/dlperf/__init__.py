@@ -75,6 +75,7 @@ class RunOptions(TypedDict, total=False):
     pp: Union[int, str]  # training: pipeline stages (docs/parallel.md)
     vpp: Union[int, str]  # training with pp: model chunks per GPU
     cp: Union[int, str]  # training: GPUs each sequence is split over (ring attention)
+    ep: Union[int, str]  # training a mixture of experts: GPUs its experts are spread over
     shard_group: Union[int, str]  # training with zero 2/3: GPUs a shard spans (hybrid sharding)
     grad_accum: Union[int, str]
     gpus_per_node: Union[int, str]

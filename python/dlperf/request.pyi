@@ -87,6 +87,7 @@ class ModelRequest(Request):
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
+    ep: Optional[Union[int, str]]
     shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
@@ -171,6 +172,7 @@ class ModelRequest(Request):
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
+        ep: Optional[Union[int, str]] = ...,
         shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
@@ -221,6 +223,7 @@ class ClusterRequest(Request):
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
+    ep: Optional[Union[int, str]]
     shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
@@ -270,6 +273,7 @@ class ClusterRequest(Request):
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
+        ep: Optional[Union[int, str]] = ...,
         shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
@@ -364,6 +368,7 @@ class PowerRequest(Request):
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
+    ep: Optional[Union[int, str]]
     shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
@@ -415,6 +420,7 @@ class PowerRequest(Request):
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
+        ep: Optional[Union[int, str]] = ...,
         shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
@@ -537,6 +543,7 @@ class RankRequest(Request):
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
+    ep: Optional[Union[int, str]]
     shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
@@ -587,6 +594,7 @@ class RankRequest(Request):
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
+        ep: Optional[Union[int, str]] = ...,
         shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
@@ -636,6 +644,7 @@ class SpeedupRequest(Request):
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
+    ep: Optional[Union[int, str]]
     shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
@@ -685,6 +694,7 @@ class SpeedupRequest(Request):
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
+        ep: Optional[Union[int, str]] = ...,
         shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
@@ -745,6 +755,7 @@ class AdviseRequest(Request):
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
+    ep: Optional[Union[int, str]]
     shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
@@ -805,6 +816,7 @@ class AdviseRequest(Request):
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
+        ep: Optional[Union[int, str]] = ...,
         shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,

@@ -252,3 +252,16 @@ def test_a_context_split_over_gpus_with_an_extended_context_is_the_tools(cli, mo
                        train=True, gpus=8, cp=8, zero=3, checkpointing=True)
     assert got == expected
     assert got["cp"] == 8 and got["seq"] == 262144
+
+
+def test_experts_spread_over_gpus_are_the_tools(cli, monkeypatch):
+    # Qwen3-30B-A3B's 128 experts over 8 GPUs, 16 each, as Megatron-Bridge trains it.
+    expected = cli.json("model --preset qwen3_30b_a3b --gpu h100_sxm --train --gpus 8 --ep 8 "
+                        "--zero 1 --seq 4096 --stack megatron --json")
+    with pytest.raises(dlperf.Error, match="--ep spreads a training job's experts"):
+        dlperf.model(preset="qwen3_30b_a3b", gpu="h100_sxm", infer=True, gpus=8, ep=8)
+    monkeypatch.setattr(dlperf, "_run", _no_command_line)
+    got = dlperf.model(preset="qwen3_30b_a3b", gpu="h100_sxm", train=True, gpus=8, ep=8, zero=1,
+                       seq=4096, stack="megatron")
+    assert got == expected
+    assert got["ep"] == 8 and got["cluster"]["job"]["ep"] == 8

@@ -128,6 +128,7 @@ constexpr auto range_table = std::to_array<plausible_range>({
     {"--pp", 1, most_gpus, false, "stages"},
     {"--vpp", 1, as_double(run_limits::virtual_stages), false, "chunks"},
     {"--cp", 1, most_gpus, false, "GPUs"},
+    {"--ep", 1, most_gpus, false, "GPUs"},
     {"--shard-group", 1, most_gpus, false, "GPUs", true},
     {"--grad-accum", 1, as_double(run_limits::grad_accumulation), false, "micro-batches"},
     {"--gpus-per-node", 1, as_double(run_limits::gpus_per_node), false, "GPUs"},

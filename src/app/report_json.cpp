@@ -140,6 +140,7 @@ void write_job_collectives(report_writer& w, const cluster_estimate& c) {
   write_field(w, "pp", c.pp);
   write_field(w, "virtual_stages", c.virtual_stages);
   write_field(w, "cp", c.cp);
+  write_field(w, "ep", c.ep);
   write_field(w, "shard_group", c.shard_group);
   write_field(w, "pipeline_bubble_s", c.pipeline_bubble.value());
   write_field(w, "exposed_communication_s", c.exposed_communication.value());
@@ -159,10 +160,10 @@ void write_job_collectives(report_writer& w, const cluster_estimate& c) {
   w.end_object();
 }
 
-void write_training_band(report_writer& w, stack_id stack, double samples_per_s,
+void write_training_band(report_writer& w, const run_config& run, double samples_per_s,
                          double tokens_per_s) {
   // The bands come from decoder language models: a CNN's job (no tokens) has none.
-  const std::optional<training_scaling_band> b = training_scaling_band_of(stack);
+  const std::optional<training_scaling_band> b = training_scaling_band_of(run.stack, run.ep > 1);
   if (!b || !(tokens_per_s > 0)) return w.null();
   const auto range = [&](std::string_view key, double rate) {
     if (rate > 0)
@@ -218,9 +219,10 @@ nlohmann::json job_collectives_json(const cluster_estimate& c) {
   return json_of([&](report_writer& w) { write_job_collectives(w, c); });
 }
 
-nlohmann::json training_band_json(stack_id stack, double samples_per_s, double tokens_per_s) {
+nlohmann::json training_band_json(const run_config& run, double samples_per_s,
+                                  double tokens_per_s) {
   return json_of(
-      [&](report_writer& w) { write_training_band(w, stack, samples_per_s, tokens_per_s); });
+      [&](report_writer& w) { write_training_band(w, run, samples_per_s, tokens_per_s); });
 }
 
 nlohmann::json to_json(const cluster_report& r) {
@@ -235,6 +237,7 @@ nlohmann::json to_json(const cluster_report& r) {
       {"tp", c.tp},
       {"pp", c.pp},
       {"cp", c.cp},
+      {"ep", c.ep},
       {"link", r.link != nullptr ? r.link->id : std::string_view()},
       {"dtype", name(r.run.type)},
       {"batch", r.run.batch},
@@ -256,7 +259,7 @@ nlohmann::json to_json(const cluster_report& r) {
       {"samples_per_s", r.samples_per_s},
       {"tokens_per_s",
        r.tokens_per_s > 0 ? nlohmann::json(r.tokens_per_s) : nlohmann::json(nullptr)},
-      {"training_band", training_band_json(r.run.stack, r.samples_per_s, r.tokens_per_s)},
+      {"training_band", training_band_json(r.run, r.samples_per_s, r.tokens_per_s)},
       {"speedup", c.speedup},
       {"efficiency", c.efficiency},
       {"fits", r.fits()},
@@ -365,7 +368,7 @@ void write_bands(report_writer& w, const model_report& report) {
   const stack_id stack = report.stack.id;
   w.key("training_band");
   if (report.job)
-    write_training_band(w, stack, e.samples_per_second(),
+    write_training_band(w, r, e.samples_per_second(),
                         report.transformer ? e.tokens_per_second() : 0.0);
   else
     w.null();
@@ -417,6 +420,7 @@ void write(report_writer& w, const model_report& report) {
   write_field(w, "tp", r.tp);
   write_field(w, "pp", r.pp);
   write_field_if(w, "cp", r.training(), r.cp);
+  write_field_if(w, "ep", r.training(), r.ep);
   write_field_if(w, "split", report.split, name(r.pp > 1 ? split_mode::layer : split_mode::tensor));
   w.key("link");
   if (report.link != nullptr)

@@ -154,10 +154,16 @@ void read_pipeline(const run_options& o, run_config& r) {
   if (context > 1 && !r.training())
     throw request_error(
         "--cp splits a training sequence: for --infer, --tp or --split layer spread the model");
+  const long long experts = parse_plausible_count("--ep", o.ep);
+  if (experts > 1 && !r.training())
+    throw request_error(
+        "--ep spreads a training job's experts: for --infer, --tp or --split layer spread the "
+        "model");
   if (r.training()) {
     r.pp = stages;
     r.virtual_stages = chunks;
     r.cp = context;
+    r.ep = experts;
     if (r.gpus % (r.tp * r.pp * r.cp) != 0)
       throw request_error(fmt::format("--tp {} x --pp {}{} must divide --gpus {}", r.tp, r.pp,
                                       r.cp > 1 ? fmt::format(" x --cp {}", r.cp) : "", r.gpus));
@@ -415,6 +421,11 @@ std::span<const run_field> run_fields() {
           "cp", "--cp",
           "Training a decoder: GPUs each sequence is split over (context parallelism, ring "
           "attention; docs/parallel.md)",
+          layout),
+      text_field<&run_options::ep>(
+          "ep", "--ep",
+          "Training a mixture of experts: GPUs each layer's experts are spread over, whole "
+          "experts a GPU, tokens exchanged by all-to-all (expert parallelism; docs/parallel.md)",
           layout),
       choice_field<&run_options::split, &split_flag>(
           "split",

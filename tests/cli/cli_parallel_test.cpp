@@ -247,3 +247,46 @@ TEST_CASE("model --shard-group shards within groups and all-reduces across them"
       "model --preset llama3_1_8b --gpu h100_sxm --train --gpus 64 --zero 1 --shard-group 8",
       "--shard-group is hybrid sharding of a training job's gradients");
 }
+
+TEST_CASE("model --ep spreads a mixture of experts' experts, as cluster prices it",
+          "[cli][parallel]") {
+  const std::string run =
+      "--preset qwen3_30b_a3b --gpu h100_sxm --gpus 16 --batch 1 --seq 4096 --zero 1 "
+      "--dtype bf16 --optimizer adam --stack megatron --json ";
+  const nlohmann::json ep = json_of("model --train --ep 16 " + run);
+  const nlohmann::json cluster = json_of("cluster --link nvlink4 --ep 16 " + run);
+  CHECK(ep["ep"] == 16);
+  CHECK(cluster["ep"] == 16);
+  CHECK(ep["cluster"]["job"]["ep"] == 16);
+  CHECK(ep["step_time_s"].get<double>() ==
+        Approx(cluster["step_time_s"].get<double>()).epsilon(1e-12));
+  int exchanges = 0;
+  for (const auto& c : ep["cluster"]["job"]["collectives"])
+    if (c["name"].get<std::string>().find("expert all-to-all") != std::string::npos) {
+      ++exchanges;
+      CHECK(c["collective"] == "all-to-all");
+      CHECK(c["bytes"].get<double>() == 4096.0 * 8 * 2048 * 2);
+    }
+  CHECK(exchanges == 2);  // forward and backward
+  // Its band is the expert-parallel jobs' own, not the dense jobs'.
+  const nlohmann::json dense = json_of("model --train " + run);
+  CHECK(dense["ep"] == 1);
+  CHECK(ep["training_band"]["rows"] != dense["training_band"]["rows"]);
+  // Each GPU holds an eighth of the experts' weights: far less than all of them.
+  CHECK(ep["memory"]["weights_bytes"].get<double>() <
+        0.2 * dense["memory"]["weights_bytes"].get<double>());
+  const run_result text = run_dlperf("model --train --ep 16 " + run.substr(0, run.size() - 7));
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("ep 16") != std::string::npos);
+  CHECK(text.out.find("of mixtures of experts over ep GPUs") != std::string::npos);
+}
+
+TEST_CASE("model: bad expert-parallel splits are rejected by name", "[cli][parallel][errors]") {
+  const std::string moe = "model --preset qwen3_30b_a3b --gpu h100_sxm ";
+  require_usage_error(moe + "--train --gpus 8 --ep 3", "must divide the GPUs of a pipeline stage");
+  require_usage_error(moe + "--infer --gpus 8 --ep 8", "--ep spreads a training job's experts");
+  require_usage_error(moe + "--train --gpus 8 --ep 8 --zero 3", "with sharded gradients (zero 3)");
+  require_usage_error("model --preset llama3_1_8b --gpu h100_sxm --train --gpus 8 --ep 8",
+                      "this model has no experts");
+  require_usage_error(moe + "--train --gpus 48 --ep 48", "must divide the model's experts (128)");
+}

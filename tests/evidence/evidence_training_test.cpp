@@ -83,6 +83,7 @@ run_config run_of(const record& r) {
   x.pp = count_of(r, "pp", "1");
   x.virtual_stages = count_of(r, "virtual_stages", "1");
   x.cp = count_of(r, "cp", "1");
+  x.ep = count_of(r, "ep", "1");
   x.zero = static_cast<int>(count_of(r, "zero"));
   x.grad_accumulation = count_of(r, "grad_accumulation");
   x.gpus_per_node = count_of(r, "gpus_per_node");
@@ -170,6 +171,7 @@ std::string layout_of(const run_config& x) {
   if (x.tp > 1) s += " + TP";
   if (x.pp > 1) s += " + PP";
   if (x.cp > 1) s += " + CP";
+  if (x.ep > 1) s += " + EP";
   return s;
 }
 
@@ -183,7 +185,7 @@ std::string scale_of(long long gpus) {
 
 TEST_CASE("training evidence: each row's model has the parameter count its publisher printed",
           "[evidence_rows]") {
-  REQUIRE(training_rows().size() >= 240);
+  REQUIRE(training_rows().size() >= 330);
   for (const record& r : training_rows()) {
     if (training_field(r, "parameters_published", "").empty()) continue;
     INFO(r.at("id") << " " << r.at("model") << " at " << r.at("seq") << " tokens");
@@ -199,11 +201,11 @@ TEST_CASE("training evidence: every row runs on its GPUs, finite and below the d
     const training_result t = run_row(r);
     CHECK(std::isfinite(t.predicted));
     CHECK(t.predicted > 0);
-    // 6 FLOP per parameter and token is below what the step does; at the dense peak it bounds
-    // the rate from above.
+    // 6 FLOP per active parameter (a token's experts, not every expert) and token is below what
+    // the step does; at the dense peak it bounds the rate from above.
     const gpu_spec& g = catalog::find(r.at("gpu"));
     const double peak = detail::dense_peak(g, parse<dtype>(r.at("dlperf_dtype"))).value();
-    CHECK(t.predicted < peak / (6.0 * model_of(r).parameters()));
+    CHECK(t.predicted < peak / (6.0 * model_of(r).transformer.active_parameters()));
     CHECK(t.job.gpus == count_of(r, "gpus"));
     ++publishers[r.at("publisher")];
     ++vendors[std::string(name(g.arch().vendor))];
@@ -216,23 +218,28 @@ TEST_CASE("training evidence: every row runs on its GPUs, finite and below the d
   CHECK(vendors["amd"] >= 4);
 }
 
-// Each stack's band over the rows (model/error_bands.hpp, training_scaling_band).
-std::map<stack_id, band_figures> bands_of_evidence() {
-  std::map<stack_id, std::vector<double>> errors;
+// Each stack's bands over the rows, jobs with and without expert parallelism apart
+// (model/error_bands.hpp, training_scaling_band).
+using band_key = std::pair<stack_id, bool>;
+std::map<band_key, band_figures> bands_of_evidence() {
+  std::map<band_key, std::vector<double>> errors;
   for (const record& r : training_rows())
-    errors[parse<stack_id>(r.at("stack"))].push_back(run_row(r).error);
-  std::map<stack_id, band_figures> out;
-  for (const auto& [stack, e] : errors) out[stack] = band_figures_of(e);
+    errors[{parse<stack_id>(r.at("stack")), count_of(r, "ep", "1") > 1}].push_back(
+        run_row(r).error);
+  std::map<band_key, band_figures> out;
+  for (const auto& [key, e] : errors) out[key] = band_figures_of(e);
   return out;
 }
 
 TEST_CASE("every stack's multi-GPU training band is its error on the evidence", "[evidence_rows]") {
-  const std::map<stack_id, band_figures> bands = bands_of_evidence();
+  const std::map<band_key, band_figures> bands = bands_of_evidence();
   int listed = 0;
-  for (const auto& [stack, b] : bands) {
-    INFO(name(stack) << ": " << b.rows << " rows, median " << b.median << ", bias " << b.bias
-                     << ", measured / predicted " << b.low << " to " << b.high);
-    const std::optional<training_scaling_band> table = training_scaling_band_of(stack);
+  for (const auto& [key, b] : bands) {
+    const auto [stack, experts] = key;
+    INFO(name(stack) << (experts ? " with ep" : "") << ": " << b.rows << " rows, median "
+                     << b.median << ", bias " << b.bias << ", measured / predicted " << b.low
+                     << " to " << b.high);
+    const std::optional<training_scaling_band> table = training_scaling_band_of(stack, experts);
     CHECK(table.has_value() == (b.rows >= error_band::least_rows));
     if (!table) continue;
     ++listed;

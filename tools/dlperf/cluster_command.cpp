@@ -104,7 +104,7 @@ void print_report(const app::cluster_report& report) {
   fmt::print("  {:<34} {:>10}\n", "one GPU's step", format_duration(c.single_gpu_step.value()));
   fmt::print("  {:<34} {:>10}\n", "compute step on the job's GPUs",
              format_duration(c.compute_step.value()));
-  if (r.zero >= 2 || c.pp > 1 || c.cp > 1) {
+  if (r.zero >= 2 || c.pp > 1 || c.cp > 1 || c.ep > 1) {
     print_job_collectives(c);
   } else {
     fmt::print("  {:<34} {:>10}  ({} in {} buckets of {})\n", "gradient all-reduce",
@@ -123,7 +123,7 @@ void print_report(const app::cluster_report& report) {
   fmt::print("  {:<34} {:>10}\n", "step", format_duration(c.step_time.value()));
   fmt::print("  speed-up {}x over one GPU, efficiency {}\n", three_digits(c.speedup),
              format_percent(c.efficiency, 1.0));
-  fmt::print("  {}\n", training_band_text(r.stack, report.tokens_per_s));
+  fmt::print("  {}\n", training_band_text(r, report.tokens_per_s));
   if (report.fits())
     fmt::print("  memory: {} per GPU of {}: fits\n", format_bytes(report.fit.need.total().value()),
                format_bytes(report.fit.capacity.value()));
@@ -140,10 +140,11 @@ void run_cluster(const cluster_options& o) {
 
 }  // namespace
 
-std::string training_band_text(stack_id stack, double tokens_per_s) {
+std::string training_band_text(const run_config& run, double tokens_per_s) {
+  const stack_id stack = run.stack;
   if (!(tokens_per_s > 0))
     return "the published multi-GPU training runs are of language models: no band for this one";
-  const std::optional<training_scaling_band> b = training_scaling_band_of(stack);
+  const std::optional<training_scaling_band> b = training_scaling_band_of(stack, run.ep > 1);
   if (!b)
     return stack == stack_id::ceiling
                ? "published multi-GPU runs measure stacks, not the ceiling: --stack gives their "
@@ -151,7 +152,8 @@ std::string training_band_text(stack_id stack, double tokens_per_s) {
                : fmt::format("fewer than {} published multi-GPU {} training runs, no band yet",
                              error_band::least_rows, name(stack));
   return fmt::format(
-      "published multi-GPU {} training runs {}", name(stack),
+      "published multi-GPU {} training runs{} {}", name(stack),
+      run.ep > 1 ? " of mixtures of experts over ep GPUs" : "",
       band_interval_text(b->low, b->high, tokens_per_s, training_scaling_band::coverage, b->rows,
                          "runs", b->median, b->bias));
 }

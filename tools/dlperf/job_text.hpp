@@ -23,6 +23,6 @@ std::string band_interval_text(double low, double high, double rate, double cove
 /// "published multi-GPU pytorch-eager training runs measured
 /// 0.778-1.10x of this model's rate: 64500-91200 tokens/s (80 % of 226 runs; median error
 /// 18.7 %, the model optimistic)", or why there is no band.
-std::string training_band_text(stack_id stack, double tokens_per_s);
+std::string training_band_text(const run_config& run, double tokens_per_s);
 
 }  // namespace dlperf::cli

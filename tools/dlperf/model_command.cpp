@@ -125,9 +125,10 @@ void print_run_and_verdict(const app::model_report& report) {
   fmt::print("{} ({} parameters): {} on {} ({}), {}, {}{}\n", m.name,
              format_parameters(m.parameters()), r.training() ? "training step" : "inference",
              report.gpu_name, report.arch, name(r.type), shape,
-             r.gpus > 1 ? fmt::format(", {} GPUs (tp {}{}{}, ZeRO {})", r.gpus, r.tp,
+             r.gpus > 1 ? fmt::format(", {} GPUs (tp {}{}{}{}, ZeRO {})", r.gpus, r.tp,
                                       r.pp > 1 ? fmt::format(", pp {}", r.pp) : "",
-                                      r.cp > 1 ? fmt::format(", cp {}", r.cp) : "", r.zero)
+                                      r.cp > 1 ? fmt::format(", cp {}", r.cp) : "",
+                                      r.ep > 1 ? fmt::format(", ep {}", r.ep) : "", r.zero)
                         : "");
   if (!f.fits)
     fmt::print(
@@ -195,12 +196,13 @@ void print_layout(const app::model_report& report) {
     else
       fmt::print("  split: {} GPUs by tensors, two all-reduces a layer {}\n", r.tp, over);
   }
-  if (job && (r.zero >= 2 || job->pp > 1 || job->cp > 1)) {
+  if (job && (r.zero >= 2 || job->pp > 1 || job->cp > 1 || job->ep > 1)) {
     // A sharded job's gathers and reduce-scatters, a pipeline's bubble and hand-offs, as
     // `dlperf cluster` prices them.
     fmt::print("  {} over {}: {}x one GPU's rate ({} efficiency)\n",
-               describe(parallel_split{job->gpus, job->tp, job->pp, job->cp}), job->link.id,
-               three_digits(job->speedup), format_percent(job->efficiency, 1.0));
+               describe(parallel_split{job->gpus, job->tp, job->pp, job->cp}) +
+                   (job->ep > 1 ? fmt::format(" (experts over ep {})", job->ep) : ""),
+               job->link.id, three_digits(job->speedup), format_percent(job->efficiency, 1.0));
     print_job_collectives(*job);
   } else if (job) {
     // The job's communication as `dlperf cluster` prices it (docs/buying.md, Multi-GPU).
@@ -340,7 +342,7 @@ void print_accuracy(const app::model_report& report) {
   }
   if (report.job)
     fmt::print("  on many GPUs: {}\n",
-               training_band_text(stack.id, report.transformer ? e.tokens_per_second() : 0.0));
+               training_band_text(report.run, report.transformer ? e.tokens_per_second() : 0.0));
 }
 
 // The FLOP rate per GPU against its peak, and memory per GPU: the need by kind, the fit and

@@ -125,8 +125,9 @@ nlohmann::json sustained_clock_json(const std::optional<sustained_clock_info>& s
 
 /// A training job's collectives and its servers as `model --json` and `cluster --json` give
 /// them: {"network", "gpus_per_node", "nodes", "grad_accumulation", "pp", "virtual_stages", "cp",
-/// "shard_group" (GPUs ZeRO shards over), "pipeline_bubble_s", "exposed_communication_s",
-/// "collectives": [{"name", "collective", "bytes", "calls", "time_s", "exposed_s"}]}.
+/// "ep" (GPUs the experts are spread over), "shard_group" (GPUs ZeRO shards over),
+/// "pipeline_bubble_s", "exposed_communication_s", "collectives": [{"name", "collective", "bytes",
+/// "calls", "time_s", "exposed_s"}]}.
 nlohmann::json job_collectives_json(const cluster_estimate& c);
 
 /// Where published training runs on several GPUs under @p stack fell against the multi-GPU
@@ -134,7 +135,7 @@ nlohmann::json job_collectives_json(const cluster_estimate& c);
 /// and @p tokens_per_s: the rates the middle 80 % of them would give, in SI units, or null
 /// where the stack has no band or the job is not a language model's (@p tokens_per_s 0: the
 /// published runs are all of decoders).
-nlohmann::json training_band_json(stack_id stack, double samples_per_s, double tokens_per_s);
+nlohmann::json training_band_json(const run_config& run, double samples_per_s, double tokens_per_s);
 
 /// Where published serving runs of the same engine on the same vendor's boards of the same
 /// class fell against the serving model (model/error_bands.hpp, serving_band), applied to an

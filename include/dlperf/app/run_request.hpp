@@ -47,6 +47,7 @@ struct run_options {
   std::string pp = "1";                                               ///< --pp (training)
   std::string vpp = "1";                                              ///< --vpp (with --pp)
   std::string cp = "1";                                               ///< --cp (training)
+  std::string ep = "1";                                               ///< --ep (training MoE)
   std::string shard_group = "0";                                      ///< --shard-group
   std::string grad_accum = "1";                                       ///< --grad-accum
   std::string gpus_per_node = "8";                                    ///< --gpus-per-node
@@ -109,7 +110,7 @@ const run_field& run_field_of(std::string_view keyword);
 /// the tool's --link.
 std::vector<std::string> link_ids();
 
-/// The run fields that lay out a job over GPUs and host memory (gpus, zero, tp, pp, vpp, cp,
+/// The run fields that lay out a job over GPUs and host memory (gpus, zero, tp, pp, vpp, cp, ep,
 /// shard_group, split, gpus_per_node, network, fp32_reduce, gpu_layers, host_memory: those
 /// run_field::job_layout marks). A request whose run is its model's on each GPU it compares (power,
 /// rank, speedup, advise) takes none of them: the buying layer lays out each job itself.

@@ -36,6 +36,7 @@
 #include <dlperf/hardware/links.hpp>
 #include <dlperf/model/memory.hpp>
 #include <dlperf/model/parallel.hpp>
+#include <dlperf/model/parameter_share.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/stacked.hpp>
@@ -81,6 +82,7 @@ struct cluster_estimate {
   long long data_parallel = 1;       ///< data-parallel replicas (gpus / (tp x pp x cp))
   long long tp = 1;                  ///< tensor-parallel degree
   long long cp = 1;                  ///< context-parallel degree (GPUs a sequence is split over)
+  long long ep = 1;                  ///< expert-parallel degree (GPUs the experts are spread over)
   long long shard_group = 1;         ///< GPUs ZeRO shards over (sharding_degree; 1: none)
   long long pp = 1;                  ///< pipeline stages
   long long virtual_stages = 1;      ///< model chunks per GPU (interleaved 1F1B)
@@ -95,7 +97,8 @@ struct cluster_estimate {
   bandwidth effective_bandwidth{};   ///< the ring's bus bandwidth, per direction, after
                                      ///< staging through the host (reported; each collective
                                      ///< is timed by nccl_time at its own size)
-  byte_count gradient_bytes{};       ///< gradients all-reduced per GPU and step
+  byte_count gradient_bytes{};       ///< gradients all-reduced per GPU and step (under ep:
+                                     ///< the dense parameters'; the experts' are reduced apart)
   byte_count bucket{};               ///< gradient bucket size
   long long buckets = 0;             ///< buckets per step
   duration single_gpu_step{};        ///< step of the fastest GPU alone (same batch)
@@ -148,8 +151,9 @@ struct cluster_part {
 struct cluster_topology {
   link_spec intra;         // between the GPUs of a server
   link_spec network;       // each GPU's port to the other servers
-  long long per_node = 8;  // GPUs of a server
+  long long per_node = 8;  // GPUs of a server over tp: a data-parallel ring's GPUs in a server
   bool staged = false;     // intra-server traffic through host memory
+  long long server = 8;    // GPUs of a server
 
   // Collective @p c of @p data over @p n GPUs as NCCL runs it (stack/nccl.hpp).
   [[nodiscard]] constexpr duration time(collective c, byte_count data, long long n) const {
@@ -315,6 +319,66 @@ void add_context_ring(std::vector<step_collective>& out, const model_spec& m, co
                  layer_steps * std::max(duration{}, 2.0 * step - bwd_block), true, false});
 }
 
+// Expert parallelism's token exchange (docs/parallel.md, "Expert parallelism"): in every mixture
+// of experts' layer each GPU sends its tokens' k copies to the GPUs of their experts (dispatch)
+// and takes the experts' outputs back (combine), two all-to-alls each way in the forward pass,
+// two in the backward (the gradients of both), and again where the backward pass recomputes the
+// layer. The copies move in the activations' 16-bit type. The ep GPUs are consecutive ranks (the
+// expert split innermost, its tensor split 1), so they share a server up to its size and span
+// servers beyond it (nccl_all_to_all). Megatron's alltoall dispatcher waits for each exchange:
+// none is hidden.
+template <class = void>
+void add_expert_all_to_all(std::vector<step_collective>& out, const model_spec& m,
+                           const run_config& r, const cluster_topology& net) {
+  const transformer_shapes s = transformer_shapes::of(m.transformer, pipeline_stage_run(r));
+  const double stage_layers =
+      std::ceil(static_cast<double>(m.transformer.moe_layers()) / static_cast<double>(r.pp));
+  const byte_count data =
+      bytes(s.tokens * s.routed_share * s.experts_per_token * s.h * activation_bytes(r.type));
+  const duration each =
+      nccl_time(collective::all_to_all, data, r.ep, net.intra, net.staged, net.network, net.server)
+          .time;
+  const double k = static_cast<double>(r.grad_accumulation);
+  const auto exchange = [&](std::string_view name, double calls, bool forward) {
+    out.push_back({name, collective::all_to_all, data, static_cast<long long>(calls), calls * each,
+                   calls * each, true, forward});
+  };
+  exchange("expert all-to-all (forward)", 2.0 * k * stage_layers, true);
+  const double again = r.checkpointing                                  ? 1.0
+                       : r.selective == selective_checkpointing::layers ? 0.5
+                                                                        : 0.0;
+  if (again > 0) exchange("expert all-to-all (recompute)", 2.0 * again * k * stage_layers, false);
+  exchange("expert all-to-all (backward)", 2.0 * k * stage_layers, false);
+}
+
+// The routed experts' gradients under expert parallelism: each GPU's experts all-reduced over the
+// expert_data_parallel() GPUs holding the same ones, ep ranks apart (in other servers once the
+// expert split fills one), bucket by bucket in the same backward window as the dense gradients
+// (Megatron reduces both groups' buckets as they fill): the two share the window, so the experts'
+// exposed part is what the pair leaves exposed beyond the dense gradients alone.
+template <class = void>
+void add_expert_gradients(cluster_part& p, const model_spec& m, const run_config& r,
+                          const cluster_topology& net, byte_count bucket) {
+  const long long copies = r.expert_data_parallel();
+  if (copies <= 1) return;
+  const byte_count grad = bytes(parameters_per_gpu(m, r).experts / static_cast<double>(r.pp) *
+                                training_weight_bytes(r.type));
+  const double ratio = (grad / bucket).value();
+  const double buckets = std::max(1.0, std::ceil(ratio));
+  const byte_count each = grad / buckets;
+  const long long per_server = std::max(1LL, net.server / r.ep);
+  const duration one = nccl_time(collective::all_reduce, each, copies, net.intra, net.staged,
+                                 net.network, per_server)
+                           .time;
+  const duration all = buckets * one;
+  const duration both = std::max(p.allreduce + all - p.overlappable, std::max(p.last, one));
+  const duration exposed = std::max(duration{}, both - p.exposed);
+  p.allreduce += all;
+  p.exposed += exposed;
+  p.collectives.push_back({"expert gradient all-reduce", collective::all_reduce, each,
+                           static_cast<long long>(buckets), all, exposed, false, false});
+}
+
 template <class D>
 cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
                            const cluster_topology& net, byte_count grad, byte_count bucket,
@@ -350,16 +414,20 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
     if (dp > 1)
       p.collectives.push_back({"gradient all-reduce", collective::all_reduce, bucket, buckets,
                                p.allreduce, p.exposed, false, false});
+    if (r.ep > 1) add_expert_gradients(p, m, r, net, bucket);
   }
   if (r.tp > 1) {
     // Megatron-style: two all-reduces per layer forward (attention and MLP outputs), two
     // backward (their inputs' gradients), none overlapped; inside one server, as NCCL runs them
-    // (its ring, or NVLS through a switch).
-    const long long layers =
-        static_cast<long long>(std::ceil(static_cast<double>(m.transformer.total_layers()) / pp));
+    // (its ring, or NVLS through a switch). Under expert parallelism a mixture of experts'
+    // layer takes its tokens as the tensor split left them and reduces only its attention's.
+    const double all = static_cast<double>(m.transformer.total_layers());
+    const double whole_ffn = r.ep > 1 ? all - static_cast<double>(m.transformer.moe_layers()) : all;
+    const long long per_pass = static_cast<long long>(std::ceil(all / pp)) +
+                               static_cast<long long>(std::ceil(whole_ffn / pp));
     const byte_count data = tp_activation_bytes(m, r);
     const duration each = nccl_time(collective::all_reduce, data, r.tp, net.intra, net.staged).time;
-    const long long calls = 2 * layers * r.grad_accumulation;
+    const long long calls = per_pass * r.grad_accumulation;
     const duration pass = static_cast<double>(calls) * each;
     p.tensor_parallel = 2.0 * pass;
     p.collectives.push_back(
@@ -368,6 +436,7 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
         {"tp all-reduce (backward)", collective::all_reduce, data, calls, pass, pass, true, false});
   }
   if (r.cp > 1) add_context_ring(p.collectives, m, r, e, net);
+  if (r.ep > 1) add_expert_all_to_all(p.collectives, m, r, net);
   if (r.pp > 1) {
     // Each micro-batch crosses every stage boundary of each of the v chunks twice: its
     // activations forward, their gradients back. Megatron's stages are the outermost rank
@@ -414,6 +483,7 @@ inline run_config one_gpu_run(run_config r) {
   r.tp = 1;
   r.pp = 1;
   r.cp = 1;
+  r.ep = 1;
   r.shard_group = 0;
   r.virtual_stages = 1;
   r.zero = 0;
@@ -455,6 +525,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   c.gpus = r.gpus;
   c.tp = r.tp;
   c.cp = r.cp;
+  c.ep = r.ep;
   c.shard_group = r.zero >= 1 ? r.sharding_degree() : 1;
   c.pp = r.pp;
   c.virtual_stages = r.virtual_stages;
@@ -475,10 +546,11 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   const long long ring_per_node = std::max(1LL, c.gpus_per_node / r.tp);
   const long long gradient_ring = r.data_parallel_with_cp();
   c.ring_in_server = std::min(gradient_ring, ring_per_node);  // collective_rate's count
-  const detail::cluster_topology net{link, c.network, ring_per_node, !c.peer_to_peer};
+  const detail::cluster_topology net{link, c.network, ring_per_node, !c.peer_to_peer,
+                                     c.gpus_per_node};
   c.effective_bandwidth = ring_bandwidth(collective::all_reduce, link, net.staged, c.network,
                                          gradient_ring, ring_per_node);
-  c.gradient_bytes = bytes(m.parameters() / static_cast<double>(r.tp * r.pp) *
+  c.gradient_bytes = bytes(parameters_per_gpu(m, r).dense / static_cast<double>(r.pp) *
                            detail::training_weight_bytes(r.type));
   const double ratio = (c.gradient_bytes / bucket).value();
   c.buckets = std::max(1LL, static_cast<long long>(ratio));

@@ -113,6 +113,14 @@ constexpr void validate_model_run(const model_spec& m, const run_config& r) {
   if (m.kind != model_kind::transformer && r.cp > 1)
     detail::throw_invalid_argument("run: context parallelism (cp " + std::to_string(r.cp) +
                                    ") splits a transformer's sequences; a CNN has none");
+  if (r.ep > 1 && (m.kind != model_kind::transformer || !m.transformer.moe()))
+    detail::throw_invalid_argument("run: expert parallelism (ep " + std::to_string(r.ep) +
+                                   ") spreads a mixture of experts' routed experts; this model "
+                                   "has no experts");
+  if (r.ep > 1 && m.transformer.experts % r.ep != 0)
+    detail::throw_invalid_argument("run: expert parallelism (ep " + std::to_string(r.ep) +
+                                   ") must divide the model's experts (" +
+                                   std::to_string(m.transformer.experts) + ")");
   if (m.kind != model_kind::transformer && r.pp > 1)
     detail::throw_invalid_argument(
         "run: a layer split (pp " + std::to_string(r.pp) +

@@ -134,24 +134,30 @@ struct training_scaling_band {
   static constexpr double coverage = 0.8;
 
   stack_id stack = stack_id::ceiling;  ///< the stack the rows ran under
-  int rows = 0;                        ///< evidence rows on more than one GPU
-  double median = 0;                   ///< median |predicted / measured - 1|
-  double bias = 0;                     ///< median of predicted / measured - 1 (> 0: optimistic)
-  double low = 0;                      ///< 10th percentile of measured / predicted
-  double high = 0;                     ///< 90th percentile of measured / predicted
+  /// Mixture-of-experts jobs with their experts spread over GPUs (run_config::ep > 1): a band
+  /// of their own, apart from the dense and tensor-split jobs'.
+  bool expert_parallel = false;
+  int rows = 0;       ///< evidence rows on more than one GPU
+  double median = 0;  ///< median |predicted / measured - 1|
+  double bias = 0;    ///< median of predicted / measured - 1 (> 0: optimistic)
+  double low = 0;     ///< 10th percentile of measured / predicted
+  double high = 0;    ///< 90th percentile of measured / predicted
 };
 
 /// The multi-GPU training bands of every stack with at least `error_band::least_rows` rows.
 inline constexpr std::array training_scaling_bands{
-    training_scaling_band{stack_id::megatron, 26, 0.053, 0.053, 0.770, 1.033},
-    training_scaling_band{stack_id::pytorch_eager, 226, 0.143, 0.128, 0.785, 1.100},
-    training_scaling_band{stack_id::torch_compile, 17, 0.197, 0.197, 0.716, 0.882},
+    training_scaling_band{stack_id::megatron, false, 26, 0.053, 0.053, 0.770, 1.033},
+    training_scaling_band{stack_id::megatron, true, 57, 0.614, 0.614, 0.466, 0.924},
+    training_scaling_band{stack_id::pytorch_eager, false, 226, 0.143, 0.128, 0.785, 1.100},
+    training_scaling_band{stack_id::torch_compile, false, 17, 0.197, 0.197, 0.716, 0.882},
 };
 
-/// The multi-GPU training band of @p stack, or none where the evidence holds too few rows.
-constexpr std::optional<training_scaling_band> training_scaling_band_of(stack_id stack) {
+/// The multi-GPU training band of @p stack for jobs with (@p expert_parallel) or without experts
+/// spread over GPUs, or none where the evidence holds too few rows.
+constexpr std::optional<training_scaling_band> training_scaling_band_of(
+    stack_id stack, bool expert_parallel = false) {
   for (const training_scaling_band& b : training_scaling_bands)
-    if (b.stack == stack) return b;
+    if (b.stack == stack && b.expert_parallel == expert_parallel) return b;
   return std::nullopt;
 }
 

@@ -46,6 +46,7 @@
 #include <dlperf/hardware/device.hpp>
 #include <dlperf/model/adapters.hpp>
 #include <dlperf/model/cnn_shapes.hpp>
+#include <dlperf/model/parameter_share.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
@@ -116,7 +117,8 @@ constexpr double transformer_activation_bytes(const transformer_shapes& s, const
     return s.heads * T * seq_kv * (e + (s.dropout ? 1.0 + e : 0.0));
   };
   const double attention = T * e * (h + 2.0 * q + 2.0 * kv) + mask * T * h;
-  const double ffn = T * e * k * (h + c * f) + mask * T * h;
+  // Expert parallelism: the GPU's experts take its tokens' share of the copies (whole width).
+  const double ffn = T * s.routed_share * e * k * (h + c * f) + mask * T * h;
   const double seq = static_cast<double>(s.seq);
   const double layer = 2.0 * T * h * e + attention + scores(seq) + ffn;
   const double cross = T * h * e + attention + scores(seq);  // cross-attention, decoder only
@@ -190,9 +192,11 @@ constexpr memory_breakdown memory_need(const model_spec& m, const run_config& r)
   r.validate();
   // A pipeline stage holds its layers' parameters (the largest stage's share); inference's
   // layer split counts its weights below.
-  const double params = m.parameters() / static_cast<double>(r.tp) *
-                        (r.training() ? detail::largest_stage_share(m, r) : 1.0);
-  const double dp = static_cast<double>(r.sharding_degree());  // ZeRO's shards
+  const double stage = r.training() ? detail::largest_stage_share(m, r) : 1.0;
+  const parameter_share own = parameters_per_gpu(m, r);
+  const double params = own.total() * stage;
+  const double sharded = own.sharded() * stage;  // over ZeRO's shards
+  const double dp = static_cast<double>(r.sharding_degree());
   memory_breakdown b;
   b.overhead = bytes(r.overhead_bytes);
   validate_model_run(m, r);
@@ -209,10 +213,10 @@ constexpr memory_breakdown memory_need(const model_spec& m, const run_config& r)
         bytes(adapters * detail::optimizer_bytes(r.optimizer, r.type) / (r.zero >= 1 ? dp : 1.0));
   } else if (r.training()) {
     const double w = detail::training_weight_bytes(r.type);
-    b.weights = bytes(params * w / (r.zero >= 3 ? dp : 1.0));
-    b.gradients = bytes(params * w / (r.zero >= 2 ? dp : 1.0));
+    b.weights = bytes((r.zero >= 3 ? sharded : params) * w);
+    b.gradients = bytes((r.zero >= 2 ? sharded : params) * w);
     b.optimizer =
-        bytes(params * detail::optimizer_bytes(r.optimizer, r.type) / (r.zero >= 1 ? dp : 1.0));
+        bytes((r.zero >= 1 ? sharded : params) * detail::optimizer_bytes(r.optimizer, r.type));
   } else {
     b.weights = bytes(weight_file_bytes(m, r.weights, r.type) / static_cast<double>(r.tp) *
                       detail::largest_stage_share(m, r));

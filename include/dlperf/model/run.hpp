@@ -159,6 +159,15 @@ struct run_config {
   /// the keys pass round the ring; the cp GPUs share the parameters, so gradients are reduced
   /// (and ZeRO shards) over data parallel x cp (docs/parallel.md). tp x pp x cp divides gpus.
   long long cp = 1;
+  /// Training a mixture of experts: GPUs each MoE layer's routed experts are spread over
+  /// (expert parallelism: Megatron's `expert_model_parallel_size`), experts / ep whole experts
+  /// a GPU. The expert layers take their ep GPUs from the tp x cp x dp GPUs of a pipeline stage,
+  /// one token share each (Megatron's MoE parallel folding with `expert_tensor_parallel_size`
+  /// 1): each GPU routes its tokens (a tp-th of a replica's under sequence parallelism) to the
+  /// experts' GPUs by an all-to-all and gathers their outputs back by another. The dense layers
+  /// keep tp x cp x dp; each expert's gradients are reduced over the expert_data_parallel()
+  /// GPUs holding it (docs/parallel.md, "Expert parallelism"). ep divides gpus / pp.
+  long long ep = 1;
   /// Training with zero 2 or 3: GPUs each shard group spans (hybrid sharding: FSDP's
   /// `HYBRID_SHARD` and `_HYBRID_SHARD_ZERO2`, FSDP2 over a 2-D mesh, torchtitan's
   /// `data_parallel_shard_degree` beside `data_parallel_replicate_degree`). Parameters,
@@ -238,6 +247,9 @@ struct run_config {
   /// data parallel x cp, gpus / (tp x pp) (Megatron's data-parallel group "with context
   /// parallel", torchtitan's `dp_shard_cp` mesh).
   [[nodiscard]] constexpr long long data_parallel_with_cp() const { return gpus / (tp * pp); }
+  /// GPUs holding the same routed experts, over which their gradients are reduced and ZeRO
+  /// shards their optimizer state: gpus / (pp x ep) (Megatron's expert data-parallel group).
+  [[nodiscard]] constexpr long long expert_data_parallel() const { return gpus / (pp * ep); }
   /// GPUs ZeRO shards over: shard_group, or every GPU holding the same parameters.
   [[nodiscard]] constexpr long long sharding_degree() const {
     return shard_group > 0 ? shard_group : data_parallel_with_cp();
@@ -245,9 +257,13 @@ struct run_config {
 
   /// Throws invalid_argument naming the first field out of its domain.
   constexpr void validate() const {
-    detail::require_positive(
-        "run",
-        {{"batch", batch}, {"image", image}, {"gpus", gpus}, {"tp", tp}, {"pp", pp}, {"cp", cp}});
+    detail::require_positive("run", {{"batch", batch},
+                                     {"image", image},
+                                     {"gpus", gpus},
+                                     {"tp", tp},
+                                     {"pp", pp},
+                                     {"cp", cp},
+                                     {"ep", ep}});
     if (seq < 0 || prompt < 0 || generate < 0)
       detail::throw_invalid_argument("run: seq, prompt and generate must be >= 0");
     if (zero < 0 || zero > 3) detail::throw_invalid_argument("run: zero must be 0, 1, 2 or 3");
@@ -324,6 +340,7 @@ struct run_config {
       detail::throw_invalid_argument(
           "run: context parallelism (cp " + std::to_string(cp) +
           ") splits a training sequence; inference splits a model with tp or pp");
+    validate_experts();
     if (shard_group < 0 || shard_group > limits::gpus)
       detail::throw_invalid_argument(
           "run: shard_group must be 0 (every data-parallel GPU) to "
@@ -342,6 +359,27 @@ struct run_config {
                                      ") must divide the GPUs holding the same parameters (" +
                                      std::to_string(data_parallel_with_cp()) +
                                      ": gpus / (tp x pp))");
+  }
+
+  // Expert parallelism: ep divides a pipeline stage's GPUs, in training with whole gradients
+  // (Megatron's distributed optimizer is ZeRO 1), without adapters.
+  constexpr void validate_experts() const {
+    if (ep == 1) return;
+    if (!training())
+      expert_error(" is modelled for training; inference splits a model with tp or pp");
+    if ((gpus / pp) % ep != 0)
+      expert_error(" must divide the GPUs of a pipeline stage (" + std::to_string(gpus / pp) +
+                   ": gpus / pp), whose tp x cp x dp GPUs the experts take");
+    if (zero >= 2)
+      expert_error(" with sharded gradients (zero " + std::to_string(zero) +
+                   ") is not modelled: give zero 0 or 1 (Megatron's distributed optimizer)");
+    if (lora.enabled()) expert_error(" with LoRA adapters is not modelled");
+  }
+  // Throws invalid_argument: "run: expert parallelism (ep N)" and @p rest. Not constexpr: it
+  // runs only to throw, and a constexpr function may not hold a std::string (C++20).
+  [[noreturn]] void expert_error(const std::string& rest) const {
+    detail::throw_invalid_argument("run: expert parallelism (ep " + std::to_string(ep) + ")" +
+                                   rest);
   }
 
   constexpr void validate_measured_stacks() const {

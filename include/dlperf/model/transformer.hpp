@@ -260,6 +260,11 @@ struct transformer_config {
     const double shared = shared_expert_ffn > 0 ? ffn_parameters(shared_expert_ffn) : 0.0;
     return e * ffn_parameters() + router + shared;
   }
+  /// Parameters of every routed expert of every layer (what expert parallelism spreads out):
+  /// E x FFN(f_e) per mixture-of-experts layer; 0 for a dense model.
+  [[nodiscard]] constexpr double routed_expert_parameters() const {
+    return static_cast<double>(moe_layers()) * static_cast<double>(experts) * ffn_parameters();
+  }
   /// Norms of one layer.
   [[nodiscard]] constexpr double layer_norms() const { return sandwich_norms ? 4.0 : 2.0; }
   /// Parameters of one encoder (or decoder-only) layer.

@@ -19,6 +19,7 @@ inline constexpr double masked_token_fraction = 0.15;
 struct transformer_shapes {
   long long batch = 0;          // sequences per replica
   long long cp = 1;             // GPUs a training sequence is split over (seq: one GPU's share)
+  long long ep = 1;             // GPUs the routed experts are spread over (expert parallelism)
   long long seq = 0;            // tokens per sequence (training, encoders); the prompt (decoders)
   long long context = 0;        // decoder inference: prompt + generated tokens
   long long hidden = 0;         // h (not split)
@@ -40,6 +41,10 @@ struct transformer_shapes {
   double tokens = 0, h = 0, q = 0, kv = 0, f = 0, heads = 0, vocab = 0;
   double layers = 0, decoder_layers = 0;
   double experts = 0, experts_per_token = 1;
+  // Under expert parallelism the share of the tokens this GPU routes: its tp-th (sequence
+  // parallelism hands each tensor-parallel GPU its own tokens), else all; its experts then see
+  // as many token copies, routed balanced.
+  double routed_share = 1;
   double head_tokens = 0;  // tokens the LM head runs on
   // Training on documents (run_config::document): tokens per document, and how many documents
   // and real (not padding) tokens a replica's step takes. Without documents: seq, batch, tokens.
@@ -88,6 +93,11 @@ struct transformer_shapes {
     // A mixture of experts' layers run its routed experts' width, their shared experts and
     // its leading dense layers their own (below).
     s.ffn_per_gpu = (t.expert_ffn_width() + tp - 1) / tp;
+    if (r.ep > 1) {  // whole experts, experts / ep on this GPU (validate_model_run)
+      s.ep = r.ep;
+      s.ffn_per_gpu = t.expert_ffn_width();
+      s.routed_share = 1.0 / static_cast<double>(tp);
+    }
     s.vocab_per_gpu = (t.vocab + tp - 1) / tp;
     if (t.moe()) {
       s.dense_layer_count = t.dense_layers;

@@ -274,6 +274,32 @@ constexpr bandwidth ring_bandwidth(collective c, const link_spec& intra, bool st
   return std::min(inside, static_cast<double>(ports) * network.per_direction());
 }
 
+/// An all-to-all of @p data bytes (each GPU's buffer) over @p n GPUs spanning servers of
+/// @p gpus_per_node, as NCCL runs it: point-to-point sends of each GPU's share for each other GPU
+/// (nccl-tests' alltoall, a grouped ncclSend/ncclRecv), not a ring. A GPU's shares for the other
+/// servers, (n - g) / n of its buffer, leave through its own @p network port; those for its own
+/// server, (g - 1) / n, cross @p intra at the same time; the call lasts as long as the slower:
+///
+///     time = max(send of data x (n - g) / n on a port, send of data x (g - 1) / n in the server)
+///
+/// (each send as nccl_time prices one, with its latency). Every GPU's port carries its own
+/// traffic, so unlike a ring's boundary the network's share does not shrink with the servers'
+/// other ports. Throws invalid_argument as nccl_time does.
+constexpr nccl_collective nccl_all_to_all(byte_count data, long long n, const link_spec& intra,
+                                          bool staged, const link_spec& network,
+                                          long long gpus_per_node) {
+  const long long g = std::min(n, gpus_per_node);
+  const double all = static_cast<double>(n);
+  nccl_collective across =
+      n > g
+          ? nccl_time(collective::send_recv, data * (static_cast<double>(n - g) / all), 2, network)
+          : nccl_collective{};
+  if (g <= 1) return across;
+  const nccl_collective within =
+      nccl_time(collective::send_recv, data * (static_cast<double>(g - 1) / all), 2, intra, staged);
+  return within.time > across.time ? within : across;
+}
+
 /// Collective @p c of @p data bytes over @p n GPUs in servers of @p gpus_per_node, linked
 /// inside a server by @p intra (@p staged: through host memory) and to the other servers by one
 /// @p network port per GPU, as NCCL's ring runs it (docs/parallel.md, "Across servers"). Within
@@ -294,6 +320,8 @@ constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
     detail::throw_invalid_argument("collective: gpus per node must be >= 1, got " +
                                    std::to_string(gpus_per_node));
   if (n <= gpus_per_node) return nccl_time(c, data, n, intra, staged);
+  if (c == collective::all_to_all)
+    return nccl_all_to_all(data, n, intra, staged, network, gpus_per_node);
   const long long nodes = (n + gpus_per_node - 1) / gpus_per_node;
   const bandwidth bw = ring_bandwidth(c, intra, staged, network, n, gpus_per_node);
   const bool nvlink = intra.link.kind == interconnect_kind::nvlink;

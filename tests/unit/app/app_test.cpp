@@ -159,7 +159,7 @@ TEST_CASE("every run field writes back what it reads, and lists the names it tak
   CHECK(choices == 9);  // dtype, weights, kv_dtype, optimizer, optimizer_kernels, selective,
                         // attention, split, stack
   CHECK(layout == dlperf::app::job_layout_keywords().size());
-  CHECK(layout == 13);  // gpus, zero, tp, pp, vpp, cp, shard_group, split, gpus_per_node,
+  CHECK(layout == 14);  // gpus, zero, tp, pp, vpp, cp, ep, shard_group, split, gpus_per_node,
                         // network, fp32_reduce, gpu_layers, host_memory
   // The text fields that read catalog names list them: every link, every host memory, and the
   // help names the host memory a run takes when none is given.

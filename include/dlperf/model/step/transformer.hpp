@@ -19,6 +19,7 @@
 #include <dlperf/model/adapters.hpp>
 #include <dlperf/model/cnn_shapes.hpp>
 #include <dlperf/model/memory.hpp>
+#include <dlperf/model/parameter_share.hpp>
 #include <dlperf/model/presets.hpp>
 #include <dlperf/model/run.hpp>
 #include <dlperf/model/step/builder.hpp>
@@ -211,9 +212,14 @@ constexpr typename step_builder<D>::block transformer_layer_ops(
   }
   sb.norm(b, "norm 2", "norm 2 backward", T * s.h);
   if (s.experts > 1 && !dense_ffn) {
-    const double routed = T * s.experts_per_token;
+    // The token copies this GPU's experts take: every token's k under a tensor split of the
+    // experts; under expert parallelism its own tokens' k, the experts' GPUs taking as many
+    // each (balanced routing) over experts / ep experts.
+    const double routed = T * s.experts_per_token * s.routed_share;
     // Only the experts some token routes to are read (a decode step of few tokens reads few).
-    const long long experts = active_experts(s.experts, s.experts_per_token, T);
+    const long long experts =
+        s.ep > 1 ? active_experts(s.experts / static_cast<double>(s.ep), 1.0, routed)
+                 : active_experts(s.experts, s.experts_per_token, T);
     const double run = static_cast<double>(experts);
     const long long per_expert = static_cast<long long>((routed + run - 1.0) / run);  // ceil
     // The router scores every expert, whichever are then read.
@@ -403,8 +409,10 @@ DLPERF_CONSTEXPR_VECTOR model_estimate transformer_step(const D& d, const transf
     bwd->add(ends.input.backward_sequence());
     layers.add_recompute(m.recompute, r, s);
     const double dp = static_cast<double>(r.sharding_degree());
-    const double trained = r.lora.enabled() ? lora_parameters(t, r) : t.parameters();
-    const double params = trained / static_cast<double>(r.tp) / (r.zero >= 1 ? dp : 1.0);
+    const parameter_share own = parameters_per_gpu(as_model(t), r);
+    const double params = r.lora.enabled() ? lora_parameters(t, r) / static_cast<double>(r.tp) /
+                                                 (r.zero >= 1 ? dp : 1.0)
+                                           : (r.zero >= 1 ? own.sharded() : own.total());
     m.optimizer =
         sb.optimizer(params, r.lora.enabled() ? lora_tensors(t, r) : t.parameter_tensors());
     // A full step does 3 x the forward's FLOP; under LoRA the frozen GEMMs have no wgrad, so the

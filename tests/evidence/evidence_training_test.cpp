@@ -268,6 +268,9 @@ TEST_CASE("training evidence report: errors by GPU and scale and model size",
     groups["GPU " + gpu + ", " + scale_of(count_of(r, "gpus"))].push_back(t.error);
     groups["model " + r.at("model")].push_back(t.error);
     groups[count_of(r, "seq") <= 4096 ? "sequence <= 4096" : "sequence >= 8192"].push_back(t.error);
+    // Megatron-Bridge's expert-parallel rows by the container they ran in: the same layouts
+    // measured release after release (docs/evidence.md).
+    if (t.run.ep > 1) groups["expert parallel, " + r.at("date")].push_back(t.error);
     groups["all"].push_back(t.error);
   }
   evidence::print_error_groups(groups);

@@ -76,6 +76,7 @@ class RunOptions(TypedDict, total=False):
     vpp: Union[int, str]  # training with pp: model chunks per GPU
     cp: Union[int, str]  # training: GPUs each sequence is split over (ring attention)
     ep: Union[int, str]  # training a mixture of experts: GPUs its experts are spread over
+    ep_dispatch: str  # with ep: "per-expert" (each copy) or "per-gpu" (DeepEP, HybridEP)
     shard_group: Union[int, str]  # training with zero 2/3: GPUs a shard spans (hybrid sharding)
     grad_accum: Union[int, str]
     gpus_per_node: Union[int, str]

@@ -88,6 +88,7 @@ class ModelRequest(Request):
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
     ep: Optional[Union[int, str]]
+    ep_dispatch: Optional[str]
     shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
@@ -173,6 +174,7 @@ class ModelRequest(Request):
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
         ep: Optional[Union[int, str]] = ...,
+        ep_dispatch: Optional[str] = ...,
         shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
@@ -224,6 +226,7 @@ class ClusterRequest(Request):
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
     ep: Optional[Union[int, str]]
+    ep_dispatch: Optional[str]
     shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
@@ -274,6 +277,7 @@ class ClusterRequest(Request):
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
         ep: Optional[Union[int, str]] = ...,
+        ep_dispatch: Optional[str] = ...,
         shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
@@ -369,6 +373,7 @@ class PowerRequest(Request):
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
     ep: Optional[Union[int, str]]
+    ep_dispatch: Optional[str]
     shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
@@ -421,6 +426,7 @@ class PowerRequest(Request):
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
         ep: Optional[Union[int, str]] = ...,
+        ep_dispatch: Optional[str] = ...,
         shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
@@ -544,6 +550,7 @@ class RankRequest(Request):
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
     ep: Optional[Union[int, str]]
+    ep_dispatch: Optional[str]
     shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
@@ -595,6 +602,7 @@ class RankRequest(Request):
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
         ep: Optional[Union[int, str]] = ...,
+        ep_dispatch: Optional[str] = ...,
         shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
@@ -645,6 +653,7 @@ class SpeedupRequest(Request):
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
     ep: Optional[Union[int, str]]
+    ep_dispatch: Optional[str]
     shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
@@ -695,6 +704,7 @@ class SpeedupRequest(Request):
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
         ep: Optional[Union[int, str]] = ...,
+        ep_dispatch: Optional[str] = ...,
         shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,
@@ -756,6 +766,7 @@ class AdviseRequest(Request):
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
     ep: Optional[Union[int, str]]
+    ep_dispatch: Optional[str]
     shard_group: Optional[Union[int, str]]
     grad_accum: Optional[Union[int, str]]
     gpus_per_node: Optional[Union[int, str]]
@@ -817,6 +828,7 @@ class AdviseRequest(Request):
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
         ep: Optional[Union[int, str]] = ...,
+        ep_dispatch: Optional[str] = ...,
         shard_group: Optional[Union[int, str]] = ...,
         grad_accum: Optional[Union[int, str]] = ...,
         gpus_per_node: Optional[Union[int, str]] = ...,

@@ -155,6 +155,8 @@ void read_pipeline(const run_options& o, run_config& r) {
     throw request_error(
         "--cp splits a training sequence: for --infer, --tp or --split layer spread the model");
   const long long experts = parse_plausible_count("--ep", o.ep);
+  if (o.ep_dispatch != expert_dispatch::per_expert && experts < 2)
+    throw request_error("--ep-dispatch sends tokens to their experts' GPUs: give --ep 2 or more");
   if (experts > 1 && !r.training())
     throw request_error(
         "--ep spreads a training job's experts: for --infer, --tp or --split layer spread the "
@@ -164,6 +166,7 @@ void read_pipeline(const run_options& o, run_config& r) {
     r.virtual_stages = chunks;
     r.cp = context;
     r.ep = experts;
+    r.dispatch = o.ep_dispatch;
     if (r.gpus % (r.tp * r.pp * r.cp) != 0)
       throw request_error(fmt::format("--tp {} x --pp {}{} must divide --gpus {}", r.tp, r.pp,
                                       r.cp > 1 ? fmt::format(" x --cp {}", r.cp) : "", r.gpus));
@@ -293,7 +296,8 @@ constexpr std::string_view train_flag = "--train", infer_flag = "--infer", dtype
                            nchw_flag = "--nchw", no_flash_flag = "--no-flash",
                            attention_flag = "--attention", eager_flag = "--eager",
                            qlora_flag = "--qlora", split_flag = "--split",
-                           fp32_reduce_flag = "--fp32-reduce", stack_flag = "--stack";
+                           fp32_reduce_flag = "--fp32-reduce", stack_flag = "--stack",
+                           ep_dispatch_flag = "--ep-dispatch";
 
 // A row of each kind.
 template <std::string run_options::*Member>
@@ -426,6 +430,12 @@ std::span<const run_field> run_fields() {
           "ep", "--ep",
           "Training a mixture of experts: GPUs each layer's experts are spread over, whole "
           "experts a GPU, tokens exchanged by all-to-all (expert parallelism; docs/parallel.md)",
+          layout),
+      choice_field<&run_options::ep_dispatch, &ep_dispatch_flag>(
+          "ep_dispatch",
+          "With --ep: what a GPU sends its tokens' experts, each copy (per-expert, Megatron's "
+          "alltoall dispatcher) or a token once a GPU and once a server across the network "
+          "(per-gpu: DeepEP, HybridEP)",
           layout),
       choice_field<&run_options::split, &split_flag>(
           "split",

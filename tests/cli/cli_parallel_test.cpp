@@ -268,6 +268,11 @@ TEST_CASE("model --ep spreads a mixture of experts' experts, as cluster prices i
       CHECK(c["bytes"].get<double>() == 4096.0 * 8 * 2048 * 2);
     }
   CHECK(exchanges == 2);  // forward and backward
+  CHECK(ep["expert_dispatch"] == "per-expert");
+  // DeepEP's once-a-GPU dispatch sends fewer bytes across the two servers.
+  const nlohmann::json once = json_of("model --train --ep 16 --ep-dispatch per-gpu " + run);
+  CHECK(once["cluster"]["job"]["expert_dispatch"] == "per-gpu");
+  CHECK(once["step_time_s"].get<double>() < ep["step_time_s"].get<double>());
   // Its band is the expert-parallel jobs' own, not the dense jobs'.
   const nlohmann::json dense = json_of("model --train " + run);
   CHECK(dense["ep"] == 1);
@@ -289,4 +294,5 @@ TEST_CASE("model: bad expert-parallel splits are rejected by name", "[cli][paral
   require_usage_error("model --preset llama3_1_8b --gpu h100_sxm --train --gpus 8 --ep 8",
                       "this model has no experts");
   require_usage_error(moe + "--train --gpus 48 --ep 48", "must divide the model's experts (128)");
+  require_usage_error(moe + "--train --gpus 8 --ep-dispatch per-gpu", "give --ep 2 or more");
 }

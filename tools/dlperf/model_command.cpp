@@ -122,14 +122,16 @@ void print_run_and_verdict(const app::model_report& report) {
   const run_config& r = report.run;
   const fit_verdict& f = report.fit;
   const std::string shape = describe_shape(m, r);
-  fmt::print("{} ({} parameters): {} on {} ({}), {}, {}{}\n", m.name,
-             format_parameters(m.parameters()), r.training() ? "training step" : "inference",
-             report.gpu_name, report.arch, name(r.type), shape,
-             r.gpus > 1 ? fmt::format(", {} GPUs (tp {}{}{}{}, ZeRO {})", r.gpus, r.tp,
-                                      r.pp > 1 ? fmt::format(", pp {}", r.pp) : "",
-                                      r.cp > 1 ? fmt::format(", cp {}", r.cp) : "",
-                                      r.ep > 1 ? fmt::format(", ep {}", r.ep) : "", r.zero)
-                        : "");
+  fmt::print(
+      "{} ({} parameters): {} on {} ({}), {}, {}{}\n", m.name, format_parameters(m.parameters()),
+      r.training() ? "training step" : "inference", report.gpu_name, report.arch, name(r.type),
+      shape,
+      r.gpus > 1
+          ? fmt::format(", {} GPUs (tp {}{}{}{}, ZeRO {})", r.gpus, r.tp,
+                        r.pp > 1 ? fmt::format(", pp {}", r.pp) : "",
+                        r.cp > 1 ? fmt::format(", cp {}", r.cp) : "",
+                        r.ep > 1 ? fmt::format(", ep {} {}", r.ep, name(r.dispatch)) : "", r.zero)
+          : "");
   if (!f.fits)
     fmt::print(
         "  does NOT fit: it needs {} per GPU of {} (short by {}); every time below is "

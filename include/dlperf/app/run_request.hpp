@@ -37,6 +37,7 @@ struct run_options {
   bool eager = false;                                               ///< --eager
   attention_kernel attention = attention_kernel::as_run;  ///< --attention (as-run: the stack's)
   selective_checkpointing selective = selective_checkpointing::none;  ///< --selective-checkpointing
+  expert_dispatch ep_dispatch = expert_dispatch::per_expert;          ///< --ep-dispatch (with --ep)
   std::string document = "0";                                         ///< --doc-tokens
   bool packing = false;                                               ///< --packing
   bool nchw = false;                                                  ///< --nchw
@@ -111,9 +112,9 @@ const run_field& run_field_of(std::string_view keyword);
 std::vector<std::string> link_ids();
 
 /// The run fields that lay out a job over GPUs and host memory (gpus, zero, tp, pp, vpp, cp, ep,
-/// shard_group, split, gpus_per_node, network, fp32_reduce, gpu_layers, host_memory: those
-/// run_field::job_layout marks). A request whose run is its model's on each GPU it compares (power,
-/// rank, speedup, advise) takes none of them: the buying layer lays out each job itself.
+/// ep_dispatch, shard_group, split, gpus_per_node, network, fp32_reduce, gpu_layers, host_memory:
+/// those run_field::job_layout marks). A request whose run is its model's on each GPU it compares
+/// (power, rank, speedup, advise) takes none of them: the buying layer lays out each job itself.
 std::span<const std::string_view> job_layout_keywords();
 
 }  // namespace dlperf::app

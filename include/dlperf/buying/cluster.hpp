@@ -78,11 +78,12 @@ struct step_collective {
 
 /// The multi-GPU estimate of a training job and what went into it.
 struct cluster_estimate {
-  long long gpus = 1;                ///< GPUs of the job
-  long long data_parallel = 1;       ///< data-parallel replicas (gpus / (tp x pp x cp))
-  long long tp = 1;                  ///< tensor-parallel degree
-  long long cp = 1;                  ///< context-parallel degree (GPUs a sequence is split over)
-  long long ep = 1;                  ///< expert-parallel degree (GPUs the experts are spread over)
+  long long gpus = 1;           ///< GPUs of the job
+  long long data_parallel = 1;  ///< data-parallel replicas (gpus / (tp x pp x cp))
+  long long tp = 1;             ///< tensor-parallel degree
+  long long cp = 1;             ///< context-parallel degree (GPUs a sequence is split over)
+  long long ep = 1;             ///< expert-parallel degree (GPUs the experts are spread over)
+  expert_dispatch dispatch = expert_dispatch::per_expert;  ///< what goes to the experts' GPUs
   long long shard_group = 1;         ///< GPUs ZeRO shards over (sharding_degree; 1: none)
   long long pp = 1;                  ///< pipeline stages
   long long virtual_stages = 1;      ///< model chunks per GPU (interleaved 1F1B)
@@ -319,25 +320,64 @@ void add_context_ring(std::vector<step_collective>& out, const model_spec& m, co
                  layer_steps * std::max(duration{}, 2.0 * step - bwd_block), true, false});
 }
 
+// The chance that a token's @p k experts, @p k distinct of @p experts chosen alike (balanced
+// routing), include one of a group of @p group: 1 - C(experts - group, k) / C(experts, k).
+constexpr double routed_to_group(double experts, double group, double k) {
+  double none = 1.0;
+  for (long long i = 0; static_cast<double>(i) < k; ++i) {
+    const double picked = static_cast<double>(i);
+    none *= std::max(0.0, (experts - group - picked) / (experts - picked));
+  }
+  return 1.0 - none;
+}
+
+// One expert exchange of a GPU's tokens over the ep GPUs (consecutive ranks: g of them a server,
+// ep / g servers), as @p r's dispatch sends them, each token h wide in the activations' type:
+//
+//   per expert:  k copies a token, (ep - g) / ep of them to other servers, (g - 1) / ep within
+//   per GPU:     across, one copy to each other server holding any of its experts; within, one
+//                to each other GPU of its server holding any, and each copy a server receives
+//                passed on to the rest of that server's GPUs holding any (DeepEP's and HybridEP's
+//                NVLink forwarding)
+template <class = void>
+nccl_collective expert_exchange(const transformer_shapes& s, const run_config& r,
+                                const cluster_topology& net) {
+  const double token = s.h * activation_bytes(r.type);
+  const double tokens = s.tokens * s.routed_share;  // the GPU's own
+  const double k = s.experts_per_token, ep = static_cast<double>(r.ep);
+  const double g = static_cast<double>(std::min(r.ep, net.server));
+  const double servers = ep / g;
+  if (r.dispatch == expert_dispatch::per_expert)
+    return nccl_time(collective::all_to_all, bytes(tokens * k * token), r.ep, net.intra, net.staged,
+                     net.network, net.server);
+  const double gpu_hit = routed_to_group(s.experts, s.experts / ep, k);
+  const double server_hit = routed_to_group(s.experts, s.experts * g / ep, k);
+  const double across = (servers - 1.0) * server_hit;
+  const double within = (g - 1.0) * gpu_hit + (servers - 1.0) * (g * gpu_hit - server_hit);
+  // The server's GPUs exchange within / (g - 1) tokens each way among themselves: an all-to-all
+  // of g times that a GPU.
+  const double buffer = g > 1.0 ? within * g / (g - 1.0) : 0.0;
+  return nccl_exchange(bytes(tokens * across * token), bytes(tokens * buffer * token),
+                       static_cast<long long>(g), net.intra, net.staged, net.network);
+}
+
 // Expert parallelism's token exchange (docs/parallel.md, "Expert parallelism"): in every mixture
-// of experts' layer each GPU sends its tokens' k copies to the GPUs of their experts (dispatch)
-// and takes the experts' outputs back (combine), two all-to-alls each way in the forward pass,
-// two in the backward (the gradients of both), and again where the backward pass recomputes the
-// layer. The copies move in the activations' 16-bit type. The ep GPUs are consecutive ranks (the
-// expert split innermost, its tensor split 1), so they share a server up to its size and span
-// servers beyond it (nccl_all_to_all). Megatron's alltoall dispatcher waits for each exchange:
-// none is hidden.
+// of experts' layer each GPU sends its tokens to the GPUs of their experts (dispatch) and takes
+// the experts' outputs back (combine), two exchanges each way in the forward pass, two in the
+// backward (the gradients of both), and again where the backward pass recomputes the layer,
+// each as expert_exchange prices it. The ep GPUs are consecutive ranks (the expert split
+// innermost, its tensor split 1), so they share a server up to its size and span servers
+// beyond it. The dispatchers wait for each exchange: none is hidden.
 template <class = void>
 void add_expert_all_to_all(std::vector<step_collective>& out, const model_spec& m,
                            const run_config& r, const cluster_topology& net) {
   const transformer_shapes s = transformer_shapes::of(m.transformer, pipeline_stage_run(r));
   const double stage_layers =
       std::ceil(static_cast<double>(m.transformer.moe_layers()) / static_cast<double>(r.pp));
+  // Each entry's bytes: a GPU's tokens' k copies, the buffer the dispatcher permutes.
   const byte_count data =
       bytes(s.tokens * s.routed_share * s.experts_per_token * s.h * activation_bytes(r.type));
-  const duration each =
-      nccl_time(collective::all_to_all, data, r.ep, net.intra, net.staged, net.network, net.server)
-          .time;
+  const duration each = expert_exchange(s, r, net).time;
   const double k = static_cast<double>(r.grad_accumulation);
   const auto exchange = [&](std::string_view name, double calls, bool forward) {
     out.push_back({name, collective::all_to_all, data, static_cast<long long>(calls), calls * each,
@@ -484,6 +524,7 @@ inline run_config one_gpu_run(run_config r) {
   r.pp = 1;
   r.cp = 1;
   r.ep = 1;
+  r.dispatch = expert_dispatch::per_expert;
   r.shard_group = 0;
   r.virtual_stages = 1;
   r.zero = 0;
@@ -526,6 +567,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   c.tp = r.tp;
   c.cp = r.cp;
   c.ep = r.ep;
+  c.dispatch = r.dispatch;
   c.shard_group = r.zero >= 1 ? r.sharding_degree() : 1;
   c.pp = r.pp;
   c.virtual_stages = r.virtual_stages;

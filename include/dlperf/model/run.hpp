@@ -84,6 +84,29 @@ struct enum_list<selective_checkpointing> {
       enumerator{selective_checkpointing::layers, "layers", "every second layer recomputed whole"}};
 };
 
+/// Training a mixture of experts over several GPUs (run_config::ep): what a GPU sends the GPUs
+/// of a token's experts (docs/parallel.md, "Expert parallelism").
+enum class expert_dispatch : std::uint8_t {
+  /// Each of a token's k copies, one per routed expert (Megatron's `alltoall` token dispatcher)
+  per_expert,
+  /// The token once to each GPU holding any of its experts, and across the network once to
+  /// each other server holding any, whose GPUs pass it on over their own links (Megatron's
+  /// `flex` dispatcher over DeepEP or HybridEP)
+  per_gpu
+};
+
+/// The expert dispatches and their stable names.
+template <>
+struct enum_list<expert_dispatch> {
+  static constexpr std::string_view kind = "expert dispatch";  ///< what the enum names
+  /// Every dispatch.
+  static constexpr std::array values{
+      enumerator{expert_dispatch::per_expert, "per-expert",
+                 "each of a token's k copies (Megatron's alltoall dispatcher)"},
+      enumerator{expert_dispatch::per_gpu, "per-gpu",
+                 "a token once a GPU, once a server across the network (DeepEP, HybridEP)"}};
+};
+
 /// Bytes per cached key or value element of @p k when the run computes in @p t: 16-bit and
 /// wider runs keep their type, FP8 runs FP8 (as_run); per-tensor scales are negligible.
 constexpr double kv_cache_element_bytes(kv_cache_type k, dtype t) {
@@ -232,6 +255,8 @@ struct run_config {
   /// Training: recompute part of the forward pass (torchtitan's selective activation
   /// checkpointing) instead of none or all of it (`checkpointing`).
   selective_checkpointing selective = selective_checkpointing::none;
+  /// Under expert parallelism (ep > 1): what each GPU sends the GPUs of its tokens' experts.
+  expert_dispatch dispatch = expert_dispatch::per_expert;
   /// Stacks measured on particular devices (a device file's `"stacks"`): where one is for
   /// `stack` and for the device a run is estimated on (by id), estimate_run and the buying layer
   /// take its figures (model/stacked.hpp, `stack_of_run`). The entries must outlive the run.
@@ -364,6 +389,9 @@ struct run_config {
   // Expert parallelism: ep divides a pipeline stage's GPUs, in training with whole gradients
   // (Megatron's distributed optimizer is ZeRO 1), without adapters.
   constexpr void validate_experts() const {
+    if (ep == 1 && dispatch != expert_dispatch::per_expert)
+      detail::throw_invalid_argument(
+          "run: an expert dispatch sends tokens to the GPUs of their experts: it needs ep > 1");
     if (ep == 1) return;
     if (!training())
       expert_error(" is modelled for training; inference splits a model with tp or pp");

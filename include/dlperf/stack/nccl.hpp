@@ -274,30 +274,52 @@ constexpr bandwidth ring_bandwidth(collective c, const link_spec& intra, bool st
   return std::min(inside, static_cast<double>(ports) * network.per_direction());
 }
 
-/// An all-to-all of @p data bytes (each GPU's buffer) over @p n GPUs spanning servers of
-/// @p gpus_per_node, as NCCL runs it: point-to-point sends of each GPU's share for each other GPU
-/// (nccl-tests' alltoall, a grouped ncclSend/ncclRecv), not a ring. A GPU's shares for the other
-/// servers, (n - g) / n of its buffer, leave through its own @p network port; those for its own
-/// server, (g - 1) / n, cross @p intra at the same time; the call lasts as long as the slower:
+/// An exchange as NCCL runs an all-to-all across servers (point-to-point sends, nccl-tests'
+/// alltoall: a grouped ncclSend/ncclRecv, not a ring): each GPU sends @p across bytes through its
+/// own @p network port while the @p group GPUs of its server run an all-to-all of
+/// @p server_buffer bytes each over @p intra (@p staged: through host memory; nccl_time), and the
+/// call lasts as long as the slower; in a PCIe server both shares also cross the GPU's one PCIe
+/// link. Every GPU's port carries its own traffic, so unlike a ring's boundary the network's
+/// share does not shrink with the servers' other ports.
+constexpr nccl_collective nccl_exchange(byte_count across, byte_count server_buffer,
+                                        long long group, const link_spec& intra, bool staged,
+                                        const link_spec& network) {
+  nccl_collective out{};
+  const auto slower = [&out](const nccl_collective& c) {
+    if (c.time > out.time) out = c;
+  };
+  if (across > byte_count{}) slower(nccl_time(collective::send_recv, across, 2, network));
+  if (group > 1 && server_buffer > byte_count{})
+    slower(nccl_time(collective::all_to_all, server_buffer, group, intra, staged));
+  // A PCIe server's GPU reaches its network port through the same PCIe link it reaches its
+  // neighbours by (GPUDirect RDMA through the PCIe switch): both shares cross it.
+  if (intra.link.kind == interconnect_kind::pcie && across > byte_count{}) {
+    const double to_neighbours =
+        group > 1 ? static_cast<double>(group - 1) / static_cast<double>(group) : 0.0;
+    slower(
+        nccl_time(collective::send_recv, across + to_neighbours * server_buffer, 2, intra, staged));
+  }
+  return out;
+}
+
+/// An all-to-all of @p data bytes (each GPU's buffer, 1/n of it for each GPU) over @p n GPUs
+/// spanning servers of @p gpus_per_node, as NCCL runs it (nccl_exchange): g = min(n,
+/// gpus_per_node) GPUs of a server exchange the g/n of their buffers meant for one another, and
+/// every share for another server leaves through the sender's port; the GPUs of the emptiest
+/// server (g_last of them) send the most out,
 ///
-///     time = max(send of data x (n - g) / n on a port, send of data x (g - 1) / n in the server)
+///     time = max(send of data x (n - g_last) / n on a port, all-to-all of data x g / n among g)
 ///
-/// (each send as nccl_time prices one, with its latency). Every GPU's port carries its own
-/// traffic, so unlike a ring's boundary the network's share does not shrink with the servers'
-/// other ports. Throws invalid_argument as nccl_time does.
+/// Throws invalid_argument as nccl_time does.
 constexpr nccl_collective nccl_all_to_all(byte_count data, long long n, const link_spec& intra,
                                           bool staged, const link_spec& network,
                                           long long gpus_per_node) {
   const long long g = std::min(n, gpus_per_node);
+  const long long nodes = (n + gpus_per_node - 1) / gpus_per_node;
+  const long long last = n - (nodes - 1) * gpus_per_node;
   const double all = static_cast<double>(n);
-  nccl_collective across =
-      n > g
-          ? nccl_time(collective::send_recv, data * (static_cast<double>(n - g) / all), 2, network)
-          : nccl_collective{};
-  if (g <= 1) return across;
-  const nccl_collective within =
-      nccl_time(collective::send_recv, data * (static_cast<double>(g - 1) / all), 2, intra, staged);
-  return within.time > across.time ? within : across;
+  return nccl_exchange(data * (static_cast<double>(n - last) / all),
+                       data * (static_cast<double>(g) / all), g, intra, staged, network);
 }
 
 /// Collective @p c of @p data bytes over @p n GPUs in servers of @p gpus_per_node, linked

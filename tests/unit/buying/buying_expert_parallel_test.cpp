@@ -1,6 +1,7 @@
 // Expert parallelism (buying/cluster.hpp, docs/parallel.md "Expert parallelism"): what a GPU
 // computes, holds and sends when a mixture of experts' routed experts are spread whole over ep
 // GPUs, as properties over the catalog, and every rejection.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <dlperf/buying/cluster.hpp>
@@ -177,6 +178,43 @@ TEST_CASE("nccl all-to-all across servers: each GPU's port carries its own share
         nccl_time(collective::all_to_all, data, 16, links::nvlink4, false, links::ib_ndr, 8).time);
 }
 
+TEST_CASE("a token's experts reach a group of experts as often as k distinct picks do",
+          "[buying][cluster][ep]") {
+  // One pick: the group's share; every expert: certain; never less for a larger group.
+  CHECK(detail::routed_to_group(128, 16, 1) == Approx(16.0 / 128.0).epsilon(1e-15));
+  CHECK(detail::routed_to_group(128, 128, 8) == 1.0);
+  CHECK(detail::routed_to_group(128, 0, 8) == 0.0);
+  double last = 0;
+  for (const double group : {1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0}) {
+    const double p = detail::routed_to_group(128, group, 8);
+    CHECK(p > last);
+    CHECK(p <= std::min(1.0, 8.0 * group / 128.0));  // at most k picks' worth
+    last = p;
+  }
+}
+
+TEST_CASE("expert dispatch: once a GPU sends no more than each copy, the same for one expert",
+          "[buying][cluster][ep]") {
+  for (const long long gpus : {8LL, 16LL, 64LL}) {
+    INFO(gpus << " GPUs");
+    run_config copies = moe_run(gpus, 1, gpus);
+    run_config once = copies;
+    once.dispatch = expert_dispatch::per_gpu;
+    model_spec m = presets::qwen3_30b_a3b;
+    const auto exchange = [&](const model_spec& model, const run_config& r) {
+      const cluster_estimate c =
+          estimate_cluster(catalog::h100_sxm, gpus, model, r, links::nvlink4);
+      CHECK(c.dispatch == r.dispatch);
+      return find_collective(c, "expert all-to-all (forward)")->time;
+    };
+    // Eight experts a token: the copies for one GPU (or one server) travel once.
+    CHECK(exchange(m, once) < exchange(m, copies));
+    // One expert a token: nothing to share, the same bytes either way.
+    m.transformer.experts_per_token = 1;
+    CHECK(exchange(m, once).value() == Approx(exchange(m, copies).value()).epsilon(1e-12));
+  }
+}
+
 TEST_CASE("expert parallelism: bad splits are rejected by name", "[buying][cluster][ep][errors]") {
   const model_spec& moe = presets::qwen3_30b_a3b;
   run_config r = moe_run(8, 1, 3);
@@ -190,6 +228,9 @@ TEST_CASE("expert parallelism: bad splits are rejected by name", "[buying][clust
   r = moe_run(8, 1, 8);
   r.zero = 3;
   CHECK_THROWS_WITH(r.validate(), Catch::Contains("with sharded gradients (zero 3)"));
+  r = moe_run(8, 1, 1);
+  r.dispatch = expert_dispatch::per_gpu;
+  CHECK_THROWS_WITH(r.validate(), Catch::Contains("it needs ep > 1"));
   r = moe_run(8, 1, 8);
   r.lora.rank = 16;
   CHECK_THROWS_WITH(r.validate(), Catch::Contains("with LoRA adapters"));

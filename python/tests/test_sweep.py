@@ -155,3 +155,17 @@ def test_the_rows_binding_refuses_labels_that_do_not_match_the_axes():
     assert [(r["gpu"], r["preset"], r["batch"]) for r in rows] == [("H100", "GPT-2", 1),
                                                                     ("H100", "GPT-2", 2)]
 
+
+
+def test_an_expert_split_that_does_not_divide_is_a_row_with_its_reason():
+    # Qwen3-30B-A3B on 16 H100s: its experts over 8 or 16 GPUs, not 3; the once-a-GPU dispatch
+    # sends fewer bytes across the two servers than each copy.
+    rows = dlperf.sweep(frame=False, gpu="h100_sxm", preset="qwen3_30b_a3b", train=True, gpus=16,
+                        zero=1, seq=4096, stack="megatron", ep=[16, 3],
+                        ep_dispatch=["per-expert", "per-gpu"])
+    assert len(rows) == 4
+    by = {(r["ep"], r["ep_dispatch"]): r for r in rows}
+    assert by[(16, "per-expert")]["error"] is None
+    assert by[(16, "per-gpu")]["tokens_per_s"] > by[(16, "per-expert")]["tokens_per_s"]
+    for dispatch in ("per-expert", "per-gpu"):
+        assert "must divide the GPUs of a pipeline stage" in by[(3, dispatch)]["error"]

@@ -178,11 +178,12 @@ BENCHMARK_CAPTURE(model_split_bench, llama3_70b_layers2_llama_cpp_3090, &presets
 
 // A training job on many GPUs (buying/cluster.hpp, docs/parallel.md): one GPU's step under the
 // stack, then every collective of the layout (FSDP's per-unit all-gathers and reduce-scatters,
-// the tensor split's all-reduces, a pipeline's bubble and hand-offs, a context-parallel ring)
-// across servers, 4096 tokens of each sequence a GPU. The target: under 50 us an
-// estimate.
+// the tensor split's all-reduces, a pipeline's bubble and hand-offs, a context-parallel ring,
+// expert parallelism's exchanges and expert gradients) across servers, 4096 tokens of each
+// sequence a GPU. The target: under 50 us an estimate.
 void cluster_bench(benchmark::State& state, const model_spec* m, const char* gpu, long long gpus,
-                   long long tp, long long pp, int zero, double power_limit_w, long long cp) {
+                   long long tp, long long pp, int zero, double power_limit_w, long long cp,
+                   long long ep) {
   const gpu_spec& g = catalog::find(gpu);
   const measured_device limited =
       under_power_limit(g, watts(power_limit_w > 0 ? power_limit_w : g.facts().tdp.value()));
@@ -192,6 +193,7 @@ void cluster_bench(benchmark::State& state, const model_spec* m, const char* gpu
     run_config r = bench_run(m, run_mode::train, 4096 * cp, batch);
     r.stack = stack_id::pytorch_eager;
     r.cp = cp;
+    r.ep = ep;
     r.gpus = gpus;
     r.tp = tp;
     r.pp = pp;
@@ -205,13 +207,17 @@ void cluster_bench(benchmark::State& state, const model_spec* m, const char* gpu
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK_CAPTURE(cluster_bench, llama3_1_8b_fsdp_64_h100, &presets::llama3_1_8b, "h100_sxm", 64, 1,
-                  1, 3, 0.0, 1);
+                  1, 3, 0.0, 1, 1);
 BENCHMARK_CAPTURE(cluster_bench, llama3_1_8b_fsdp_64_h100_500w, &presets::llama3_1_8b, "h100_sxm",
-                  64, 1, 1, 3, 500.0, 1);
+                  64, 1, 1, 3, 500.0, 1, 1);
 BENCHMARK_CAPTURE(cluster_bench, llama3_70b_tp4_pp8_64_h100, &presets::llama3_70b, "h100_sxm", 64,
-                  4, 8, 1, 0.0, 1);
+                  4, 8, 1, 0.0, 1, 1);
 BENCHMARK_CAPTURE(cluster_bench, llama3_1_8b_fsdp_cp8_64_h100, &presets::llama3_1_8b, "h100_sxm",
-                  64, 1, 1, 3, 0.0, 8);
+                  64, 1, 1, 3, 0.0, 8, 1);
+BENCHMARK_CAPTURE(cluster_bench, qwen3_30b_a3b_ep16_16_h100, &presets::qwen3_30b_a3b, "h100_sxm",
+                  16, 1, 1, 1, 0.0, 1, 16);
+BENCHMARK_CAPTURE(cluster_bench, deepseek_v3_pp8_ep32_256_b200, &presets::deepseek_v3, "b200", 256,
+                  1, 8, 1, 0.0, 1, 32);
 
 // The memory need and fit of a model (no estimator: closed-form).
 void model_fit(benchmark::State& state) {

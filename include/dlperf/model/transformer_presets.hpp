@@ -329,6 +329,15 @@ inline constexpr model_spec qwen3_30b_a3b{
     {},
     30.5e9,
     "huggingface.co/Qwen/Qwen3-30B-A3B model card (30.5B, 3.3B activated) and config.json"};
+/// Qwen3 235B-A22B: 94 layers, 128 experts 1536 wide, 8 per token (235B parameters, 22B
+/// active).
+inline constexpr model_spec qwen3_235b_a22b{
+    "qwen3_235b_a22b",
+    model_kind::transformer,
+    detail::moe(detail::qwen3(94, 4096, 64, 4, 12288), 128, 8, 1536),
+    {},
+    235e9,
+    "huggingface.co/Qwen/Qwen3-235B-A22B model card (235B, 22B activated) and config.json"};
 /// Gemma 2 9B.
 inline constexpr model_spec gemma2_9b{
     "gemma2_9b",

@@ -273,6 +273,15 @@ byte_count pipeline_handoff_bytes(const model_spec& m, const run_config& r) {
   return tp_activation_bytes(m, r) / static_cast<double>(r.tp);
 }
 
+// The share of a stage's layers whose forward pass the backward pass runs again, and with it
+// their collectives (a context-parallel ring, an expert exchange): every layer under full
+// checkpointing, every second under selective 'layers', none under selective 'ops' (it keeps the
+// attention's output) or without checkpointing.
+constexpr double recomputed_layer_share(const run_config& r) {
+  if (r.checkpointing) return 1.0;
+  return r.selective == selective_checkpointing::layers ? 0.5 : 0.0;
+}
+
 // Ring attention's traffic (context parallelism, docs/parallel.md): in every layer each GPU's
 // keys and values pass round the ring of cp GPUs, cp - 1 send/recv steps in the forward pass
 // (and again where the backward pass recomputes it), and in the backward pass the keys and
@@ -307,12 +316,9 @@ void add_context_ring(std::vector<step_collective>& out, const model_spec& m, co
                    calls * std::max(duration{}, step - fwd_block), true, forward});
   };
   ring("context-parallel ring (forward)", layer_steps, true);
-  // The recomputed forward passes the ring again where it recomputes the attention: every
-  // layer under full checkpointing, every second under selective 'layers' (selective 'ops'
-  // keeps the attention's output); it runs in the backward pass.
-  const double again = r.checkpointing                                  ? 1.0
-                       : r.selective == selective_checkpointing::layers ? 0.5
-                                                                        : 0.0;
+  // The recomputed forward passes the ring again where it recomputes the attention; it runs in
+  // the backward pass.
+  const double again = recomputed_layer_share(r);
   if (again > 0) ring("context-parallel ring (recompute)", again * layer_steps, false);
   // Backward: the keys and values and their gradients, two transfers a step.
   out.push_back({"context-parallel ring (backward)", collective::send_recv, chunk,
@@ -384,9 +390,7 @@ void add_expert_all_to_all(std::vector<step_collective>& out, const model_spec& 
                    calls * each, true, forward});
   };
   exchange("expert all-to-all (forward)", 2.0 * k * stage_layers, true);
-  const double again = r.checkpointing                                  ? 1.0
-                       : r.selective == selective_checkpointing::layers ? 0.5
-                                                                        : 0.0;
+  const double again = recomputed_layer_share(r);
   if (again > 0) exchange("expert all-to-all (recompute)", 2.0 * again * k * stage_layers, false);
   exchange("expert all-to-all (backward)", 2.0 * k * stage_layers, false);
 }

@@ -136,6 +136,15 @@ constexpr run_config pipeline_stage_run(run_config r) {
 
 namespace detail {
 
+// The buckets @p grad bytes of gradients fill at @p bucket bytes each: at least one, the last
+// perhaps part-full.
+constexpr long long buckets_of(byte_count grad, byte_count bucket) {
+  const double ratio = (grad / bucket).value();
+  long long n = std::max(1LL, static_cast<long long>(ratio));
+  if (static_cast<double>(n) < ratio) ++n;
+  return n;
+}
+
 // One GPU's share of a job: its compute step, backward window and communication.
 struct cluster_part {
   duration compute, backward, exposed, tensor_parallel, allreduce, last, overlappable, bubble;
@@ -338,7 +347,8 @@ constexpr double routed_to_group(double experts, double group, double k) {
 }
 
 // One expert exchange of a GPU's tokens over the ep GPUs (consecutive ranks: g of them a server,
-// ep / g servers), as @p r's dispatch sends them, each token h wide in the activations' type:
+// ep / g servers), as @p r's dispatch sends them, @p copies the bytes of their k copies (each
+// token h wide in the activations' type):
 //
 //   per expert:  k copies a token, (ep - g) / ep of them to other servers, (g - 1) / ep within
 //   per GPU:     across, one copy to each other server holding any of its experts; within, one
@@ -347,15 +357,14 @@ constexpr double routed_to_group(double experts, double group, double k) {
 //                NVLink forwarding)
 template <class = void>
 nccl_collective expert_exchange(const transformer_shapes& s, const run_config& r,
-                                const cluster_topology& net) {
-  const double token = s.h * activation_bytes(r.type);
-  const double tokens = s.tokens * s.routed_share;  // the GPU's own
+                                const cluster_topology& net, byte_count copies) {
   const double k = s.experts_per_token, ep = static_cast<double>(r.ep);
   const double g = static_cast<double>(std::min(r.ep, net.server));
   const double servers = ep / g;
   if (r.dispatch == expert_dispatch::per_expert)
-    return nccl_time(collective::all_to_all, bytes(tokens * k * token), r.ep, net.intra, net.staged,
-                     net.network, net.server);
+    return nccl_time(collective::all_to_all, copies, r.ep, net.intra, net.staged, net.network,
+                     net.server);
+  const byte_count once = copies / k;  // each of the GPU's own tokens once
   const double gpu_hit = routed_to_group(s.experts, s.experts / ep, k);
   const double server_hit = routed_to_group(s.experts, s.experts * g / ep, k);
   const double across = (servers - 1.0) * server_hit;
@@ -363,8 +372,8 @@ nccl_collective expert_exchange(const transformer_shapes& s, const run_config& r
   // The server's GPUs exchange within / (g - 1) tokens each way among themselves: an all-to-all
   // of g times that a GPU.
   const double buffer = g > 1.0 ? within * g / (g - 1.0) : 0.0;
-  return nccl_exchange(bytes(tokens * across * token), bytes(tokens * buffer * token),
-                       static_cast<long long>(g), net.intra, net.staged, net.network);
+  return nccl_exchange(across * once, buffer * once, static_cast<long long>(g), net.intra,
+                       net.staged, net.network);
 }
 
 // Expert parallelism's token exchange (docs/parallel.md, "Expert parallelism"): in every mixture
@@ -383,7 +392,7 @@ void add_expert_all_to_all(std::vector<step_collective>& out, const model_spec& 
   // Each entry's bytes: a GPU's tokens' k copies, the buffer the dispatcher permutes.
   const byte_count data =
       bytes(s.tokens * s.routed_share * s.experts_per_token * s.h * activation_bytes(r.type));
-  const duration each = expert_exchange(s, r, net).time;
+  const duration each = expert_exchange(s, r, net, data).time;
   const double k = static_cast<double>(r.grad_accumulation);
   const auto exchange = [&](std::string_view name, double calls, bool forward) {
     out.push_back({name, collective::all_to_all, data, static_cast<long long>(calls), calls * each,
@@ -407,8 +416,7 @@ void add_expert_gradients(cluster_part& p, const model_spec& m, const run_config
   if (copies <= 1) return;
   const byte_count grad = bytes(parameters_per_gpu(m, r).experts / static_cast<double>(r.pp) *
                                 training_weight_bytes(r.type));
-  const double ratio = (grad / bucket).value();
-  const double buckets = std::max(1.0, std::ceil(ratio));
+  const double buckets = static_cast<double>(buckets_of(grad, bucket));
   const byte_count each = grad / buckets;
   const long long per_server = std::max(1LL, net.server / r.ep);
   const duration one = nccl_time(collective::all_reduce, each, copies, net.intra, net.staged,
@@ -598,9 +606,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
                                          gradient_ring, ring_per_node);
   c.gradient_bytes = bytes(parameters_per_gpu(m, r).dense / static_cast<double>(r.pp) *
                            detail::training_weight_bytes(r.type));
-  const double ratio = (c.gradient_bytes / bucket).value();
-  c.buckets = std::max(1LL, static_cast<long long>(ratio));
-  if (static_cast<double>(c.buckets) < ratio) ++c.buckets;
+  c.buckets = detail::buckets_of(c.gradient_bytes, bucket);
 
   const run_config one = detail::one_gpu_run(r);
   bool first = true;
@@ -631,18 +637,23 @@ template <class = void>
 model_estimate with_cluster_communication(model_estimate e, const cluster_estimate& c) {
   if (c.gpus <= 1) return e;
   if (c.pp > 1) {
-    // One stage's operators: 1/pp of each layer's runs and time.
+    // One stage's operators: 1/pp of each layer's runs, time, arithmetic and traffic, and 1/pp
+    // of the model's work (a stage's model FLOPs utilisation counts its own layers).
     const double share = 1.0 / static_cast<double>(c.pp);
     for (op_sequence* phase : {&e.forward, &e.recompute, &e.backward, &e.optimizer}) {
       op_sequence stage;
       for (op_estimate op : *phase) {
-        op.time = share * op.time * static_cast<double>(op.repeats);
-        op.repeats = std::max(1LL, (op.repeats + c.pp - 1) / c.pp);
-        op.time = op.time / static_cast<double>(op.repeats);
+        const long long runs = std::max(1LL, (op.repeats + c.pp - 1) / c.pp);
+        const double per_run = share * static_cast<double>(op.repeats) / static_cast<double>(runs);
+        op.time = per_run * op.time;
+        op.work = per_run * op.work;
+        op.dram = per_run * op.dram;
+        op.repeats = runs;
         stage.add(op);
       }
       *phase = stage;
     }
+    e.model_work = share * e.model_work;
     op_estimate bubble;
     bubble.name = "pipeline bubble (1F1B)";
     bubble.time = c.pipeline_bubble;

@@ -81,6 +81,29 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "a stage's model FLOPs utilisation counts its own layers: under its achieved rate's share "
+    "of peak, never above 1, and the pipeline's work is the whole model's",
+    "[cluster][pipeline][property]") {
+  for (long long pp : {1LL, 2LL, 4LL, 8LL}) {
+    const run_config r = pipeline(pp, 1, 8);
+    const model_estimate whole =
+        estimate_run(catalog::h100_sxm, presets::llama2_13b, pipeline_stage_run(r));
+    const model_estimate stage = with_cluster_communication(whole, job(r));
+    INFO("pp " << pp << ": MFU " << stage.mfu() << ", achieved "
+               << (stage.achieved() / stage.peak).value() << " of peak");
+    CHECK(stage.mfu() > 0.0);
+    CHECK(stage.mfu() <= 1.0);
+    // Model work is the forward's three times, without the recompute the step also runs.
+    CHECK(stage.mfu() <= (stage.achieved() / stage.peak).value() * (1.0 + 1e-9));
+    // The stages together do the whole model's work and arithmetic.
+    CHECK((static_cast<double>(pp) * stage.model_work).value() ==
+          Approx(whole.model_work.value()).epsilon(1e-9));
+    CHECK((static_cast<double>(pp) * stage.forward.work()).value() ==
+          Approx(whole.forward.work().value()).epsilon(1e-9));
+  }
+}
+
+TEST_CASE(
     "a stage holds its layers' parameters and, under 1F1B, the activations of min(p, m) "
     "micro-batches of them",
     "[cluster][pipeline][memory]") {

@@ -284,6 +284,19 @@ TEST_CASE("model --ep spreads a mixture of experts' experts, as cluster prices i
   REQUIRE(text.exit_code == 0);
   CHECK(text.out.find("ep 16") != std::string::npos);
   CHECK(text.out.find("of mixtures of experts over ep GPUs") != std::string::npos);
+  // An efficiency above 100 % says why, and only then.
+  CHECK((text.out.find("above 100 %: one GPU would read every expert's weights") !=
+         std::string::npos) == (ep["cluster"]["efficiency"].get<double>() > 1.0));
+  const std::string superlinear =
+      "model --preset gpt_oss_120b --gpu h100_sxm --train --stack megatron --gpus 64 --pp 4 "
+      "--ep 8 --zero 1 --grad-accum 80 --seq 4096 --batch 1";
+  const nlohmann::json over = json_of(superlinear + " --json");
+  CHECK(over["cluster"]["efficiency"].get<double>() > 1.0);
+  CHECK(over["mfu"].get<double>() <= 1.0);  // a stage's own layers' work (pipeline)
+  const run_result over_text = run_dlperf(superlinear);
+  REQUIRE(over_text.exit_code == 0);
+  CHECK(over_text.out.find("above 100 %: one GPU would read every expert's weights") !=
+        std::string::npos);
 }
 
 TEST_CASE("model: bad expert-parallel splits are rejected by name", "[cli][parallel][errors]") {

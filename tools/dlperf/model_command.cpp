@@ -201,10 +201,16 @@ void print_layout(const app::model_report& report) {
   if (job && (r.zero >= 2 || job->pp > 1 || job->cp > 1 || job->ep > 1)) {
     // A sharded job's gathers and reduce-scatters, a pipeline's bubble and hand-offs, as
     // `dlperf cluster` prices them.
-    fmt::print("  {} over {}: {}x one GPU's rate ({} efficiency)\n",
+    // Above 100 %, say why: one GPU holding every expert reads all their weights for few
+    // tokens each, where each of the ep GPUs reads 1/ep of them for ep times the tokens.
+    fmt::print("  {} over {}: {}x one GPU's rate ({} efficiency{})\n",
                describe(parallel_split{job->gpus, job->tp, job->pp, job->cp}) +
                    (job->ep > 1 ? fmt::format(" (experts over ep {})", job->ep) : ""),
-               job->link.id, three_digits(job->speedup), format_percent(job->efficiency, 1.0));
+               job->link.id, three_digits(job->speedup), format_percent(job->efficiency, 1.0),
+               job->ep > 1 && job->efficiency > 1.0
+                   ? "; above 100 %: one GPU would read every expert's weights for fewer tokens "
+                     "each than a GPU of the expert split takes"
+                   : "");
     print_job_collectives(*job);
   } else if (job) {
     // The job's communication as `dlperf cluster` prices it (docs/buying.md, Multi-GPU).

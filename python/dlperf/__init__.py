@@ -72,6 +72,7 @@ class RunOptions(TypedDict, total=False):
     gpus: Union[int, str]
     zero: Union[int, str]
     tp: Union[int, str]
+    async_tp: bool  # training with tp: collectives pipelined with their GEMMs (docs/parallel.md)
     pp: Union[int, str]  # training: pipeline stages (docs/parallel.md)
     vpp: Union[int, str]  # training with pp: model chunks per GPU
     cp: Union[int, str]  # training: GPUs each sequence is split over (ring attention)

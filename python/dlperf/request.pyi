@@ -84,6 +84,7 @@ class ModelRequest(Request):
     gpus: Optional[Union[int, str]]
     zero: Optional[Union[int, str]]
     tp: Optional[Union[int, str]]
+    async_tp: Optional[bool]
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
@@ -170,6 +171,7 @@ class ModelRequest(Request):
         gpus: Optional[Union[int, str]] = ...,
         zero: Optional[Union[int, str]] = ...,
         tp: Optional[Union[int, str]] = ...,
+        async_tp: Optional[bool] = ...,
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
@@ -222,6 +224,7 @@ class ClusterRequest(Request):
     gpus: Optional[Union[int, str]]
     zero: Optional[Union[int, str]]
     tp: Optional[Union[int, str]]
+    async_tp: Optional[bool]
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
@@ -273,6 +276,7 @@ class ClusterRequest(Request):
         gpus: Optional[Union[int, str]] = ...,
         zero: Optional[Union[int, str]] = ...,
         tp: Optional[Union[int, str]] = ...,
+        async_tp: Optional[bool] = ...,
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
@@ -369,6 +373,7 @@ class PowerRequest(Request):
     gpus: Optional[Union[int, str]]
     zero: Optional[Union[int, str]]
     tp: Optional[Union[int, str]]
+    async_tp: Optional[bool]
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
@@ -422,6 +427,7 @@ class PowerRequest(Request):
         gpus: Optional[Union[int, str]] = ...,
         zero: Optional[Union[int, str]] = ...,
         tp: Optional[Union[int, str]] = ...,
+        async_tp: Optional[bool] = ...,
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
@@ -546,6 +552,7 @@ class RankRequest(Request):
     eager: Optional[bool]
     zero: Optional[Union[int, str]]
     tp: Optional[Union[int, str]]
+    async_tp: Optional[bool]
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
@@ -598,6 +605,7 @@ class RankRequest(Request):
         eager: Optional[bool] = ...,
         zero: Optional[Union[int, str]] = ...,
         tp: Optional[Union[int, str]] = ...,
+        async_tp: Optional[bool] = ...,
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
@@ -649,6 +657,7 @@ class SpeedupRequest(Request):
     gpus: Optional[Union[int, str]]
     zero: Optional[Union[int, str]]
     tp: Optional[Union[int, str]]
+    async_tp: Optional[bool]
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
@@ -700,6 +709,7 @@ class SpeedupRequest(Request):
         gpus: Optional[Union[int, str]] = ...,
         zero: Optional[Union[int, str]] = ...,
         tp: Optional[Union[int, str]] = ...,
+        async_tp: Optional[bool] = ...,
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,
@@ -762,6 +772,7 @@ class AdviseRequest(Request):
     eager: Optional[bool]
     zero: Optional[Union[int, str]]
     tp: Optional[Union[int, str]]
+    async_tp: Optional[bool]
     pp: Optional[Union[int, str]]
     vpp: Optional[Union[int, str]]
     cp: Optional[Union[int, str]]
@@ -824,6 +835,7 @@ class AdviseRequest(Request):
         eager: Optional[bool] = ...,
         zero: Optional[Union[int, str]] = ...,
         tp: Optional[Union[int, str]] = ...,
+        async_tp: Optional[bool] = ...,
         pp: Optional[Union[int, str]] = ...,
         vpp: Optional[Union[int, str]] = ...,
         cp: Optional[Union[int, str]] = ...,

@@ -265,3 +265,20 @@ def test_experts_spread_over_gpus_are_the_tools(cli, monkeypatch):
                        seq=4096, stack="megatron")
     assert got == expected
     assert got["ep"] == 8 and got["cluster"]["job"]["ep"] == 8
+
+
+def test_async_tensor_split_is_the_tools(cli, monkeypatch):
+    # Llama 3.1 8B, tp 8 under torchtitan's async TP: the tool's numbers, and its rejections.
+    job = dict(preset="llama3_1_8b", gpu="h100_sxm", train=True, gpus=16, tp=8, zero=3,
+               seq=8192, batch=4, stack="torch-compile")
+    expected = cli.json("model --preset llama3_1_8b --gpu h100_sxm --train --gpus 16 --tp 8 "
+                        "--zero 3 --seq 8192 --batch 4 --stack torch-compile --async-tp --json")
+    with pytest.raises(dlperf.Error, match="give --train and --tp 2 or more"):
+        dlperf.model(**dict(job, tp=1), async_tp=True)
+    with pytest.raises(dlperf.Error, match="runs its tensor split's collectives whole"):
+        dlperf.model(**dict(job, stack="pytorch-eager"), async_tp=True)
+    monkeypatch.setattr(dlperf, "_run", _no_command_line)
+    got = dlperf.model(**job, async_tp=True)
+    assert got == expected
+    assert got["async_tp"] is True and got["cluster"]["job"]["async_tp"] is True
+    assert got["step_time_s"] < dlperf.model(**job)["step_time_s"]

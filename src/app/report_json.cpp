@@ -142,6 +142,7 @@ void write_job_collectives(report_writer& w, const cluster_estimate& c) {
   write_field(w, "cp", c.cp);
   write_field(w, "ep", c.ep);
   write_field(w, "expert_dispatch", name(c.dispatch));
+  write_field(w, "async_tp", c.async_tp);
   write_field(w, "shard_group", c.shard_group);
   write_field(w, "pipeline_bubble_s", c.pipeline_bubble.value());
   write_field(w, "exposed_communication_s", c.exposed_communication.value());
@@ -423,6 +424,7 @@ void write(report_writer& w, const model_report& report) {
   write_field_if(w, "cp", r.training(), r.cp);
   write_field_if(w, "ep", r.training(), r.ep);
   write_field_if(w, "expert_dispatch", r.training(), name(r.dispatch));
+  write_field_if(w, "async_tp", r.training(), r.async_tp);
   write_field_if(w, "split", report.split, name(r.pp > 1 ? split_mode::layer : split_mode::tensor));
   w.key("link");
   if (report.link != nullptr)

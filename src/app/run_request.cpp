@@ -107,6 +107,11 @@ void read_parallelism(const run_options& o, run_config& r) {
   r.fp32_gradient_reduce = o.fp32_reduce;
   if (r.fp32_gradient_reduce && r.zero < 2)
     throw request_error("--fp32-reduce is for sharded gradients: give --zero 2 or 3");
+  r.async_tp = o.async_tp;
+  if (r.async_tp && (!r.training() || r.tp < 2))
+    throw request_error(
+        "--async-tp overlaps a training job's tensor-parallel collectives with its GEMMs: give "
+        "--train and --tp 2 or more");
   r.shard_group = parse_plausible_count("--shard-group", o.shard_group);
   if (r.shard_group > 0 && (r.zero < 2 || !r.training()))
     throw request_error(
@@ -297,7 +302,7 @@ constexpr std::string_view train_flag = "--train", infer_flag = "--infer", dtype
                            attention_flag = "--attention", eager_flag = "--eager",
                            qlora_flag = "--qlora", split_flag = "--split",
                            fp32_reduce_flag = "--fp32-reduce", stack_flag = "--stack",
-                           ep_dispatch_flag = "--ep-dispatch";
+                           ep_dispatch_flag = "--ep-dispatch", async_tp_flag = "--async-tp";
 
 // A row of each kind.
 template <std::string run_options::*Member>
@@ -407,6 +412,12 @@ std::span<const run_field> run_fields() {
       text_field<&run_options::zero>("zero", "--zero",
                                      "ZeRO stage 0..3 over the data-parallel GPUs", layout),
       text_field<&run_options::tp>("tp", "--tp", "Tensor-parallel degree", layout),
+      toggle_field<&run_options::async_tp, &async_tp_flag>(
+          "async_tp",
+          "Training with --tp: cut the tensor split's all-gathers and reduce-scatters into "
+          "chunks pipelined with their GEMMs (torchtitan's async TP under --stack torch-compile, "
+          "Megatron's --tp-comm-overlap; docs/parallel.md)",
+          layout),
       text_field<&run_options::pp>("pp", "--pp",
                                    "Training: pipeline stages under Megatron's 1F1B schedule, "
                                    "--grad-accum micro-batches in flight (docs/parallel.md)",

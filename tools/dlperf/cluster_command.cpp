@@ -117,9 +117,17 @@ void print_report(const app::cluster_report& report) {
     fmt::print("  {:<34} {:>10}\n", "exposed all-reduce",
                format_duration(c.exposed_allreduce.value()));
   }
-  if (c.tp > 1 && r.zero < 2 && c.pp == 1)
-    fmt::print("  {:<34} {:>10}\n", "tensor-parallel all-reduces",
-               format_duration(c.tensor_parallel.value()));
+  if (c.tp > 1 && r.zero < 2 && c.pp == 1) {
+    // Under --async-tp, what the GEMMs leave of them (buying/cluster.hpp, async_tp_exposed).
+    double exposed = 0;
+    for (const step_collective& x : c.collectives)
+      if (x.name.starts_with("tp all-reduce")) exposed += x.exposed.value();
+    fmt::print("  {:<34} {:>10}{}\n", "tensor-parallel all-reduces",
+               format_duration(c.tensor_parallel.value()),
+               c.async_tp ? fmt::format("  (async: {} exposed beside their GEMMs)",
+                                        format_duration(exposed))
+                          : "");
+  }
   fmt::print("  {:<34} {:>10}\n", "step", format_duration(c.step_time.value()));
   fmt::print("  speed-up {}x over one GPU, efficiency {}\n", three_digits(c.speedup),
              format_percent(c.efficiency, 1.0));

@@ -127,8 +127,8 @@ void print_run_and_verdict(const app::model_report& report) {
       r.training() ? "training step" : "inference", report.gpu_name, report.arch, name(r.type),
       shape,
       r.gpus > 1
-          ? fmt::format(", {} GPUs (tp {}{}{}{}, ZeRO {})", r.gpus, r.tp,
-                        r.pp > 1 ? fmt::format(", pp {}", r.pp) : "",
+          ? fmt::format(", {} GPUs (tp {}{}{}{}{}, ZeRO {})", r.gpus, r.tp,
+                        r.async_tp ? " async" : "", r.pp > 1 ? fmt::format(", pp {}", r.pp) : "",
                         r.cp > 1 ? fmt::format(", cp {}", r.cp) : "",
                         r.ep > 1 ? fmt::format(", ep {} {}", r.ep, name(r.dispatch)) : "", r.zero)
           : "");

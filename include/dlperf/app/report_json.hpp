@@ -125,7 +125,8 @@ nlohmann::json sustained_clock_json(const std::optional<sustained_clock_info>& s
 
 /// A training job's collectives and its servers as `model --json` and `cluster --json` give
 /// them: {"network", "gpus_per_node", "nodes", "grad_accumulation", "pp", "virtual_stages", "cp",
-/// "ep" (GPUs the experts are spread over), "expert_dispatch", "shard_group" (GPUs ZeRO shards
+/// "ep" (GPUs the experts are spread over), "expert_dispatch", "async_tp" (the tensor split's
+/// collectives pipelined with their GEMMs), "shard_group" (GPUs ZeRO shards
 /// over), "pipeline_bubble_s", "exposed_communication_s", "collectives": [{"name", "collective",
 /// "bytes", "calls", "time_s", "exposed_s"}]}.
 nlohmann::json job_collectives_json(const cluster_estimate& c);

@@ -56,6 +56,7 @@ struct run_options {
   std::string gpu_layers;              ///< --gpu-layers N, llama.cpp's -ngl (empty: every layer)
   std::string host_memory;             ///< --host-memory ID (empty: a current desktop's)
   bool fp32_reduce = false;            ///< --fp32-reduce
+  bool async_tp = false;               ///< --async-tp (training with --tp)
   std::optional<split_mode> split;     ///< --split (none: the stack's)
   std::string lora;                    ///< --lora RANK (empty: not given)
   std::string lora_targets;            ///< --lora-targets (empty: not given)
@@ -111,10 +112,11 @@ const run_field& run_field_of(std::string_view keyword);
 /// the tool's --link.
 std::vector<std::string> link_ids();
 
-/// The run fields that lay out a job over GPUs and host memory (gpus, zero, tp, pp, vpp, cp, ep,
-/// ep_dispatch, shard_group, split, gpus_per_node, network, fp32_reduce, gpu_layers, host_memory:
-/// those run_field::job_layout marks). A request whose run is its model's on each GPU it compares
-/// (power, rank, speedup, advise) takes none of them: the buying layer lays out each job itself.
+/// The run fields that lay out a job over GPUs and host memory (gpus, zero, tp, async_tp, pp,
+/// vpp, cp, ep, ep_dispatch, shard_group, split, gpus_per_node, network, fp32_reduce, gpu_layers,
+/// host_memory: those run_field::job_layout marks). A request whose run is its model's on each GPU
+/// it compares (power, rank, speedup, advise) takes none of them: the buying layer lays out each
+/// job itself.
 std::span<const std::string_view> job_layout_keywords();
 
 }  // namespace dlperf::app

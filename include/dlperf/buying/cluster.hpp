@@ -84,6 +84,7 @@ struct cluster_estimate {
   long long cp = 1;             ///< context-parallel degree (GPUs a sequence is split over)
   long long ep = 1;             ///< expert-parallel degree (GPUs the experts are spread over)
   expert_dispatch dispatch = expert_dispatch::per_expert;  ///< what goes to the experts' GPUs
+  bool async_tp = false;             ///< the tensor split's collectives pipelined with their GEMMs
   long long shard_group = 1;         ///< GPUs ZeRO shards over (sharding_degree; 1: none)
   long long pp = 1;                  ///< pipeline stages
   long long virtual_stages = 1;      ///< model chunks per GPU (interleaved 1F1B)
@@ -431,6 +432,72 @@ void add_expert_gradients(cluster_part& p, const model_spec& m, const run_config
                            static_cast<long long>(buckets), all, exposed, false, false});
 }
 
+// The GEMMs each half of a tensor-parallel all-reduce pipelines with under an asynchronous
+// tensor split (run_config::async_tp), by operator name, in one pass: the sequence-parallel
+// all-gather into the attention's input projection, the reduce-scatter out of its output
+// projection, the all-gather into the FFN's first GEMM and the reduce-scatter out of its down
+// projection; backward, the same collectives of the gradients with the dgrad GEMMs. A mixture of
+// experts' layer reduces its experts' (and shared experts') outputs only without expert
+// parallelism. Operators not named here (MLA's projections, cross-attention) pair with none.
+struct tensor_overlap_pairs {
+  using names = std::array<std::string_view, 2>;  // empty: none
+  names attention_in, attention_out, ffn_in, ffn_out, expert_in, expert_out;
+};
+inline constexpr tensor_overlap_pairs forward_overlap_pairs{
+    {"QKV projection", {}},
+    {"output projection", {}},
+    {"FFN gate+up", "FFN up"},
+    {"FFN down", {}},
+    {"expert FFN up", "shared expert gate+up"},
+    {"expert FFN down", "shared expert down"}};
+inline constexpr tensor_overlap_pairs backward_overlap_pairs{
+    {"QKV dgrad", {}},
+    {"output dgrad", {}},
+    {"FFN gate+up dgrad", "FFN up dgrad"},
+    {"FFN down dgrad", {}},
+    {"expert up dgrad", "shared expert gate+up dgrad"},
+    {"expert down dgrad", "shared expert down dgrad"}};
+
+// Time per run x runs of the operators of @p ops that @p names names.
+constexpr duration named_time(const op_sequence& ops, const tensor_overlap_pairs::names& names) {
+  duration t{};
+  for (const op_estimate& op : ops)
+    if (!op.name.empty() && (op.name == names[0] || op.name == names[1]))
+      t += static_cast<double>(op.repeats) * op.time;
+  return t;
+}
+
+// What an asynchronous tensor split leaves exposed of one pass's tensor-parallel collectives, a
+// micro-batch through one stage (docs/parallel.md, "Asynchronous tensor parallelism"). Each
+// all-reduce of time @p each is an all-gather and a reduce-scatter of each / 2; each runs as tp
+// chunks, one a GPU, pipelined with its GEMM cut the same way: chunk i's GEMM runs while chunk
+// i + 1 moves (the GPU's own chunk needs no move), so a half of C beside a GEMM of G takes
+// G / tp + (tp - 1) max(C / (tp - 1), G / tp), which leaves
+//
+//     exposed = max(0, C - G (tp - 1) / tp)
+//
+// beyond the GEMM. @p ops is the pass's operators over every layer of the stage run (1/pp of
+// them a stage), @p layers and @p ffn_layers the stage's layers reducing their attention and
+// their FFN; the pairs' GEMMs are summed over the stage, which equals the layer-by-layer sum
+// where a stage's layers are alike.
+template <class = void>
+duration async_tp_exposed(const op_sequence& ops, const tensor_overlap_pairs& n, duration each,
+                          double layers, double ffn_layers, double pp, long long tp,
+                          bool expert_parallel) {
+  const double cut = static_cast<double>(tp - 1) / static_cast<double>(tp);
+  const auto left = [&](double count, duration gemm) {
+    return std::max(duration{}, count * each / 2.0 - cut * gemm / pp);
+  };
+  duration ffn_in = named_time(ops, n.ffn_in), ffn_out = named_time(ops, n.ffn_out);
+  if (!expert_parallel) {
+    ffn_in += named_time(ops, n.expert_in);
+    ffn_out += named_time(ops, n.expert_out);
+  }
+  return left(layers, named_time(ops, n.attention_in)) +
+         left(layers, named_time(ops, n.attention_out)) + left(ffn_layers, ffn_in) +
+         left(ffn_layers, ffn_out);
+}
+
 template <class D>
 cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
                            const cluster_topology& net, byte_count grad, byte_count bucket,
@@ -482,10 +549,18 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
     const long long calls = per_pass * r.grad_accumulation;
     const duration pass = static_cast<double>(calls) * each;
     p.tensor_parallel = 2.0 * pass;
-    p.collectives.push_back(
-        {"tp all-reduce (forward)", collective::all_reduce, data, calls, pass, pass, true, true});
-    p.collectives.push_back(
-        {"tp all-reduce (backward)", collective::all_reduce, data, calls, pass, pass, true, false});
+    const double layers = std::ceil(all / pp), ffn_layers = std::ceil(whole_ffn / pp);
+    // Under --async-tp, what the stack cuts (its forward's collectives, and its backward's where
+    // it says so) leaves only what its GEMMs cannot cover.
+    const auto exposed = [&](const op_sequence& ops, const tensor_overlap_pairs& names, bool cut) {
+      return cut ? k * async_tp_exposed(ops, names, each, layers, ffn_layers, pp, r.tp, r.ep > 1)
+                 : pass;
+    };
+    const bool backward = r.async_tp && stacks::of(r.stack).multi_gpu.async_tp.backward;
+    p.collectives.push_back({"tp all-reduce (forward)", collective::all_reduce, data, calls, pass,
+                             exposed(e.forward, forward_overlap_pairs, r.async_tp), true, true});
+    p.collectives.push_back({"tp all-reduce (backward)", collective::all_reduce, data, calls, pass,
+                             exposed(e.backward, backward_overlap_pairs, backward), true, false});
   }
   if (r.cp > 1) add_context_ring(p.collectives, m, r, e, net);
   if (r.ep > 1) add_expert_all_to_all(p.collectives, m, r, net);
@@ -537,6 +612,7 @@ inline run_config one_gpu_run(run_config r) {
   r.cp = 1;
   r.ep = 1;
   r.dispatch = expert_dispatch::per_expert;
+  r.async_tp = false;
   r.shard_group = 0;
   r.virtual_stages = 1;
   r.zero = 0;
@@ -580,6 +656,7 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   c.cp = r.cp;
   c.ep = r.ep;
   c.dispatch = r.dispatch;
+  c.async_tp = r.async_tp;
   c.shard_group = r.zero >= 1 ? r.sharding_degree() : 1;
   c.pp = r.pp;
   c.virtual_stages = r.virtual_stages;

@@ -257,6 +257,11 @@ struct run_config {
   selective_checkpointing selective = selective_checkpointing::none;
   /// Under expert parallelism (ep > 1): what each GPU sends the GPUs of its tokens' experts.
   expert_dispatch dispatch = expert_dispatch::per_expert;
+  /// Training with tp > 1: the tensor split's all-gathers and reduce-scatters cut into tp chunks
+  /// and pipelined with the GEMMs that take or make them (torchtitan's async TP, Megatron's
+  /// --tp-comm-overlap), rather than each waited for whole; the stack must have it
+  /// (stacks::check_async_tp). buying/cluster.hpp prices what stays exposed.
+  bool async_tp = false;
   /// Stacks measured on particular devices (a device file's `"stacks"`): where one is for
   /// `stack` and for the device a run is estimated on (by id), estimate_run and the buying layer
   /// take its figures (model/stacked.hpp, `stack_of_run`). The entries must outlive the run.
@@ -293,6 +298,10 @@ struct run_config {
       detail::throw_invalid_argument("run: seq, prompt and generate must be >= 0");
     if (zero < 0 || zero > 3) detail::throw_invalid_argument("run: zero must be 0, 1, 2 or 3");
     validate_split();
+    if (async_tp && (!training() || tp < 2))
+      detail::throw_invalid_argument(
+          "run: an asynchronous tensor split overlaps a training job's tensor-parallel "
+          "collectives with its GEMMs: it needs training with tp 2 or more");
     if (virtual_stages < 1 || virtual_stages > limits::virtual_stages)
       detail::throw_invalid_argument("run: virtual_stages must be 1 to 1024, got " +
                                      std::to_string(virtual_stages));

@@ -199,7 +199,8 @@ constexpr void check_gpus_per_machine(const D& d, long long gpus) {
 /// over several GPUs (tp or pp above 1) with the communication of its split on both
 /// (with_communication). Throws as `estimate_model` does, invalid_argument for a stack figure
 /// out of its domain or a training run under an inference engine (`check_runs`), and unsupported
-/// for a stack that does not run on the device's vendor (`stacks::check_runs_on`) or
+/// for a stack that does not run on the device's vendor (`stacks::check_runs_on`), an
+/// asynchronous tensor split under a stack without one (`stacks::check_async_tp`) or
 /// FlashAttention-3 off Hopper.
 template <gemm_device D>
 DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_spec& m,
@@ -212,6 +213,7 @@ DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_
   s.validate();
   check_runs(s, r.training());
   stacks::check_runs_on(s, d.arch().vendor, d.name());
+  stacks::check_async_tp(s, r.async_tp);
   check_gpus_per_machine(d, r.gpus);
   const run_config run = run_under(s, r);
   stacked_estimate out{estimate_model(d, m, run), {}};

@@ -108,13 +108,30 @@ struct custom_all_reduce {
   }
 };
 
+/// Whether a training stack can run its tensor split's collectives asynchronously: each
+/// sequence-parallel all-gather and reduce-scatter cut into one chunk per GPU of the split and
+/// pipelined with the chunks of the GEMM that takes or makes it (torchtitan's async TP under
+/// torch.compile; Transformer Engine's userbuffer overlap under Megatron), which `--async-tp`
+/// asks for (buying/cluster.hpp prices it).
+struct tensor_parallel_overlap {
+  std::string_view feature{};  ///< the stack's own name for it; empty: the stack has none
+  /// Whether the backward pass's collectives (of the gradients, with the dgrad GEMMs) are cut
+  /// and pipelined too, or only the forward pass's.
+  bool backward = true;
+  std::string_view source{};  ///< where it is documented, and what it overlaps
+
+  /// Whether the stack has it.
+  [[nodiscard]] constexpr bool exists() const { return !feature.empty(); }
+};
+
 /// How a stack runs a model over several GPUs: its default split, its prompt pipeline, its own
-/// all-reduce.
+/// all-reduce, and whether it can overlap a training tensor split's collectives.
 struct multi_gpu_kernels {
   split_mode split = split_mode::tensor;  ///< the split the engine uses unless told otherwise
   std::string_view split_source{};        ///< where that default comes from
   layer_pipeline pipeline{};              ///< a layer split's prompt pipeline
   custom_all_reduce all_reduce{};         ///< the engine's small-message all-reduce
+  tensor_parallel_overlap async_tp{};     ///< its asynchronous tensor split in training, if any
 
   /// Throws invalid_argument naming the first figure out of its domain, for stack @p stack.
   constexpr void validate(std::string_view stack) const {
@@ -135,6 +152,9 @@ struct multi_gpu_kernels {
           "stack " + std::string(stack) +
           ": graphs_lost needs a run (model, GPU), 0 < without < with tokens/s, and the "
           "families that use graphs");
+    if (async_tp.exists() && async_tp.source.empty())
+      detail::throw_invalid_argument("stack " + std::string(stack) +
+                                     ": async_tp needs the source that documents it");
     if (all_reduce.exists() &&
         (!(all_reduce.at_8 >= all_reduce.at_2) || !detail::is_finite(all_reduce.at_8.value()) ||
          !(all_reduce.max_bytes.value() > 0)))

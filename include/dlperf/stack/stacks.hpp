@@ -95,6 +95,28 @@ constexpr void check_runs_on(const software_stack& s, vendor v, std::string_view
   if (!s.vendors.has(v)) dlperf::detail::throw_unsupported(detail::vendor_mismatch(s, v, gpu));
 }
 
+namespace detail {
+// The message of check_async_tp (see vendor_mismatch for why it is a function of its own).
+inline std::string no_async_tp(const software_stack& s) {
+  std::string can;
+  for (const software_stack* other : all)
+    if (other->multi_gpu.async_tp.exists())
+      can += (can.empty() ? "" : "; ") + std::string(other->name()) + ": " +
+             std::string(other->multi_gpu.async_tp.feature);
+  return "stack " + std::string(s.name()) +
+         " runs its tensor split's collectives whole, not overlapped with their GEMMs; stacks "
+         "that overlap them: " +
+         can;
+}
+}  // namespace detail
+
+/// Throws unsupported when a run asks for an asynchronous tensor split (@p async_tp) of stack
+/// @p s, which has none, naming the stacks that have one and their name for it.
+constexpr void check_async_tp(const software_stack& s, bool async_tp) {
+  if (async_tp && !s.multi_gpu.async_tp.exists())
+    dlperf::detail::throw_unsupported(detail::no_async_tp(s));
+}
+
 /// Stack @p s running fused attention kernel @p k in place of its own: the kernel, its
 /// efficiency figure (FlashAttention-2's, -3's or the Triton kernel's, each with its source) and
 /// whether it issues warp-level mma.sync (FlashAttention-2 and the Triton kernel do); `unfused`

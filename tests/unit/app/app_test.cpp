@@ -154,13 +154,13 @@ TEST_CASE("every run field writes back what it reads, and lists the names it tak
         break;
     }
   }
-  CHECK(toggles == 9);   // train, infer, checkpointing, packing, nchw, no_flash, eager, qlora,
-                         // fp32_reduce
+  CHECK(toggles == 10);  // train, infer, checkpointing, packing, nchw, no_flash, eager, qlora,
+                         // fp32_reduce, async_tp
   CHECK(choices == 10);  // dtype, weights, kv_dtype, optimizer, optimizer_kernels, selective,
                          // attention, ep_dispatch, split, stack
   CHECK(layout == dlperf::app::job_layout_keywords().size());
-  CHECK(layout == 15);  // gpus, zero, tp, pp, vpp, cp, ep, ep_dispatch, shard_group, split,
-                        // gpus_per_node, network, fp32_reduce, gpu_layers, host_memory
+  CHECK(layout == 16);  // gpus, zero, tp, async_tp, pp, vpp, cp, ep, ep_dispatch, shard_group,
+                        // split, gpus_per_node, network, fp32_reduce, gpu_layers, host_memory
   // The text fields that read catalog names list them: every link, every host memory, and the
   // help names the host memory a run takes when none is given.
   CHECK(dlperf::app::run_field_of("network").names().size() == dlperf::links::all.size());

@@ -537,7 +537,8 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
   }
   if (r.tp > 1) {
     // Megatron-style: two all-reduces per layer forward (attention and MLP outputs), two
-    // backward (their inputs' gradients), none overlapped; inside one server, as NCCL runs them
+    // backward (their inputs' gradients), two again in a recomputed forward, none overlapped
+    // unless --async-tp; inside one server, as NCCL runs them
     // (its ring, or NVLS through a switch). Under expert parallelism a mixture of experts'
     // layer takes its tokens as the tensor split left them and reduces only its attention's.
     const double all = static_cast<double>(m.transformer.total_layers());
@@ -561,6 +562,21 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
                              exposed(e.forward, forward_overlap_pairs, r.async_tp), true, true});
     p.collectives.push_back({"tp all-reduce (backward)", collective::all_reduce, data, calls, pass,
                              exposed(e.backward, backward_overlap_pairs, backward), true, false});
+    // A recomputed forward runs its layers' collectives again, in the backward pass: under
+    // --async-tp beside its own GEMMs where the stack cuts the backward's.
+    const double again = recomputed_layer_share(r);
+    if (again > 0) {
+      const auto rerun = static_cast<long long>(std::ceil(again * static_cast<double>(per_pass)));
+      const duration redo = static_cast<double>(rerun * r.grad_accumulation) * each;
+      const duration left =
+          backward ? k * async_tp_exposed(e.recompute, forward_overlap_pairs, each, again * layers,
+                                          again * ffn_layers, pp, r.tp, r.ep > 1)
+                   : redo;
+      p.tensor_parallel += redo;
+      p.collectives.push_back({"tp all-reduce (recompute)", collective::all_reduce, data,
+                               rerun * r.grad_accumulation, redo, std::min(left, redo), true,
+                               false});
+    }
   }
   if (r.cp > 1) add_context_ring(p.collectives, m, r, e, net);
   if (r.ep > 1) add_expert_all_to_all(p.collectives, m, r, net);

@@ -117,6 +117,46 @@ TEST_CASE(
         find(titan, "tp all-reduce (forward)").time);
 }
 
+TEST_CASE(
+    "a recomputed forward runs its layers' tensor-parallel collectives again: every layer under "
+    "full checkpointing, every second under selective 'layers', none under 'ops'",
+    "[buying][cluster][async_tp][checkpointing]") {
+  const auto has = [](const cluster_estimate& c, std::string_view name) {
+    for (const step_collective& x : c.collectives)
+      if (x.name == name) return true;
+    return false;
+  };
+  run_config r = tp_run(4, false, stack_id::megatron);
+  CHECK_FALSE(has(job(catalog::h100_sxm, r, links::nvlink4), "tp all-reduce (recompute)"));
+  r.checkpointing = true;
+  const cluster_estimate full = job(catalog::h100_sxm, r, links::nvlink4);
+  const step_collective& again = find(full, "tp all-reduce (recompute)");
+  const step_collective& forward = find(full, "tp all-reduce (forward)");
+  CHECK(again.calls == forward.calls);
+  CHECK(again.time.value() == Approx(forward.time.value()).epsilon(1e-12));
+  CHECK(again.exposed.value() == Approx(again.time.value()).epsilon(1e-12));
+  CHECK(full.tensor_parallel.value() == Approx(3.0 * forward.time.value()).epsilon(1e-12));
+  r.checkpointing = false;
+  r.selective = selective_checkpointing::layers;
+  CHECK(find(job(catalog::h100_sxm, r, links::nvlink4), "tp all-reduce (recompute)").calls ==
+        forward.calls / 2);
+  r.selective = selective_checkpointing::ops;
+  CHECK_FALSE(has(job(catalog::h100_sxm, r, links::nvlink4), "tp all-reduce (recompute)"));
+  // Megatron's userbuffers cut the recomputed forward's beside its own GEMMs; torchtitan's
+  // rewrite of the forward graph leaves the backward pass's recompute whole.
+  r.selective = selective_checkpointing::none;
+  r.checkpointing = true;
+  r.async_tp = true;
+  const cluster_estimate cut = job(catalog::h100_sxm, r, links::nvlink4);
+  CHECK(find(cut, "tp all-reduce (recompute)").exposed.value() ==
+        Approx(find(cut, "tp all-reduce (forward)").exposed.value()).epsilon(1e-9));
+  CHECK(find(cut, "tp all-reduce (recompute)").exposed < again.exposed);
+  r.stack = stack_id::torch_compile;
+  const cluster_estimate titan = job(catalog::h100_sxm, r, links::nvlink4);
+  CHECK(find(titan, "tp all-reduce (recompute)").exposed.value() ==
+        Approx(find(titan, "tp all-reduce (recompute)").time.value()).epsilon(1e-12));
+}
+
 TEST_CASE("async TP: a faster link leaves less exposed, and a link the GEMMs outpace none",
           "[buying][cluster][async_tp][property]") {
   // The same GEMMs beside ever faster transfers: what is left never grows.

@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <dlperf/core/error.hpp>
@@ -458,6 +459,17 @@ inline constexpr tensor_overlap_pairs backward_overlap_pairs{
     {"expert up dgrad", "shared expert gate+up dgrad"},
     {"expert down dgrad", "shared expert down dgrad"}};
 
+// The weight-gradient GEMMs of the column-parallel linears, beside which a stack whose backward
+// overlaps its split by default (multi_gpu_kernels::tp_backward) reduce-scatters their input
+// gradients.
+inline constexpr tensor_overlap_pairs backward_wgrad_pairs{
+    {"QKV wgrad", {}},
+    {},
+    {"FFN gate+up wgrad", "FFN up wgrad"},
+    {},
+    {"expert up wgrad", "shared expert gate+up wgrad"},
+    {}};
+
 // Time per run x runs of the operators of @p ops that @p names names.
 constexpr duration named_time(const op_sequence& ops, const tensor_overlap_pairs::names& names) {
   duration t{};
@@ -496,6 +508,38 @@ duration async_tp_exposed(const op_sequence& ops, const tensor_overlap_pairs& n,
   return left(layers, named_time(ops, n.attention_in)) +
          left(layers, named_time(ops, n.attention_out)) + left(ffn_layers, ffn_in) +
          left(ffn_layers, ffn_out);
+}
+
+// A backward pass's tensor-parallel collectives where the stack overlaps them by default
+// (multi_gpu_kernels::tp_backward, Megatron's and Transformer Engine's linears under sequence
+// parallelism), a micro-batch through one stage: the output gradients' all-gathers into the
+// output projection's and the down projection's dgrad wait whole; each column-parallel linear
+// (QKV, the FFN's first) gathers its sequence-split input again beside its dgrad GEMM (@p gather
+// of time each), and reduce-scatters its input gradient (half an all-reduce of @p each) beside
+// its wgrad GEMM, leaving max(0, C - G) of each. MLA's down projections are not split, so its
+// attention (@p gathered_attention false) gathers nothing again. Returns what the all-reduces
+// leave and what the gathers leave.
+template <class = void>
+std::pair<duration, duration> overlapped_backward(const op_sequence& ops, duration each,
+                                                  duration gather, double layers, double ffn_layers,
+                                                  double pp, bool expert_parallel,
+                                                  bool gathered_attention) {
+  const auto left = [&](double count, duration c, duration gemm) {
+    return std::max(duration{}, count * c - gemm / pp);
+  };
+  const auto ffn = [&](const tensor_overlap_pairs& n) {
+    return named_time(ops, n.ffn_in) +
+           (expert_parallel ? duration{} : named_time(ops, n.expert_in));
+  };
+  const duration half = each / 2.0;
+  const duration reduced = (layers + ffn_layers) * half +
+                           left(layers, half, named_time(ops, backward_wgrad_pairs.attention_in)) +
+                           left(ffn_layers, half, ffn(backward_wgrad_pairs));
+  const duration attention =
+      gathered_attention
+          ? left(layers, gather, named_time(ops, backward_overlap_pairs.attention_in))
+          : duration{};
+  return {reduced, attention + left(ffn_layers, gather, ffn(backward_overlap_pairs))};
 }
 
 template <class D>
@@ -557,11 +601,33 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
       return cut ? k * async_tp_exposed(ops, names, each, layers, ffn_layers, pp, r.tp, r.ep > 1)
                  : pass;
     };
-    const bool backward = r.async_tp && stacks::of(r.stack).multi_gpu.async_tp.backward;
+    const multi_gpu_kernels& stack = stacks::of(r.stack).multi_gpu;
+    const bool backward = r.async_tp && stack.async_tp.backward;
     p.collectives.push_back({"tp all-reduce (forward)", collective::all_reduce, data, calls, pass,
                              exposed(e.forward, forward_overlap_pairs, r.async_tp), true, true});
-    p.collectives.push_back({"tp all-reduce (backward)", collective::all_reduce, data, calls, pass,
-                             exposed(e.backward, backward_overlap_pairs, backward), true, false});
+    if (!backward && stack.tp_backward.exists()) {
+      // The stack's own backward overlap: the input gradients' reduce-scatters beside the wgrad
+      // GEMMs, and the inputs gathered again beside the dgrad GEMMs (an entry of their own).
+      const duration gather =
+          nccl_time(collective::all_gather, data, r.tp, net.intra, net.staged).time;
+      const bool gathered_attention = !m.transformer.mla();
+      const auto [reduced, gathered] = overlapped_backward(
+          e.backward, each, gather, layers, ffn_layers, pp, r.ep > 1, gathered_attention);
+      p.collectives.push_back({"tp all-reduce (backward)", collective::all_reduce, data, calls,
+                               pass, std::min(pass, k * reduced), true, false});
+      const long long gathers =
+          static_cast<long long>((gathered_attention ? layers : 0.0) + ffn_layers) *
+          r.grad_accumulation;
+      const duration all_gathers = static_cast<double>(gathers) * gather;
+      p.tensor_parallel += all_gathers;
+      p.collectives.push_back({"tp input all-gather (backward)", collective::all_gather, data,
+                               gathers, all_gathers, std::min(all_gathers, k * gathered), true,
+                               false});
+    } else {
+      p.collectives.push_back({"tp all-reduce (backward)", collective::all_reduce, data, calls,
+                               pass, exposed(e.backward, backward_overlap_pairs, backward), true,
+                               false});
+    }
     // A recomputed forward runs its layers' collectives again, in the backward pass: under
     // --async-tp beside its own GEMMs where the stack cuts the backward's.
     const double again = recomputed_layer_share(r);

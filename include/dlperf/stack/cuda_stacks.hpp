@@ -153,11 +153,16 @@ inline constexpr software_stack megatron{
     .optimizer_kernels = optimizer_kernel::fused,
     .optimizer_host_overhead = {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"},
     .vendors = vendor_set::only(vendor::nvidia),
-    .multi_gpu = {.async_tp = {"Megatron's --tp-comm-overlap (Transformer Engine's userbuffers)",
-                               true,
-                               "megatron/training/arguments.py, --tp-comm-overlap: 'overlap of "
-                               "Tensor parallel communication and GEMM kernels'; Transformer "
-                               "Engine's ub_overlap_ag/rs forward, rs_dgrad and bulk backward"}}};
+    .multi_gpu = {
+        .async_tp = {"Megatron's --tp-comm-overlap (Transformer Engine's userbuffers)", true,
+                     "megatron/training/arguments.py, --tp-comm-overlap: 'overlap of "
+                     "Tensor parallel communication and GEMM kernels'; Transformer "
+                     "Engine's ub_overlap_ag/rs forward, rs_dgrad and bulk backward"},
+        .tp_backward = {"megatron/core/tensor_parallel/layers.py, "
+                        "LinearWithGradAccumulationAndAsyncCommunication.backward: the "
+                        "input's all-gather beside grad_output.matmul(weight), the input "
+                        "gradient's reduce-scatter beside the weight gradient (sequence "
+                        "parallelism); Transformer Engine's Linear does the same"}}};
 
 namespace detail {
 // TensorRT-LLM's scheduler as trtllm-bench, NVIDIA's throughput tool (the one its published

@@ -124,14 +124,27 @@ struct tensor_parallel_overlap {
   [[nodiscard]] constexpr bool exists() const { return !feature.empty(); }
 };
 
+/// Whether a training stack's column-parallel linears (the QKV projection, the FFN's first GEMM)
+/// overlap their backward pass's collectives with its GEMMs by default, without `--async-tp`:
+/// the sequence-split input gathered again beside the dgrad GEMM (the forward kept only the
+/// GPU's share) and the input gradient's reduce-scatter beside the wgrad GEMM, as Megatron's
+/// linear layers run them (buying/cluster.hpp prices both).
+struct tensor_parallel_backward {
+  std::string_view source{};  ///< where it is documented; empty: each collective waited for
+
+  /// Whether the stack does it.
+  [[nodiscard]] constexpr bool exists() const { return !source.empty(); }
+};
+
 /// How a stack runs a model over several GPUs: its default split, its prompt pipeline, its own
-/// all-reduce, and whether it can overlap a training tensor split's collectives.
+/// all-reduce, and how it overlaps a training tensor split's collectives.
 struct multi_gpu_kernels {
-  split_mode split = split_mode::tensor;  ///< the split the engine uses unless told otherwise
-  std::string_view split_source{};        ///< where that default comes from
-  layer_pipeline pipeline{};              ///< a layer split's prompt pipeline
-  custom_all_reduce all_reduce{};         ///< the engine's small-message all-reduce
-  tensor_parallel_overlap async_tp{};     ///< its asynchronous tensor split in training, if any
+  split_mode split = split_mode::tensor;   ///< the split the engine uses unless told otherwise
+  std::string_view split_source{};         ///< where that default comes from
+  layer_pipeline pipeline{};               ///< a layer split's prompt pipeline
+  custom_all_reduce all_reduce{};          ///< the engine's small-message all-reduce
+  tensor_parallel_overlap async_tp{};      ///< its asynchronous tensor split in training, if any
+  tensor_parallel_backward tp_backward{};  ///< its backward's default overlap of the split
 
   /// Throws invalid_argument naming the first figure out of its domain, for stack @p stack.
   constexpr void validate(std::string_view stack) const {

@@ -135,7 +135,11 @@ TEST_CASE(
   CHECK(again.calls == forward.calls);
   CHECK(again.time.value() == Approx(forward.time.value()).epsilon(1e-12));
   CHECK(again.exposed.value() == Approx(again.time.value()).epsilon(1e-12));
-  CHECK(full.tensor_parallel.value() == Approx(3.0 * forward.time.value()).epsilon(1e-12));
+  // Megatron's backward gathers each column-parallel linear's input again (its own entry).
+  CHECK(
+      full.tensor_parallel.value() ==
+      Approx(3.0 * forward.time.value() + find(full, "tp input all-gather (backward)").time.value())
+          .epsilon(1e-12));
   r.checkpointing = false;
   r.selective = selective_checkpointing::layers;
   CHECK(find(job(catalog::h100_sxm, r, links::nvlink4), "tp all-reduce (recompute)").calls ==
@@ -155,6 +159,49 @@ TEST_CASE(
   const cluster_estimate titan = job(catalog::h100_sxm, r, links::nvlink4);
   CHECK(find(titan, "tp all-reduce (recompute)").exposed.value() ==
         Approx(find(titan, "tp all-reduce (recompute)").time.value()).epsilon(1e-12));
+}
+
+TEST_CASE(
+    "Megatron's backward overlaps its split by default: each column-parallel linear gathers its "
+    "input again beside its dgrad and reduce-scatters its input gradient beside its wgrad",
+    "[buying][cluster][async_tp][tp_backward]") {
+  CHECK(stacks::of(stack_id::megatron).multi_gpu.tp_backward.exists());
+  CHECK_FALSE(stacks::of(stack_id::torch_compile).multi_gpu.tp_backward.exists());
+  CHECK_FALSE(stacks::of(stack_id::pytorch_eager).multi_gpu.tp_backward.exists());
+  const long long tp = 4;
+  const run_config r = tp_run(tp, false, stack_id::megatron);
+  for (const link_spec* link : {&links::pcie4_x16, &links::nvlink4}) {
+    INFO(link->id);
+    const cluster_estimate c = job(catalog::h100_sxm, r, *link);
+    const model_estimate e = estimate_run(catalog::h100_sxm, presets::llama3_1_8b, r);
+    const double layers = static_cast<double>(presets::llama3_1_8b.transformer.layers);
+    const double k = static_cast<double>(r.grad_accumulation);
+    const step_collective& reduce = find(c, "tp all-reduce (backward)");
+    const step_collective& gather = find(c, "tp input all-gather (backward)");
+    const double half = reduce.time.value() / static_cast<double>(reduce.calls) / 2.0;
+    const double g = gather.time.value() / static_cast<double>(gather.calls);
+    CHECK(gather.calls == static_cast<long long>(2.0 * layers * k));  // QKV and gate+up
+    CHECK(gather.kind == collective::all_gather);
+    const auto left = [](double moved, double gemm) { return std::max(0.0, moved - gemm); };
+    // The output gradients' gathers wait whole; the input gradients' reduce-scatters only
+    // for what the wgrad GEMMs leave.
+    CHECK(reduce.exposed.value() ==
+          Approx(k * (2.0 * layers * half + left(layers * half, op_time(e.backward, "QKV wgrad")) +
+                      left(layers * half, op_time(e.backward, "FFN gate+up wgrad"))))
+              .epsilon(1e-9));
+    CHECK(gather.exposed.value() ==
+          Approx(k * (left(layers * g, op_time(e.backward, "QKV dgrad")) +
+                      left(layers * g, op_time(e.backward, "FFN gate+up dgrad"))))
+              .epsilon(1e-9));
+    CHECK(reduce.exposed < reduce.time);
+    CHECK(gather.exposed <= gather.time);
+  }
+  // Stacks without it wait for the backward's all-reduces whole and gather nothing again.
+  const cluster_estimate titan = job(catalog::h100_sxm, tp_run(tp, false), links::nvlink4);
+  CHECK(find(titan, "tp all-reduce (backward)").exposed.value() ==
+        Approx(find(titan, "tp all-reduce (backward)").time.value()).epsilon(1e-12));
+  for (const step_collective& x : titan.collectives)
+    CHECK(x.name != std::string_view("tp input all-gather (backward)"));
 }
 
 TEST_CASE("async TP: a faster link leaves less exposed, and a link the GEMMs outpace none",

@@ -479,6 +479,14 @@ constexpr duration named_time(const op_sequence& ops, const tensor_overlap_pairs
   return t;
 }
 
+// Time x runs of the FFN's GEMMs of @p n in @p ops (ffn_in or the like): a dense FFN's, and a
+// mixture of experts' layer's experts' and shared experts' where their outputs are reduced over
+// the tensor split (without expert parallelism).
+constexpr duration ffn_gemm_time(const op_sequence& ops, const tensor_overlap_pairs::names& ffn,
+                                 const tensor_overlap_pairs::names& experts, bool expert_parallel) {
+  return named_time(ops, ffn) + (expert_parallel ? duration{} : named_time(ops, experts));
+}
+
 // What an asynchronous tensor split leaves exposed of one pass's tensor-parallel collectives, a
 // micro-batch through one stage (docs/parallel.md, "Asynchronous tensor parallelism"). Each
 // all-reduce of time @p each is an all-gather and a reduce-scatter of each / 2; each runs as tp
@@ -500,14 +508,10 @@ duration async_tp_exposed(const op_sequence& ops, const tensor_overlap_pairs& n,
   const auto left = [&](double count, duration gemm) {
     return std::max(duration{}, count * each / 2.0 - cut * gemm / pp);
   };
-  duration ffn_in = named_time(ops, n.ffn_in), ffn_out = named_time(ops, n.ffn_out);
-  if (!expert_parallel) {
-    ffn_in += named_time(ops, n.expert_in);
-    ffn_out += named_time(ops, n.expert_out);
-  }
   return left(layers, named_time(ops, n.attention_in)) +
-         left(layers, named_time(ops, n.attention_out)) + left(ffn_layers, ffn_in) +
-         left(ffn_layers, ffn_out);
+         left(layers, named_time(ops, n.attention_out)) +
+         left(ffn_layers, ffn_gemm_time(ops, n.ffn_in, n.expert_in, expert_parallel)) +
+         left(ffn_layers, ffn_gemm_time(ops, n.ffn_out, n.expert_out, expert_parallel));
 }
 
 // A backward pass's tensor-parallel collectives where the stack overlaps them by default
@@ -528,8 +532,7 @@ std::pair<duration, duration> overlapped_backward(const op_sequence& ops, durati
     return std::max(duration{}, count * c - gemm / pp);
   };
   const auto ffn = [&](const tensor_overlap_pairs& n) {
-    return named_time(ops, n.ffn_in) +
-           (expert_parallel ? duration{} : named_time(ops, n.expert_in));
+    return ffn_gemm_time(ops, n.ffn_in, n.expert_in, expert_parallel);
   };
   const duration half = each / 2.0;
   const duration reduced = (layers + ffn_layers) * half +
@@ -587,14 +590,14 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
     // layer takes its tokens as the tensor split left them and reduces only its attention's.
     const double all = static_cast<double>(m.transformer.total_layers());
     const double whole_ffn = r.ep > 1 ? all - static_cast<double>(m.transformer.moe_layers()) : all;
-    const long long per_pass = static_cast<long long>(std::ceil(all / pp)) +
-                               static_cast<long long>(std::ceil(whole_ffn / pp));
+    // A stage's layers reducing their attention's outputs, and those reducing their FFN's.
+    const double layers = std::ceil(all / pp), ffn_layers = std::ceil(whole_ffn / pp);
+    const auto per_pass = static_cast<long long>(layers + ffn_layers);
     const byte_count data = tp_activation_bytes(m, r);
     const duration each = nccl_time(collective::all_reduce, data, r.tp, net.intra, net.staged).time;
     const long long calls = per_pass * r.grad_accumulation;
     const duration pass = static_cast<double>(calls) * each;
     p.tensor_parallel = 2.0 * pass;
-    const double layers = std::ceil(all / pp), ffn_layers = std::ceil(whole_ffn / pp);
     // Under --async-tp, what the stack cuts (its forward's collectives, and its backward's where
     // it says so) leaves only what its GEMMs cannot cover.
     const auto exposed = [&](const op_sequence& ops, const tensor_overlap_pairs& names, bool cut) {

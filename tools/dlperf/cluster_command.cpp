@@ -118,7 +118,8 @@ void print_report(const app::cluster_report& report) {
                format_duration(c.exposed_allreduce.value()));
   }
   if (c.tp > 1 && r.zero < 2 && c.pp == 1) {
-    // Under --async-tp, what the GEMMs leave of them (buying/cluster.hpp, async_tp_exposed).
+    // Under --async-tp, what the GEMMs leave of them (buying/tensor_parallel_collectives.hpp,
+    // async_tp_exposed).
     double exposed = 0;
     for (const step_collective& x : c.collectives)
       if (x.name.starts_with("tp all-reduce")) exposed += x.exposed.value();

@@ -1,7 +1,7 @@
-// Asynchronous tensor parallelism (buying/cluster.hpp, async_tp_exposed; docs/parallel.md
-// "Asynchronous tensor parallelism"): the tensor split's all-gathers and reduce-scatters cut
-// into tp chunks and pipelined with their GEMMs, as properties, the closed form against the
-// step's own operators, the stacks that run it, and every rejection.
+// Asynchronous tensor parallelism (buying/tensor_parallel_collectives.hpp, async_tp_exposed;
+// docs/parallel.md "Asynchronous tensor parallelism"): the tensor split's all-gathers and
+// reduce-scatters cut into tp chunks and pipelined with their GEMMs, as properties, the closed form
+// against the step's own operators, the stacks that run it, and every rejection.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <dlperf/buying/cluster.hpp>

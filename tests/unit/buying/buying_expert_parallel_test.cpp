@@ -1,5 +1,5 @@
-// Expert parallelism (buying/cluster.hpp, docs/parallel.md "Expert parallelism"): what a GPU
-// computes, holds and sends when a mixture of experts' routed experts are spread whole over ep
+// Expert parallelism (buying/expert_collectives.hpp, docs/parallel.md "Expert parallelism"): what a
+// GPU computes, holds and sends when a mixture of experts' routed experts are spread whole over ep
 // GPUs, as properties over the catalog, and every rejection.
 #include <algorithm>
 #include <catch2/catch.hpp>

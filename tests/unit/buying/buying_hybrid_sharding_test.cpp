@@ -1,4 +1,4 @@
-// Hybrid sharding (buying/cluster.hpp, sharded_collectives; docs/parallel.md "Hybrid
+// Hybrid sharding (buying/sharded_collectives.hpp, sharded_collectives; docs/parallel.md "Hybrid
 // sharding"): ZeRO 2 and 3 sharded within shard groups of the data-parallel GPUs, each shard's
 // gradients all-reduced across the groups, as properties over the catalog and every rejection.
 #include <catch2/catch.hpp>

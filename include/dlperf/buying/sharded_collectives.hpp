@@ -1,0 +1,112 @@
+/// @file
+/// A sharded data-parallel job's collectives (ZeRO 2 and 3, PyTorch FSDP; docs/parallel.md,
+/// "Sharded data parallelism"): the per-unit all-gathers and reduce-scatters, their prefetch, and
+/// the all-reduce across shard groups of hybrid sharding.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <dlperf/buying/step_collective.hpp>
+#include <dlperf/model/parameter_share.hpp>
+#include <dlperf/model/presets.hpp>
+
+namespace dlperf::detail {
+
+// Parameters a sharded job gathers once for the whole model rather than unit by unit (FSDP's
+// root unit: embeddings, positions, the final norm; the whole model for a CNN), per GPU of a
+// tensor split.
+template <class = void>
+double root_parameters(const model_spec& m, const run_config& r) {
+  const double root =
+      m.kind == model_kind::transformer ? m.transformer.outer_parameters() : m.parameters();
+  return root / static_cast<double>(r.tp);
+}
+
+// A sharded job's collectives (ZeRO 2 and 3; PyTorch FSDP's SHARD_GRAD_OP and FULL_SHARD), one
+// unit per layer as FSDP wraps a transformer's blocks, the rest of the model the root unit
+// (docs/parallel.md, "Sharded data parallelism"):
+//
+//   ZeRO 3, each micro-batch:  all-gather each unit's parameters before its forward and again
+//                              before its backward, reduce-scatter its gradients after it
+//   ZeRO 2:                    all-gather once a step (after the update), reduce-scatter each
+//                              micro-batch
+//
+// The next unit's collective is issued while this unit computes (FSDP's forward and
+// BACKWARD_PRE prefetch, DeepSpeed's prefetch bucket), so a layer waits only for what its
+// neighbour's compute could not hide; the first all-gather and the last reduce-scatter of each
+// pass wait whole.
+template <class = void>
+std::vector<step_collective> sharded_collectives(const model_spec& m, const run_config& r,
+                                                 const model_estimate& e,
+                                                 const cluster_topology& net) {
+  // FSDP shards over the cp GPUs too, or over a shard group of them (hybrid sharding).
+  const long long dp = r.sharding_degree();
+  const long long copies = r.data_parallel_with_cp() / dp;
+  const double layers =
+      m.kind == model_kind::transformer ? static_cast<double>(m.transformer.total_layers()) : 1.0;
+  const double root = root_parameters(m, r);
+  const double unit = (m.parameters() / static_cast<double>(r.tp) - root) / layers;
+  // A pipeline stage shards its own layers (and, on the first and last stages, the root unit);
+  // @p e holds every layer of the tensor split, each layer's time the same on any stage.
+  const double units = std::ceil(layers / static_cast<double>(r.pp));
+  const double w = training_weight_bytes(r.type);
+  const double g = r.fp32_gradient_reduce ? 4.0 : w;
+  const double k = static_cast<double>(r.grad_accumulation);
+  const duration ag = net.time(collective::all_gather, bytes(unit * w), dp);
+  const duration rs = net.time(collective::reduce_scatter, bytes(unit * g), dp);
+  const duration root_ag = net.time(collective::all_gather, bytes(root * w), dp);
+  const duration root_rs = net.time(collective::reduce_scatter, bytes(root * g), dp);
+  // Hybrid sharding: each shard's gradients all-reduced across the copies of its group, the
+  // ring's GPUs a shard group apart (in other servers once a group fills one).
+  duration ar{}, root_ar{};
+  if (copies > 1) {
+    const long long per_server = std::max(1LL, net.per_node / dp);
+    const auto across = [&](double elements) {
+      return nccl_time(collective::all_reduce, bytes(elements * g / static_cast<double>(dp)),
+                       copies, net.intra, net.staged, net.network, per_server)
+          .time;
+    };
+    ar = across(unit);
+    root_ar = across(root);
+  }
+  const duration fwd = e.forward.time() / layers;
+  const duration bwd = (e.backward.time() + e.recompute.time()) / layers;
+  const auto hidden_behind = [](duration comm, duration compute) {
+    return std::max(duration{}, comm - compute);
+  };
+  const long long calls = static_cast<long long>(units);
+  std::vector<step_collective> out;
+  const bool every_micro_batch = r.zero >= 3;
+  const double gathers = every_micro_batch ? k : 1.0;
+  step_collective gather{"parameter all-gather (forward)",
+                         collective::all_gather,
+                         bytes(unit * w),
+                         static_cast<long long>(gathers) * (calls + 1),
+                         gathers * (units * ag + root_ag),
+                         gathers * (root_ag + ag + (units - 1.0) * hidden_behind(ag, fwd)),
+                         every_micro_batch,
+                         true};
+  out.push_back(gather);
+  // A unit's backward window carries its neighbour's gather, its reduce-scatter and, hybrid,
+  // the all-reduce of its shard.
+  const duration bwd_comm = (every_micro_batch ? ag + rs : rs) + ar;
+  if (every_micro_batch)
+    out.push_back({"parameter all-gather (backward)", collective::all_gather, bytes(unit * w),
+                   static_cast<long long>(k) * calls, k * units * ag,
+                   // The first unit of the backward pass waits for its gather; the others'
+                   // gathers share the window with the reduce-scatters below.
+                   k * ag, true, false});
+  out.push_back({"gradient reduce-scatter", collective::reduce_scatter, bytes(unit * g),
+                 static_cast<long long>(k) * (calls + 1), k * (units * rs + root_rs),
+                 k * ((units - 1.0) * hidden_behind(bwd_comm, bwd) + rs + root_rs), true, false});
+  if (copies > 1)  // the last unit's and the root's wait whole; the others' share the window
+    out.push_back({"gradient all-reduce across shard groups", collective::all_reduce,
+                   bytes(unit * g / static_cast<double>(dp)),
+                   static_cast<long long>(k) * (calls + 1), k * (units * ar + root_ar),
+                   k * (ar + root_ar), true, false});
+  return out;
+}
+
+}  // namespace dlperf::detail

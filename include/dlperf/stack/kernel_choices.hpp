@@ -1,0 +1,75 @@
+/// @file
+/// The kernel families a software stack chooses between for each class of operator
+/// (docs/stacks.md): how it runs element-wise operations, attention and RMSNorm, each choice
+/// with its stable name. A stack's record (stack/stack.hpp, software_stack) names one of each.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include <dlperf/core/enumeration.hpp>
+
+namespace dlperf {
+
+/// How a stack runs element-wise operations.
+enum class kernel_fusion : std::uint8_t {
+  as_run,  ///< as the run says (`run_config::eager`)
+  eager,   ///< every element-wise op a kernel of its own
+  fused    ///< element-wise ops in the GEMM epilogues (a compiler or hand-fused engine)
+};
+
+/// The kernel fusion choices and their stable names.
+template <>
+struct enum_list<kernel_fusion> {
+  static constexpr std::string_view kind = "kernel fusion";  ///< what the enum names
+  /// Every choice.
+  static constexpr std::array values{enumerator{kernel_fusion::as_run, "as-run"},
+                                     enumerator{kernel_fusion::eager, "eager"},
+                                     enumerator{kernel_fusion::fused, "fused"}};
+};
+
+/// Which attention kernel a stack runs.
+enum class attention_kernel : std::uint8_t {
+  as_run,   ///< as the run says (`run_config::flash_attention`)
+  unfused,  ///< QK^T and PV GEMMs around a softmax kernel (scores through DRAM)
+  flash2,   ///< FlashAttention-2 (or a kernel of its kind: fused, scores in shared memory)
+  flash3,   ///< FlashAttention-3 (Hopper: wgmma and TMA, warp-specialised)
+  vendor,   ///< the engine's own fused kernel (TensorRT-LLM XQA/FMHA, TurboMind, ggml)
+  /// FlashAttention's Triton kernel of the FlashAttention-1 era (flash_attn_triton.py, which
+  /// llm-foundry's `attn_impl: triton` runs)
+  flash_triton
+};
+
+/// The attention kernels and their stable names.
+template <>
+struct enum_list<attention_kernel> {
+  static constexpr std::string_view kind = "attention kernel";  ///< what the enum names
+  /// Every kernel.
+  static constexpr std::array values{
+      enumerator{attention_kernel::as_run, "as-run"},
+      enumerator{attention_kernel::unfused, "unfused"},
+      enumerator{attention_kernel::flash2, "flash-attention-2"},
+      enumerator{attention_kernel::flash3, "flash-attention-3"},
+      enumerator{attention_kernel::vendor, "vendor"},
+      enumerator{attention_kernel::flash_triton, "flash-attention-triton"}};
+};
+
+/// How a stack runs RMSNorm.
+enum class norm_kernel : std::uint8_t {
+  as_run,    ///< as the run says (`run_config::composite_norms`)
+  fused,     ///< one kernel forward, one or two passes backward
+  composite  ///< the framework's element-wise ops in FP32, each a kernel of its own
+};
+
+/// The norm kernel choices and their stable names.
+template <>
+struct enum_list<norm_kernel> {
+  static constexpr std::string_view kind = "norm kernel";  ///< what the enum names
+  /// Every choice.
+  static constexpr std::array values{enumerator{norm_kernel::as_run, "as-run"},
+                                     enumerator{norm_kernel::fused, "fused"},
+                                     enumerator{norm_kernel::composite, "composite"}};
+};
+
+}  // namespace dlperf

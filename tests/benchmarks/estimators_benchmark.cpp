@@ -183,7 +183,7 @@ BENCHMARK_CAPTURE(model_split_bench, llama3_70b_layers2_llama_cpp_3090, &presets
 // sequence a GPU. The target: under 50 us an estimate.
 void cluster_bench(benchmark::State& state, const model_spec* m, const char* gpu, long long gpus,
                    long long tp, long long pp, int zero, double power_limit_w, long long cp,
-                   long long ep) {
+                   long long ep, stack_id stack = stack_id::pytorch_eager, bool async_tp = false) {
   const gpu_spec& g = catalog::find(gpu);
   const measured_device limited =
       under_power_limit(g, watts(power_limit_w > 0 ? power_limit_w : g.facts().tdp.value()));
@@ -191,7 +191,8 @@ void cluster_bench(benchmark::State& state, const model_spec* m, const char* gpu
   for (auto _ : state) {
     batch = batch == 4 ? 1 : batch + 1;
     run_config r = bench_run(m, run_mode::train, 4096 * cp, batch);
-    r.stack = stack_id::pytorch_eager;
+    r.stack = stack;
+    r.async_tp = async_tp;
     r.cp = cp;
     r.ep = ep;
     r.gpus = gpus;
@@ -218,6 +219,12 @@ BENCHMARK_CAPTURE(cluster_bench, qwen3_30b_a3b_ep16_16_h100, &presets::qwen3_30b
                   16, 1, 1, 1, 0.0, 1, 16);
 BENCHMARK_CAPTURE(cluster_bench, deepseek_v3_pp8_ep32_256_b200, &presets::deepseek_v3, "b200", 256,
                   1, 8, 1, 0.0, 1, 32);
+// Megatron's tensor split: its default backward overlap (the dgrad and wgrad pairs), and under
+// --async-tp every pass's collectives beside their GEMMs (buying/tensor_parallel_collectives.hpp).
+BENCHMARK_CAPTURE(cluster_bench, llama3_70b_tp8_pp4_64_h100_megatron, &presets::llama3_70b,
+                  "h100_sxm", 64, 8, 4, 1, 0.0, 1, 1, stack_id::megatron, false);
+BENCHMARK_CAPTURE(cluster_bench, llama3_70b_tp8_pp4_64_h100_megatron_async, &presets::llama3_70b,
+                  "h100_sxm", 64, 8, 4, 1, 0.0, 1, 1, stack_id::megatron, true);
 
 // The memory need and fit of a model (no estimator: closed-form).
 void model_fit(benchmark::State& state) {

@@ -231,6 +231,9 @@ struct run_config {
   /// FP32 activations between kernels cast around each call (set by `run_under`; the ceiling's
   /// call by default).
   library_gemm_call gemm_call{};
+  /// Whether FP8 linears in training cast their inputs and output gradients in kernels of their
+  /// own (set by `run_under` from the stack; none by default, as the ceiling).
+  fp8_cast_kernels fp8_casts{};
   /// Eager unfused attention whose softmax kernel takes the score scaling and the mask, with the
   /// heads split by strided views (ggml's `soft_max_ext` and `permute`), instead of eager
   /// PyTorch code's scale, mask and head-split kernels (set by `run_under`).

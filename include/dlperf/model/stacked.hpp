@@ -39,7 +39,8 @@ constexpr optimizer_kernel optimizer_kernels_of(const software_stack& s, const r
 
 /// Run @p r with the kernel choices of stack @p s: its element-wise fusion and attention kernel
 /// where it fixes them, the run's own where it leaves them (`as_run`), how it multiplies
-/// quantised weights over many rows and calls its library GEMM (`gemm_call`), and its optimizer
+/// quantised weights over many rows and calls its library GEMM (`gemm_call`), whether its FP8
+/// linears cast in kernels of their own (`fp8_casts`), and its optimizer
 /// kernels unless the run names its own.
 constexpr run_config run_under(const software_stack& s, run_config r) {
   if (s.fusion != kernel_fusion::as_run) r.eager = s.fusion == kernel_fusion::eager;
@@ -48,6 +49,7 @@ constexpr run_config run_under(const software_stack& s, run_config r) {
   if (s.norms != norm_kernel::as_run) r.composite_norms = s.norms == norm_kernel::composite;
   r.prompt_dequantize = s.prompt_dequantize;
   r.gemm_call = s.gemm_call;
+  r.fp8_casts = s.fp8_casts;
   if (s.fused_softmax_glue) r.fused_softmax_glue = true;
   if (r.training()) r.optimizer_kernels = optimizer_kernels_of(s, r);
   return r;
@@ -59,8 +61,8 @@ constexpr bool same_kernel_choices(const software_stack& a, const software_stack
   return a.fusion == b.fusion && a.attention == b.attention && a.norms == b.norms &&
          a.prompt_dequantize.above_rows == b.prompt_dequantize.above_rows &&
          a.prompt_dequantize.ubatch == b.prompt_dequantize.ubatch &&
-         a.gemm_call.same(b.gemm_call) && a.fused_softmax_glue == b.fused_softmax_glue &&
-         a.optimizer_kernels == b.optimizer_kernels;
+         a.gemm_call.same(b.gemm_call) && a.fp8_casts.same(b.fp8_casts) &&
+         a.fused_softmax_glue == b.fused_softmax_glue && a.optimizer_kernels == b.optimizer_kernels;
 }
 
 /// @p ceiling (an `estimate_model` result for @p m under @p r) as stack @p s runs it on the

@@ -47,7 +47,11 @@ inline constexpr software_stack pytorch_eager{
     // release/2.5) until pull/162073 (2025-09) preferred cuDNN again on SM 9.0 and 10.0, gated
     // on a cuDNN newer than 9.15. The flash-attn 2 package (llm-foundry's attn_impl flash) is the
     // same kernel.
-    .warp_mma_attention = true};
+    .warp_mma_attention = true,
+    // FP8 training in eager PyTorch runs Transformer Engine's linears (Composer's amp_fp8, which
+    // llm-foundry's FP8 runs take) or torchao's Float8Linear without a compiler: casts of their
+    // own either way.
+    .fp8_casts = detail::transformer_engine_casts};
 
 /// PyTorch 2 with torch.compile: Inductor fuses element-wise ops (Triton), CUDA graphs (mode
 /// "reduce-overhead") remove most of the host time.
@@ -153,16 +157,17 @@ inline constexpr software_stack megatron{
     .optimizer_kernels = optimizer_kernel::fused,
     .optimizer_host_overhead = {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"},
     .vendors = vendor_set::only(vendor::nvidia),
-    .multi_gpu = {
-        .async_tp = {"Megatron's --tp-comm-overlap (Transformer Engine's userbuffers)", true,
-                     "megatron/training/arguments.py, --tp-comm-overlap: 'overlap of "
-                     "Tensor parallel communication and GEMM kernels'; Transformer "
-                     "Engine's ub_overlap_ag/rs forward, rs_dgrad and bulk backward"},
-        .tp_backward = {"megatron/core/tensor_parallel/layers.py, "
-                        "LinearWithGradAccumulationAndAsyncCommunication.backward: the "
-                        "input's all-gather beside grad_output.matmul(weight), the input "
-                        "gradient's reduce-scatter beside the weight gradient (sequence "
-                        "parallelism); Transformer Engine's Linear does the same"}}};
+    .multi_gpu = {.async_tp = {"Megatron's --tp-comm-overlap (Transformer Engine's userbuffers)",
+                               true,
+                               "megatron/training/arguments.py, --tp-comm-overlap: 'overlap of "
+                               "Tensor parallel communication and GEMM kernels'; Transformer "
+                               "Engine's ub_overlap_ag/rs forward, rs_dgrad and bulk backward"},
+                  .tp_backward = {"megatron/core/tensor_parallel/layers.py, "
+                                  "LinearWithGradAccumulationAndAsyncCommunication.backward: the "
+                                  "input's all-gather beside grad_output.matmul(weight), the input "
+                                  "gradient's reduce-scatter beside the weight gradient (sequence "
+                                  "parallelism); Transformer Engine's Linear does the same"}},
+    .fp8_casts = detail::transformer_engine_casts};
 
 namespace detail {
 // TensorRT-LLM's scheduler as trtllm-bench, NVIDIA's throughput tool (the one its published

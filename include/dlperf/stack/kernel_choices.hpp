@@ -72,4 +72,20 @@ struct enum_list<norm_kernel> {
                                      enumerator{norm_kernel::composite, "composite"}};
 };
 
+/// How a stack's FP8 linears get their operands in FP8 when training (docs/stacks.md, "FP8
+/// casts"). Transformer Engine casts each linear's 16-bit input to FP8 with a transposed copy for
+/// the weight gradient (`cast_transpose`: read 2 bytes an element, write 1 and 1), and in the
+/// backward pass its output gradient the same way, each in a kernel of its own; a stack that
+/// leaves `separate` false is charged none (its compiler folds the casts into the kernels around
+/// them, or the ceiling).
+struct fp8_cast_kernels {
+  bool separate = false;      ///< each cast (and its transposed copy) is a kernel of its own
+  std::string_view source{};  ///< where the choice comes from
+
+  /// Whether two choices are the same (their sources aside).
+  [[nodiscard]] constexpr bool same(const fp8_cast_kernels& o) const {
+    return separate == o.separate;
+  }
+};
+
 }  // namespace dlperf

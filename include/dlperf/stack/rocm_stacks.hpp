@@ -79,7 +79,8 @@ inline constexpr software_stack megatron_rocm{
     .norms = norm_kernel::as_run,
     .optimizer_kernels = optimizer_kernel::fused,  // as megatron: one multi-tensor FusedAdam pass
     .optimizer_host_overhead = {2e-6, detail::per_kernel, "as megatron"},
-    .vendors = vendor_set::only(vendor::amd)};
+    .vendors = vendor_set::only(vendor::amd),
+    .fp8_casts = detail::transformer_engine_casts};  // ROCm's Transformer Engine, the same code
 
 /// vLLM's ROCm build (the rocm/vllm images): the same engine as `vllm` (builds_of_one_engine),
 /// with ROCm's kernels in place of CUDA's: AITER's and Composable Kernel's FP8 GEMMs, ROCm's

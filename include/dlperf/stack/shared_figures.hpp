@@ -139,4 +139,14 @@ inline constexpr multi_gpu_kernels llama_cpp_layers{
      "micro-batches of n_ubatch 512 tokens, GGML_SCHED_MAX_COPIES 4 in flight, F32 activations",
      llama_cpp_graphs}};
 
+// Transformer Engine's FP8 linears (docs/stacks.md, "FP8 casts"): each casts its input to FP8
+// with a transposed copy for the weight gradient (cast_transpose) before the GEMM, and its output
+// gradient the same way before the backward GEMMs, in kernels of their own
+// (transformer_engine/pytorch/module/linear.py, _Linear.forward and backward; the grouped
+// linears of a mixture of experts cast their permuted tokens alike, grouped_linear.py).
+inline constexpr fp8_cast_kernels transformer_engine_casts{
+    true,
+    "Transformer Engine's Linear and GroupedLinear: cast_transpose of the input forward, "
+    "of the output gradient backward (transformer_engine/pytorch/module/linear.py)"};
+
 }  // namespace dlperf::stacks::detail

@@ -335,6 +335,8 @@ struct software_stack {
   /// How it calls its 16-bit library GEMM over more than one row (FP16 accumulation, FP32
   /// activations cast around each call).
   library_gemm_call gemm_call{};
+  /// Whether its FP8 linears cast their inputs and output gradients in kernels of their own.
+  fp8_cast_kernels fp8_casts{};
   /// How it runs layers that stay in host memory, if it can (llama.cpp's -ngl).
   layer_offload offload{};
 

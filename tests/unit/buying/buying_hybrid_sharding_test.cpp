@@ -23,7 +23,7 @@ run_config hybrid(long long gpus, long long group) {
   return r;
 }
 
-const step_collective* find(const cluster_estimate& c, std::string_view name) {
+const step_collective* collective_named(const cluster_estimate& c, std::string_view name) {
   for (const step_collective& x : c.collectives)
     if (x.name == name) return &x;
   return nullptr;
@@ -40,7 +40,7 @@ TEST_CASE("hybrid sharding over every data-parallel GPU is plain FSDP", "[buying
   CHECK(all.step_time == plain.step_time);
   CHECK(all.collectives.size() == plain.collectives.size());
   CHECK(all.shard_group == 64);
-  CHECK(find(all, "gradient all-reduce across shard groups") == nullptr);
+  CHECK(collective_named(all, "gradient all-reduce across shard groups") == nullptr);
 }
 
 TEST_CASE("hybrid sharding: state over the group, gathers inside a server, shards across",
@@ -52,14 +52,15 @@ TEST_CASE("hybrid sharding: state over the group, gathers inside a server, shard
     const cluster_estimate full = estimate_cluster(*g, 64, m, hybrid(64, 0), system_link(*g));
     const cluster_estimate node = estimate_cluster(*g, 64, m, hybrid(64, 8), system_link(*g));
     // A server's gather is never slower than one across the 8 servers.
-    const step_collective* gather = find(node, "parameter all-gather (forward)");
+    const step_collective* gather = collective_named(node, "parameter all-gather (forward)");
     REQUIRE(gather != nullptr);
-    CHECK(gather->time <= find(full, "parameter all-gather (forward)")->time);
+    CHECK(gather->time <= collective_named(full, "parameter all-gather (forward)")->time);
     // Each shard's gradients go round the 8 groups: an eighth of a unit's gradients, never
     // faster than the network's one-way rate carries them twice over (ring all-reduce).
-    const step_collective* across = find(node, "gradient all-reduce across shard groups");
+    const step_collective* across =
+        collective_named(node, "gradient all-reduce across shard groups");
     REQUIRE(across != nullptr);
-    CHECK(across->bytes == find(node, "gradient reduce-scatter")->bytes / 8.0);
+    CHECK(across->bytes == collective_named(node, "gradient reduce-scatter")->bytes / 8.0);
     const bandwidth port = default_network(*g).per_direction();
     CHECK(across->time >=
           static_cast<double>(across->calls) * 2.0 * 7.0 / 8.0 * (across->bytes / port));

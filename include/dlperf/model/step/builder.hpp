@@ -246,9 +246,29 @@ class step_builder {
     lora_target target;
     long long in, out;
   };
+  // The casts around an FP8 linear of @p g in training where the stack runs them as kernels of
+  // their own (run_config::fp8_casts, Transformer Engine's cast_transpose): its input (M x K a
+  // group) to FP8 with a transposed copy for the weight gradient, and in the backward pass its
+  // output gradient (M x N) the same way, the gradient's kernel running before the GEMMs that
+  // take it. Each reads the 16-bit element and writes two 8-bit ones, with one flop for its
+  // scale's running maximum (docs/stacks.md, "FP8 casts"). Whether they run:
+  [[nodiscard]] constexpr bool fp8_cast_kernels() const {
+    return run_.fp8_casts.separate && run_.training() && run_.weights == weight_format::native &&
+           traits(run_.type).storage_bits == 8;
+  }
+  // One such cast of @p elements, forward or (@p gradient) backward.
+  constexpr void fp8_cast(block& b, double elements, bool gradient) {
+    const op_estimate op = streaming_op(d_, gradient ? "FP8 gradient cast" : "FP8 input cast",
+                                        elements, elements * (storage() + 2.0));
+    if (gradient)
+      b.backward.push_back(op);
+    else
+      b.forward.add(op);
+  }
+  // @p fp8_linear false: a linear the stack keeps out of FP8 (a mixture of experts' router).
   constexpr void block_gemm(block& b, std::string_view fwd, std::string_view dgrad,
                             std::string_view wgrad, gemm_problem g,
-                            std::initializer_list<adapted> targets = {}) {
+                            std::initializer_list<adapted> targets = {}, bool fp8_linear = true) {
     if (frozen_ && run_.lora.qlora) {
       const double weights =
           static_cast<double>(g.k) * static_cast<double>(g.n) * static_cast<double>(g.batch);
@@ -256,7 +276,11 @@ class step_builder {
       stream(b, "NF4 dequantize", "NF4 dequantize (dgrad)", weights, 1.0,
              nf4_bits_per_weight / 8.0 / e + 1.0, nf4_bits_per_weight / 8.0 / e + 1.0);
     }
+    const bool casts = fp8_linear && fp8_cast_kernels();
+    const double rows = static_cast<double>(g.m) * static_cast<double>(g.batch);
+    if (casts) fp8_cast(b, rows * static_cast<double>(g.k), false);
     gemm(b, fwd, dgrad, wgrad, g);
+    if (casts) fp8_cast(b, rows * static_cast<double>(g.n), true);
     if (!frozen_) {
       bias_gradient(b, g);
       return;

@@ -224,7 +224,7 @@ constexpr typename step_builder<D>::block transformer_layer_ops(
     const long long per_expert = static_cast<long long>((routed + run - 1.0) / run);  // ceil
     // The router scores every expert, whichever are then read.
     sb.block_gemm(b, "router", "router dgrad", "router wgrad",
-                  linear(T, static_cast<long long>(s.experts), h));
+                  linear(T, static_cast<long long>(s.experts), h), {}, false);
     sb.stream(b, "expert dispatch", "expert dispatch backward", routed * s.h, 0.0, 2.0, 2.0);
     gemm_problem up{per_expert, (s.gated ? 2 : 1) * f, h, experts};
     sb.block_gemm(b, "expert FFN up", "expert up dgrad", "expert up wgrad", up,

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <dlperf/buying/step_collective.hpp>
+#include <dlperf/model/step.hpp>
 
 namespace dlperf::detail {
 

@@ -11,6 +11,7 @@
 #include <dlperf/buying/step_collective.hpp>
 #include <dlperf/model/parameter_share.hpp>
 #include <dlperf/model/presets.hpp>
+#include <dlperf/model/step.hpp>
 
 namespace dlperf::detail {
 

@@ -17,8 +17,6 @@
 #include <dlperf/hardware/links.hpp>
 #include <dlperf/model/memory.hpp>
 #include <dlperf/model/run.hpp>
-#include <dlperf/model/stacked.hpp>
-#include <dlperf/model/step.hpp>
 #include <dlperf/model/transformer_shapes.hpp>
 #include <dlperf/stack/nccl.hpp>
 

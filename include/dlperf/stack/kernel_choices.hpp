@@ -1,7 +1,8 @@
 /// @file
 /// The kernel families a software stack chooses between for each class of operator
 /// (docs/stacks.md): how it runs element-wise operations, attention and RMSNorm, each choice
-/// with its stable name. A stack's record (stack/stack.hpp, software_stack) names one of each.
+/// with its stable name, and whether its FP8 linears cast their operands in kernels of their own
+/// in training. A stack's record (stack/stack.hpp, software_stack) names one of each.
 #pragma once
 
 #include <array>

@@ -281,6 +281,7 @@ def model(
     kv_fraction: Optional[Number] = None,
     step_tokens: Optional[Number] = None,
     max_seqs: Optional[Number] = None,
+    concurrency: Optional[Number] = None,
     power_limit: Optional[Number] = None,
     **run: Unpack[RunOptions],
 ) -> Dict[str, Any]:
@@ -290,7 +291,8 @@ def model(
     shape keywords describe a transformer instead (the tool's shape flags, docs/models.md,
     "Describing a model"); ``run`` holds the run flags (train, infer, batch, seq, dtype, weights, stack,
     ...). ``serve=True`` gives continuous-batching serving instead (``--serve``, with ``rate``,
-    ``block_size``, ``kv_fraction``, ``step_tokens`` and ``max_seqs``; docs/models.md, "Serving").
+    ``block_size``, ``kv_fraction``, ``step_tokens``, ``max_seqs`` and ``concurrency``;
+    docs/models.md, "Serving").
     ``power_limit`` is the watts each GPU is limited to (``--power-limit``; docs/buying.md, "Power")."""
     options = dict(locals())
     options.update(options.pop("run"))

@@ -60,6 +60,7 @@ class ModelRequest(Request):
     kv_fraction: Optional[Number]
     step_tokens: Optional[Number]
     max_seqs: Optional[Number]
+    concurrency: Optional[Number]
     power_limit: Optional[Number]
     train: Optional[bool]
     infer: Optional[bool]
@@ -147,6 +148,7 @@ class ModelRequest(Request):
         kv_fraction: Optional[Number] = ...,
         step_tokens: Optional[Number] = ...,
         max_seqs: Optional[Number] = ...,
+        concurrency: Optional[Number] = ...,
         power_limit: Optional[Number] = ...,
         train: Optional[bool] = ...,
         infer: Optional[bool] = ...,

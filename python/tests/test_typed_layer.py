@@ -106,6 +106,10 @@ TYPED_REQUESTS = [
      "--stack vllm --rate 3 --max-seqs 64",
      dict(preset="llama3_1_8b", gpu="h100_sxm", prompt=1000, generate=1000, serve=True,
           stack="vllm", rate=3, max_seqs=64)),
+    ("model --preset llama3_3_70b --gpu h100_sxm --gpus 2 --tp 2 --dtype fp8_e4m3 --weights fp8 "
+     "--prompt 5000 --generate 500 --serve --stack tensorrt-llm --concurrency 50",
+     dict(preset="llama3_3_70b", gpu="h100_sxm", gpus=2, tp=2, dtype="fp8_e4m3", weights="fp8",
+          prompt=5000, generate=500, serve=True, stack="tensorrt-llm", concurrency=50)),
     ("model --preset llama3_3_70b --gpu h100_sxm --gpus 8 --tp 8 --prompt 1000 --generate 1000 "
      "--serve --stack tensorrt-llm --power-limit 500 --kv-fraction 0.8 --step-tokens 4096",
      dict(preset="llama3_3_70b", gpu="h100_sxm", gpus=8, tp=8, prompt=1000, generate=1000,

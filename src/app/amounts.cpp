@@ -162,6 +162,7 @@ constexpr auto range_table = std::to_array<plausible_range>({
     {"--step-tokens", 1, as_double(serve_limits::step_tokens), false, "tokens"},
     {"--max-seqs", 1, as_double(serve_limits::max_sequences), false, "sequences", true},
     {"--rate", 1e-3, 1e6, false, "requests per second"},
+    {"--concurrency", 1, as_double(serve_limits::max_sequences), false, "requests"},
     {"--kv-fraction", 0.01, 1, false, ""},
 });
 }  // namespace

@@ -729,6 +729,22 @@ nlohmann::json serving_json(const serving_figures& s) {
   } else {
     j["at_rate"] = nullptr;
   }
+  if (s.held) {
+    const serve_load& l = *s.held;
+    const double copies = static_cast<double>(e.replicas);
+    j["at_concurrency"] = {
+        {"concurrency", (l.concurrency + l.waiting) * copies},
+        {"sequences_decoding", l.concurrency * copies},
+        {"waiting", l.waiting * copies},
+        {"requests_per_second", l.rate * copies},
+        {"utilisation", l.utilisation},
+        {"ttft_s", l.ttft.value()},
+        {"tpot_s", l.tpot.value()},
+        {"request_latency_s", l.latency.value()},
+        {"output_tokens_per_second", l.rate * copies * static_cast<double>(e.generate)}};
+  } else {
+    j["at_concurrency"] = nullptr;
+  }
   return j;
 }
 
@@ -761,6 +777,9 @@ nlohmann::json to_json(const serve_report& r) {
   out["blocks_per_sequence"] = e.blocks_per_sequence;
   out["ceiling"] = serving_json(r.ceiling);
   out["serving_band"] = serving_band_json(r.band, e.job_output_tokens_per_second());
+  if (r.at_stack.held)
+    out["at_concurrency"]["serving_band"] = serving_band_json(
+        r.closed_loop_band, r.at_stack.held->rate * static_cast<double>(e.replicas * e.generate));
   return out;
 }
 

@@ -15,12 +15,13 @@ namespace {
 
 // Every keyword of a serve request that is not a model request's, and the option it sets: one
 // list for serve_request_from_keywords and serve_keywords.
-constexpr std::array<text_keyword<serve_options_text>, 5> serving_fields{
+constexpr std::array<text_keyword<serve_options_text>, 6> serving_fields{
     {{"rate", &serve_options_text::rate},
      {"block_size", &serve_options_text::block_size},
      {"kv_fraction", &serve_options_text::kv_fraction},
      {"step_tokens", &serve_options_text::step_tokens},
-     {"max_seqs", &serve_options_text::max_seqs}}};
+     {"max_seqs", &serve_options_text::max_seqs},
+     {"concurrency", &serve_options_text::concurrency}}};
 constexpr auto serving_keywords = keyword_names(serving_fields, std::array<std::string_view, 0>{});
 
 // The engine's settings @p o states, checked.
@@ -49,8 +50,18 @@ serve_request make_serve_request(model_request model, const serve_options_text& 
     throw request_error(
         "--gpu-layers: --serve keeps every layer on the GPU (a partial offload is "
         "llama.cpp's batch-1 run, not a serving engine's)");
-  serve_request q{std::move(model), serve_settings(o), std::nullopt};
+  serve_request q{std::move(model), serve_settings(o), std::nullopt, std::nullopt};
   if (!o.rate.empty()) q.rate = parse_plausible("--rate", o.rate);
+  if (!o.concurrency.empty()) {
+    const long long users = parse_plausible_count("--concurrency", o.concurrency);
+    const long long copies = q.model.run.data_parallel();
+    if (users < 1) throw request_error("--concurrency must be >= 1 request in flight");
+    if (users % copies != 0)
+      throw request_error("--concurrency " + std::to_string(users) +
+                          " does not spread evenly over " + std::to_string(copies) +
+                          " model copies: give a multiple of " + std::to_string(copies));
+    q.concurrency = users;
+  }
   return q;
 }
 
@@ -85,6 +96,7 @@ serve_report estimate(const serve_request& q) {
   out.power_limit = q.model.power_limit;
   out.config = q.config;
   out.rate = q.rate;
+  out.concurrency = q.concurrency;
   // The stack's own figures, or those the device file measured for it (docs/stacks.md, "Your own
   // measurements").
   auto held = calibration_store();
@@ -96,8 +108,11 @@ serve_report estimate(const serve_request& q) {
       // The ceiling runs under the stack's schedule: the bracket compares kernels.
       const serve_config under = q.config.under(out.stack, d);
       const auto one = [&](const software_stack& s) {
-        serving_figures f{estimate_serving(d, m, r, s, under), std::nullopt};
+        serving_figures f{estimate_serving(d, m, r, s, under), std::nullopt, std::nullopt};
         if (q.rate) f.load = serve_at_rate(d, m, r, s, f.saturation, *q.rate / replicas);
+        if (q.concurrency)
+          f.held = serve_at_concurrency(d, m, r, s, under, f.saturation,
+                                        *q.concurrency / r.data_parallel());
         return f;
       };
       out.at_stack = one(out.stack);
@@ -113,8 +128,12 @@ serve_report estimate(const serve_request& q) {
   // What the throughput is worth: where the same engine's published runs on the same vendor's
   // boards of the same class fell against this model (docs/evidence.md, "Serving"). The ceiling
   // is no engine, so it has none.
-  if (out.stack.id != stack_id::ceiling)
+  if (out.stack.id != stack_id::ceiling) {
     out.band = serving_band_of(out.stack.id, out.maker, out.boards, r.model_parallel() > 1);
+    if (q.concurrency)
+      out.closed_loop_band =
+          closed_loop_band_of(out.stack.id, out.maker, out.boards, r.model_parallel() > 1);
+  }
   return out;
 }
 

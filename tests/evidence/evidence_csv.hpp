@@ -114,6 +114,13 @@ inline std::vector<row> parse_rows(std::istream& in) {
   return rows;
 }
 
+// The rows of the evidence file at @p path. Throws naming the file where it cannot be opened.
+inline std::vector<row> read_rows(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  return parse_rows(in);
+}
+
 inline const std::vector<row>& rows() {
   static const std::vector<row> rows = [] {
     std::ifstream in(DLPERF_EVIDENCE_CSV);
@@ -249,24 +256,32 @@ inline std::vector<serving_band> serving_bands_of(
   return out;
 }
 
-// Holds each of @p groups, recomputed from the evidence, to model/error_bands.hpp's entry, and
-// the table to list no other group of its kind (one GPU or several).
-inline void check_serving_bands(const std::vector<serving_band>& groups, bool several_gpus) {
+// Holds each of @p groups, recomputed from the evidence, to model/error_bands.hpp's entry in
+// @p listed (serving_bands or closed_loop_bands), and the table to list no other group of its
+// kind (one GPU or several).
+template <std::size_t N>
+void check_serving_bands(const std::vector<serving_band>& groups, bool several_gpus,
+                         const std::array<serving_band, N>& listed) {
   for (const serving_band& b : groups) {
     INFO(name(b.stack) << " " << name(b.vendor) << " " << name(b.boards) << ": " << b.rows
                        << " rows, median " << b.median << ", bias " << b.bias
                        << ", measured / predicted " << b.low << " to " << b.high);
     const std::optional<serving_band> table =
-        serving_band_of(b.stack, b.vendor, b.boards, several_gpus);
+        dlperf::detail::serving_group(listed, b.stack, b.vendor, b.boards, several_gpus);
     REQUIRE(table.has_value());
     check_band(*table, {b.rows, b.median, b.bias, b.low, b.high});
     CHECK(table->banded() == (b.rows >= error_band::least_rows));
   }
   // Every listed group has rows: none is kept after its rows are gone.
-  CHECK(groups.size() ==
-        static_cast<std::size_t>(
-            std::count_if(serving_bands.begin(), serving_bands.end(),
-                          [&](const serving_band& b) { return b.several_gpus == several_gpus; })));
+  CHECK(groups.size() == static_cast<std::size_t>(std::count_if(
+                             listed.begin(), listed.end(), [&](const serving_band& b) {
+                               return b.several_gpus == several_gpus;
+                             })));
+}
+
+// The same against serving_bands, the saturated runs' table.
+inline void check_serving_bands(const std::vector<serving_band>& groups, bool several_gpus) {
+  check_serving_bands(groups, several_gpus, serving_bands);
 }
 
 // Prints @p groups as model/error_bands.hpp lists them (the `[serve_bands]` printers).
@@ -303,6 +318,20 @@ inline void print_error_groups(const std::map<std::string, std::vector<double>>&
 inline weight_format weights_of(const std::string& w) {
   if (w.empty() || w == "fp16" || w == "bf16") return weight_format::native;
   return parse<weight_format>(w);
+}
+
+// The inference run of a serving row (the serving files' columns dlperf_dtype, weight_format,
+// prompt, generate, gpus and tp).
+inline run_config serving_run_of(const row& r) {
+  run_config run;
+  run.mode = run_mode::infer;
+  run.type = parse<dtype>(field(r, "dlperf_dtype"));
+  run.weights = weights_of(field(r, "weight_format"));
+  run.prompt = *count(field(r, "prompt"));
+  run.generate = *count(field(r, "generate"));
+  run.gpus = *count(field(r, "gpus"));
+  run.tp = *count(field(r, "tp"));
+  return run;
 }
 
 // The adapters of a `lora` field, `RANK` or `RANK:TARGETS` (`--lora`, `--lora-targets`; without

@@ -10,34 +10,44 @@
 namespace dlperf::cli {
 namespace {
 
-constexpr std::array serve_flags{"--rate", "--block-size", "--kv-fraction", "--step-tokens",
-                                 "--max-seqs"};
+constexpr std::array serve_flags{"--rate",        "--block-size", "--kv-fraction",
+                                 "--step-tokens", "--max-seqs",   "--concurrency"};
 
 // A serving group for people (model/error_bands.hpp, serving_band), applied to an estimate of
 // @p rate output tokens/s: "published tensorrt-llm serving runs on NVIDIA professional boards
 // measured 0.828-1.15x of this model's rate: ... (80 % of 25 runs; median error 8.93 %, the
-// model pessimistic)", what too few rows measured, or that there are none.
+// model pessimistic)", what too few rows measured, or that there are none. @p run names one of
+// the group's runs ("serving run"), @p of what they held to (" at a fixed concurrency").
 std::string serving_band_text(const std::optional<serving_band>& band, stack_id stack,
                               dlperf::vendor maker, board_class boards, bool several_gpus,
-                              double rate) {
+                              double rate, std::string_view run = "serving run",
+                              std::string_view of = "") {
+  const bool one = band && band->rows == 1;
   const std::string runs =
-      fmt::format("published {} serving runs on {} {} boards{}", name(stack), description(maker),
-                  name(boards), several_gpus ? ", one model copy over several GPUs" : ", one GPU");
+      fmt::format("published {} {}{}{} on {} {} boards{}", name(stack), run, one ? "" : "s", of,
+                  description(maker), name(boards),
+                  several_gpus ? ", one model copy over several GPUs" : ", one GPU");
   if (!band) return fmt::format("no {}, no band", runs);
   if (band->banded())
     return fmt::format("{} {}", runs,
                        band_interval_text(band->low, band->high, rate, serving_band::coverage,
                                           band->rows, "runs", band->median, band->bias));
+  const char* const leaning = band->bias > 0   ? "optimistic"
+                              : band->bias < 0 ? "pessimistic"
+                                               : "unbiased";
   // Too few rows for a band, but what they measured is not to be kept quiet.
+  if (one)
+    return fmt::format(
+        "only 1 {}, too few for a band; it ran at {}x of this model's rate ({} tokens/s here; "
+        "error {}, the model {})",
+        runs, three_digits(band->low), three_digits(band->low * rate),
+        format_percent(band->median, 1.0), leaning);
   return fmt::format(
       "only {} {}, too few for a band; they ran at {}-{}x of this model's rate ({}-{} tokens/s "
       "here; median error {}, the model {})",
       band->rows, runs, three_digits(band->low), three_digits(band->high),
       three_digits(band->low * rate), three_digits(band->high * rate),
-      format_percent(band->median, 1.0),
-      band->bias > 0   ? "optimistic"
-      : band->bias < 0 ? "pessimistic"
-                       : "unbiased");
+      format_percent(band->median, 1.0), leaning);
 }
 
 // Where the step's token budget comes from: the run, the engine's fixed figure, or the
@@ -72,6 +82,10 @@ void add_serve_options(CLI::App* cmd, serve_options& o) {
   cmd->add_option("--max-seqs", o.settings.max_seqs,
                   "--serve: cap on concurrent sequences (max_num_seqs; 0: the KV memory's; "
                   "default: the engine's)");
+  cmd->add_option("--concurrency", o.settings.concurrency,
+                  "--serve: requests in flight in the whole job, each client sending its next "
+                  "when its last finishes (a benchmark's --max-concurrency): throughput, TTFT "
+                  "and TPOT at that load");
 }
 
 void check_serve_flags(const serve_options& o, const CLI::App* cmd) {
@@ -151,6 +165,28 @@ void print_serving(const app::serve_report& report) {
         three_digits(*report.rate), format_percent(l.utilisation, 1.0),
         format_duration(l.ttft.value()), format_duration(l.tpot.value()),
         format_duration(l.latency.value()), three_digits(l.concurrency));
+  }
+  if (report.at_stack.held && report.concurrency) {
+    const serve_load& l = *report.at_stack.held;
+    const double copies = static_cast<double>(e.replicas);
+    fmt::print(
+        "at {} requests in flight: {} output tokens/s{}, {} requests/s; time to first token {}, "
+        "{} per output token, {} per request; {} sequences decoding{}\n",
+        *report.concurrency, three_digits(l.rate * copies * static_cast<double>(e.generate)),
+        bracket(fmt::format("ceiling {} tokens/s", three_digits(report.ceiling.held->rate * copies *
+                                                                static_cast<double>(e.generate)))),
+        three_digits(l.rate * copies), format_duration(l.ttft.value()),
+        format_duration(l.tpot.value()), format_duration(l.latency.value()),
+        three_digits(l.concurrency * copies),
+        l.waiting > 0.0
+            ? fmt::format(", {} waiting for a free sequence", three_digits(l.waiting * copies))
+            : std::string());
+    if (stacked)
+      fmt::print("  accuracy at this load: {}\n",
+                 serving_band_text(report.closed_loop_band, stack.id, report.maker, report.boards,
+                                   r.model_parallel() > 1,
+                                   l.rate * copies * static_cast<double>(e.generate), "run",
+                                   " at a fixed concurrency"));
   }
 }
 

@@ -29,21 +29,26 @@ struct serve_options_text {
   std::string kv_fraction = "0.9";  ///< --kv-fraction: the KV cache's share of the memory left
   std::string step_tokens;          ///< --step-tokens (empty: the engine's)
   std::string max_seqs;             ///< --max-seqs (empty: the engine's; 0: no cap)
+  std::string concurrency;          ///< --concurrency: requests in flight (empty: none)
 };
 
 /// What to serve: a model request whose run is inference with tokens to generate, the engine's
-/// settings, and a request rate, if any.
+/// settings, and a request rate or a number of requests in flight, if any.
 // NOLINTNEXTLINE(bugprone-exception-escape): clang-tidy 14 flags the implicit special members
 struct serve_request {
   model_request model;         ///< the model, the device and the run (inference)
   serve_config config;         ///< the engine's settings, checked; engine_default where left
   std::optional<double> rate;  ///< requests per second of the whole job; none: saturation only
+  /// Requests in flight in the whole job, each client sending its next when its last finishes
+  /// (a benchmark's --max-concurrency); none: saturation only.
+  std::optional<long long> concurrency;
 };
 
-/// The saturation estimate under one stack and, with a rate, the load.
+/// The saturation estimate under one stack and, with a rate or a concurrency, the load.
 struct serving_figures {
   serve_estimate saturation;       ///< the offline maximum throughput and how it is reached
   std::optional<serve_load> load;  ///< TTFT and TPOT at the request's rate
+  std::optional<serve_load> held;  ///< throughput, TTFT and TPOT at the request's concurrency
 };
 
 /// The serving estimate of a serve_request.
@@ -62,11 +67,16 @@ struct serve_report {
   software_stack stack;                         ///< the stack as the run used it
   serve_config config;                          ///< the engine's settings as requested
   std::optional<double> rate;                   ///< the request's rate of the whole job, if any
-  serving_figures at_stack;                     ///< under the stack
-  serving_figures ceiling;  ///< the ceiling, under the stack's schedule (the bracket)
+  std::optional<long long> concurrency;  ///< the request's requests in flight (whole job), if any
+  serving_figures at_stack;              ///< under the stack
+  serving_figures ceiling;               ///< the ceiling, under the stack's schedule (the bracket)
   /// Where the stack's published serving runs on the same vendor's boards of the same class fell
   /// against this model (docs/evidence.md, "Serving"); none under the ceiling, which is no engine.
   std::optional<serving_band> band;
+  /// With a concurrency: where the stack's published closed-loop runs on the same vendor's boards
+  /// of the same class fell against this model (docs/evidence.md, "Serving at a concurrency");
+  /// none under the ceiling or without a concurrency.
+  std::optional<serving_band> closed_loop_band;
 
   /// Whether the step's token budget was given (--step-tokens), not the engine's.
   [[nodiscard]] bool step_tokens_given() const {
@@ -86,7 +96,7 @@ serve_request make_serve_request(model_request model, const serve_options_text& 
                                  bool batch_given);
 
 /// The keywords a serve request takes besides a model request's (request_keywords and the run
-/// fields): rate, block_size, kv_fraction, step_tokens, max_seqs.
+/// fields): rate, block_size, kv_fraction, step_tokens, max_seqs, concurrency.
 std::span<const std::string_view> serve_keywords();
 
 /// The request keyword and value pairs @p fields state, as Python's
@@ -98,8 +108,9 @@ serve_request serve_request_from_keywords(
 
 /// Serves @p q: the saturation estimate under its stack (with the device file's figures for it,
 /// if any) and under the ceiling, each at the request's rate where one is given, and the
-/// stack's band. Throws request_error for a host CPU or no device, dlperf's invalid_argument for
-/// a rate at or above saturation.
+/// stack's band. Throws request_error for a host CPU or no device, or a concurrency that does not
+/// spread evenly over the model copies; dlperf's invalid_argument for a rate at or above
+/// saturation.
 serve_report estimate(const serve_request& q);
 
 }  // namespace dlperf::app

@@ -268,14 +268,50 @@ inline constexpr std::array serving_bands{
                  0.3191, 0.6813, 0.9070},
 };
 
+/// Where published closed-loop serving runs fall against the model: a fixed number of requests
+/// in flight, each client sending its next when its last finishes (`vllm bench serve
+/// --max-concurrency`, AIPerf's `--concurrency`), predicted by serve_at_concurrency
+/// (model/serve.hpp) from the rows of tests/data/evidence/serving_concurrency.csv
+/// (docs/evidence.md, "Serving at a concurrency"). Grouped, listed and read as serving_bands are;
+/// nothing is fitted on these rows either. Tested by "every closed-loop serving band is its error
+/// on the evidence" (tests/evidence/serving_concurrency_evidence_test.cpp).
+inline constexpr std::array closed_loop_bands{
+    serving_band{stack_id::vllm, vendor::nvidia, board_class::professional, false, 1, 0.1806,
+                 -0.1806, 1.2204, 1.2204},
+    serving_band{stack_id::vllm_rocm, vendor::amd, board_class::professional, false, 4, 0.2767,
+                 0.2767, 0.7170, 0.8147},
+    serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, true, 9, 0.0961,
+                 -0.0961, 1.0572, 1.1127},
+    serving_band{stack_id::vllm, vendor::nvidia, board_class::professional, true, 1, 0.0844, 0.0844,
+                 0.9222, 0.9222},
+};
+
+namespace detail {
+// The group of @p table for @p stack on @p v's boards of class @p boards, one model copy on one
+// GPU or (@p several_gpus) on several, or none.
+template <std::size_t N>
+constexpr std::optional<serving_band> serving_group(const std::array<serving_band, N>& table,
+                                                    stack_id stack, vendor v, board_class boards,
+                                                    bool several_gpus) {
+  for (const serving_band& b : table)
+    if (b.stack == stack && b.vendor == v && b.boards == boards && b.several_gpus == several_gpus)
+      return b;
+  return std::nullopt;
+}
+}  // namespace detail
+
 /// The serving group of @p stack on @p v's boards of class @p boards, one model copy on one GPU
 /// or (@p several_gpus) on several, or none where the evidence holds no row of it.
 constexpr std::optional<serving_band> serving_band_of(stack_id stack, vendor v, board_class boards,
                                                       bool several_gpus) {
-  for (const serving_band& b : serving_bands)
-    if (b.stack == stack && b.vendor == v && b.boards == boards && b.several_gpus == several_gpus)
-      return b;
-  return std::nullopt;
+  return detail::serving_group(serving_bands, stack, v, boards, several_gpus);
+}
+
+/// The closed-loop group of @p stack on @p v's boards of class @p boards (closed_loop_bands), or
+/// none where the evidence holds no row of it.
+constexpr std::optional<serving_band> closed_loop_band_of(stack_id stack, vendor v,
+                                                          board_class boards, bool several_gpus) {
+  return detail::serving_group(closed_loop_bands, stack, v, boards, several_gpus);
 }
 
 /// The band of figure @p f of @p stack in @p mode on boards of class @p boards, or none where the

@@ -187,11 +187,13 @@ struct serve_estimate {
   }
 };
 
-/// Continuous batching at a request rate below saturation.
+/// Continuous batching at a request rate below saturation, or under a fixed number of requests
+/// in flight (serve_at_rate, serve_at_concurrency).
 struct serve_load {
-  double rate = 0;         ///< requests per second offered to one replica
+  double rate = 0;         ///< requests per second offered to (or completed by) one replica
   double utilisation = 0;  ///< rho = rate / saturation rate
   double concurrency = 0;  ///< mean sequences decoding (n)
+  double waiting = 0;      ///< requests in flight the engine does not hold yet (queued)
   duration ttft{};         ///< mean time to first token: queueing wait + prefill
   duration tpot{};         ///< mean time per output token
   duration latency{};      ///< TTFT + (G - 1) TPOT
@@ -376,6 +378,57 @@ serve_load serve_at_rate(const D& d, const model_spec& m, const run_config& r,
   l.concurrency = n;
   l.tpot = seconds(td / stretch);
   l.ttft = sat.prefill_alone + seconds(l.utilisation / (2.0 * (1.0 - l.utilisation)) / x);
+  l.latency = l.ttft + (g - 1.0) * l.tpot;
+  return l;
+}
+
+/// Continuous batching under a closed loop of @p users requests in flight per replica: each
+/// client sends its next request when its last one finishes (`vllm bench serve
+/// --max-concurrency`, `sglang.bench_serving --max-concurrency`, genai-perf's `--concurrency`),
+/// so the engine is never idle and never holds more than @p users sequences. @p c is the engine's
+/// settings as the saturation estimate @p sat of the same arguments ran them (serve_config::under
+/// of the stack); the run is estimated again with its cap on sequences lowered to @p users.
+///
+/// With n the sequences the engine then holds (at most @p users, the cap and the KV memory's),
+/// t_d the decode step of n, t_p a prompt's share of a prefill batch and t_p1 a prompt alone,
+/// one cycle of n requests takes n t_p + G t_d and the replica completes X = n / (n t_p + G t_d)
+/// requests a second (the saturation formula at n). A request waits (users - n) / X for a free
+/// sequence (Little's law over the queue); then, where others are decoding, half a decode step
+/// and the M/D/1 wait behind the prefills of others, which hold the GPU a share rho = X t_p of
+/// the time (rho / (2 (1 - rho)) t_p1, at most the other n - 1 prefills); then its prefill, with
+/// the X t_d prompts that arrive in one decode step (at least one, at most the prefill batch):
+/// TTFT = queue + wait + max(t_p1, k t_p). Its output tokens take the rest of
+/// its cycle: TPOT = (n / X - wait - prefill) / (G - 1), the decode steps stretched by the other
+/// requests' prefills. So the request's latency TTFT + (G - 1) TPOT is users / X, as Little's law
+/// over the whole loop says. Throws invalid_argument for fewer than one user.
+template <gemm_device D>
+serve_load serve_at_concurrency(const D& d, const model_spec& m, const run_config& r,
+                                const software_stack& s, const serve_config& c,
+                                const serve_estimate& sat, long long users) {
+  if (users < 1)
+    detail::throw_invalid_argument("serve: the concurrency must be >= 1 request in flight, got " +
+                                   std::to_string(users));
+  serve_config capped = c;
+  capped.max_sequences = c.max_sequences > 0 ? std::min(c.max_sequences, users) : users;
+  const serve_estimate e = estimate_serving(d, m, r, s, capped);
+  const double n = static_cast<double>(e.concurrency), g = static_cast<double>(e.generate);
+  const double x = e.requests_per_second, td = e.decode_step.value();
+  const double tp = e.prefill_per_request.value(), tp1 = e.prefill_alone.value();
+  serve_load l;
+  l.rate = x;
+  l.utilisation = sat.requests_per_second > 0.0 ? x / sat.requests_per_second : 1.0;
+  l.concurrency = n;
+  l.waiting = static_cast<double>(users) - n;
+  const double arrivals = std::clamp(x * td, 1.0, static_cast<double>(e.prefill_batch));
+  // Another request's prefill may hold the GPU when this one arrives: the engine prefills in
+  // arrival order, a share rho = X t_p of the time; the M/D/1 wait behind it (as serve_at_rate's),
+  // never more than the other n - 1 prompts' prefills.
+  const double busy = x * tp;
+  const double behind = std::min(busy / (2.0 * (1.0 - busy)) * tp1, (n - 1.0) * tp);
+  const double wait = e.concurrency > 1 ? 0.5 * td + behind : 0.0;
+  const double prefill = std::max(tp1, arrivals * tp);
+  l.ttft = seconds(l.waiting / x + wait + prefill);
+  l.tpot = seconds(e.generate > 1 ? std::max(0.0, n / x - wait - prefill) / (g - 1.0) : 0.0);
   l.latency = l.ttft + (g - 1.0) * l.tpot;
   return l;
 }

@@ -23,11 +23,7 @@ using namespace dlperf;
 namespace {
 
 const std::vector<evidence::row>& serving_rows() {
-  static const std::vector<evidence::row> rows = [] {
-    std::ifstream in(DLPERF_SERVING_MULTI_GPU_CSV);
-    if (!in) throw std::runtime_error("cannot open " DLPERF_SERVING_MULTI_GPU_CSV);
-    return evidence::parse_rows(in);
-  }();
+  static const std::vector<evidence::row> rows = evidence::read_rows(DLPERF_SERVING_MULTI_GPU_CSV);
   return rows;
 }
 
@@ -48,13 +44,7 @@ serving_case case_of(const evidence::row& r) {
   c.gpu = &catalog::find(evidence::field(r, "gpu"));
   c.model = &presets::find(evidence::field(r, "model"));
   c.stack = &stacks::of(parse<stack_id>(evidence::field(r, "stack")));
-  c.run.mode = run_mode::infer;
-  c.run.type = parse<dtype>(evidence::field(r, "dlperf_dtype"));
-  c.run.weights = evidence::weights_of(evidence::field(r, "weight_format"));
-  c.run.prompt = *evidence::count(evidence::field(r, "prompt"));
-  c.run.generate = *evidence::count(evidence::field(r, "generate"));
-  c.run.gpus = *evidence::count(evidence::field(r, "gpus"));
-  c.run.tp = *evidence::count(evidence::field(r, "tp"));
+  c.run = evidence::serving_run_of(r);
   if (const auto cap = evidence::count(evidence::field(r, "max_seqs")))
     c.config.max_sequences = *cap;
   c.measured = *evidence::number(evidence::field(r, "value"));

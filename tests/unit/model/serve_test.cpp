@@ -467,6 +467,7 @@ TEST_CASE("dlperf model --serve --json answers with the documented keys", "[serv
                           "output_tokens_per_second",
                           "total_tokens_per_second",
                           "at_rate",
+                          "at_concurrency",
                           "ceiling"})
     CHECK(j.contains(key));
   CHECK(j["stack"] == "vllm");
@@ -491,6 +492,67 @@ TEST_CASE("dlperf model --serve --json answers with the documented keys", "[serv
   REQUIRE(text.exit_code == 0);
   CHECK(text.out.find("maximum throughput") != std::string::npos);
   CHECK(text.out.find("of its tensor clock") != std::string::npos);
+}
+
+TEST_CASE("dlperf model --serve --concurrency answers a closed loop's throughput and latencies",
+          "[serve][cli][concurrency]") {
+  // Llama 3.3 70B in FP8 over two H100s under TensorRT-LLM, 5000-token prompts and 500 output
+  // tokens: the first table of NVIDIA's NIM benchmarking page (docs/evidence.md, "Serving at a
+  // concurrency"). The tool gives what serve_at_concurrency gives, per job and in SI units.
+  const std::string args =
+      "model --preset llama3_3_70b --gpu h100_sxm --gpus 2 --tp 2 --dtype fp8_e4m3 --weights fp8 "
+      "--prompt 5000 --generate 500 --serve --stack tensorrt-llm";
+  run_config r = serving_run(5000, 500, dtype::fp8_e4m3);
+  r.weights = weight_format::fp8;
+  r.gpus = r.tp = 2;
+  const gpu_spec& h100 = catalog::find("h100_sxm");
+  const serve_config engine = serve_config{}.under(stacks::tensorrt_llm, h100);
+  const serve_estimate sat =
+      estimate_serving(h100, presets::llama3_3_70b, r, stacks::tensorrt_llm, engine);
+  for (long long users : {1LL, 25LL, 250LL}) {
+    INFO(users << " requests in flight");
+    const auto run =
+        dlperf_test::run_dlperf(args + " --concurrency " + std::to_string(users) + " --json");
+    REQUIRE(run.exit_code == 0);
+    const nlohmann::json j = nlohmann::json::parse(run.out)["at_concurrency"];
+    const serve_load l = serve_at_concurrency(h100, presets::llama3_3_70b, r, stacks::tensorrt_llm,
+                                              engine, sat, users);
+    for (const char* key :
+         {"concurrency", "sequences_decoding", "waiting", "requests_per_second", "utilisation",
+          "ttft_s", "tpot_s", "request_latency_s", "output_tokens_per_second"})
+      CHECK(j.contains(key));
+    CHECK(j["concurrency"].get<double>() == Approx(static_cast<double>(users)));
+    CHECK(j["output_tokens_per_second"].get<double>() == Approx(l.rate * 500.0));
+    CHECK(j["ttft_s"].get<double>() == Approx(l.ttft.value()));
+    CHECK(j["tpot_s"].get<double>() == Approx(l.tpot.value()));
+    CHECK(j["waiting"].get<double>() == Approx(l.waiting));
+    // NIM's nine closed-loop runs of this very setup are its group's band, applied to this load.
+    const std::optional<serving_band> listed = closed_loop_band_of(
+        stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, true);
+    REQUIRE(listed);
+    CHECK(j["serving_band"]["rows"] == listed->rows);
+    CHECK(j["serving_band"]["banded"] == true);
+    CHECK(j["serving_band"]["output_tokens_per_s"][0].get<double>() ==
+          Approx(listed->low * l.rate * 500.0));
+  }
+  // Without --concurrency the key is there, and null.
+  const auto plain = dlperf_test::run_dlperf(args + " --json");
+  REQUIRE(plain.exit_code == 0);
+  CHECK(nlohmann::json::parse(plain.out)["at_concurrency"].is_null());
+  const auto text = dlperf_test::run_dlperf(args + " --concurrency 250");
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("at 250 requests in flight") != std::string::npos);
+  CHECK(text.out.find("waiting for a free sequence") != std::string::npos);
+  CHECK(
+      text.out.find("accuracy at this load: published tensorrt-llm runs at a fixed concurrency") !=
+      std::string::npos);
+  // A group of one run says what that run measured, in the singular.
+  const auto single = dlperf_test::run_dlperf(
+      "model --preset llama3_1_8b --gpu a100_sxm4_80gb --prompt 1024 --generate 1024 --serve "
+      "--stack vllm --concurrency 64");
+  REQUIRE(single.exit_code == 0);
+  CHECK(single.out.find("only 1 published vllm run at a fixed concurrency") != std::string::npos);
+  CHECK(single.out.find("it ran at") != std::string::npos);
 }
 
 TEST_CASE("dlperf model --serve says what its throughput is worth, and its prefill batch",
@@ -592,6 +654,12 @@ TEST_CASE("dlperf model --serve rejects each bad input with exit code 2 and one 
       {base + "--serve --batch 8", "--batch"},
       {base + "--serve --train", "--infer"},
       {base + "--rate 3", "--rate needs --serve"},
+      {base + "--serve --concurrency 0", "--concurrency"},
+      {base + "--serve --concurrency -8", "--concurrency"},
+      {base + "--serve --concurrency 2.5", "--concurrency"},
+      {base + "--serve --concurrency 1e9", "--concurrency"},
+      {base + "--serve --gpus 2 --concurrency 3", "multiple of 2"},
+      {base + "--concurrency 16", "--concurrency needs --serve"},
       {"model --preset llama3_1_8b --gpu h100_sxm --prompt 512 --serve", "--generate"},
       {"model --preset bert_large --gpu h100_sxm --generate 4 --serve", "decoder-only"}};
   for (const auto& [args, message] : cases) dlperf_test::require_usage_error(args, message);

@@ -57,6 +57,15 @@ CASES = [
     # A pasted HuggingFace config.json.
     {"config": "tests/data/hf/qwen2_5_7b.json", "gpu": "l40s,rtx_5090", "mode": "infer",
      "batch": "2", "seq": "1024", "generate": "64", "dtype": "fp16"},
+    # Serving (`model --serve`): 64 requests in flight under vLLM, a rate under TensorRT-LLM on
+    # two GPUs, and a training run, which serving refuses with the tool's own line.
+    {"preset": "llama3_8b", "gpu": "h100_sxm,a100_sxm4_80gb", "mode": "infer", "batch": "1",
+     "seq": "1000", "generate": "1000", "stack": "vllm", "serve": "1", "concurrency": "64"},
+    {"preset": "llama3_3_70b", "gpu": "h100_sxm", "gpus": "2", "tp": "2", "mode": "infer",
+     "batch": "1", "seq": "5000", "generate": "500", "dtype": "fp8_e4m3", "weights": "fp8",
+     "stack": "tensorrt-llm", "serve": "1", "concurrency": "50", "rate": "1"},
+    {"preset": "gpt2", "gpu": "rtx_4090", "mode": "train", "batch": "4", "seq": "1024",
+     "serve": "1"},
     # Bad input in a field: the tool's one-line message.
     {"preset": "llama3_8b", "gpu": "rtx_4090", "mode": "infer", "batch": "abc"},
     {"preset": "llama3_8b", "gpu": "rtx_4090", "mode": "train", "seq": "-5"},
@@ -65,7 +74,9 @@ CASES = [
     {"config": "{ not json", "gpu": "rtx_4090", "mode": "infer"},
 ]
 # The fields of a case that are not run flags; every other key is one (its flag without dashes).
-NOT_FLAGS = ("preset", "config", "gpu", "mode")
+NOT_FLAGS = ("preset", "config", "gpu", "mode", "serve", "concurrency", "rate")
+# The serving form's fields: the switch, and the load's flags of its `model --serve` line.
+SERVE_FLAGS = ("concurrency", "rate")
 # The flags that lay out a job over GPUs: the model lines pass them, the rank lines do not (rank
 # picks the count itself).
 JOB_LAYOUT = ("gpus", "zero", "tp", "pp", "vpp", "split", "gpus-per-node", "network",
@@ -87,6 +98,7 @@ class PageReader(html.parser.HTMLParser):
         self.texts = {}  # element id -> its text
         self.hidden = set()  # ids of hidden elements
         self.cells = []  # (data-key, data-value, text) of the summary
+        self.serving = []  # (data-serve-key, data-value, text) of the serving table
         self.bars = []  # (data-gpu, data-value, data-relative) of the ranking, top to bottom
         self.ready = None
         self.visible_text = []
@@ -114,6 +126,8 @@ class PageReader(html.parser.HTMLParser):
                 self.texts[a["id"]] = text
             if t == "td" and "data-key" in a:
                 self.cells.append((a["data-key"], a.get("data-value"), text))
+            if t == "td" and "data-serve-key" in a:
+                self.serving.append((a["data-serve-key"], a.get("data-value"), text))
             if t == tag:
                 break
 
@@ -154,6 +168,75 @@ def run_flags(case, layout):
             continue
         args += [f"--{key}"] if key in SWITCHES else [f"--{key}", value]
     return args
+
+
+def check_reply(what, ran, args, cli, workdir, note):
+    """The page's run @p ran of line @p args against the tool: the same line, through the
+    application layer's keywords (dlperf_report) where the tool takes it and through the tool's
+    command line where it refuses it, for the tool's message, which the page's @p note shows.
+    (failures, the tool's JSON or None where it refused)."""
+    if not same_line(ran["args"], args + ["--json"]):
+        return [f"{what}: the page ran {ran['args']}, the test expects {args + ['--json']}"], None
+    out, error = run_cli(cli, args + ["--json"], workdir)
+    path = "command line" if error is not None else "keywords"
+    if ran.get("path") != path:
+        return [f"{what}: the page ran it through {ran.get('path')!r}, not {path!r} "
+                f"(refused: {ran.get('refused')!r})"], None
+    if error is not None:
+        if ran["reply"].get("error") != error or error not in note:
+            return [f"{what}: the tool says {error!r}, the page {ran['reply']!r}"], None
+        return [], None
+    expected = json.loads(out)
+    if ran["reply"].get("json") != expected:
+        return [f"{what}: the page's JSON differs from the tool's"], None
+    return [], expected
+
+
+def serve_args(case, gpu, config_file):
+    """The tool's `model --serve` line for a case: its model line without the batch (the KV
+    memory sets it), with --serve and the load's flags."""
+    args = [a for a in cli_args({k: v for k, v in case.items() if k != "batch"}, gpu, config_file)]
+    args.append("--serve")
+    for key in SERVE_FLAGS:
+        if case.get(key, "") != "":
+            args += [f"--{key}", case[key]]
+    return args
+
+
+def check_serving(page, case, gpu, cli, workdir):
+    """The serving table against `dlperf model ... --serve --json` for the same inputs: the page
+    ran the test's own line's request (by keywords, or the line when the layer refuses it) and
+    got the tool's JSON, and every figure shown is the field of it that it names, exactly; a
+    line the tool refuses shows the tool's message."""
+    ran = json.loads(page.texts.get("raw-serve", "") or "null")
+    if case.get("serve") != "1":
+        bad = [] if ran is None else ["the page ran a serving line unasked"]
+        if "serving-section" not in page.hidden:
+            bad.append("the serving section is shown unasked")
+        return bad
+    if ran is None or "serving-section" in page.hidden:
+        return ["the page shows no serving"]
+    bad, expected = check_reply("serve", ran, serve_args(case, gpu, "config.json"), cli, workdir,
+                                page.texts.get("serving-note", ""))
+    if expected is None:
+        return bad
+    keys = [k for k, _, _ in page.serving]
+    wanted = ["output_tokens_per_second"] + [
+        f"at_{flag}.ttft_s" for flag in SERVE_FLAGS if case.get(flag, "") != ""]
+    for want in wanted:
+        if want not in keys:
+            bad.append(f"serve: the page does not show {want}")
+    # Each time shown is a phrase of the tool's own text output for the same line.
+    text, _ = run_cli(cli, serve_args(case, gpu, "config.json"), workdir)
+    for key, value, shown in page.serving:
+        want = expected
+        for part in key.split("."):
+            want = want[part]
+        if value is None or float(value) != want:
+            bad.append(f"serve {key}: the page has {value}, the tool {want!r}")
+        if key.endswith("_s") and shown not in text:
+            bad.append(f"serve {key}: the page shows {shown!r}, which the tool's text does not")
+    return bad
 
 
 def rank_args(case):
@@ -237,6 +320,7 @@ def check_case(case, dom, cli, workdir):
         if "error" not in page.hidden:
             bad.append(f"an error is shown: {page.texts.get('error')!r}")
         bad += check_ranking(page, case, gpus, cli, workdir)
+        bad += check_serving(page, case, gpus[0], cli, workdir)
         bad += check_permalink(page, case)
     return bad
 
@@ -292,22 +376,10 @@ def check_ranking(page, case, gpus, cli, workdir):
         if page.bars or "needs a preset" not in page.texts.get("ranking-note", ""):
             bad.append("a config.json: the ranking must say it needs a preset, with no bars")
         return bad
-    if not same_line(ranked["args"], args + ["--json"]):
-        return [f"the page ran {ranked['args']}, the test expects {args + ['--json']}"]
-    out, error = run_cli(cli, args + ["--json"], workdir)
-    # A ranking the tool takes goes through the application layer's keywords (dlperf_report); one
-    # it refuses through the tool's command line, for the tool's message.
-    path = "command line" if error is not None else "keywords"
-    if ranked.get("path") != path:
-        return [f"rank: the page ran it through {ranked.get('path')!r}, not {path!r} "
-                f"(refused: {ranked.get('refused')!r})"]
-    if error is not None:
-        if ranked["reply"].get("error") != error or error not in page.texts.get("ranking-note", ""):
-            return [f"rank: the tool says {error!r}, the page {ranked['reply']!r}"]
-        return []
-    entries = json.loads(out)
-    if ranked["reply"].get("json") != entries:
-        return ["rank: the page's JSON differs from the tool's"]
+    bad, entries = check_reply("rank", ranked, args, cli, workdir,
+                               page.texts.get("ranking-note", ""))
+    if entries is None:
+        return bad
     order = [e["id"] for e in entries]
     want = [e for i, e in enumerate(entries) if i < 3 or e["id"] in gpus]
     if [g for g, _, _ in page.bars] != [e["id"] for e in want]:

@@ -23,6 +23,9 @@
     ['weights_bytes', 'weights', '#4e79a7'], ['gradients_bytes', 'gradients', '#f28e2b'],
     ['optimizer_bytes', 'optimizer', '#e15759'], ['activations_bytes', 'activations', '#76b7b2'],
     ['kv_cache_bytes', 'KV cache', '#59a14f'], ['overhead_bytes', 'overhead', '#b07aa1']];
+  // The serving form's fields (`model --serve`): the switch, then the load's two flags, each
+  // held by the form element named as its flag without the dashes.
+  const SERVE_FIELDS = ['serve', 'concurrency', 'rate'];
   const SVG = 'http://www.w3.org/2000/svg';
   let dlperf = null;  // the module
   const gpuNames = {};
@@ -104,7 +107,7 @@
     }
     runFields = JSON.parse(dlperf.ccall('dlperf_fields', 'string', [], []))
       .filter((f) => f.keyword !== 'train' && f.keyword !== 'infer');
-    FIELDS = ['preset', 'config', 'gpu', 'mode', ...runFields.map(formName)];
+    FIELDS = ['preset', 'config', 'gpu', 'mode', ...runFields.map(formName), ...SERVE_FIELDS];
     for (const f of runFields) fieldElement(f);
   }
   // The form element of run field @p f: the main form's own, or one made for it under "Every
@@ -168,6 +171,9 @@
       else if (f.kind === 'choice') choose(e, given(formName(f)));
       else e.value = given(formName(f));
     }
+    $('serve').checked = given('serve') === '1';
+    $('concurrency').value = given('concurrency');
+    $('rate').value = given('rate');
   }
   // The chosen GPUs in the order they were chosen (the query's order first), not the menu's: the
   // first is the one shown in detail.
@@ -188,6 +194,9 @@
       const e = $(formName(f));
       s[formName(f)] = f.kind === 'toggle' ? (e.checked ? '1' : '') : e.value.trim();
     }
+    s.serve = $('serve').checked ? '1' : '';
+    s.concurrency = $('concurrency').value.trim();
+    s.rate = $('rate').value.trim();
     return s;
   }
   // The tool's command line for GPU @p gpu: an empty field leaves its flag out (the default).
@@ -203,6 +212,24 @@
     runFlagsOf(s, false, args);
     args.push('--json');
     return args;
+  }
+
+  // The serving request for GPU @p gpu: the model line's run without its batch (the engine's KV
+  // memory sets the batch), with --serve and the load's flags. {args, keywords}.
+  function servingRequest(s, gpu) {
+    const run = {...s, batch: ''};
+    const args = commandLine(run, gpu);
+    args.splice(args.length - 1, 0, '--serve');
+    const keywords = {gpu: gpu};
+    if (s.config !== undefined) keywords.config = 'config.json';
+    else keywords.preset = s.preset;
+    runKeywordsOf(run, false, keywords);
+    for (const k of ['concurrency', 'rate']) {
+      if (s[k] === '') continue;
+      args.splice(args.length - 1, 0, '--' + k, s[k]);
+      keywords[k] = s[k];
+    }
+    return {args: args, keywords: keywords};
   }
 
   // --- drawing -----------------------------------------------------------------------------
@@ -287,6 +314,43 @@
     $('memory-text').textContent = words.join(', ') + '; total ' + fmt('B', m.total_bytes) +
       ' of ' + fmt('B', m.capacity_bytes) + (j.fits ? ': fits' : ': does not fit');
   }
+  // The serving figures of `model --serve --json` reply @p j: each row a field of it, by its
+  // path in the JSON (data-serve-key, "at_concurrency.ttft_s").
+  function showServing(ran) {
+    const t = $('serving');
+    t.replaceChildren();
+    const note = [];
+    if (ran.reply.error !== undefined) {
+      note.push('dlperf model --serve: ' + ran.reply.error);
+    } else {
+      const j = ran.reply.json;
+      const add = (label, path, unit) => {
+        const value = path.split('.').reduce((o, k) => (o === null ? null : o[k]), j);
+        // A count of sequences is whole: written as the tool's text writes it, no decimals.
+        const text = unit === 'count' ? String(value) : fmt(unit, value);
+        const td = row(t, label, '', value, text);
+        delete td.dataset.key;
+        td.dataset.serveKey = path;
+      };
+      add('sequences decoding at saturation', 'concurrency', 'count');
+      add('decode step at saturation', 'decode_step_s', 's');
+      add('maximum output tokens/s', 'output_tokens_per_second', '');
+      if (j.at_concurrency !== null) {
+        add('output tokens/s at ' + j.at_concurrency.concurrency + ' in flight',
+          'at_concurrency.output_tokens_per_second', '');
+        add('time to first token', 'at_concurrency.ttft_s', 's');
+        add('per output token', 'at_concurrency.tpot_s', 's');
+      }
+      if (j.at_rate !== null) {
+        add('time to first token at the rate', 'at_rate.ttft_s', 's');
+        add('per output token at the rate', 'at_rate.tpot_s', 's');
+      }
+      note.push('Under ' + j.stack + '; KV cache ' + fmt('B', j.kv_budget_bytes) + ', ' +
+        j.blocks_per_sequence + ' blocks of ' + j.block_tokens + ' tokens per request.');
+    }
+    $('serving-note').textContent = note.join(' ');
+    $('serving-section').hidden = false;
+  }
   // The tool's `rank` command line for the form's model and run: the same run flags as the model
   // lines, but no --gpus (rank runs each GPU in the fewest of 1, 2, 4, 8 that fit). Null for a
   // pasted config.json: rank's --task takes a preset or a task of the guide.
@@ -350,8 +414,10 @@
     $('error').hidden = true;
     $('result').hidden = true;
     $('ranking-section').hidden = true;
+    $('serving-section').hidden = true;
     $('raw').textContent = '[]';
     $('raw-rank').textContent = '';
+    $('raw-serve').textContent = '';
     const s = formState();
     const q = new URLSearchParams();
     for (const k of FIELDS) if (s[k] !== undefined) q.set(k, s[k]);
@@ -374,6 +440,12 @@
     showSummary(detail.gpu, detail.reply.json);
     showMemory(detail.reply.json);
     $('result').hidden = false;
+    if (s.serve === '1') {
+      const q = servingRequest(s, gpus[0]);
+      const served = {gpu: gpus[0], args: q.args, ...runKeywords('serve', q.keywords, q.args)};
+      $('raw-serve').textContent = JSON.stringify(served);
+      showServing(served);
+    }
     const rankArgs = rankLine(s);
     const ranked = {args: rankArgs, ...(rankArgs === null ? {reply: {}} : runRank(s, rankArgs))};
     $('raw-rank').textContent = JSON.stringify(ranked);

@@ -735,15 +735,18 @@ TEST_CASE("a sweep's max_seq beside a preset is its context, as the model reques
                     Catch::Contains("sweep: a model by its shape needs layers"));
 }
 
-TEST_CASE("every field of the page's form is a run field or the model, the GPUs or the mode") {
+TEST_CASE(
+    "every field of the page's form is a run field, a serving keyword, or the model, the GPUs or "
+    "the mode") {
   // The page lays out its form from the module's run fields (web/dlperf_page.js, fieldElement):
   // a field of index.html's own is the run field whose flag it is named after, so a name that is
-  // not one would be a field the page never sends.
+  // not one would be a field the page never sends. Its serving box holds the switch `serve` and
+  // serving keywords (app::serve_keywords), which its serving request sends by name.
   std::ifstream in(std::string(DLPERF_SOURCE_DIR) + "/web/index.html");
   REQUIRE(in);
   const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const std::string form = page.substr(0, page.find("</form>"));
-  std::size_t fields = 0;
+  std::size_t fields = 0, serving = 0;
   for (const std::string tag : {"<input ", "<select "})
     for (std::size_t at = form.find(tag); at != std::string::npos; at = form.find(tag, at + 1)) {
       const std::size_t id = form.find("id=\"", at);
@@ -752,9 +755,19 @@ TEST_CASE("every field of the page's form is a run field or the model, the GPUs 
       INFO(name);
       if (name == "preset" || name == "gpu" || name == "mode" || name.starts_with("source-"))
         continue;
+      if (name == "serve") {
+        ++serving;
+        continue;
+      }
+      const auto serve = dlperf::app::serve_keywords();
+      if (std::find(serve.begin(), serve.end(), name) != serve.end()) {
+        ++serving;
+        continue;
+      }
       CHECK(dlperf::app::run_field_of("--" + name).flag == "--" + name);
       ++fields;
     }
   CHECK(fields == 11);  // gpus, split, batch, seq, generate, dtype, weights, stack, doc-tokens,
                         // packing, nchw
+  CHECK(serving == 3);  // serve, concurrency, rate
 }

@@ -718,30 +718,28 @@ nlohmann::json serving_json(const serving_figures& s) {
                        e.job_requests_per_second() * static_cast<double>(e.prompt + e.generate)}};
   if (s.load) {
     const serve_load& l = *s.load;
-    j["at_rate"] = {
-        {"requests_per_second", l.rate * static_cast<double>(e.replicas)},
-        {"utilisation", l.utilisation},
-        {"concurrency", l.concurrency},
-        {"ttft_s", l.ttft.value()},
-        {"tpot_s", l.tpot.value()},
-        {"request_latency_s", l.latency.value()},
-        {"output_tokens_per_second", l.rate * static_cast<double>(e.replicas * e.generate)}};
+    j["at_rate"] = {{"requests_per_second", job_requests_per_second(l, e)},
+                    {"utilisation", l.utilisation},
+                    {"concurrency", l.concurrency},
+                    {"ttft_s", l.ttft.value()},
+                    {"tpot_s", l.tpot.value()},
+                    {"request_latency_s", l.latency.value()},
+                    {"output_tokens_per_second", job_output_tokens_per_second(l, e)}};
   } else {
     j["at_rate"] = nullptr;
   }
   if (s.held) {
     const serve_load& l = *s.held;
     const double copies = static_cast<double>(e.replicas);
-    j["at_concurrency"] = {
-        {"concurrency", (l.concurrency + l.waiting) * copies},
-        {"sequences_decoding", l.concurrency * copies},
-        {"waiting", l.waiting * copies},
-        {"requests_per_second", l.rate * copies},
-        {"utilisation", l.utilisation},
-        {"ttft_s", l.ttft.value()},
-        {"tpot_s", l.tpot.value()},
-        {"request_latency_s", l.latency.value()},
-        {"output_tokens_per_second", l.rate * copies * static_cast<double>(e.generate)}};
+    j["at_concurrency"] = {{"concurrency", (l.concurrency + l.waiting) * copies},
+                           {"sequences_decoding", l.concurrency * copies},
+                           {"waiting", l.waiting * copies},
+                           {"requests_per_second", job_requests_per_second(l, e)},
+                           {"utilisation", l.utilisation},
+                           {"ttft_s", l.ttft.value()},
+                           {"tpot_s", l.tpot.value()},
+                           {"request_latency_s", l.latency.value()},
+                           {"output_tokens_per_second", job_output_tokens_per_second(l, e)}};
   } else {
     j["at_concurrency"] = nullptr;
   }
@@ -778,8 +776,8 @@ nlohmann::json to_json(const serve_report& r) {
   out["ceiling"] = serving_json(r.ceiling);
   out["serving_band"] = serving_band_json(r.band, e.job_output_tokens_per_second());
   if (r.at_stack.held)
-    out["at_concurrency"]["serving_band"] = serving_band_json(
-        r.closed_loop_band, r.at_stack.held->rate * static_cast<double>(e.replicas * e.generate));
+    out["at_concurrency"]["serving_band"] =
+        serving_band_json(r.closed_loop_band, job_output_tokens_per_second(*r.at_stack.held, e));
   return out;
 }
 

@@ -53,9 +53,9 @@ serve_request make_serve_request(model_request model, const serve_options_text& 
   serve_request q{std::move(model), serve_settings(o), std::nullopt, std::nullopt};
   if (!o.rate.empty()) q.rate = parse_plausible("--rate", o.rate);
   if (!o.concurrency.empty()) {
+    // At least 1: plausible_ranges' --concurrency starts there.
     const long long users = parse_plausible_count("--concurrency", o.concurrency);
     const long long copies = q.model.run.data_parallel();
-    if (users < 1) throw request_error("--concurrency must be >= 1 request in flight");
     if (users % copies != 0)
       throw request_error("--concurrency " + std::to_string(users) +
                           " does not spread evenly over " + std::to_string(copies) +

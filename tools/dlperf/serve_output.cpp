@@ -169,24 +169,25 @@ void print_serving(const app::serve_report& report) {
   if (report.at_stack.held && report.concurrency) {
     const serve_load& l = *report.at_stack.held;
     const double copies = static_cast<double>(e.replicas);
+    const double tokens = job_output_tokens_per_second(l, e);
     fmt::print(
         "at {} requests in flight: {} output tokens/s{}, {} requests/s; time to first token {}, "
         "{} per output token, {} per request; {} sequences decoding{}\n",
-        *report.concurrency, three_digits(l.rate * copies * static_cast<double>(e.generate)),
-        bracket(fmt::format("ceiling {} tokens/s", three_digits(report.ceiling.held->rate * copies *
-                                                                static_cast<double>(e.generate)))),
-        three_digits(l.rate * copies), format_duration(l.ttft.value()),
+        *report.concurrency, three_digits(tokens),
+        bracket(fmt::format("ceiling {} tokens/s",
+                            three_digits(job_output_tokens_per_second(*report.ceiling.held,
+                                                                      report.ceiling.saturation)))),
+        three_digits(job_requests_per_second(l, e)), format_duration(l.ttft.value()),
         format_duration(l.tpot.value()), format_duration(l.latency.value()),
         three_digits(l.concurrency * copies),
         l.waiting > 0.0
             ? fmt::format(", {} waiting for a free sequence", three_digits(l.waiting * copies))
             : std::string());
     if (stacked)
-      fmt::print("  accuracy at this load: {}\n",
-                 serving_band_text(report.closed_loop_band, stack.id, report.maker, report.boards,
-                                   r.model_parallel() > 1,
-                                   l.rate * copies * static_cast<double>(e.generate), "run",
-                                   " at a fixed concurrency"));
+      fmt::print(
+          "  accuracy at this load: {}\n",
+          serving_band_text(report.closed_loop_band, stack.id, report.maker, report.boards,
+                            r.model_parallel() > 1, tokens, "run", " at a fixed concurrency"));
   }
 }
 

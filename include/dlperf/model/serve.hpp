@@ -199,6 +199,17 @@ struct serve_load {
   duration latency{};      ///< TTFT + (G - 1) TPOT
 };
 
+/// Requests per second of the whole job under load @p l of estimate @p e's run: one replica's,
+/// times the replicas.
+constexpr double job_requests_per_second(const serve_load& l, const serve_estimate& e) {
+  return l.rate * static_cast<double>(e.replicas);
+}
+/// Output tokens per second of the whole job under load @p l of estimate @p e's run: its
+/// requests per second times the tokens each one generates.
+constexpr double job_output_tokens_per_second(const serve_load& l, const serve_estimate& e) {
+  return job_requests_per_second(l, e) * static_cast<double>(e.generate);
+}
+
 namespace detail {
 
 // The run of one decode or prefill step of @p batch sequences (the request's P and G kept).

@@ -7,18 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "serving_run.hpp"
+
 using namespace dlperf;
 
 namespace {
-
-run_config closed_loop_run(long long prompt, long long generate, dtype t = dtype::bf16) {
-  run_config r;
-  r.mode = run_mode::infer;
-  r.type = t;
-  r.prompt = prompt;
-  r.generate = generate;
-  return r;
-}
 
 // One GPU, model and stack served under the engine's own settings.
 struct served {
@@ -40,14 +33,17 @@ struct served {
 };
 
 std::vector<served> closed_loop_cases() {
-  run_config fp8 = closed_loop_run(5000, 500, dtype::fp8_e4m3);
+  run_config fp8 = dlperf_test::serving_run(5000, 500, dtype::fp8_e4m3);
   fp8.weights = weight_format::fp8;
   fp8.gpus = fp8.tp = 2;
-  return {served("h100_sxm", presets::llama3_1_8b, stacks::vllm, closed_loop_run(1000, 1000)),
-          served("h100_sxm", presets::llama3_3_70b, stacks::tensorrt_llm, fp8),
-          served("a100_sxm4_80gb", presets::qwen2_5_7b, stacks::vllm, closed_loop_run(128, 2048)),
-          served("l40s", presets::mistral_7b, stacks::ceiling, closed_loop_run(2000, 200)),
-          served("mi300x", presets::llama3_1_8b, stacks::vllm_rocm, closed_loop_run(1024, 1024))};
+  return {
+      served("h100_sxm", presets::llama3_1_8b, stacks::vllm, dlperf_test::serving_run(1000, 1000)),
+      served("h100_sxm", presets::llama3_3_70b, stacks::tensorrt_llm, fp8),
+      served("a100_sxm4_80gb", presets::qwen2_5_7b, stacks::vllm,
+             dlperf_test::serving_run(128, 2048)),
+      served("l40s", presets::mistral_7b, stacks::ceiling, dlperf_test::serving_run(2000, 200)),
+      served("mi300x", presets::llama3_1_8b, stacks::vllm_rocm,
+             dlperf_test::serving_run(1024, 1024))};
 }
 
 }  // namespace
@@ -110,7 +106,8 @@ TEST_CASE("One request in flight decodes alone: TPOT is one sequence's decode st
   // With one client the engine holds one sequence and nothing else runs between its steps; the
   // saturation formula charges G decode steps a request where the prefill gives the first token,
   // so TPOT is the batch-1 step times G / (G - 1), and TTFT the prompt's prefill alone.
-  const served c("h100_sxm", presets::llama3_1_8b, stacks::vllm, closed_loop_run(1000, 1000));
+  const served c("h100_sxm", presets::llama3_1_8b, stacks::vllm,
+                 dlperf_test::serving_run(1000, 1000));
   const serve_load l = c.at(1);
   serve_config one = c.config;
   one.max_sequences = 1;
@@ -123,7 +120,8 @@ TEST_CASE("One request in flight decodes alone: TPOT is one sequence's decode st
 
 TEST_CASE("A closed loop refuses fewer than one request in flight, by name",
           "[serve][concurrency][errors]") {
-  const served c("h100_sxm", presets::llama3_1_8b, stacks::vllm, closed_loop_run(512, 256));
+  const served c("h100_sxm", presets::llama3_1_8b, stacks::vllm,
+                 dlperf_test::serving_run(512, 256));
   for (long long users : {0LL, -1LL, -4096LL})
     CHECK_THROWS_WITH(c.at(users), Catch::Contains("concurrency must be >= 1"));
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "evidence_csv.hpp"
+#include "serving_run.hpp"
 
 #ifdef DLPERF_CLI_PATH
 #include <nlohmann/json.hpp>
@@ -22,18 +23,7 @@
 
 using namespace dlperf;
 
-namespace {
-
-run_config serving_run(long long prompt, long long generate, dtype t = dtype::bf16) {
-  run_config r;
-  r.mode = run_mode::infer;
-  r.type = t;
-  r.prompt = prompt;
-  r.generate = generate;
-  return r;
-}
-
-}  // namespace
+using dlperf_test::serving_run;
 
 TEST_CASE("KV bytes per token are the layers' keys and values in the KV-cache dtype", "[serve]") {
   // Llama 3.1 8B (config.json): 32 layers, 8 key/value heads of 128: 2 x 32 x 8 x 128 = 65536

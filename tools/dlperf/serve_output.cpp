@@ -130,7 +130,7 @@ void print_serving(const app::serve_report& report) {
           ? fmt::format("per model copy ({} GPUs{})", r.model_parallel(),
                         r.data_parallel() > 1 ? fmt::format(", {} copies", r.data_parallel()) : "")
           : std::string(r.gpus > 1 ? "per GPU" : "");
-  fmt::print("  concurrency {} sequences{}{}{}; prefill batches of {} prompts ({})\n",
+  fmt::print("  concurrency {} sequences{}{}{}; prefill batches of {} prompt{} ({})\n",
              e.concurrency, holder.empty() ? "" : " ", holder,
              e.concurrency < e.kv_limited
                  ? fmt::format(" (the cap on sequences{}; the KV cache holds {})",
@@ -138,7 +138,8 @@ void print_serving(const app::serve_report& report) {
                                                             : fmt::format(", {}'s", stack.name()),
                                e.kv_limited)
                  : std::string(" (KV-memory bound)"),
-             e.prefill_batch, step_budget_text(e, stack, report.step_tokens_given()));
+             e.prefill_batch, e.prefill_batch == 1 ? "" : "s",
+             step_budget_text(e, stack, report.step_tokens_given()));
   const serve_estimate& ce = report.ceiling.saturation;
   fmt::print(
       "  decode step {}{}, prefill {} per request{}{}\n", format_duration(e.decode_step.value()),

@@ -284,6 +284,8 @@ inline constexpr std::array closed_loop_bands{
                  -0.0961, 1.0572, 1.1127},
     serving_band{stack_id::vllm, vendor::nvidia, board_class::professional, true, 1, 0.0844, 0.0844,
                  0.9222, 0.9222},
+    serving_band{stack_id::sglang, vendor::nvidia, board_class::professional, false, 3, 0.0372,
+                 0.0372, 0.9299, 1.0018},
 };
 
 namespace detail {

@@ -239,6 +239,56 @@ inline constexpr software_stack vllm{
     .multi_gpu = detail::vllm_tensor,
     .serving = detail::vllm_scheduler};
 
+namespace detail {
+// SGLang's scheduler as `python -m sglang.launch_server` and `sglang.bench_offline_throughput`
+// set it when the run gives no limits (python/sglang/srt/server_args.py and
+// model_executor/model_runner.py, v0.4-v0.5, 2025, read 2026-12): chunked prefill on, 8192
+// tokens a chunk on GPUs below 160 GiB and 16384 from 160 GiB (B200 and MI300X class;
+// server_args' gpu_mem tiers, from mid-2025; 8192 on every GPU above 25 GB before); at most
+// min(max(KV tokens / context x 512, 2048), 4096) running requests, 2048 for the 128k-context
+// models of the presets (their context is not part of a preset); the KV pool's slots (page_size
+// 1) taken as tokens arrive, a new request admitted against its prompt and its remaining
+// max_new_tokens, running ones against a decaying share of theirs (init_new_token_ratio 0.7 to
+// 0.098), and the shortest-output request retracted to the queue when memory runs out: as
+// generated.
+inline constexpr serving_scheduler sglang_scheduler{
+    .limits = {2048, 8192},
+    .large = {2048, 16384},
+    .large_from = gibibytes(160),
+    .large_except = family::ampere,  // no Ampere board has 160 GiB: no exception in SGLang
+    .chunked_prefill = true,
+    .reservation = kv_reservation::as_generated,
+    .source =
+        "python/sglang/srt/server_args.py (chunked_prefill_size by GPU memory) and "
+        "model_executor/model_runner.py (max_num_reqs), v0.4-v0.5, read 2026-12"};
+// SGLang's tensor split: its custom all-reduce is vLLM's (python/sglang/srt/distributed/
+// device_communicators/custom_all_reduce.py, "Adapted from" vLLM v0.6.4.post1's, _MAX_CAR_SIZE
+// 8 MiB, peer-to-peer links only), NCCL above it.
+inline constexpr multi_gpu_kernels sglang_tensor{
+    split_mode::tensor,
+    "SGLang --tp-size",
+    {},
+    {seconds(9.5e-6), seconds(10.1e-6), mebibytes(8),
+     "SGLang's custom all-reduce, vLLM's kernel (custom_all_reduce.py adapted from vLLM "
+     "v0.6.4.post1, max 8 MiB), timed on H100 at 2 KB: 9.5 us over 2 GPUs, 10.1 us over 8 "
+     "(github.com/sgl-project/sglang/pull/2904, 2025-01); peer-to-peer links only, NCCL above "
+     "the limit"}};
+}  // namespace detail
+
+/// SGLang (github.com/sgl-project/sglang) on CUDA: the same kernel families as vLLM's CUDA build
+/// (FlashInfer or FlashAttention-3 attention, cuBLAS GEMMs through PyTorch, fused norms and
+/// activations, CUDA graphs for decode), so vLLM's record is taken, none of its figures being
+/// measured for SGLang alone; its own scheduler (chunked prefill, a cap of 2048 requests,
+/// 16384-token chunks from 160 GiB) and its tensor split (docs/stacks.md, @ref stacks_sglang
+/// "SGLang").
+inline constexpr software_stack sglang = [] {
+  software_stack s = vllm;
+  s.id = stack_id::sglang;
+  s.multi_gpu = detail::sglang_tensor;
+  s.serving = detail::sglang_scheduler;
+  return s;
+}();
+
 /// vLLM run eagerly: every kernel of a decode step issued from its Python model code, as with
 /// `--enforce-eager` and in every release before CUDA graphs came (pull 1926, 2023-12-17,
 /// v0.2.6). The kernels are vLLM's; each operator call pays eager PyTorch's measured host time

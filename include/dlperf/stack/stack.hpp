@@ -96,7 +96,8 @@ enum class stack_id : std::uint8_t {
   vllm_rocm,        ///< vLLM's ROCm build (AITER and ROCm kernels, HIP graphs)
   exllamav2,        ///< ExLlamaV2, CUDA: EXL2/GPTQ kernels driven from Python
   llama_cpp_metal,  ///< llama.cpp, Metal backend (Apple silicon)
-  mlx               ///< MLX through mlx-lm (Apple silicon)
+  mlx,              ///< MLX through mlx-lm (Apple silicon)
+  sglang            ///< SGLang inference, CUDA (FlashInfer/FlashAttention-3 kernels, CUDA graphs)
 };
 
 /// The stacks and their stable names (the CLI's `--stack`).
@@ -124,7 +125,8 @@ struct enum_list<stack_id> {
       enumerator{stack_id::vllm_rocm, "vllm-rocm", "vLLM inference, ROCm build"},
       enumerator{stack_id::exllamav2, "exllamav2", "ExLlamaV2 inference, CUDA"},
       enumerator{stack_id::llama_cpp_metal, "llama.cpp-metal", "llama.cpp, Metal backend (Apple)"},
-      enumerator{stack_id::mlx, "mlx", "MLX through mlx-lm (Apple)"}};
+      enumerator{stack_id::mlx, "mlx", "MLX through mlx-lm (Apple)"},
+      enumerator{stack_id::sglang, "sglang", "SGLang inference, CUDA"}};
 };
 
 /// How a stack multiplies weight-only quantised weights in products over many rows (a prompt):

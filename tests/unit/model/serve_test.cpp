@@ -99,6 +99,17 @@ TEST_CASE("Each engine schedules with its own defaults unless the run sets them"
   CHECK(limits("h100_sxm", stacks::tensorrt_llm).shaped_step.least == 2048);
   CHECK(limits("h100_sxm", stacks::tensorrt_llm).shaped_step.most == 32768);
   CHECK(limits("h100_sxm", stacks::tensorrt_llm).reservation == kv_reservation::whole_context);
+  // SGLang's server_args and model_runner (stack/cuda_stacks.hpp, sglang_scheduler): 2048
+  // requests, 8192-token chunks below 160 GiB (the 80 GB H100, the 141 GB H200), 16384 from it
+  // (the 180 GB B200); slots as tokens arrive; chunked prefill.
+  CHECK(limits("h100_sxm", stacks::sglang).max_sequences == 2048);
+  CHECK(limits("h100_sxm", stacks::sglang).step_tokens == 8192);
+  CHECK(limits("h200_sxm", stacks::sglang).step_tokens == 8192);
+  CHECK(limits("b200", stacks::sglang).step_tokens == 16384);
+  CHECK(limits("b200", stacks::sglang).max_sequences == 2048);
+  CHECK(limits("a100_sxm4_40gb", stacks::sglang).step_tokens == 8192);
+  CHECK(limits("h100_sxm", stacks::sglang).reservation == kv_reservation::as_generated);
+  CHECK(stacks::sglang.serving.chunked_prefill);
   // Every other stack keeps the model's earlier defaults: no cap, 8192 tokens.
   CHECK(limits("h100_sxm", stacks::ceiling).max_sequences == 0);
   CHECK(limits("h100_sxm", stacks::ceiling).step_tokens == 8192);
@@ -572,9 +583,9 @@ TEST_CASE("dlperf model --serve says what its throughput is worth, and its prefi
 
   const auto text = dlperf_test::run_dlperf(trt);
   REQUIRE(text.exit_code == 0);
-  CHECK_THAT(text.out,
-             Catch::Contains("prefill batches of " +
-                             std::to_string(j["prefill_batch"].get<long long>()) + " prompts"));
+  const long long prefill_batch = j["prefill_batch"].get<long long>();
+  CHECK_THAT(text.out, Catch::Contains("prefill batches of " + std::to_string(prefill_batch) +
+                                       (prefill_batch == 1 ? " prompt (" : " prompts (")));
   // trtllm-bench sizes the step from the run, and the text says so with the figure in force.
   CHECK(j["step_tokens_shaped"] == true);
   CHECK_THAT(text.out, Catch::Contains(std::to_string(j["step_tokens"].get<long long>()) +

@@ -308,7 +308,7 @@ NB_MODULE(_dlperf, m) {
         return out;
       },
       "The keywords a serving request takes besides a model request's: rate, block_size, "
-      "kv_fraction, step_tokens, max_seqs, concurrency.");
+      "kv_fraction, step_tokens, max_seqs, concurrency, prompt_min, generate_min.");
   m.def(
       "request_keywords",
       [] {

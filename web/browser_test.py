@@ -64,6 +64,11 @@ CASES = [
     {"preset": "llama3_3_70b", "gpu": "h100_sxm", "gpus": "2", "tp": "2", "mode": "infer",
      "batch": "1", "seq": "5000", "generate": "500", "dtype": "fp8_e4m3", "weights": "fp8",
      "stack": "tensorrt-llm", "serve": "1", "concurrency": "50", "rate": "1"},
+    # A benchmark's random lengths: prompts of 1 to 1024 tokens and outputs of 1 to 1024 under
+    # SGLang over four H200s, everything in flight at once.
+    {"preset": "llama3_3_70b", "gpu": "h200_sxm", "gpus": "4", "tp": "4", "mode": "infer",
+     "batch": "1", "seq": "1024", "generate": "1024", "stack": "sglang", "serve": "1",
+     "concurrency": "3000", "prompt_min": "1", "generate_min": "1"},
     {"preset": "gpt2", "gpu": "rtx_4090", "mode": "train", "batch": "4", "seq": "1024",
      "serve": "1"},
     # Bad input in a field: the tool's one-line message.
@@ -74,9 +79,12 @@ CASES = [
     {"config": "{ not json", "gpu": "rtx_4090", "mode": "infer"},
 ]
 # The fields of a case that are not run flags; every other key is one (its flag without dashes).
-NOT_FLAGS = ("preset", "config", "gpu", "mode", "serve", "concurrency", "rate")
-# The serving form's fields: the switch, and the load's flags of its `model --serve` line.
-SERVE_FLAGS = ("concurrency", "rate")
+NOT_FLAGS = ("preset", "config", "gpu", "mode", "serve", "concurrency", "rate", "prompt_min",
+             "generate_min")
+# The serving form's keywords, each its `model --serve` line's flag with dashes; the first two
+# are loads, each with its own figures (at_concurrency, at_rate).
+SERVE_FLAGS = ("concurrency", "rate", "prompt_min", "generate_min")
+LOAD_FLAGS = ("concurrency", "rate")
 # The flags that lay out a job over GPUs: the model lines pass them, the rank lines do not (rank
 # picks the count itself).
 JOB_LAYOUT = ("gpus", "zero", "tp", "pp", "vpp", "split", "gpus-per-node", "network",
@@ -199,7 +207,7 @@ def serve_args(case, gpu, config_file):
     args.append("--serve")
     for key in SERVE_FLAGS:
         if case.get(key, "") != "":
-            args += [f"--{key}", case[key]]
+            args += ["--" + key.replace("_", "-"), case[key]]
     return args
 
 
@@ -222,7 +230,7 @@ def check_serving(page, case, gpu, cli, workdir):
         return bad
     keys = [k for k, _, _ in page.serving]
     wanted = ["output_tokens_per_second"] + [
-        f"at_{flag}.ttft_s" for flag in SERVE_FLAGS if case.get(flag, "") != ""]
+        f"at_{flag}.ttft_s" for flag in LOAD_FLAGS if case.get(flag, "") != ""]
     for want in wanted:
         if want not in keys:
             bad.append(f"serve: the page does not show {want}")

@@ -23,9 +23,11 @@
     ['weights_bytes', 'weights', '#4e79a7'], ['gradients_bytes', 'gradients', '#f28e2b'],
     ['optimizer_bytes', 'optimizer', '#e15759'], ['activations_bytes', 'activations', '#76b7b2'],
     ['kv_cache_bytes', 'KV cache', '#59a14f'], ['overhead_bytes', 'overhead', '#b07aa1']];
-  // The serving form's fields (`model --serve`): the switch, then the load's two flags, each
-  // held by the form element named as its flag without the dashes.
-  const SERVE_FIELDS = ['serve', 'concurrency', 'rate'];
+  // The serving form's fields (`model --serve`): the switch, then its keywords (the load's two
+  // flags and the lengths' spread), each held by the form element named as its keyword
+  // (app::serve_keywords; the flag is the keyword with dashes: prompt_min, --prompt-min).
+  const SERVE_KEYWORDS = ['concurrency', 'rate', 'prompt_min', 'generate_min'];
+  const SERVE_FIELDS = ['serve', ...SERVE_KEYWORDS];
   const SVG = 'http://www.w3.org/2000/svg';
   let dlperf = null;  // the module
   const gpuNames = {};
@@ -172,8 +174,7 @@
       else e.value = given(formName(f));
     }
     $('serve').checked = given('serve') === '1';
-    $('concurrency').value = given('concurrency');
-    $('rate').value = given('rate');
+    for (const k of SERVE_KEYWORDS) $(k).value = given(k);
   }
   // The chosen GPUs in the order they were chosen (the query's order first), not the menu's: the
   // first is the one shown in detail.
@@ -195,8 +196,7 @@
       s[formName(f)] = f.kind === 'toggle' ? (e.checked ? '1' : '') : e.value.trim();
     }
     s.serve = $('serve').checked ? '1' : '';
-    s.concurrency = $('concurrency').value.trim();
-    s.rate = $('rate').value.trim();
+    for (const k of SERVE_KEYWORDS) s[k] = $(k).value.trim();
     return s;
   }
   // The tool's command line for GPU @p gpu: an empty field leaves its flag out (the default).
@@ -224,9 +224,9 @@
     if (s.config !== undefined) keywords.config = 'config.json';
     else keywords.preset = s.preset;
     runKeywordsOf(run, false, keywords);
-    for (const k of ['concurrency', 'rate']) {
+    for (const k of SERVE_KEYWORDS) {
       if (s[k] === '') continue;
-      args.splice(args.length - 1, 0, '--' + k, s[k]);
+      args.splice(args.length - 1, 0, '--' + k.replace(/_/g, '-'), s[k]);
       keywords[k] = s[k];
     }
     return {args: args, keywords: keywords};

@@ -282,6 +282,8 @@ def model(
     step_tokens: Optional[Number] = None,
     max_seqs: Optional[Number] = None,
     concurrency: Optional[Number] = None,
+    prompt_min: Optional[Number] = None,
+    generate_min: Optional[Number] = None,
     power_limit: Optional[Number] = None,
     **run: Unpack[RunOptions],
 ) -> Dict[str, Any]:
@@ -291,7 +293,8 @@ def model(
     shape keywords describe a transformer instead (the tool's shape flags, docs/models.md,
     "Describing a model"); ``run`` holds the run flags (train, infer, batch, seq, dtype, weights, stack,
     ...). ``serve=True`` gives continuous-batching serving instead (``--serve``, with ``rate``,
-    ``block_size``, ``kv_fraction``, ``step_tokens``, ``max_seqs`` and ``concurrency``;
+    ``block_size``, ``kv_fraction``, ``step_tokens``, ``max_seqs``, ``concurrency``, and
+    ``prompt_min`` and ``generate_min`` for lengths spread up to ``prompt`` and ``generate``;
     docs/models.md, "Serving").
     ``power_limit`` is the watts each GPU is limited to (``--power-limit``; docs/buying.md, "Power")."""
     options = dict(locals())

@@ -43,7 +43,7 @@ def serve_json(fields: List[Tuple[str, str]]) -> Any:
 
 def serve_keywords() -> List[str]:
     """The keywords a serving request takes besides a model request's: rate, block_size,
-    kv_fraction, step_tokens, max_seqs, concurrency."""
+    kv_fraction, step_tokens, max_seqs, concurrency, prompt_min, generate_min."""
 
 def cluster_json(fields: List[Tuple[str, str]]) -> Any:
     """``dlperf cluster --json`` for keyword and value pairs, through the application layer; None

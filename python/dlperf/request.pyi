@@ -61,6 +61,8 @@ class ModelRequest(Request):
     step_tokens: Optional[Number]
     max_seqs: Optional[Number]
     concurrency: Optional[Number]
+    prompt_min: Optional[Number]
+    generate_min: Optional[Number]
     power_limit: Optional[Number]
     train: Optional[bool]
     infer: Optional[bool]
@@ -149,6 +151,8 @@ class ModelRequest(Request):
         step_tokens: Optional[Number] = ...,
         max_seqs: Optional[Number] = ...,
         concurrency: Optional[Number] = ...,
+        prompt_min: Optional[Number] = ...,
+        generate_min: Optional[Number] = ...,
         power_limit: Optional[Number] = ...,
         train: Optional[bool] = ...,
         infer: Optional[bool] = ...,

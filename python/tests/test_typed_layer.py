@@ -110,6 +110,10 @@ TYPED_REQUESTS = [
      "--prompt 5000 --generate 500 --serve --stack tensorrt-llm --concurrency 50",
      dict(preset="llama3_3_70b", gpu="h100_sxm", gpus=2, tp=2, dtype="fp8_e4m3", weights="fp8",
           prompt=5000, generate=500, serve=True, stack="tensorrt-llm", concurrency=50)),
+    ("model --preset llama3_3_70b --gpu h200_sxm --gpus 4 --tp 4 --prompt 1024 --generate 1024 "
+     "--serve --stack sglang --concurrency 3000 --prompt-min 1 --generate-min 1",
+     dict(preset="llama3_3_70b", gpu="h200_sxm", gpus=4, tp=4, prompt=1024, generate=1024,
+          serve=True, stack="sglang", concurrency=3000, prompt_min=1, generate_min=1)),
     ("model --preset llama3_3_70b --gpu h100_sxm --gpus 8 --tp 8 --prompt 1000 --generate 1000 "
      "--serve --stack tensorrt-llm --power-limit 500 --kv-fraction 0.8 --step-tokens 4096",
      dict(preset="llama3_3_70b", gpu="h100_sxm", gpus=8, tp=8, prompt=1000, generate=1000,

@@ -163,6 +163,8 @@ constexpr auto range_table = std::to_array<plausible_range>({
     {"--max-seqs", 1, as_double(serve_limits::max_sequences), false, "sequences", true},
     {"--rate", 1e-3, 1e6, false, "requests per second"},
     {"--concurrency", 1, as_double(serve_limits::max_sequences), false, "requests"},
+    {"--prompt-min", 1, most_tokens, false, "tokens"},
+    {"--generate-min", 1, most_tokens, false, "tokens"},
     {"--kv-fraction", 0.01, 1, false, ""},
 });
 }  // namespace

@@ -705,17 +705,17 @@ namespace {
 // One stack's serving figures: the saturation estimate and, at a rate, the load.
 nlohmann::json serving_json(const serving_figures& s) {
   const serve_estimate& e = s.saturation;
-  nlohmann::json j = {{"concurrency", e.concurrency},
-                      {"clock_fraction", e.clock_fraction},
-                      {"kv_limited_concurrency", e.kv_limited},
-                      {"prefill_batch", e.prefill_batch},
-                      {"decode_step_s", e.decode_step.value()},
-                      {"prefill_per_request_s", e.prefill_per_request.value()},
-                      {"prefill_alone_s", e.prefill_alone.value()},
-                      {"requests_per_second", e.job_requests_per_second()},
-                      {"output_tokens_per_second", e.job_output_tokens_per_second()},
-                      {"total_tokens_per_second",
-                       e.job_requests_per_second() * static_cast<double>(e.prompt + e.generate)}};
+  nlohmann::json j = {
+      {"concurrency", e.concurrency},
+      {"clock_fraction", e.clock_fraction},
+      {"kv_limited_concurrency", e.kv_limited},
+      {"prefill_batch", e.prefill_batch},
+      {"decode_step_s", e.decode_step.value()},
+      {"prefill_per_request_s", e.prefill_per_request.value()},
+      {"prefill_alone_s", e.prefill_alone.value()},
+      {"requests_per_second", e.job_requests_per_second()},
+      {"output_tokens_per_second", e.job_output_tokens_per_second()},
+      {"total_tokens_per_second", e.job_requests_per_second() * (e.prompt_mean + e.generate_mean)}};
   if (s.load) {
     const serve_load& l = *s.load;
     j["at_rate"] = {{"requests_per_second", job_requests_per_second(l, e)},
@@ -761,6 +761,10 @@ nlohmann::json to_json(const serve_report& r) {
   out["stack_measured"] = measured_figures_json(r.measured);
   out["prompt"] = e.prompt;
   out["generate"] = e.generate;
+  out["prompt_least"] = e.prompt_least;
+  out["generate_least"] = e.generate_least;
+  out["prompt_mean"] = e.prompt_mean;
+  out["generate_mean"] = e.generate_mean;
   out["gpus"] = r.run.gpus;
   out["tp"] = r.run.tp;
   out["block_tokens"] = r.config.block_tokens;

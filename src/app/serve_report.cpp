@@ -15,13 +15,15 @@ namespace {
 
 // Every keyword of a serve request that is not a model request's, and the option it sets: one
 // list for serve_request_from_keywords and serve_keywords.
-constexpr std::array<text_keyword<serve_options_text>, 6> serving_fields{
+constexpr std::array<text_keyword<serve_options_text>, 8> serving_fields{
     {{"rate", &serve_options_text::rate},
      {"block_size", &serve_options_text::block_size},
      {"kv_fraction", &serve_options_text::kv_fraction},
      {"step_tokens", &serve_options_text::step_tokens},
      {"max_seqs", &serve_options_text::max_seqs},
-     {"concurrency", &serve_options_text::concurrency}}};
+     {"concurrency", &serve_options_text::concurrency},
+     {"prompt_min", &serve_options_text::prompt_min},
+     {"generate_min", &serve_options_text::generate_min}}};
 constexpr auto serving_keywords = keyword_names(serving_fields, std::array<std::string_view, 0>{});
 
 // The engine's settings @p o states, checked.
@@ -32,6 +34,11 @@ serve_config serve_settings(const serve_options_text& o) {
   if (!o.step_tokens.empty()) c.step_tokens = parse_plausible_count("--step-tokens", o.step_tokens);
   if (!o.max_seqs.empty())
     c.max_sequences = parse_plausible_count("--max-seqs", o.max_seqs);  // 0: no cap
+  // At least 1: plausible_ranges' --prompt-min and --generate-min start there.
+  if (!o.prompt_min.empty())
+    c.lengths.prompt_least = parse_plausible_count("--prompt-min", o.prompt_min);
+  if (!o.generate_min.empty())
+    c.lengths.generate_least = parse_plausible_count("--generate-min", o.generate_min);
   c.validate();
   return c;
 }
@@ -51,6 +58,16 @@ serve_request make_serve_request(model_request model, const serve_options_text& 
         "--gpu-layers: --serve keeps every layer on the GPU (a partial offload is "
         "llama.cpp's batch-1 run, not a serving engine's)");
   serve_request q{std::move(model), serve_settings(o), std::nullopt, std::nullopt};
+  // The shortest request is no longer than the run's (where the run states its prompt).
+  const request_lengths& spread = q.config.lengths;
+  if (r.prompt > 0 && spread.prompt_least > r.prompt)
+    throw request_error("--prompt-min " + std::to_string(spread.prompt_least) +
+                        " is longer than --prompt " + std::to_string(r.prompt) +
+                        ": prompts spread from --prompt-min up to --prompt");
+  if (spread.generate_least > r.generate)
+    throw request_error("--generate-min " + std::to_string(spread.generate_least) +
+                        " is longer than --generate " + std::to_string(r.generate) +
+                        ": outputs spread from --generate-min up to --generate");
   if (!o.rate.empty()) q.rate = parse_plausible("--rate", o.rate);
   if (!o.concurrency.empty()) {
     // At least 1: plausible_ranges' --concurrency starts there.

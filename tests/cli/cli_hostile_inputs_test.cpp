@@ -199,8 +199,8 @@ TEST_CASE("model rejects every hostile value naming its flag, or answers sanely"
                         "--expert-ffn", "--shared-expert-ffn", "--dense-layers", "--q-lora-rank",
                         "--kv-lora-rank", "--rope-head-dim", "--v-head-dim"})
     bases[f] = shapes;
-  for (const char* f :
-       {"--rate", "--block-size", "--kv-fraction", "--step-tokens", "--max-seqs", "--concurrency"})
+  for (const char* f : {"--rate", "--block-size", "--kv-fraction", "--step-tokens", "--max-seqs",
+                        "--concurrency", "--prompt-min", "--generate-min"})
     bases[f] = "--preset llama2_7b --gpu h100_sxm --infer --serve --generate 128 --rate 1";
   for (const char* f : {"--prompt", "--generate", "--split", "--kv-dtype", "--weights"})
     bases[f] = "--preset llama2_7b --gpu rtx_4090 --infer --stack llama.cpp";

@@ -10,8 +10,8 @@
 namespace dlperf::cli {
 namespace {
 
-constexpr std::array serve_flags{"--rate",        "--block-size", "--kv-fraction",
-                                 "--step-tokens", "--max-seqs",   "--concurrency"};
+constexpr std::array serve_flags{"--rate",     "--block-size",  "--kv-fraction", "--step-tokens",
+                                 "--max-seqs", "--concurrency", "--prompt-min",  "--generate-min"};
 
 // A serving group for people (model/error_bands.hpp, serving_band), applied to an estimate of
 // @p rate output tokens/s: "published tensorrt-llm serving runs on NVIDIA professional boards
@@ -86,6 +86,12 @@ void add_serve_options(CLI::App* cmd, serve_options& o) {
                   "--serve: requests in flight in the whole job, each client sending its next "
                   "when its last finishes (a benchmark's --max-concurrency): throughput, TTFT "
                   "and TPOT at that load");
+  cmd->add_option("--prompt-min", o.settings.prompt_min,
+                  "--serve: the shortest prompt; prompts spread evenly from it up to --prompt "
+                  "(a benchmark's random lengths: sglang.bench_serving --random-range-ratio r "
+                  "is --prompt-min r x --prompt; docs/models.md, Serving)");
+  cmd->add_option("--generate-min", o.settings.generate_min,
+                  "--serve: the shortest output; outputs spread evenly from it up to --generate");
 }
 
 void check_serve_flags(const serve_options& o, const CLI::App* cmd) {
@@ -101,11 +107,17 @@ void print_serving(const app::serve_report& report) {
   const serve_config& c = report.config;
   const serve_estimate& e = report.at_stack.saturation;
   const bool stacked = stack.id != stack_id::ceiling;
+  // A length, or its spread and mean: "1000", or "1-1000 (mean 500)".
+  const auto length = [](long long least, long long most, double mean) {
+    return least == most ? fmt::format("{}", most)
+                         : fmt::format("{}-{} (mean {})", least, most, three_digits(mean));
+  };
   fmt::print(
       "{} serving on {}: {}, weights {}, KV cache {}; prompt {} + {} generated tokens per "
       "request{}\n",
-      m.name, report.gpu_name, name(r.type), name(r.weights), name(r.kv_cache), e.prompt,
-      e.generate,
+      m.name, report.gpu_name, name(r.type), name(r.weights), name(r.kv_cache),
+      length(e.prompt_least, e.prompt, e.prompt_mean),
+      length(e.generate_least, e.generate, e.generate_mean),
       r.gpus > 1 ? fmt::format(", {} GPUs (tp {}{})", r.gpus, r.tp,
                                r.pp > 1 ? fmt::format(", pp {}", r.pp) : std::string())
                  : "");

@@ -30,6 +30,8 @@ struct serve_options_text {
   std::string step_tokens;          ///< --step-tokens (empty: the engine's)
   std::string max_seqs;             ///< --max-seqs (empty: the engine's; 0: no cap)
   std::string concurrency;          ///< --concurrency: requests in flight (empty: none)
+  std::string prompt_min;    ///< --prompt-min: the shortest prompt (empty: all of --prompt's)
+  std::string generate_min;  ///< --generate-min: the shortest output (empty: all of --generate's)
 };
 
 /// What to serve: a model request whose run is inference with tokens to generate, the engine's
@@ -96,7 +98,8 @@ serve_request make_serve_request(model_request model, const serve_options_text& 
                                  bool batch_given);
 
 /// The keywords a serve request takes besides a model request's (request_keywords and the run
-/// fields): rate, block_size, kv_fraction, step_tokens, max_seqs, concurrency.
+/// fields): rate, block_size, kv_fraction, step_tokens, max_seqs, concurrency, prompt_min,
+/// generate_min.
 std::span<const std::string_view> serve_keywords();
 
 /// The request keyword and value pairs @p fields state, as Python's

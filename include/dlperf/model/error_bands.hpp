@@ -286,6 +286,8 @@ inline constexpr std::array closed_loop_bands{
                  0.9222, 0.9222},
     serving_band{stack_id::sglang, vendor::nvidia, board_class::professional, false, 3, 0.0372,
                  0.0372, 0.9299, 1.0018},
+    serving_band{stack_id::sglang, vendor::nvidia, board_class::professional, true, 5, 0.3435,
+                 0.3435, 0.6550, 0.7734},
 };
 
 namespace detail {

@@ -25,6 +25,13 @@
 ///                 [2048, 32768], N from the KV memory at the floor and at most the cap)
 ///     X           = N / (N t_p + G t_d(N))      requests/s at saturation; G X output tokens/s
 ///
+/// Where the job's lengths spread (request_lengths: uniform from a least length up to the run's,
+/// as a benchmark's random lengths are), every G above is the mean output, the KV memory holds the
+/// mean prompt and output, the decode step runs at their mean context (its attention reads are
+/// linear in the context, so the mean is exact), and t_p and t_p1 are averaged over the prompts by
+/// three-point Gauss-Legendre quadrature (exact for a prefill cubic in P: linear GEMMs,
+/// quadratic attention).
+///
 /// A saturated engine keeps the GPU busy for as long as the job lasts, so the board holds the
 /// clock its power limit allows under the job's mix, as a training step does
 /// (estimate/sustained_clock.hpp): over one cycle of N prefills and G decode steps at full clock,
@@ -71,6 +78,19 @@
 
 namespace dlperf {
 
+/// The lengths of a serving job's requests: every prompt and every output of the run's length, or
+/// spread uniformly over the whole tokens from a least length up to the run's, as a benchmark's
+/// random lengths are (`sglang.bench_serving --random-range-ratio r` draws prompts and outputs of
+/// max(1, floor(r L)) to L tokens, its default r = 0 from 1 to L; `vllm bench serve
+/// --random-range-ratio r` draws L (1 - r) to L (1 + r): the run's length is then L (1 + r)).
+struct request_lengths {
+  long long prompt_least = 0;    ///< the shortest prompt; 0: every prompt has the run's length
+  long long generate_least = 0;  ///< the shortest output; 0: every output has the run's length
+
+  /// Whether every request has the run's lengths.
+  [[nodiscard]] constexpr bool fixed() const { return prompt_least == 0 && generate_least == 0; }
+};
+
 /// The serving engine's settings that bound the concurrency and the prefill batch. The cap on
 /// sequences and the tokens per step default to the stack's own (software_stack::serving,
 /// stack/serving_scheduler.hpp); a run sets them to measure another configuration.
@@ -104,6 +124,9 @@ struct serve_config {
   long long max_sequences = engine_default;
   /// The KV memory reserved per sequence; none: the stack's.
   std::optional<kv_reservation> reservation{};
+  /// The job's request lengths: the run's (fixed), or spread down to a least length. Not an
+  /// engine setting, but the serving model's other input beside the run.
+  request_lengths lengths{};
 
   /// Throws invalid_argument naming the first setting out of its domain.
   constexpr void validate() const {
@@ -125,6 +148,10 @@ struct serve_config {
       detail::throw_invalid_argument("serve: shaped_step needs 0 <= least <= most, got " +
                                      std::to_string(shaped_step.least) + " and " +
                                      std::to_string(shaped_step.most));
+    if (lengths.prompt_least < 0 || lengths.generate_least < 0)
+      detail::throw_invalid_argument(
+          "serve: the least prompt and output lengths must be >= 0 (0: the run's), got " +
+          std::to_string(lengths.prompt_least) + " and " + std::to_string(lengths.generate_least));
   }
 
   /// This configuration with every setting it leaves to the engine taken from stack @p s's
@@ -174,8 +201,12 @@ struct serve_estimate {
   /// The share of its quoted tensor clock the board holds through the saturated job
   /// (estimate/sustained_clock.hpp): 1 where no sustained clock is measured.
   double clock_fraction = 1.0;
-  long long prompt = 0;    ///< P: prompt tokens per request
-  long long generate = 0;  ///< G: output tokens per request
+  long long prompt = 0;          ///< P: prompt tokens per request (the longest, where they spread)
+  long long generate = 0;        ///< G: output tokens per request (the longest, where they spread)
+  long long prompt_least = 0;    ///< the shortest prompt (P where every prompt has P tokens)
+  long long generate_least = 0;  ///< the shortest output (G where every output has G tokens)
+  double prompt_mean = 0;        ///< the mean prompt: (prompt_least + P) / 2
+  double generate_mean = 0;      ///< the mean output, every formula's G: (generate_least + G) / 2
 
   /// Requests per second of the whole job.
   [[nodiscard]] constexpr double job_requests_per_second() const {
@@ -207,7 +238,7 @@ constexpr double job_requests_per_second(const serve_load& l, const serve_estima
 /// Output tokens per second of the whole job under load @p l of estimate @p e's run: its
 /// requests per second times the tokens each one generates.
 constexpr double job_output_tokens_per_second(const serve_load& l, const serve_estimate& e) {
-  return job_requests_per_second(l, e) * static_cast<double>(e.generate);
+  return job_requests_per_second(l, e) * e.generate_mean;
 }
 
 namespace detail {
@@ -215,6 +246,15 @@ namespace detail {
 // The run of one decode or prefill step of @p batch sequences (the request's P and G kept).
 constexpr run_config serve_step_run(run_config r, long long batch) {
   r.batch = batch;
+  return r;
+}
+
+// Run @p r at the mean lengths of estimate @p e's job (@p r itself where every request has its
+// lengths), as estimate_serving times the job's decode steps.
+inline run_config at_mean_lengths(run_config r, const serve_estimate& e) {
+  if (e.prompt_least == e.prompt && e.generate_least == e.generate) return r;
+  r.prompt = std::max(1LL, std::llround(e.prompt_mean));
+  r.generate = std::max(1LL, std::llround(e.generate_mean));
   return r;
 }
 
@@ -243,32 +283,82 @@ constexpr void validate_serving(const model_spec& m, const run_config& r) {
   if (r.generate < 1) throw_invalid_argument("serve: generate must be >= 1 token per request");
 }
 
+// A prompt length and its share of the job's prompts (a quadrature node over their spread).
+struct prompt_node {
+  long long prompt = 0;
+  double weight = 1;
+};
+
+// The prompt lengths serving estimate @p e's prefill is averaged over: the run's own where every
+// prompt has it; over a uniform spread, three-point Gauss-Legendre nodes (weights 5/18, 8/18,
+// 5/18 at the middle and +-sqrt(3/5) of the half-width), exact for a prefill time cubic in the
+// prompt (its GEMMs linear, its attention quadratic).
+inline std::array<prompt_node, 3> prompt_nodes(const serve_estimate& e, std::size_t& count) {
+  if (e.prompt_least == e.prompt) {
+    count = 1;
+    return {prompt_node{e.prompt, 1.0}, {}, {}};
+  }
+  count = 3;
+  const double mid = 0.5 * static_cast<double>(e.prompt_least + e.prompt);
+  const double half = 0.5 * static_cast<double>(e.prompt - e.prompt_least);
+  const auto at = [&](double x) { return std::max(1LL, std::llround(mid + x * half)); };
+  const double off = std::sqrt(0.6);
+  return {prompt_node{at(-off), 5.0 / 18.0}, prompt_node{at(0.0), 8.0 / 18.0},
+          prompt_node{at(off), 5.0 / 18.0}};
+}
+
 // The steps of serving estimate @p e, sized (its concurrency and prefill batch): the decode step
-// at that concurrency, a prompt alone and a prefill batch's per request, at the clock the board
-// holds through the job; and the rates they give.
+// at that concurrency (@p r: the run at the job's mean lengths), a prompt alone and a prefill
+// batch's per request (averaged over the job's prompt lengths), at the clock the board holds
+// through the job; and the rates they give.
 template <gemm_device D>
 void time_serving(const D& d, const model_spec& m, const run_config& r, const software_stack& s,
-                  const run_config& one, serve_estimate& e) {
+                  serve_estimate& e) {
   const model_estimate batch = estimate_model(d, m, serve_step_run(r, e.concurrency), s).stack;
-  const model_estimate alone = estimate_model(d, m, one, s).stack;
-  const model_estimate prompts =
-      e.prefill_batch == 1 ? alone
-                           : estimate_model(d, m, serve_step_run(r, e.prefill_batch), s).stack;
-  const double per_batch = static_cast<double>(e.prefill_batch);
-  const double n = static_cast<double>(e.concurrency), g = static_cast<double>(e.generate);
+  std::size_t count = 0;
+  const std::array<prompt_node, 3> nodes = prompt_nodes(e, count);
+  // Per node: a prompt alone, and a prefill batch of as many such prompts as a step takes.
+  struct prefill_of {
+    op_sequence alone, per_batch;
+    double prompts = 1, weight = 1;
+  };
+  std::array<prefill_of, 3> prefills{};
+  for (std::size_t i = 0; i < count; ++i) {
+    run_config at = r;
+    at.prompt = nodes[i].prompt;
+    long long prompts = e.prefill_batch;
+    if (count > 1)
+      prompts = std::min(e.concurrency, std::max(1LL, e.step_tokens / nodes[i].prompt));
+    const model_estimate alone = estimate_model(d, m, serve_step_run(at, 1), s).stack;
+    prefills[i].alone = alone.prefill;
+    prefills[i].per_batch =
+        prompts == 1 ? alone.prefill
+                     : estimate_model(d, m, serve_step_run(at, prompts), s).stack.prefill;
+    prefills[i].prompts = static_cast<double>(prompts);
+    prefills[i].weight = nodes[i].weight;
+  }
+  const double n = static_cast<double>(e.concurrency), g = e.generate_mean;
   // The clock the board holds through the job (estimate/sustained_clock.hpp): over one cycle of
   // N requests, N prefills and G decode steps, the share of the time tensor-bound.
-  const double job =
-      n * prompts.prefill_time.value() / per_batch + g * batch.decode_per_token.value();
-  const double tensor = n * tensor_bound_time(prompts.prefill).value() / per_batch +
-                        g * tensor_bound_time(batch.decode).value();
+  double job = g * batch.decode_per_token.value();
+  double tensor = g * tensor_bound_time(batch.decode).value();
+  for (std::size_t i = 0; i < count; ++i) {
+    const prefill_of& p = prefills[i];
+    job += n * p.weight * p.per_batch.time().value() / p.prompts;
+    tensor += n * p.weight * tensor_bound_time(p.per_batch).value() / p.prompts;
+  }
   e.clock_fraction = serving_clock_fraction(d, r.type, job, tensor);
   const auto clocked = [&](const op_sequence& ops) {
     return at_sm_clock(ops, e.clock_fraction).time();
   };
   e.decode_step = clocked(batch.decode);
-  e.prefill_alone = clocked(alone.prefill);
-  e.prefill_per_request = clocked(prompts.prefill) / per_batch;
+  e.prefill_alone = duration{};
+  e.prefill_per_request = duration{};
+  for (std::size_t i = 0; i < count; ++i) {
+    const prefill_of& p = prefills[i];
+    e.prefill_alone += p.weight * clocked(p.alone);
+    e.prefill_per_request += p.weight * clocked(p.per_batch) / p.prompts;
+  }
   e.requests_per_second = n / (n * e.prefill_per_request.value() + g * e.decode_step.value());
   e.output_tokens_per_second = g * e.requests_per_second;
 }
@@ -293,6 +383,18 @@ serve_estimate estimate_serving(const D& d, const model_spec& m, const run_confi
   e.prompt = shape.seq;
   e.generate = r.generate;
   e.replicas = r.data_parallel();
+  const request_lengths& spread = c.lengths;
+  if (spread.prompt_least > e.prompt || spread.generate_least > e.generate)
+    detail::throw_invalid_argument(
+        "serve: the shortest prompt and output (" + std::to_string(spread.prompt_least) + " and " +
+        std::to_string(spread.generate_least) + " tokens) must not exceed the run's (" +
+        std::to_string(e.prompt) + " and " + std::to_string(e.generate) + ")");
+  e.prompt_least = spread.prompt_least > 0 ? spread.prompt_least : e.prompt;
+  e.generate_least = spread.generate_least > 0 ? spread.generate_least : e.generate;
+  e.prompt_mean = 0.5 * static_cast<double>(e.prompt_least + e.prompt);
+  e.generate_mean = 0.5 * static_cast<double>(e.generate_least + e.generate);
+  // The run at the job's mean lengths: its decode step at their mean context, its activations.
+  const run_config mean = detail::at_mean_lengths(r, e);
   const double context = static_cast<double>(shape.context);
   e.kv_per_token = bytes(shape.kv_cache_bytes(one) / context);
   const serve_config k = c.under(s, d);
@@ -300,23 +402,23 @@ serve_estimate estimate_serving(const D& d, const model_spec& m, const run_confi
   e.reservation = *k.reservation;
   // The tokens a sequence holds: its whole context reserved up front, or on average its prompt
   // and half its output where blocks come as tokens do.
-  const double held_tokens =
-      e.reservation == kv_reservation::whole_context
-          ? context
-          : static_cast<double>(e.prompt) + 0.5 * static_cast<double>(e.generate);
+  const double held_tokens = e.reservation == kv_reservation::whole_context
+                                 ? e.prompt_mean + e.generate_mean
+                                 : e.prompt_mean + 0.5 * e.generate_mean;
   const double block = static_cast<double>(k.block_tokens);
   e.blocks_per_sequence = static_cast<long long>(std::ceil(held_tokens / block));
   const double per_sequence =
       static_cast<double>(e.blocks_per_sequence) * block * e.kv_per_token.value();
   // Prompts batched into one step: as many whole prompts as a budget of @p tokens takes.
+  const long long mean_prompt = mean.prompt > 0 ? mean.prompt : e.prompt;
   const auto prompts_per_step = [&](long long tokens) {
-    return std::max(1LL, tokens / std::max(1LL, e.prompt));
+    return std::max(1LL, tokens / std::max(1LL, mean_prompt));
   };
   // The KV memory left beside the weights and the activations of the largest step (the
   // prefill batch's live set) under a budget of @p tokens a step, and the sequences it holds.
   const auto kv_room = [&](long long tokens) {
     const memory_breakdown need =
-        memory_need(m, detail::serve_step_run(r, prompts_per_step(tokens)));
+        memory_need(m, detail::serve_step_run(mean, prompts_per_step(tokens)));
     const double free = d.memory(tier::global).capacity.value() - need.weights.value() -
                         need.activations.value() - need.overhead.value();
     const double budget = std::max(0.0, k.kv_memory_fraction * free);
@@ -330,7 +432,7 @@ serve_estimate estimate_serving(const D& d, const model_spec& m, const run_confi
     const long long expected = kv_room(k.shaped_step.least).second;
     e.step_tokens = k.shaped_step.for_run(
         std::max(1LL, k.max_sequences > 0 ? std::min(expected, k.max_sequences) : expected),
-        e.prompt, e.generate);
+        mean_prompt, mean.generate);
     e.step_tokens_shaped = true;
   }
   const long long per_step = prompts_per_step(e.step_tokens);
@@ -344,7 +446,7 @@ serve_estimate estimate_serving(const D& d, const model_spec& m, const run_confi
   e.concurrency = e.max_sequences > 0 ? std::min(e.kv_limited, e.max_sequences) : e.kv_limited;
   e.prefill_batch = std::min(per_step, e.concurrency);
 
-  detail::time_serving(d, m, r, s, one, e);
+  detail::time_serving(d, m, mean, s, e);
   return e;
 }
 
@@ -367,12 +469,14 @@ serve_load serve_at_rate(const D& d, const model_spec& m, const run_config& r,
   serve_load l;
   l.rate = rate;
   l.utilisation = rate / x;
-  const double tp = sat.prefill_per_request.value(), g = static_cast<double>(sat.generate);
+  const double tp = sat.prefill_per_request.value(), g = sat.generate_mean;
   const double stretch = 1.0 - rate * tp;  // > 0: rate < X <= 1 / t_p
   const auto step = [&](double n) {
     const long long b =
         std::min(sat.concurrency, std::max(1LL, static_cast<long long>(std::ceil(n))));
-    const op_sequence ops = estimate_model(d, m, detail::serve_step_run(r, b), s).stack.decode;
+    const op_sequence ops =
+        estimate_model(d, m, detail::serve_step_run(detail::at_mean_lengths(r, sat), b), s)
+            .stack.decode;
     return detail::at_sm_clock(ops, sat.clock_fraction).time().value();
   };
   // n = rate G t_d(n) / (1 - rate t_p): increasing in n, iterated from one sequence up; the
@@ -422,7 +526,7 @@ serve_load serve_at_concurrency(const D& d, const model_spec& m, const run_confi
   serve_config capped = c;
   capped.max_sequences = c.max_sequences > 0 ? std::min(c.max_sequences, users) : users;
   const serve_estimate e = estimate_serving(d, m, r, s, capped);
-  const double n = static_cast<double>(e.concurrency), g = static_cast<double>(e.generate);
+  const double n = static_cast<double>(e.concurrency), g = e.generate_mean;
   const double x = e.requests_per_second, td = e.decode_step.value();
   const double tp = e.prefill_per_request.value(), tp1 = e.prefill_alone.value();
   serve_load l;
@@ -439,7 +543,7 @@ serve_load serve_at_concurrency(const D& d, const model_spec& m, const run_confi
   const double wait = e.concurrency > 1 ? 0.5 * td + behind : 0.0;
   const double prefill = std::max(tp1, arrivals * tp);
   l.ttft = seconds(l.waiting / x + wait + prefill);
-  l.tpot = seconds(e.generate > 1 ? std::max(0.0, n / x - wait - prefill) / (g - 1.0) : 0.0);
+  l.tpot = seconds(g > 1.0 ? std::max(0.0, n / x - wait - prefill) / (g - 1.0) : 0.0);
   l.latency = l.ttft + (g - 1.0) * l.tpot;
   return l;
 }

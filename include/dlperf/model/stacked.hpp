@@ -90,7 +90,15 @@ DLPERF_CONSTEXPR_VECTOR model_estimate apply_stack(const software_stack& s,
   update.host_overhead = s.optimizer_host_overhead;
   e.optimizer = apply_stack(update, ceiling.optimizer, c);
   e.prefill = apply_stack(s, ceiling.prefill, c);
-  e.decode = apply_stack(s, ceiling.decode, c);
+  // A decode step of more sequences than the stack replays as a graph runs eagerly
+  // (stack/decode_graphs.hpp): its kernels at the eager host time.
+  if (s.decode_graphs.eager_at(r.batch, device.memory)) {
+    software_stack eager = s;
+    eager.host_overhead = s.decode_graphs.eager_host_overhead;
+    e.decode = apply_stack(eager, ceiling.decode, c);
+  } else {
+    e.decode = apply_stack(s, ceiling.decode, c);
+  }
   e.sum_phases();  // the step as estimate_model sums it
   return e;
 }

@@ -273,6 +273,19 @@ inline constexpr multi_gpu_kernels sglang_tensor{
      "v0.6.4.post1, max 8 MiB), timed on H100 at 2 KB: 9.5 us over 2 GPUs, 10.1 us over 8 "
      "(github.com/sgl-project/sglang/pull/2904, 2025-01); peer-to-peer links only, NCCL above "
      "the limit"}};
+// SGLang's CUDA graphs: captured for decode batches up to cuda_graph_max_bs, 160 on GPUs above
+// 25 GB, with batches to 256 captured too on GPUs of more than 96 GiB and to 512 on those of more
+// than 180,000 MiB (python/sglang/srt/model_executor/cuda_graph_runner.py, pull 6718,
+// 2025-05-28; the catalog's B200 quotes 180 GB, 167.6 GiB, where the board reports about
+// 183,000 MiB, so that tier starts at 160 GiB here, as its chunk size's does). A larger decode
+// batch runs the model's PyTorch code eagerly (ModelRunner.forward_decode), each kernel an
+// eager op call: PyTorch's measured host time, as vllm-eager's.
+inline constexpr decode_graph_limit sglang_graphs{
+    .tiers = {{{bytes(0), 160}, {gibibytes(96), 256}, {gibibytes(160), 512}}},
+    .eager_host_overhead = pytorch_host,
+    .source =
+        "python/sglang/srt/server_args.py and model_executor/cuda_graph_runner.py "
+        "(cuda_graph_max_bs; pull 6718, 2025-05-28), read 2026-12"};
 }  // namespace detail
 
 /// SGLang (github.com/sgl-project/sglang) on CUDA: the same kernel families as vLLM's CUDA build
@@ -286,6 +299,7 @@ inline constexpr software_stack sglang = [] {
   s.id = stack_id::sglang;
   s.multi_gpu = detail::sglang_tensor;
   s.serving = detail::sglang_scheduler;
+  s.decode_graphs = detail::sglang_graphs;
   return s;
 }();
 

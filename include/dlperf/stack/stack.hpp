@@ -70,10 +70,12 @@
 #include <dlperf/core/units.hpp>
 #include <dlperf/estimate/estimate.hpp>
 #include <dlperf/hardware/vendor.hpp>
+#include <dlperf/stack/decode_graphs.hpp>
 #include <dlperf/stack/kernel_choices.hpp>
 #include <dlperf/stack/multi_gpu.hpp>
 #include <dlperf/stack/optimizer_kernels.hpp>
 #include <dlperf/stack/serving_scheduler.hpp>
+#include <dlperf/stack/stack_figure.hpp>
 
 namespace dlperf {
 
@@ -169,14 +171,6 @@ struct library_gemm_call {
   [[nodiscard]] constexpr bool same(const library_gemm_call& o) const {
     return fp16_accumulate == o.fp16_accumulate && fp32_activations == o.fp32_activations;
   }
-};
-
-/// One figure of a stack: its value, unit, where it comes from and when that was published.
-struct stack_figure {
-  double value = 1.0;       ///< the figure, in `unit`
-  std::string_view unit;    ///< "fraction of the ceiling", "s per kernel", ...
-  std::string_view source;  ///< a published measurement, or "fitted on the evidence: rows"
-  std::string_view date{};  ///< when the source was published (YYYY-MM)
 };
 
 /// How a stack runs a model whose layers do not all fit the GPU (llama.cpp's `-ngl N`,
@@ -324,6 +318,9 @@ struct software_stack {
   /// How it schedules continuous batching when serving (stack/serving_scheduler.hpp): its cap
   /// on sequences, its tokens per step, chunked prompts, the KV it reserves per sequence.
   serving_scheduler serving{};
+  /// The decode batches it replays as CUDA graphs, and the host time per kernel of a larger
+  /// step, which it runs eagerly (stack/decode_graphs.hpp); no limit by default.
+  decode_graph_limit decode_graphs{};
   /// Whether its fused attention issues warp-level `mma.sync` on every architecture, as
   /// FlashAttention-2 does (PyTorch SDPA's flash backend, the flash-attn 2 package): on an
   /// architecture whose full tensor rate needs a newer instruction it runs at that
@@ -415,6 +412,7 @@ constexpr void software_stack::validate() const {
                                    "its two shares in [0.01, 1]");
   multi_gpu.validate(name());
   serving.validate(name());
+  decode_graphs.validate(name());
 }
 
 /// Throws invalid_argument when stack @p s cannot run a run whose mode is @p training: a
@@ -442,6 +440,9 @@ struct stack_op_context {
   /// cycle a GEMV must move to stream at the full DRAM rate (the GEMV share's cap, see the file
   /// comment). Zero leaves the cap out.
   frequency sm_cycles{};
+  /// The device's memory: the decode batches a stack replays as graphs may depend on it
+  /// (decode_graph_limit). Zero: the smallest tier's.
+  byte_count memory{};
 };
 
 /// The GEMV share @p s was fitted or measured at, over 16-bit weights or, where @p quantized,
@@ -483,6 +484,7 @@ constexpr stack_op_context device_context(const D& d) {
   c.dram_bandwidth = d.memory(tier::global).throughput;
   c.warp_mma_share = d.arch().warp_mma_share;
   c.sm_cycles = static_cast<double>(d.sm_count()) * d.sm_clock();
+  c.memory = d.memory(tier::global).capacity;
   return c;
 }
 

@@ -769,5 +769,5 @@ TEST_CASE(
     }
   CHECK(fields == 11);  // gpus, split, batch, seq, generate, dtype, weights, stack, doc-tokens,
                         // packing, nchw
-  CHECK(serving == 3);  // serve, concurrency, rate
+  CHECK(serving == 5);  // serve, concurrency, rate, prompt_min, generate_min
 }

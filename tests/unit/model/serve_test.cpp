@@ -469,8 +469,15 @@ TEST_CASE("dlperf model --serve --json answers with the documented keys", "[serv
                           "total_tokens_per_second",
                           "at_rate",
                           "at_concurrency",
-                          "ceiling"})
+                          "ceiling",
+                          "prompt_least",
+                          "generate_least",
+                          "prompt_mean",
+                          "generate_mean"})
     CHECK(j.contains(key));
+  // Every request of the run's lengths: the least and the mean are the run's.
+  CHECK(j["prompt_least"] == 512);
+  CHECK(j["generate_mean"].get<double>() == 256.0);
   CHECK(j["stack"] == "vllm");
   CHECK(j["kv_reservation"] == "as-generated");
   CHECK(j["chunked_prefill"] == true);
@@ -661,6 +668,13 @@ TEST_CASE("dlperf model --serve rejects each bad input with exit code 2 and one 
       {base + "--serve --concurrency 1e9", "--concurrency"},
       {base + "--serve --gpus 2 --concurrency 3", "multiple of 2"},
       {base + "--concurrency 16", "--concurrency needs --serve"},
+      {base + "--prompt-min 16", "--prompt-min needs --serve"},
+      {base + "--generate-min 16", "--generate-min needs --serve"},
+      {base + "--serve --prompt-min 0", "--prompt-min"},
+      {base + "--serve --prompt-min 2.5", "--prompt-min"},
+      {base + "--serve --generate-min -1", "--generate-min"},
+      {base + "--serve --prompt-min 513", "--prompt-min 513 is longer than --prompt 512"},
+      {base + "--serve --generate-min 300", "--generate-min 300 is longer than --generate 256"},
       {"model --preset llama3_1_8b --gpu h100_sxm --prompt 512 --serve", "--generate"},
       {"model --preset bert_large --gpu h100_sxm --generate 4 --serve", "decoder-only"}};
   for (const auto& [args, message] : cases) dlperf_test::require_usage_error(args, message);

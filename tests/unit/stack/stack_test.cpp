@@ -4,10 +4,12 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <dlperf/dlperf.hpp>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli_run.hpp"
+#include "model/serving_run.hpp"
 #include "run_types.hpp"
 
 using namespace dlperf;
@@ -370,6 +372,57 @@ TEST_CASE("bad stack figures and names are rejected by name", "[stack]") {
   CHECK_THROWS_WITH(s.validate(), Catch::Contains("shaped step budget"));
   s.serving.shaped_step = {-1, 0};
   CHECK_THROWS_WITH(s.validate(), Catch::Contains("shaped step budget"));
+  // Decode graphs: a later tier without a first, tiers out of order, a negative limit, a host
+  // time that is not a time.
+  s = stacks::sglang;
+  s.decode_graphs.tiers[0].max_batch = 0;
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("sglang") && Catch::Contains("first tier"));
+  s = stacks::sglang;
+  s.decode_graphs.tiers[2].from = gibibytes(50);
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("rise in memory"));
+  s = stacks::sglang;
+  s.decode_graphs.tiers[1].max_batch = -8;
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("decode graphs"));
+  s = stacks::sglang;
+  s.decode_graphs.eager_host_overhead.value = std::numeric_limits<double>::infinity();
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("eager host time"));
+  s = stacks::sglang;
+  s.decode_graphs.tiers[0].from = gibibytes(1);
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("from 0 bytes"));
+}
+
+TEST_CASE("SGLang replays decode steps as graphs up to its limit, eagerly above it",
+          "[stack][serve]") {
+  // cuda_graph_max_bs (stack/cuda_stacks.hpp, sglang_graphs): 160 on an 80 GB H100, 256 on a
+  // 141 GB H200, 512 on a 180 GB B200.
+  const decode_graph_limit& g = stacks::sglang.decode_graphs;
+  const auto memory = [](const char* id) {
+    return catalog::find(id).memory(tier::global).capacity;
+  };
+  CHECK(g.max_batch_on(memory("h100_sxm")) == 160);
+  CHECK(g.max_batch_on(memory("h200_sxm")) == 256);
+  CHECK(g.max_batch_on(memory("b200")) == 512);
+  CHECK_FALSE(g.eager_at(160, memory("h100_sxm")));
+  CHECK(g.eager_at(161, memory("h100_sxm")));
+  CHECK_FALSE(stacks::vllm.decode_graphs.limited());
+  // A decode step one sequence past the limit pays the eager host time on its kernels: it is
+  // longer than the graph-replayed step below it by more than one sequence's work, and never
+  // shorter than its kernels' eager host time where they outlast the device.
+  const gpu_spec& h100 = catalog::find("h100_sxm");
+  const auto step = [&](long long batch, const software_stack& stack) {
+    run_config r = dlperf_test::serving_run(512, 128);
+    r.batch = batch;
+    return estimate_model(h100, presets::llama3_1_8b, r, stack).stack;
+  };
+  const model_estimate at_limit = step(160, stacks::sglang), past = step(161, stacks::sglang),
+                       further = step(162, stacks::sglang);
+  const double one_more = further.decode_per_token.value() - past.decode_per_token.value();
+  CHECK(past.decode_per_token.value() - at_limit.decode_per_token.value() > 10.0 * one_more);
+  const double kernels = static_cast<double>(kernels_of(past.decode));
+  CHECK(past.decode_per_token.value() >
+        0.5 * kernels * stacks::sglang.decode_graphs.eager_host_overhead.value);
+  // vLLM's record, whose kernels SGLang's copies, replays every batch: the same step at 160.
+  CHECK(step(160, stacks::vllm).decode_per_token == at_limit.decode_per_token);
 }
 
 TEST_CASE("llama.cpp dequantises quantised prompts once per micro-batch above 32 rows",

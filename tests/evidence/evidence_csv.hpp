@@ -228,6 +228,19 @@ inline band_figures band_figures_of(const std::vector<double>& errors) {
           quantile(ratio, 0.1), quantile(ratio, 0.9)};
 }
 
+// Three cells of an evidence table for @p errors (predicted / measured - 1): "rows | median
+// |error| | bias | worst error", or "0 | | |" for none.
+inline std::string error_cells(const std::vector<double>& errors) {
+  if (errors.empty()) return "0 | | |";
+  const auto worst = std::max_element(errors.begin(), errors.end(),
+                                      [](double a, double b) { return std::abs(a) < std::abs(b); });
+  const band_figures b = band_figures_of(errors);
+  std::array<char, 120> line{};
+  std::snprintf(line.data(), line.size(), "%d | %.1f %% | %+.1f %% | %+.1f %%", b.rows,
+                100 * b.median, 100 * b.bias, 100 * *worst);
+  return line.data();
+}
+
 // Holds band @p table, as model/error_bands.hpp lists it, to @p b, recomputed from the evidence.
 template <class Band>
 void check_band(const Band& table, const band_figures& b) {
@@ -322,6 +335,15 @@ inline weight_format weights_of(const std::string& w) {
 
 // The inference run of a serving row (the serving files' columns dlperf_dtype, weight_format,
 // prompt, generate, gpus and tp).
+// The spread of a serving row's request lengths: its prompt_min and generate_min (none: every
+// request has the row's prompt and output).
+inline request_lengths lengths_of(const row& r) {
+  request_lengths out;
+  if (const auto least = count(field(r, "prompt_min"))) out.prompt_least = *least;
+  if (const auto least = count(field(r, "generate_min"))) out.generate_least = *least;
+  return out;
+}
+
 inline run_config serving_run_of(const row& r) {
   run_config run;
   run.mode = run_mode::infer;

@@ -49,10 +49,7 @@ closed_loop_case closed_loop_case_of(const evidence::row& r) {
   c.stack = &stacks::of(parse<stack_id>(evidence::field(r, "stack")));
   c.run = evidence::serving_run_of(r);
   // A benchmark's random lengths: prompts and outputs from the least up to the row's.
-  if (const auto least = evidence::count(evidence::field(r, "prompt_min")))
-    c.lengths.prompt_least = *least;
-  if (const auto least = evidence::count(evidence::field(r, "generate_min")))
-    c.lengths.generate_least = *least;
+  c.lengths = evidence::lengths_of(r);
   c.users = *evidence::count(evidence::field(r, "concurrency"));
   c.tokens_per_s = *evidence::number(evidence::field(r, "output_tokens_per_s"));
   if (const auto ms = evidence::number(evidence::field(r, "ttft_ms"))) c.ttft = *ms / 1e3;
@@ -110,19 +107,6 @@ TEST_CASE(
 
 namespace {
 
-std::string closed_loop_summary(const std::vector<double>& e) {
-  if (e.empty()) return "0 | | |";
-  std::vector<double> magnitude;
-  for (const double x : e) magnitude.push_back(std::abs(x));
-  const auto at_worst = std::max_element(magnitude.begin(), magnitude.end());
-  const evidence::band_figures b = evidence::band_figures_of(e);
-  std::array<char, 120> line{};
-  std::snprintf(line.data(), line.size(), "%d | %.1f %% | %+.1f %% | %+.1f %%", b.rows,
-                100 * b.median, 100 * b.bias,
-                100 * e[static_cast<std::size_t>(at_worst - magnitude.begin())]);
-  return line.data();
-}
-
 struct closed_loop_errors {
   std::vector<double> throughput, ttft, tpot;
 };
@@ -174,8 +158,9 @@ TEST_CASE("Closed-loop serving evidence report", "[.][serve_concurrency_evidence
       "TPOT rows | median | bias | worst |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
       "---:|---:|\n");
   for (const auto& [name, f] : groups)
-    std::printf("| %s | %s | %s | %s |\n", name.c_str(), closed_loop_summary(f.throughput).c_str(),
-                closed_loop_summary(f.ttft).c_str(), closed_loop_summary(f.tpot).c_str());
+    std::printf("| %s | %s | %s | %s |\n", name.c_str(),
+                evidence::error_cells(f.throughput).c_str(), evidence::error_cells(f.ttft).c_str(),
+                evidence::error_cells(f.tpot).c_str());
   CHECK(!groups.empty());
 }
 

@@ -86,9 +86,6 @@ namespace dlperf {
 struct request_lengths {
   long long prompt_least = 0;    ///< the shortest prompt; 0: every prompt has the run's length
   long long generate_least = 0;  ///< the shortest output; 0: every output has the run's length
-
-  /// Whether every request has the run's lengths.
-  [[nodiscard]] constexpr bool fixed() const { return prompt_least == 0 && generate_least == 0; }
 };
 
 /// The serving engine's settings that bound the concurrency and the prefill batch. The cap on

@@ -261,18 +261,6 @@ inline constexpr serving_scheduler sglang_scheduler{
     .source =
         "python/sglang/srt/server_args.py (chunked_prefill_size by GPU memory) and "
         "model_executor/model_runner.py (max_num_reqs), v0.4-v0.5, read 2026-12"};
-// SGLang's tensor split: its custom all-reduce is vLLM's (python/sglang/srt/distributed/
-// device_communicators/custom_all_reduce.py, "Adapted from" vLLM v0.6.4.post1's, _MAX_CAR_SIZE
-// 8 MiB, peer-to-peer links only), NCCL above it.
-inline constexpr multi_gpu_kernels sglang_tensor{
-    split_mode::tensor,
-    "SGLang --tp-size",
-    {},
-    {seconds(9.5e-6), seconds(10.1e-6), mebibytes(8),
-     "SGLang's custom all-reduce, vLLM's kernel (custom_all_reduce.py adapted from vLLM "
-     "v0.6.4.post1, max 8 MiB), timed on H100 at 2 KB: 9.5 us over 2 GPUs, 10.1 us over 8 "
-     "(github.com/sgl-project/sglang/pull/2904, 2025-01); peer-to-peer links only, NCCL above "
-     "the limit"}};
 // SGLang's CUDA graphs: captured for decode batches up to cuda_graph_max_bs, 160 on GPUs above
 // 25 GB, with batches to 256 captured too on GPUs of more than 96 GiB and to 512 on those of more
 // than 180,000 MiB (python/sglang/srt/model_executor/cuda_graph_runner.py, pull 6718,
@@ -297,7 +285,10 @@ inline constexpr decode_graph_limit sglang_graphs{
 inline constexpr software_stack sglang = [] {
   software_stack s = vllm;
   s.id = stack_id::sglang;
-  s.multi_gpu = detail::sglang_tensor;
+  // Its tensor split keeps vLLM's custom all-reduce, which SGLang's is
+  // (python/sglang/srt/distributed/device_communicators/custom_all_reduce.py, "Adapted from"
+  // vLLM v0.6.4.post1's, _MAX_CAR_SIZE 8 MiB, peer-to-peer links only), NCCL above it.
+  s.multi_gpu.split_source = "SGLang --tp-size";
   s.serving = detail::sglang_scheduler;
   s.decode_graphs = detail::sglang_graphs;
   return s;

@@ -156,6 +156,8 @@ void write_job_collectives(report_writer& w, const cluster_estimate& c) {
     write_field(w, "calls", x.calls);
     write_field(w, "time_s", x.time.value());
     write_field(w, "exposed_s", x.exposed.value());
+    write_field(w, "sms", x.sms);
+    write_field(w, "slowed_s", x.slowed.value());
     w.end_object();
   }
   w.end_array();

@@ -309,3 +309,29 @@ TEST_CASE("model: bad expert-parallel splits are rejected by name", "[cli][paral
   require_usage_error(moe + "--train --gpus 48 --ep 48", "must divide the model's experts (128)");
   require_usage_error(moe + "--train --gpus 8 --ep-dispatch per-gpu", "give --ep 2 or more");
 }
+
+TEST_CASE("cluster: each collective says the SMs NCCL holds and what they cost the computation",
+          "[cli][parallel]") {
+  // FSDP over one A100 server: NCCL's ring holds 24 of the 108 SMs (stack/nccl.hpp), and the
+  // per-layer gathers and reduce-scatters run beside the passes they overlap.
+  const std::string run =
+      "cluster --preset llama3_1_8b --train --gpus 8 --zero 3 --batch 2 --seq 4096 --dtype bf16 ";
+  const nlohmann::json a100 = json_of(run + "--gpu a100_sxm4_80gb --link nvlink3 --json");
+  double slowed = 0;
+  for (const auto& c : a100["job"]["collectives"]) {
+    CHECK(c["sms"] == 24);
+    CHECK(c["slowed_s"].get<double>() >= 0.0);
+    CHECK(c["slowed_s"].get<double>() <= c["exposed_s"].get<double>());
+    slowed += c["slowed_s"].get<double>();
+  }
+  CHECK(slowed > 0.0);
+  const run_result text = run_dlperf(run + "--gpu a100_sxm4_80gb --link nvlink3");
+  CHECK(text.exit_code == 0);
+  CHECK(text.out.find("slowed by the 24 SMs NCCL holds") != std::string::npos);
+  // No log of NCCL's ring over NVLink 5 is published: nothing is taken, and nothing is said.
+  const nlohmann::json b200 = json_of(run + "--gpu b200 --link nvlink5 --json");
+  for (const auto& c : b200["job"]["collectives"]) {
+    CHECK(c["sms"] == 0);
+    CHECK(c["slowed_s"].get<double>() == 0.0);
+  }
+}

@@ -114,8 +114,9 @@ void print_report(const app::cluster_report& report) {
                format_duration(c.overlappable.value()));
     fmt::print("  {:<34} {:>10}\n", "  last bucket (cannot hide)",
                format_duration(c.last_bucket_allreduce.value()));
-    fmt::print("  {:<34} {:>10}\n", "exposed all-reduce",
-               format_duration(c.exposed_allreduce.value()));
+    fmt::print("  {:<34} {:>10}{}\n", "exposed all-reduce",
+               format_duration(c.exposed_allreduce.value()),
+               c.collectives.empty() ? std::string() : slowed_text(c.collectives.front()));
   }
   if (c.tp > 1 && r.zero < 2 && c.pp == 1) {
     // Under --async-tp, what the GEMMs leave of them (buying/tensor_parallel_collectives.hpp,
@@ -189,9 +190,15 @@ void print_job_collectives(const cluster_estimate& c) {
                c.virtual_stages > 1 ? fmt::format(" of {} chunks each", c.virtual_stages) : "",
                c.grad_accumulation);
   for (const step_collective& x : c.collectives)
-    fmt::print("  {:<34} {:>10}  ({} calls of {}; exposed {})\n", x.name,
+    fmt::print("  {:<34} {:>10}  ({} calls of {}; exposed {}{})\n", x.name,
                format_duration(x.time.value()), x.calls, format_bytes(x.bytes.value()),
-               format_duration(x.exposed.value()));
+               format_duration(x.exposed.value()), slowed_text(x));
+}
+
+std::string slowed_text(const step_collective& x) {
+  if (!(x.slowed > duration{})) return {};
+  return fmt::format(", {} of it the computation beside it slowed by the {} SMs NCCL holds",
+                     format_duration(x.slowed.value()), x.sms);
 }
 
 void add_cluster_command(CLI::App& app) {

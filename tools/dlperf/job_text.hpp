@@ -12,6 +12,10 @@ namespace dlperf::cli {
 /// collective: its calls, time and exposed part.
 void print_job_collectives(const cluster_estimate& c);
 
+/// What collective @p x's SMs cost the computation it overlaps, for people: ", 1.2 ms of it the
+/// computation beside it slowed by the 24 SMs NCCL holds", or nothing where it costs none.
+std::string slowed_text(const step_collective& x);
+
 /// A multi-GPU band's interval applied to a rate of @p rate tokens/s, for people: "measured
 /// 0.778-1.10x of this model's rate: 64500-91200 tokens/s (80 % of 226 RUNS; median error 14.4 %,
 /// the model optimistic)", @p runs naming what the rows are (model/error_bands.hpp: the training

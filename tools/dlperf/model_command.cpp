@@ -215,10 +215,11 @@ void print_layout(const app::model_report& report) {
   } else if (job) {
     // The job's communication as `dlperf cluster` prices it (docs/buying.md, Multi-GPU).
     fmt::print(
-        "  {} over {}: gradient all-reduce {} a step, {} of it exposed after the backward "
-        "pass{}; {}x one GPU's rate ({} efficiency)\n",
+        "  {} over {}: gradient all-reduce {} a step, {} of it exposed{}{}; {}x one GPU's rate "
+        "({} efficiency)\n",
         describe(parallel_split{job->gpus, job->tp, 1}), job->link.id,
         format_duration(job->allreduce.value()), format_duration(job->exposed_allreduce.value()),
+        job->collectives.empty() ? std::string() : slowed_text(job->collectives.front()),
         job->tp > 1
             ? fmt::format(", tp all-reduces {}", format_duration(job->tensor_parallel.value()))
             : std::string(),

@@ -128,7 +128,9 @@ nlohmann::json sustained_clock_json(const std::optional<sustained_clock_info>& s
 /// "ep" (GPUs the experts are spread over), "expert_dispatch", "async_tp" (the tensor split's
 /// collectives pipelined with their GEMMs), "shard_group" (GPUs ZeRO shards
 /// over), "pipeline_bubble_s", "exposed_communication_s", "collectives": [{"name", "collective",
-/// "bytes", "calls", "time_s", "exposed_s"}]}.
+/// "bytes", "calls", "time_s", "exposed_s", "sms" (the SMs NCCL's channels hold while it runs;
+/// 0 where no count is published), "slowed_s" (of exposed_s, the computation it overlaps slowed
+/// by them)}]}.
 nlohmann::json job_collectives_json(const cluster_estimate& c);
 
 /// Where published training runs on several GPUs under @p stack fell against the multi-GPU

@@ -135,16 +135,22 @@ void add_gradient_reduction(cluster_part& p, const model_spec& m, const run_conf
     // Each bucket is one NCCL all-reduce of its own size, so a 25 MiB bucket runs at the bus
     // bandwidth NCCL reaches at 25 MiB, not at the whole gradient's (stack/nccl.hpp).
     const byte_count last = grad - static_cast<double>(buckets - 1) * bucket;
+    const nccl_collective each = net.run(collective::all_reduce, bucket, dp);
     p.last = net.time(collective::all_reduce, last, dp);
-    p.allreduce =
-        static_cast<double>(buckets - 1) * net.time(collective::all_reduce, bucket, dp) + p.last;
+    const duration before_last = static_cast<double>(buckets - 1) * each.time;
+    p.allreduce = before_last + p.last;
     const byte_count first = std::min(bucket, grad);
     p.overlappable = p.backward * (1.0 - (first / grad).value());
-    p.exposed = std::max(p.allreduce - p.overlappable, p.last);
+    // Every bucket but the last runs beside the backward pass and takes its SMs from it
+    // (overlap_of); the last runs after it.
+    p.taken = p.backward_sm * net.held(each) * before_last;
+    const duration waited = std::max(p.allreduce - p.overlappable, p.last);
+    p.exposed = std::max(waited, p.last + p.taken);
     if (dp == 1) p.exposed = seconds(0);
     if (dp > 1)
       p.collectives.push_back({"gradient all-reduce", collective::all_reduce, bucket, buckets,
-                               p.allreduce, p.exposed, false, false});
+                               p.allreduce, p.exposed, false, false, each.channels,
+                               p.exposed - waited});
     if (r.ep > 1) add_expert_gradients(p, m, r, net, bucket);
   }
 }
@@ -180,8 +186,10 @@ void add_pipeline_handoffs(cluster_part& p, const model_spec& m, const run_confi
 // collective of the step with the part of it that is exposed.
 template <class D>
 cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
-                           const cluster_topology& net, byte_count grad, byte_count bucket,
+                           const cluster_topology& job, byte_count grad, byte_count bucket,
                            long long buckets) {
+  cluster_topology net = job;
+  net.sms = g.facts().sms;  // what NCCL's channels take SMs from
   const model_estimate e = estimate_run(g, m, pipeline_stage_run(r));
   const double pp = static_cast<double>(r.pp);
   cluster_part p{};
@@ -192,6 +200,7 @@ cluster_part cluster_share(const D& g, const model_spec& m, const run_config& r,
   p.bubble = (pp - 1.0) / static_cast<double>(r.virtual_stages) * micro_batch;
   p.compute = e.time / pp + p.bubble;
   p.backward = (e.backward.time() + e.recompute.time()) / pp;
+  p.backward_sm = backward_sm_count_share(e);
   add_gradient_reduction(p, m, r, net, e, grad, bucket, buckets);
   if (r.tp > 1) add_tensor_parallel(p, m, r, net, e);
   if (r.cp > 1) add_context_ring(p.collectives, m, r, e, net);

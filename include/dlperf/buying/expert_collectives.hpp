@@ -98,16 +98,22 @@ void add_expert_gradients(cluster_part& p, const model_spec& m, const run_config
   const double buckets = static_cast<double>(buckets_of(grad, bucket));
   const byte_count each = grad / buckets;
   const long long per_server = std::max(1LL, net.server / r.ep);
-  const duration one = nccl_time(collective::all_reduce, each, copies, net.intra, net.staged,
-                                 net.network, per_server)
-                           .time;
+  const nccl_collective run = nccl_time(collective::all_reduce, each, copies, net.intra, net.staged,
+                                        net.network, per_server);
+  const duration one = run.time;
   const duration all = buckets * one;
-  const duration both = std::max(p.allreduce + all - p.overlappable, std::max(p.last, one));
+  // Its buckets take SMs from the same backward pass (overlap_of), beside the dense ones'.
+  const duration taken = p.backward_sm * net.held(run) * all;
+  const duration waited = std::max(p.allreduce + all - p.overlappable, std::max(p.last, one));
+  const duration both = std::max(waited, std::max(p.last, one) + p.taken + taken);
   const duration exposed = std::max(duration{}, both - p.exposed);
+  const duration slowed = std::max(duration{}, both - std::max(waited, p.exposed));
   p.allreduce += all;
   p.exposed += exposed;
+  p.taken += taken;
   p.collectives.push_back({"expert gradient all-reduce", collective::all_reduce, each,
-                           static_cast<long long>(buckets), all, exposed, false, false});
+                           static_cast<long long>(buckets), all, exposed, false, false,
+                           run.channels, std::min(slowed, exposed)});
 }
 
 }  // namespace dlperf::detail

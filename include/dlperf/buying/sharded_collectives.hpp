@@ -55,53 +55,66 @@ std::vector<step_collective> sharded_collectives(const model_spec& m, const run_
   const double w = training_weight_bytes(r.type);
   const double g = r.fp32_gradient_reduce ? 4.0 : w;
   const double k = static_cast<double>(r.grad_accumulation);
-  const duration ag = net.time(collective::all_gather, bytes(unit * w), dp);
-  const duration rs = net.time(collective::reduce_scatter, bytes(unit * g), dp);
+  const nccl_collective ag_run = net.run(collective::all_gather, bytes(unit * w), dp);
+  const nccl_collective rs_run = net.run(collective::reduce_scatter, bytes(unit * g), dp);
+  const duration ag = ag_run.time;
+  const duration rs = rs_run.time;
   const duration root_ag = net.time(collective::all_gather, bytes(root * w), dp);
   const duration root_rs = net.time(collective::reduce_scatter, bytes(root * g), dp);
   // Hybrid sharding: each shard's gradients all-reduced across the copies of its group, the
   // ring's GPUs a shard group apart (in other servers once a group fills one).
-  duration ar{}, root_ar{};
+  nccl_collective ar_run{};
+  duration root_ar{};
   if (copies > 1) {
     const long long per_server = std::max(1LL, net.per_node / dp);
     const auto across = [&](double elements) {
       return nccl_time(collective::all_reduce, bytes(elements * g / static_cast<double>(dp)),
-                       copies, net.intra, net.staged, net.network, per_server)
-          .time;
+                       copies, net.intra, net.staged, net.network, per_server);
     };
-    ar = across(unit);
-    root_ar = across(root);
+    ar_run = across(unit);
+    root_ar = across(root).time;
   }
+  const duration ar = ar_run.time;
   const duration fwd = e.forward.time() / layers;
   const duration bwd = (e.backward.time() + e.recompute.time()) / layers;
-  const auto hidden_behind = [](duration comm, duration compute) {
-    return std::max(duration{}, comm - compute);
-  };
+  // A unit's collectives run beside its neighbour's pass and take SMs from it (overlap_of).
+  const double fwd_sm = sm_count_share(e.forward);
+  const double bwd_sm = backward_sm_count_share(e);
+  const auto lost = [&](const nccl_collective& c) { return net.held(c) * c.time; };
   const long long calls = static_cast<long long>(units);
   std::vector<step_collective> out;
   const bool every_micro_batch = r.zero >= 3;
   const double gathers = every_micro_batch ? k : 1.0;
+  const overlap_cost fwd_unit = overlap_of(ag, fwd, fwd_sm * lost(ag_run));
   step_collective gather{"parameter all-gather (forward)",
                          collective::all_gather,
                          bytes(unit * w),
                          static_cast<long long>(gathers) * (calls + 1),
                          gathers * (units * ag + root_ag),
-                         gathers * (root_ag + ag + (units - 1.0) * hidden_behind(ag, fwd)),
+                         gathers * (root_ag + ag + (units - 1.0) * fwd_unit.added()),
                          every_micro_batch,
-                         true};
+                         true,
+                         ag_run.channels,
+                         gathers * (units - 1.0) * fwd_unit.slowed};
   out.push_back(gather);
   // A unit's backward window carries its neighbour's gather, its reduce-scatter and, hybrid,
   // the all-reduce of its shard.
   const duration bwd_comm = (every_micro_batch ? ag + rs : rs) + ar;
+  const duration bwd_lost =
+      bwd_sm * ((every_micro_batch ? lost(ag_run) : duration{}) + lost(rs_run) + lost(ar_run));
+  const overlap_cost bwd_unit = overlap_of(bwd_comm, bwd, bwd_lost);
   if (every_micro_batch)
     out.push_back({"parameter all-gather (backward)", collective::all_gather, bytes(unit * w),
                    static_cast<long long>(k) * calls, k * units * ag,
                    // The first unit of the backward pass waits for its gather; the others'
-                   // gathers share the window with the reduce-scatters below.
-                   k * ag, true, false});
+                   // gathers share the window with the reduce-scatters below, which carries
+                   // what their SMs cost it.
+                   k * ag, true, false, ag_run.channels});
+  // The window's cost is the reduce-scatter's: it runs in every backward window.
   out.push_back({"gradient reduce-scatter", collective::reduce_scatter, bytes(unit * g),
                  static_cast<long long>(k) * (calls + 1), k * (units * rs + root_rs),
-                 k * ((units - 1.0) * hidden_behind(bwd_comm, bwd) + rs + root_rs), true, false});
+                 k * ((units - 1.0) * bwd_unit.added() + rs + root_rs), true, false,
+                 rs_run.channels, k * (units - 1.0) * bwd_unit.slowed});
   if (copies > 1)  // the last unit's and the root's wait whole; the others' share the window
     out.push_back({"gradient all-reduce across shard groups", collective::all_reduce,
                    bytes(unit * g / static_cast<double>(dp)),

@@ -32,6 +32,12 @@ struct step_collective {
   duration exposed{};                        ///< the part no computation hides
   bool per_micro_batch = true;  ///< runs with every micro-batch (else once an optimizer step)
   bool forward = false;         ///< in the forward pass (else the backward pass)
+  /// SMs its kernels hold while it runs (NCCL's channels, nccl_collective::channels; 0 where no
+  /// count is published or nothing is taken from the computation it overlaps).
+  long long sms = 0;
+  /// Of exposed, the computation it overlaps slowed by the SMs it holds
+  /// (detail::overlap_of); the rest of exposed the step waits for it.
+  duration slowed{};
 };
 
 /// The run whose estimate (estimate_run) a pipeline's stages share: @p r with its stages folded
@@ -59,6 +65,10 @@ constexpr long long buckets_of(byte_count grad, byte_count bucket) {
 // One GPU's share of a job: its compute step, backward window and communication.
 struct cluster_part {
   duration compute, backward, exposed, tensor_parallel, allreduce, last, overlappable, bubble;
+  // SM time the gradient all-reduces take from the backward pass they overlap (overlap_of).
+  duration taken;
+  // The share of the backward pass that runs slower on fewer SMs (backward_sm_count_share).
+  double backward_sm = 0.0;
   double clock_fraction = 1.0;  // of the quoted tensor clock (model_estimate::clock_fraction)
   std::vector<step_collective> collectives;
   [[nodiscard]] constexpr duration step() const {
@@ -75,12 +85,44 @@ struct cluster_topology {
   long long per_node = 8;  // GPUs of a server over tp: a data-parallel ring's GPUs in a server
   bool staged = false;     // intra-server traffic through host memory
   long long server = 8;    // GPUs of a server
+  int sms = 0;             // SMs of the GPU whose share is priced (0: none are taken)
 
-  // Collective @p c of @p data over @p n GPUs as NCCL runs it (stack/nccl.hpp).
+  // Collective @p c of @p data over @p n GPUs as NCCL runs it (stack/nccl.hpp), with the
+  // channels it runs over.
+  [[nodiscard]] constexpr nccl_collective run(collective c, byte_count data, long long n) const {
+    return nccl_time(c, data, n, intra, staged, network, per_node);
+  }
+  // Its time alone.
   [[nodiscard]] constexpr duration time(collective c, byte_count data, long long n) const {
-    return nccl_time(c, data, n, intra, staged, network, per_node).time;
+    return run(c, data, n).time;
+  }
+  // The share of the GPU's SMs that @p how's channels hold while it runs.
+  [[nodiscard]] constexpr double held(const nccl_collective& how) const {
+    if (sms <= 0 || how.time <= duration{}) return 0.0;
+    return std::min(1.0, static_cast<double>(how.channels) / static_cast<double>(sms));
   }
 };
+
+// What collectives of @p comm, run beside @p compute of a pass's computation on the same GPU,
+// add to it: NCCL's kernels hold SMs of their own while they run (nccl_collective::channels),
+// so the computation they overlap runs on the rest. With @p lost the SM time they take from it
+// (each collective's time x the share of the SMs it holds x the share of the computation that
+// runs slower on fewer SMs, detail::sm_count_share), the computation done under the
+// collectives is their time less what they took, and
+//
+//     added = max(comm - compute, lost)
+//
+// The first is waiting for the collectives (the computation ran out under them), the second
+// the computation finishing late (the collectives ran out under it).
+struct overlap_cost {
+  duration wait{};    // the GPU idle until the collectives end
+  duration slowed{};  // the computation late by the SMs they held
+  [[nodiscard]] constexpr duration added() const { return wait + slowed; }
+};
+constexpr overlap_cost overlap_of(duration comm, duration compute, duration lost) {
+  if (lost > comm - compute) return {duration{}, lost};
+  return {comm - compute, duration{}};
+}
 
 // Bytes of one tensor-parallel activation all-reduce: batch x seq x hidden elements.
 template <class = void>

@@ -121,6 +121,34 @@ DLPERF_CONSTEXPR_VECTOR op_sequence at_sm_clock(const op_sequence& ops, double f
   return out;
 }
 
+// Whether an operator bound by @p b runs slower on fewer SMs: its arithmetic, register file and
+// shared memory are each SM's own. DRAM, L2 and the links are shared by all SMs, and an
+// operator bound by latency does not fill the SMs it has.
+constexpr bool on_sm_count(bound b) {
+  return b == bound::compute || b == bound::registers || b == bound::shared;
+}
+
+// The share of @p ops' time, each run counted, in operators that run slower on fewer SMs
+// (on_sm_count); 0 for no time.
+DLPERF_CONSTEXPR_VECTOR double sm_count_share(const op_sequence& ops) {
+  duration all{}, held{};
+  for (const op_estimate& op : ops) {
+    const duration t = static_cast<double>(op.repeats) * op.time;
+    all += t;
+    if (on_sm_count(op.bound)) held += t;
+  }
+  return all.value() > 0 ? held.value() / all.value() : 0.0;
+}
+
+// sm_count_share of @p e's backward pass and the forward it runs again (recompute) together.
+DLPERF_CONSTEXPR_VECTOR double backward_sm_count_share(const model_estimate& e) {
+  const duration b = e.backward.time(), again = e.recompute.time();
+  const duration all = b + again;
+  if (!(all.value() > 0)) return 0.0;
+  return (sm_count_share(e.backward) * b.value() + sm_count_share(e.recompute) * again.value()) /
+         all.value();
+}
+
 }  // namespace detail
 
 /// The training step (`run_mode::train`) or inference (`run_mode::infer`) of @p m on @p d under

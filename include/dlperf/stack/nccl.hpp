@@ -188,7 +188,64 @@ struct nccl_collective {
   duration time{};                                 ///< of the call
   nccl_protocol protocol = nccl_protocol::simple;  ///< the protocol NCCL's model picks
   bool nvls = false;  ///< NVLink SHARP (an all-reduce through a switch), else the ring
+  /// The channels it runs over, each one thread block on an SM of its own while it runs
+  /// (nccl::channels_source); 0 where no log of NCCL on such links is published.
+  long long channels = 0;
 };
+
+namespace nccl {
+
+/// The channels NCCL's ring runs over on one kind of link, as its logs print them
+/// ("Channel 23/24", "16 coll channels"). NCCL picks them from the topology when a communicator
+/// is made; each channel is one thread block of its kernel, and its blocks do not share an SM
+/// with compute kernels (its maintainers, NVIDIA/nccl issue 689: "NCCL CTAs won't share an SM
+/// with compute kernels"), so while a collective runs its channels' SMs are taken from any
+/// computation it overlaps.
+struct ring_channels {
+  std::string_view link;    ///< link_spec::id inside a server
+  long long channels = 0;   ///< channels of the ring, one SM each
+  std::string_view source;  ///< the log they are read from
+};
+
+/// The channels of NCCL's ring inside a server, by link. The A800's has no log: it is taken as
+/// the H800's, whose 8 NVLinks of 50 GB/s it shares (the published servers run two channels a
+/// link up to the A100's 12). NVLink 2 (DGX-1's cube mesh), NVLink 5 and Infinity Fabric (RCCL)
+/// have no published log here: 0, nothing taken.
+inline constexpr std::array<ring_channels, 4> server_rings{{
+    {"nvlink3", 24,
+     "NVIDIA/nccl-tests issue 100: nccl-tests on an HGX A100 (NVSwitch), 'Channel 23/24'"},
+    {"nvlink3_400", 16, "as nvlink4_400: 8 NVLinks of 50 GB/s, two channels a link"},
+    {"nvlink4", 24,
+     "vllm-project/vllm issue 10453: NCCL on H100 SXM (NVSwitch), channels 00 to 23"},
+    {"nvlink4_400", 16, "NVIDIA/nccl issue 892: 8 H800 (NVLink 400 GB/s), '16 coll channels'"},
+}};
+
+/// The channels of NCCL's ring over PCI Express: 2 (NCCL's maintainers, NVIDIA/nccl issue 689:
+/// a PCI system "should just launch 2 SMs"; NVIDIA/nccl-tests issue 228, 8 GPUs through host
+/// memory, channels 00 and 01).
+inline constexpr long long pcie_ring_channels = 2;
+
+/// The channels of NCCL's ring across servers, per network port of a server: 2 (NVIDIA/nccl
+/// issue 689: "DGX with 8 NICs ... it would use 16 SMs"; issue 1538, 16 GPUs of two servers,
+/// 'Channel 01/16').
+inline constexpr long long channels_per_port = 2;
+
+/// Where the channel counts come from.
+inline constexpr std::string_view channels_source =
+    "NVIDIA/nccl issue 689 (one SM a channel, not shared; 2 on PCIe, 16 with 8 NICs), "
+    "nccl-tests issue 100 (24 on HGX A100), vllm issue 10453 (24 on H100), nccl issue 892 (16 "
+    "on H800), nccl issue 1538 (16 across two servers of 8)";
+
+/// The channels NCCL's ring runs over inside a server on @p link: server_rings, the PCIe
+/// figure for any PCI Express link, 0 where none is published.
+constexpr long long ring_channels_on(const link_spec& link) {
+  if (link.link.kind == interconnect_kind::pcie) return pcie_ring_channels;
+  for (const ring_channels& r : server_rings)
+    if (r.link == link.id) return r.channels;
+  return 0;
+}
+
+}  // namespace nccl
 
 /// Whether an all-reduce among @p n GPUs of one server on @p link may take NVLS: through an
 /// NVSwitch whose measured table says NCCL picks it at that count.
@@ -234,12 +291,13 @@ constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
     if (p.id == nccl_protocol::ll && ll_most > bandwidth{} && rate * cost.bandwidth_share > ll_most)
       cost.bandwidth_share = (ll_most / rate).value();
     const duration t = collective_time(c, data, n, rate, cost);
-    if (first || t < best.time) best = {t, p.id, false};
+    if (first || t < best.time) best = {t, p.id, false, nccl::ring_channels_on(link)};
     first = false;
   }
   if (c == collective::all_reduce && !staged && nvls_runs(link, n)) {
     const duration t = nvls_all_reduce_time(data, n, link);
-    if (t < best.time) best = {t, nccl_protocol::simple, true};
+    if (t < best.time)
+      best = {t, nccl_protocol::simple, true, nccl::nvls_channels(link.link.generation)};
   }
   return best;
 }
@@ -356,7 +414,8 @@ constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
     const duration extra = std::max(duration{}, p.network_step - within.step_latency);
     const duration t = collective_time(
         c, data, n, bw, {p.base + inter * extra, within.step_latency, p.bandwidth_share});
-    if (first || t < best.time) best = {t, p.id};
+    if (first || t < best.time)
+      best = {t, p.id, false, nccl::channels_per_port * std::min(n, gpus_per_node)};
     first = false;
   }
   return best;

@@ -76,15 +76,45 @@ TEST_CASE("the exposed all-reduce: the last bucket, or what the backward pass ca
   const cluster_estimate c = typical(catalog::rtx_3090, 4, links::pcie4_x16);
   CHECK(c.gradient_bytes.value() == Approx(presets::resnet50.parameters() * 2));
   CHECK(c.buckets == 2);
-  CHECK(c.exposed_allreduce.value() ==
-        Approx(std::max((c.allreduce - c.overlappable).value(), c.last_bucket_allreduce.value())));
+  // What the step waits for, and the backward pass slowed by the SMs NCCL's two channels hold
+  // on PCIe while the first bucket's all-reduce runs beside it (overlap_of).
+  REQUIRE(c.collectives.size() == 1);
+  const step_collective& ar = c.collectives.front();
+  CHECK(ar.sms == nccl::pcie_ring_channels);
+  const duration waited = std::max(c.allreduce - c.overlappable, c.last_bucket_allreduce);
+  CHECK((c.exposed_allreduce - ar.slowed).value() == Approx(waited.value()));
   CHECK(c.exposed_allreduce >= c.last_bucket_allreduce);
   CHECK(c.step_time.value() == Approx((c.compute_step + c.exposed_allreduce).value()));
-  // On a fast link only the last bucket shows; on a slow one the all-reduce outlasts backward.
-  CHECK(c.exposed_allreduce == c.last_bucket_allreduce);
+  // On a fast link only the last bucket shows, and the SMs the first one took: at most their
+  // share of the SMs for its time.
+  CHECK((c.exposed_allreduce - ar.slowed) == c.last_bucket_allreduce);
+  CHECK(ar.slowed > duration{});
+  CHECK(ar.slowed.value() <=
+        2.0 / catalog::rtx_3090.sm_count() * (c.allreduce - c.last_bucket_allreduce).value());
+  // On a slow one the all-reduce outlasts backward, and the SMs it takes cost nothing more.
   const cluster_estimate slow = typical(catalog::a100_sxm4_40gb, 16, links::eth_10g);
   CHECK(slow.exposed_allreduce > slow.last_bucket_allreduce);
   CHECK(slow.exposed_allreduce.value() == Approx((slow.allreduce - slow.overlappable).value()));
+  CHECK(slow.collectives.front().slowed == duration{});
+}
+
+TEST_CASE("overlap_of: waiting for the collectives, or the computation late by their SMs",
+          "[buying][cluster]") {
+  const duration comm = seconds(1.0), compute = seconds(2.0);
+  // Nothing taken: only what the computation cannot hide.
+  CHECK(detail::overlap_of(comm, compute, duration{}).added() == duration{});
+  CHECK(detail::overlap_of(compute, comm, duration{}).wait == seconds(1.0));
+  // SMs taken from a longer computation make it late by the SM time taken.
+  const detail::overlap_cost late = detail::overlap_of(comm, compute, seconds(0.25));
+  CHECK(late.wait == duration{});
+  CHECK(late.slowed == seconds(0.25));
+  // Collectives outlasting the computation: it finishes under them, the step waits for them.
+  const detail::overlap_cost wait = detail::overlap_of(seconds(3.0), compute, seconds(0.5));
+  CHECK(wait.wait == seconds(1.0));
+  CHECK(wait.slowed == duration{});
+  // Between the two the larger wins, never both.
+  const detail::overlap_cost near = detail::overlap_of(seconds(2.1), compute, seconds(0.3));
+  CHECK(near.added().value() == Approx(0.3));
 }
 
 // Dettmers (2020 edition), "Do I need 8x/16x PCIe lanes?" and the 4-GPU parallelism figures:

@@ -4,6 +4,7 @@
 // rejection.
 #include <array>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <dlperf/dlperf.hpp>
 #include <string>
 
@@ -79,13 +80,16 @@ TEST_CASE("sharded jobs: each collective's exposed part is within its time, and 
     }
 }
 
+// From two servers up. Between one server and two NCCL's ring changes its channels (24 in an
+// A100 or H100 server, 16 across servers of 8 by its logs, stack/nccl.hpp), so the SMs its
+// kernels take from the computation they overlap can fall while the wait grows.
 TEST_CASE("properties: more servers never expose less communication at fixed per-GPU work",
           "[cluster][sharded]") {
   for (const gpu_spec* g :
        std::array<const gpu_spec*, 2>{&catalog::a100_sxm4_80gb, &catalog::h100_sxm})
     for (int zero : {0, 2, 3}) {
       double previous = 0;
-      for (long long n : {8LL, 16LL, 32LL, 64LL, 128LL, 256LL, 512LL}) {
+      for (long long n : {16LL, 32LL, 64LL, 128LL, 256LL, 512LL}) {
         INFO(g->id() << " ZeRO " << zero << " on " << n << " GPUs");
         const auto c = estimate_cluster(*g, n, presets::mpt_7b, fsdp(zero, n), system_link(*g));
         CHECK(c.exposed_communication.value() >= previous);
@@ -218,3 +222,53 @@ TEST_CASE("dlperf model: the sharding flags' rejections", "[cli][sharded]") {
                                    "--grad-accum");
 }
 #endif
+
+TEST_CASE("NCCL's channels are its logs', one SM each", "[cluster][nccl]") {
+  const byte_count gib = gibibytes(1);
+  // Inside a server: the ring's channels by link, NVLS's by generation.
+  CHECK(nccl_time(collective::all_gather, gib, 8, links::nvlink3).channels == 24);
+  CHECK(nccl_time(collective::all_gather, gib, 8, links::nvlink4).channels == 24);
+  CHECK(nccl_time(collective::all_gather, gib, 8, links::nvlink4_400).channels == 16);
+  CHECK(nccl_time(collective::all_gather, gib, 8, links::nvlink3_400).channels == 16);
+  CHECK(nccl_time(collective::all_gather, gib, 4, links::pcie4_x16).channels == 2);
+  CHECK(nccl_time(collective::all_gather, gib, 4, links::pcie4_x16, true).channels == 2);
+  const nccl_collective nvls = nccl_time(collective::all_reduce, gib, 8, links::nvlink4);
+  REQUIRE(nvls.nvls);
+  CHECK(nvls.channels == nccl::nvls_channels(4));
+  // No published count: nothing is taken.
+  CHECK(nccl_time(collective::all_gather, gib, 8, links::nvlink5).channels == 0);
+  CHECK(nccl_time(collective::all_gather, gib, 8, links::nvlink2).channels == 0);
+  CHECK(nccl_time(collective::all_gather, gib, 8, links::infinity_fabric).channels == 0);
+  // Across servers of 8, two a port.
+  CHECK(nccl_time(collective::all_gather, gib, 16, links::nvlink4, false, links::ib_ndr, 8)
+            .channels == 16);
+}
+
+TEST_CASE("properties: what NCCL's SMs cost the computation is within their share of its time",
+          "[cluster][sharded]") {
+  int jobs = 0;
+  for (const gpu_spec* g : catalog::all) {
+    for (int zero : {0, 3})
+      for (long long n : {8LL, 64LL}) {
+        INFO(g->id() << " ZeRO " << zero << " on " << n << " GPUs");
+        cluster_estimate c;
+        try {
+          c = estimate_cluster(*g, n, presets::mpt_1b, fsdp(zero, n), system_link(*g));
+        } catch (const unsupported&) {
+          continue;  // no BF16 on the board
+        }
+        ++jobs;
+        duration slowed{}, held{};
+        for (const step_collective& x : c.collectives) {
+          CHECK(x.slowed >= duration{});
+          CHECK(x.slowed <= x.exposed);
+          CHECK(x.sms <= g->sm_count());
+          slowed += x.slowed;
+          held += static_cast<double>(x.sms) / g->sm_count() * x.time;
+        }
+        CHECK(slowed.value() <= held.value() * (1.0 + 1e-12));
+        CHECK(std::isfinite(c.step_time.value()));
+      }
+  }
+  CHECK(jobs > 40);
+}

@@ -131,8 +131,8 @@ void print_report(const app::cluster_report& report) {
                           : "");
   }
   fmt::print("  {:<34} {:>10}\n", "step", format_duration(c.step_time.value()));
-  fmt::print("  speed-up {}x over one GPU, efficiency {}\n", three_digits(c.speedup),
-             format_percent(c.efficiency, 1.0));
+  fmt::print("  speed-up {}x over one GPU, efficiency {}{}\n", three_digits(c.speedup),
+             format_percent(c.efficiency, 1.0), above_linear_text(c));
   fmt::print("  {}\n", training_band_text(r, report.tokens_per_s));
   if (report.fits())
     fmt::print("  memory: {} per GPU of {}: fits\n", format_bytes(report.fit.need.total().value()),
@@ -193,6 +193,21 @@ void print_job_collectives(const cluster_estimate& c) {
     fmt::print("  {:<34} {:>10}  ({} calls of {}; exposed {}{})\n", x.name,
                format_duration(x.time.value()), x.calls, format_bytes(x.bytes.value()),
                format_duration(x.exposed.value()), slowed_text(x));
+}
+
+std::string above_linear_text(const cluster_estimate& c) {
+  if (!(c.efficiency > 1.0)) return {};
+  // A mixture of experts' GPUs each read 1/ep of the experts' weights for ep times the tokens;
+  // ZeRO's GPUs each update 1/N of the parameters.
+  if (c.ep > 1)
+    return "; above 100 %: one GPU would read every expert's weights for fewer tokens each "
+           "than a GPU of the expert split takes";
+  if (c.shard_group > 1)
+    return fmt::format(
+        "; above 100 %: each GPU updates 1/{} of the parameters (ZeRO), one GPU alone all of "
+        "them",
+        c.shard_group);
+  return {};
 }
 
 std::string slowed_text(const step_collective& x) {

@@ -12,6 +12,11 @@ namespace dlperf::cli {
 /// collective: its calls, time and exposed part.
 void print_job_collectives(const cluster_estimate& c);
 
+/// Why job @p c runs faster per GPU than one GPU alone, for people, where it does (efficiency
+/// above 100 %): "; above 100 %: ..." naming the work its GPUs share that one GPU does whole;
+/// nothing otherwise.
+std::string above_linear_text(const cluster_estimate& c);
+
 /// What collective @p x's SMs cost the computation it overlaps, for people: ", 1.2 ms of it the
 /// computation beside it slowed by the 24 SMs NCCL holds", or nothing where it costs none.
 std::string slowed_text(const step_collective& x);

@@ -207,23 +207,20 @@ void print_layout(const app::model_report& report) {
                describe(parallel_split{job->gpus, job->tp, job->pp, job->cp}) +
                    (job->ep > 1 ? fmt::format(" (experts over ep {})", job->ep) : ""),
                job->link.id, three_digits(job->speedup), format_percent(job->efficiency, 1.0),
-               job->ep > 1 && job->efficiency > 1.0
-                   ? "; above 100 %: one GPU would read every expert's weights for fewer tokens "
-                     "each than a GPU of the expert split takes"
-                   : "");
+               above_linear_text(*job));
     print_job_collectives(*job);
   } else if (job) {
     // The job's communication as `dlperf cluster` prices it (docs/buying.md, Multi-GPU).
     fmt::print(
         "  {} over {}: gradient all-reduce {} a step, {} of it exposed{}{}; {}x one GPU's rate "
-        "({} efficiency)\n",
+        "({} efficiency{})\n",
         describe(parallel_split{job->gpus, job->tp, 1}), job->link.id,
         format_duration(job->allreduce.value()), format_duration(job->exposed_allreduce.value()),
         job->collectives.empty() ? std::string() : slowed_text(job->collectives.front()),
         job->tp > 1
             ? fmt::format(", tp all-reduces {}", format_duration(job->tensor_parallel.value()))
             : std::string(),
-        three_digits(job->speedup), format_percent(job->efficiency, 1.0));
+        three_digits(job->speedup), format_percent(job->efficiency, 1.0), above_linear_text(*job));
   }
 }
 

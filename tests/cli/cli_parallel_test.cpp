@@ -335,10 +335,13 @@ TEST_CASE("cluster: each collective says the SMs NCCL holds and what they cost t
           std::string::npos);
   else
     CHECK(text.out.find("above 100 %") == std::string::npos);
-  // No log of NCCL's ring over NVLink 5 is published: nothing is taken, and nothing is said.
+  // No log of NCCL's ring over NVLink 5 is published: nothing is taken, and the tool says so.
   const nlohmann::json b200 = json_of(run + "--gpu b200 --link nvlink5 --json");
   for (const auto& c : b200["job"]["collectives"]) {
     CHECK(c["sms"] == 0);
     CHECK(c["slowed_s"].get<double>() == 0.0);
   }
+  const std::string unpublished = "no published count of NCCL's channels over nvlink5";
+  CHECK(run_dlperf(run + "--gpu b200 --link nvlink5").out.find(unpublished) != std::string::npos);
+  CHECK(text.out.find("no published count") == std::string::npos);
 }

@@ -117,6 +117,7 @@ void print_report(const app::cluster_report& report) {
     fmt::print("  {:<34} {:>10}{}\n", "exposed all-reduce",
                format_duration(c.exposed_allreduce.value()),
                c.collectives.empty() ? std::string() : slowed_text(c.collectives.front()));
+    print_uncharged_sms(c);
   }
   if (c.tp > 1 && r.zero < 2 && c.pp == 1) {
     // Under --async-tp, what the GEMMs leave of them (buying/tensor_parallel_collectives.hpp,
@@ -193,6 +194,23 @@ void print_job_collectives(const cluster_estimate& c) {
     fmt::print("  {:<34} {:>10}  ({} calls of {}; exposed {}{})\n", x.name,
                format_duration(x.time.value()), x.calls, format_bytes(x.bytes.value()),
                format_duration(x.exposed.value()), slowed_text(x));
+  print_uncharged_sms(c);
+}
+
+void print_uncharged_sms(const cluster_estimate& c) {
+  // Only the data-parallel collectives are priced with their SMs (docs/parallel.md); one of
+  // them without a channel count was priced without.
+  for (const step_collective& x : c.collectives) {
+    const bool data_parallel = x.name.starts_with("gradient") || x.name.starts_with("parameter") ||
+                               x.name.starts_with("expert gradient");
+    if (data_parallel && x.sms == 0 && x.time > duration{}) {
+      fmt::print(
+          "  no published count of NCCL's channels over {}{}: the SMs its kernels hold are not "
+          "taken from the computation they overlap\n",
+          c.link.id, c.nodes > 1 ? fmt::format(" and {}", c.network.id) : std::string());
+      return;
+    }
+  }
 }
 
 std::string above_linear_text(const cluster_estimate& c) {

@@ -12,6 +12,11 @@ namespace dlperf::cli {
 /// collective: its calls, time and exposed part.
 void print_job_collectives(const cluster_estimate& c);
 
+/// A line for people where one of job @p c's data-parallel collectives runs over links with
+/// no published count of NCCL's channels (stack/nccl.hpp), so the SMs they hold were not
+/// charged; nothing otherwise.
+void print_uncharged_sms(const cluster_estimate& c);
+
 /// Why job @p c runs faster per GPU than one GPU alone, for people, where it does (efficiency
 /// above 100 %): "; above 100 %: ..." naming the work its GPUs share that one GPU does whole;
 /// nothing otherwise.

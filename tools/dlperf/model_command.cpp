@@ -221,6 +221,7 @@ void print_layout(const app::model_report& report) {
             ? fmt::format(", tp all-reduces {}", format_duration(job->tensor_parallel.value()))
             : std::string(),
         three_digits(job->speedup), format_percent(job->efficiency, 1.0), above_linear_text(*job));
+    print_uncharged_sms(*job);
   }
 }
 

@@ -229,9 +229,10 @@ TEST_CASE("model: --max-seq beside a preset extends its context for the run", "[
 
 TEST_CASE("model --shard-group shards within groups and all-reduces across them",
           "[cli][parallel]") {
-  const std::string run =
+  const std::string job =
       "model --preset llama3_1_8b --gpu h100_sxm --train --gpus 64 --zero 3 --batch 2 --seq "
-      "8192 --json ";
+      "8192 ";
+  const std::string run = job + "--json ";
   const nlohmann::json full = json_of(run);
   const nlohmann::json node = json_of(run + "--shard-group 8");
   CHECK(full["cluster"]["job"]["shard_group"] == 64);
@@ -241,6 +242,10 @@ TEST_CASE("model --shard-group shards within groups and all-reduces across them"
   for (const auto& c : node["cluster"]["job"]["collectives"])
     across = across || c["name"] == "gradient all-reduce across shard groups";
   CHECK(across);
+  // Its all-reduce across groups runs over NVLink 4 and NDR, whose channels are published.
+  const run_result text = run_dlperf(job + "--shard-group 8");
+  CHECK(text.out.find("gradient all-reduce across shard groups") != std::string::npos);
+  CHECK(text.out.find("no published count") == std::string::npos);
   require_usage_error(run + "--shard-group 7", "the shard group (7) must divide");
   require_usage_error(run + "--shard-group 1", "a shard group of one GPU shards nothing");
   require_usage_error(

@@ -198,12 +198,8 @@ void print_job_collectives(const cluster_estimate& c) {
 }
 
 void print_uncharged_sms(const cluster_estimate& c) {
-  // Only the data-parallel collectives are priced with their SMs (docs/parallel.md); one of
-  // them without a channel count was priced without.
   for (const step_collective& x : c.collectives) {
-    const bool data_parallel = x.name.starts_with("gradient") || x.name.starts_with("parameter") ||
-                               x.name.starts_with("expert gradient");
-    if (data_parallel && x.sms == 0 && x.time > duration{}) {
+    if (x.sm_priced && x.sms == 0 && x.time > duration{}) {
       fmt::print(
           "  no published count of NCCL's channels over {}{}: the SMs its kernels hold are not "
           "taken from the computation they overlap\n",

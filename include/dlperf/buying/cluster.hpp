@@ -150,7 +150,7 @@ void add_gradient_reduction(cluster_part& p, const model_spec& m, const run_conf
     if (dp > 1)
       p.collectives.push_back({"gradient all-reduce", collective::all_reduce, bucket, buckets,
                                p.allreduce, p.exposed, false, false, each.channels,
-                               p.exposed - waited});
+                               p.exposed - waited, true});
     if (r.ep > 1) add_expert_gradients(p, m, r, net, bucket);
   }
 }

@@ -107,13 +107,14 @@ void add_expert_gradients(cluster_part& p, const model_spec& m, const run_config
   const duration waited = std::max(p.allreduce + all - p.overlappable, std::max(p.last, one));
   const duration both = std::max(waited, std::max(p.last, one) + p.taken + taken);
   const duration exposed = std::max(duration{}, both - p.exposed);
+  // At most exposed: max(waited, p.exposed) is at least p.exposed.
   const duration slowed = std::max(duration{}, both - std::max(waited, p.exposed));
   p.allreduce += all;
   p.exposed += exposed;
   p.taken += taken;
   p.collectives.push_back({"expert gradient all-reduce", collective::all_reduce, each,
                            static_cast<long long>(buckets), all, exposed, false, false,
-                           run.channels, std::min(slowed, exposed)});
+                           run.channels, slowed, true});
 }
 
 }  // namespace dlperf::detail

@@ -95,7 +95,8 @@ std::vector<step_collective> sharded_collectives(const model_spec& m, const run_
                          every_micro_batch,
                          true,
                          ag_run.channels,
-                         gathers * (units - 1.0) * fwd_unit.slowed};
+                         gathers * (units - 1.0) * fwd_unit.slowed,
+                         true};
   out.push_back(gather);
   // A unit's backward window carries its neighbour's gather, its reduce-scatter and, hybrid,
   // the all-reduce of its shard.
@@ -109,17 +110,17 @@ std::vector<step_collective> sharded_collectives(const model_spec& m, const run_
                    // The first unit of the backward pass waits for its gather; the others'
                    // gathers share the window with the reduce-scatters below, which carries
                    // what their SMs cost it.
-                   k * ag, true, false, ag_run.channels});
+                   k * ag, true, false, ag_run.channels, duration{}, true});
   // The window's cost is the reduce-scatter's: it runs in every backward window.
   out.push_back({"gradient reduce-scatter", collective::reduce_scatter, bytes(unit * g),
                  static_cast<long long>(k) * (calls + 1), k * (units * rs + root_rs),
                  k * ((units - 1.0) * bwd_unit.added() + rs + root_rs), true, false,
-                 rs_run.channels, k * (units - 1.0) * bwd_unit.slowed});
+                 rs_run.channels, k * (units - 1.0) * bwd_unit.slowed, true});
   if (copies > 1)  // the last unit's and the root's wait whole; the others' share the window
     out.push_back({"gradient all-reduce across shard groups", collective::all_reduce,
                    bytes(unit * g / static_cast<double>(dp)),
                    static_cast<long long>(k) * (calls + 1), k * (units * ar + root_ar),
-                   k * (ar + root_ar), true, false});
+                   k * (ar + root_ar), true, false, ar_run.channels, duration{}, true});
   return out;
 }
 

@@ -38,6 +38,10 @@ struct step_collective {
   /// Of exposed, the computation it overlaps slowed by the SMs it holds
   /// (detail::overlap_of); the rest of exposed the step waits for it.
   duration slowed{};
+  /// Priced with the SMs it holds (detail::overlap_of): a data-parallel collective beside the
+  /// pass it overlaps. Where sms is 0 then, no count of NCCL's channels is published for its
+  /// links and nothing was taken.
+  bool sm_priced = false;
 };
 
 /// The run whose estimate (estimate_run) a pipeline's stages share: @p r with its stages folded

@@ -414,8 +414,7 @@ constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
     const duration extra = std::max(duration{}, p.network_step - within.step_latency);
     const duration t = collective_time(
         c, data, n, bw, {p.base + inter * extra, within.step_latency, p.bandwidth_share});
-    if (first || t < best.time)
-      best = {t, p.id, false, nccl::channels_per_port * std::min(n, gpus_per_node)};
+    if (first || t < best.time) best = {t, p.id, false, nccl::channels_per_port * gpus_per_node};
     first = false;
   }
   return best;

@@ -51,11 +51,10 @@ void estimate_job(cluster_report& out, const cluster_request& q, run_config r,
   const cluster_estimate& c = out.job;
   out.samples_per_s =
       static_cast<double>(c.data_parallel * r.batch * r.grad_accumulation) / c.step_time.value();
-  out.tokens_per_s =
-      m.kind == model_kind::transformer
-          ? out.samples_per_s *
-                static_cast<double>(detail::transformer_shapes::of(m.transformer, r).whole_seq())
-          : 0.0;
+  if (m.kind == model_kind::transformer) {
+    out.seq = detail::transformer_shapes::of(m.transformer, r).whole_seq();
+    out.tokens_per_s = out.samples_per_s * static_cast<double>(out.seq);
+  }
   // The report's run is the run as requested: the file's stacks are in `measured`.
   r.measured_stacks = {};
   out.run = r;

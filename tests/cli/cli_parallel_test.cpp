@@ -1,6 +1,7 @@
 // The tool over several GPUs for inference (docs/parallel.md): --split, --link, the JSON of a
 // split, and advise and rank choosing the split the stack runs.
 #include <catch2/catch.hpp>
+#include <dlperf/model/error_bands.hpp>
 #include <string>
 
 #include "cli_run.hpp"
@@ -278,10 +279,20 @@ TEST_CASE("model --ep spreads a mixture of experts' experts, as cluster prices i
   const nlohmann::json once = json_of("model --train --ep 16 --ep-dispatch per-gpu " + run);
   CHECK(once["cluster"]["job"]["expert_dispatch"] == "per-gpu");
   CHECK(once["step_time_s"].get<double>() < ep["step_time_s"].get<double>());
-  // Its band is the expert-parallel jobs' own, not the dense jobs'.
+  // Its band is the expert-parallel jobs' own of its sequences' class, not the dense jobs'.
   const nlohmann::json dense = json_of("model --train " + run);
   CHECK(dense["ep"] == 1);
-  CHECK(ep["training_band"]["rows"] != dense["training_band"]["rows"]);
+  const auto experts = dlperf::training_scaling_band_of(dlperf::stack_id::megatron, true,
+                                                        dlperf::sequence_class::short_sequences);
+  REQUIRE(experts.has_value());
+  CHECK(ep["training_band"]["rows"] == experts->rows);
+  CHECK(ep["training_band"]["sequences"] == "short");
+  const auto dense_band = dlperf::training_scaling_band_of(dlperf::stack_id::megatron, false,
+                                                           dlperf::sequence_class::short_sequences);
+  if (dense_band)
+    CHECK(dense["training_band"]["rows"] == dense_band->rows);
+  else
+    CHECK(dense["training_band"].is_null());
   // Each GPU holds an eighth of the experts' weights: far less than all of them.
   CHECK(ep["memory"]["weights_bytes"].get<double>() <
         0.2 * dense["memory"]["weights_bytes"].get<double>());

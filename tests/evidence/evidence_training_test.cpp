@@ -14,6 +14,7 @@
 #include <iostream>
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "evidence_csv.hpp"
@@ -220,14 +221,15 @@ TEST_CASE("training evidence: every row runs on its GPUs, finite and below the d
   CHECK(vendors["amd"] >= 4);
 }
 
-// Each stack's bands over the rows, jobs with and without expert parallelism apart
-// (model/error_bands.hpp, training_scaling_band).
-using band_key = std::pair<stack_id, bool>;
+// Each stack's bands over the rows, jobs with and without expert parallelism and of short and
+// long sequences apart (model/error_bands.hpp, training_scaling_band).
+using band_key = std::tuple<stack_id, bool, sequence_class>;
 std::map<band_key, band_figures> bands_of_evidence() {
   std::map<band_key, std::vector<double>> errors;
-  for (const record& r : training_rows())
-    errors[{parse<stack_id>(r.at("stack")), count_of(r, "ep", "1") > 1}].push_back(
-        run_row(r).error);
+  for (const record& r : training_rows()) {
+    const training_result t = run_row(r);
+    errors[{t.run.stack, t.run.ep > 1, sequence_class_of(t.run.seq)}].push_back(t.error);
+  }
   std::map<band_key, band_figures> out;
   for (const auto& [key, e] : errors) out[key] = band_figures_of(e);
   return out;
@@ -237,17 +239,21 @@ TEST_CASE("every stack's multi-GPU training band is its error on the evidence", 
   const std::map<band_key, band_figures> bands = bands_of_evidence();
   int listed = 0;
   for (const auto& [key, b] : bands) {
-    const auto [stack, experts] = key;
-    INFO(name(stack) << (experts ? " with ep" : "") << ": " << b.rows << " rows, median "
-                     << b.median << ", bias " << b.bias << ", measured / predicted " << b.low
-                     << " to " << b.high);
-    const std::optional<training_scaling_band> table = training_scaling_band_of(stack, experts);
+    const auto [stack, experts, sequences] = key;
+    INFO(name(stack) << (experts ? " with ep" : "") << ", " << name(sequences)
+                     << " sequences: " << b.rows << " rows, median " << b.median << ", bias "
+                     << b.bias << ", measured / predicted " << b.low << " to " << b.high);
+    const std::optional<training_scaling_band> table =
+        training_scaling_band_of(stack, experts, sequences);
     CHECK(table.has_value() == (b.rows >= error_band::least_rows));
     if (!table) continue;
     ++listed;
     check_band(*table, b);
   }
   CHECK(listed == static_cast<int>(training_scaling_bands.size()));
+  // The classes split at long_sequence_tokens.
+  CHECK(sequence_class_of(long_sequence_tokens - 1) == sequence_class::short_sequences);
+  CHECK(sequence_class_of(long_sequence_tokens) == sequence_class::long_sequences);
 }
 
 // Prints docs/evidence.md's "Training on many GPUs" tables. Hidden:

@@ -349,7 +349,8 @@ void print_accuracy(const app::model_report& report) {
   }
   if (report.job)
     fmt::print("  on many GPUs: {}\n",
-               training_band_text(report.run, report.transformer ? e.tokens_per_second() : 0.0));
+               training_band_text(report.run, report.seq,
+                                  report.transformer ? e.tokens_per_second() : 0.0));
 }
 
 // The FLOP rate per GPU against its peak, and memory per GPU: the need by kind, the fit and

@@ -52,6 +52,7 @@ struct cluster_report {
   std::optional<long long> fitting_tp;  ///< the tp at which it would fit that GPU, if any
   double samples_per_s = 0;             ///< the job's rate: every replica's micro-batches a step
   double tokens_per_s = 0;              ///< samples_per_s x the sequence (transformers), else 0
+  long long seq = 0;                    ///< the sequence as the model runs it (transformers)
   /// The calibrations of the device file, which the stack's sources refer to (shared, so that a
   /// report can be copied).
   std::shared_ptr<const std::vector<stack_calibration>> calibrations;

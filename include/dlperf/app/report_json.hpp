@@ -138,7 +138,8 @@ nlohmann::json job_collectives_json(const cluster_estimate& c);
 /// and @p tokens_per_s: the rates the middle 80 % of them would give, in SI units, or null
 /// where the stack has no band or the job is not a language model's (@p tokens_per_s 0: the
 /// published runs are all of decoders).
-nlohmann::json training_band_json(const run_config& run, double samples_per_s, double tokens_per_s);
+nlohmann::json training_band_json(const run_config& run, long long seq, double samples_per_s,
+                                  double tokens_per_s);
 
 /// Where published serving runs of the same engine on the same vendor's boards of the same
 /// class fell against the serving model (model/error_bands.hpp, serving_band), applied to an

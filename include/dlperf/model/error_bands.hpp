@@ -118,6 +118,33 @@ inline constexpr std::array error_bands{
                board_class::professional, 5, 0.201, 0.656},
 };
 
+/// The sequences of a training job, as the multi-GPU training bands split the evidence.
+enum class sequence_class : std::uint8_t {
+  short_sequences,  ///< fewer than `long_sequence_tokens` tokens a sequence
+  long_sequences    ///< `long_sequence_tokens` or more
+};
+
+/// The sequence classes and their stable names.
+template <>
+struct enum_list<sequence_class> {
+  static constexpr std::string_view kind = "sequence class";  ///< what the enum names
+  /// Every class, with its stable name and what it holds.
+  static constexpr std::array values{
+      enumerator{sequence_class::short_sequences, "short", "under 8,192 tokens a sequence"},
+      enumerator{sequence_class::long_sequences, "long", "8,192 tokens a sequence or more"}};
+};
+
+/// The shortest sequence of the long class: the evidence's lengths are powers of two, and from
+/// 8,192 tokens on attention takes a third or more of a small model's step (MPT-125M to 1B;
+/// docs/evidence.md, "Where the dense rows' error sits").
+inline constexpr long long long_sequence_tokens = 8192;
+
+/// The class of a job of @p seq tokens a sequence.
+constexpr sequence_class sequence_class_of(long long seq) {
+  return seq >= long_sequence_tokens ? sequence_class::long_sequences
+                                     : sequence_class::short_sequences;
+}
+
 /// Where published training runs on several GPUs fall against the multi-GPU model
 /// (buying/cluster.hpp), per stack: tests/data/evidence/training_multi_gpu*.csv, every row
 /// predicted with its own settings (docs/evidence.md, "Training on many GPUs"). The model fits
@@ -129,6 +156,14 @@ inline constexpr std::array error_bands{
 /// The tool prints that interval beside a multi-GPU training estimate. Tested like
 /// error_bands: "every stack's multi-GPU training band is its error on the evidence"
 /// (tests/evidence/evidence_training_test.cpp) recomputes each entry.
+///
+/// Short and long sequences have bands of their own: the rows' errors differ with the length.
+/// Split into the time the model gives attention and the rest, MosaicML's 8-GPU rows measure
+/// 1.23-1.31x the model's time outside attention and 0.79-0.93x inside it, on A100 40 GB, A100
+/// 80 GB and H100 alike (docs/evidence.md, "Where the dense rows' error sits"), so a job of short
+/// sequences, whose time is nearly all outside attention, comes out faster than its runs, and
+/// a job of long ones near them. One band over both would be too wide for either and centred on
+/// neither.
 struct training_scaling_band {
   /// Share of the rows the interval holds: the 10th to the 90th percentile.
   static constexpr double coverage = 0.8;
@@ -137,6 +172,8 @@ struct training_scaling_band {
   /// Mixture-of-experts jobs with their experts spread over GPUs (run_config::ep > 1): a band
   /// of their own, apart from the dense and tensor-split jobs'.
   bool expert_parallel = false;
+  /// Jobs of sequences of at least `long_sequence_tokens`, or of shorter ones.
+  sequence_class sequences = sequence_class::short_sequences;
   int rows = 0;       ///< evidence rows on more than one GPU
   double median = 0;  ///< median |predicted / measured - 1|
   double bias = 0;    ///< median of predicted / measured - 1 (> 0: optimistic)
@@ -146,19 +183,35 @@ struct training_scaling_band {
 
 /// The multi-GPU training bands of every stack with at least `error_band::least_rows` rows.
 inline constexpr std::array training_scaling_bands{
-    training_scaling_band{stack_id::megatron, false, 26, 0.041, 0.028, 0.770, 1.039},
-    training_scaling_band{stack_id::megatron, true, 76, 0.418, 0.401, 0.478, 1.004},
-    training_scaling_band{stack_id::pytorch_eager, false, 226, 0.134, 0.118, 0.798, 1.105},
-    training_scaling_band{stack_id::torch_compile, false, 21, 0.180, 0.180, 0.703, 0.936},
+    training_scaling_band{stack_id::megatron, false, sequence_class::long_sequences, 22, 0.039,
+                          0.020, 0.767, 1.041},
+    training_scaling_band{stack_id::megatron, true, sequence_class::short_sequences, 75, 0.410,
+                          0.391, 0.478, 1.006},
+    training_scaling_band{stack_id::pytorch_eager, false, sequence_class::short_sequences, 154,
+                          0.153, 0.153, 0.773, 0.971},
+    training_scaling_band{stack_id::pytorch_eager, false, sequence_class::long_sequences, 72, 0.085,
+                          -0.043, 0.843, 1.219},
+    training_scaling_band{stack_id::torch_compile, false, sequence_class::long_sequences, 21, 0.180,
+                          0.180, 0.703, 0.936},
 };
 
 /// The multi-GPU training band of @p stack for jobs with (@p expert_parallel) or without experts
-/// spread over GPUs, or none where the evidence holds too few rows.
-constexpr std::optional<training_scaling_band> training_scaling_band_of(
-    stack_id stack, bool expert_parallel = false) {
+/// spread over GPUs, of sequences of class @p sequences, or none where the evidence holds too few
+/// rows.
+constexpr std::optional<training_scaling_band> training_scaling_band_of(stack_id stack,
+                                                                        bool expert_parallel,
+                                                                        sequence_class sequences) {
   for (const training_scaling_band& b : training_scaling_bands)
-    if (b.stack == stack && b.expert_parallel == expert_parallel) return b;
+    if (b.stack == stack && b.expert_parallel == expert_parallel && b.sequences == sequences)
+      return b;
   return std::nullopt;
+}
+
+/// The multi-GPU training band of a job run as @p run (its stack and expert split) over
+/// sequences of @p seq tokens (as the model runs them: run_config::seq resolved), or none.
+constexpr std::optional<training_scaling_band> training_scaling_band_of(const run_config& run,
+                                                                        long long seq) {
+  return training_scaling_band_of(run.stack, run.ep > 1, sequence_class_of(seq));
 }
 
 /// Where published inference runs of one model over several GPUs fall against the model, per

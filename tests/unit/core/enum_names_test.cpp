@@ -25,16 +25,16 @@ TEMPLATE_TEST_CASE("every registered enumeration round-trips by its stable names
                    dlperf::electricity_billing, dlperf::power_warning, dlperf::rank_task,
                    dlperf::precision_choice, dlperf::run_mode, dlperf::kv_cache_type,
                    dlperf::selective_checkpointing, dlperf::ffn_kind, dlperf::transformer_kind,
-                   dlperf::norm_kind, dlperf::estimate_figure, dlperf::lora_target,
-                   dlperf::model_kind, dlperf::step_phase, dlperf::collective, dlperf::op_kind,
-                   dlperf::optimizer_kind, dlperf::optimizer_kernel, dlperf::stack_id,
-                   dlperf::kernel_fusion, dlperf::attention_kernel, dlperf::norm_kernel,
-                   dlperf::stack_figure_id, dlperf::nccl_protocol, dlperf::split_mode,
-                   dlperf::interconnect_kind, dlperf::segment, dlperf::memory_kind,
-                   dlperf::price_kind, dlperf::vendor, dlperf::family, dlperf::provenance,
-                   dlperf::weight_format, dlperf::tier, dlperf::dtype, dlperf::accumulator,
-                   dlperf::sparsity, dlperf::bound, dlperf::form_factor, dlperf::price_basis,
-                   dlperf::advice_order) {
+                   dlperf::norm_kind, dlperf::estimate_figure, dlperf::board_class,
+                   dlperf::sequence_class, dlperf::lora_target, dlperf::model_kind,
+                   dlperf::step_phase, dlperf::collective, dlperf::op_kind, dlperf::optimizer_kind,
+                   dlperf::optimizer_kernel, dlperf::stack_id, dlperf::kernel_fusion,
+                   dlperf::attention_kernel, dlperf::norm_kernel, dlperf::stack_figure_id,
+                   dlperf::nccl_protocol, dlperf::split_mode, dlperf::interconnect_kind,
+                   dlperf::segment, dlperf::memory_kind, dlperf::price_kind, dlperf::vendor,
+                   dlperf::family, dlperf::provenance, dlperf::weight_format, dlperf::tier,
+                   dlperf::dtype, dlperf::accumulator, dlperf::sparsity, dlperf::bound,
+                   dlperf::form_factor, dlperf::price_basis, dlperf::advice_order) {
   using E = TestType;
   std::set<std::string_view> names;
   for (const E e : dlperf::enum_values<E>) {

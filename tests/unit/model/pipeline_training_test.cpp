@@ -164,13 +164,14 @@ TEST_CASE("pipeline training: the run's rejections", "[cluster][pipeline][errors
 TEST_CASE("dlperf model and cluster: a pipeline's bubble and hand-offs, JSON in SI units",
           "[cli][pipeline]") {
   const std::string job =
-      "--preset llama2_70b --gpu h100_sxm --batch 1 --seq 4096 --gpus 64 --tp 4 --pp 4 --vpp 20 "
+      "--preset llama3_70b --gpu h100_sxm --batch 1 --seq 8192 --gpus 64 --tp 4 --pp 4 --vpp 20 "
       "--grad-accum 32 --dtype fp8_e4m3 --zero 1 --stack megatron";
   const auto t = dlperf_test::run_dlperf("model " + job);
   REQUIRE(t.exit_code == 0);
   CHECK(t.out.find("tp 4 x pp 4 x dp 4") != std::string::npos);
   CHECK(t.out.find("pipeline bubble (1F1B)") != std::string::npos);
-  CHECK(t.out.find("published multi-GPU megatron training runs measured") != std::string::npos);
+  CHECK(t.out.find("published multi-GPU megatron training runs of sequences of 8192 tokens or more "
+                   "measured") != std::string::npos);
   const auto r = dlperf_test::run_dlperf("model " + job + " --json");
   REQUIRE(r.exit_code == 0);
   const auto j = nlohmann::json::parse(r.out);
@@ -182,6 +183,15 @@ TEST_CASE("dlperf model and cluster: a pipeline's bubble and hand-offs, JSON in 
   REQUIRE(band.is_object());
   CHECK(band["tokens_per_s"][0].get<double>() < j["tokens_per_s"].get<double>());
   CHECK(band["tokens_per_s"][0].get<double>() <= band["tokens_per_s"][1].get<double>());
+  CHECK(band["sequences"] == "long");
+  // Without --seq a job runs the model's whole context, and its band is that length's class.
+  const auto whole = dlperf_test::run_dlperf(
+      "model --preset mpt_125m --gpu a100_sxm4_80gb --gpus 8 --zero 3 --batch 1 --max-seq 16384 "
+      "--stack pytorch-eager --json");
+  REQUIRE(whole.exit_code == 0);
+  const auto w = nlohmann::json::parse(whole.out);
+  CHECK(w["seq"] == 16384);
+  CHECK(w["training_band"]["sequences"] == "long");
   const auto c = dlperf_test::run_dlperf("cluster --link nvlink4 " + job + " --json");
   REQUIRE(c.exit_code == 0);
   const auto k = nlohmann::json::parse(c.out);

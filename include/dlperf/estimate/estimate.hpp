@@ -56,6 +56,11 @@ struct op_estimate {
   /// A forward weight GEMM over at most `skinny_max_rows` rows: the matrix-vector kernels whose
   /// rate per SM clock a stack may have measured (stack/stack.hpp), not a tiled GEMM's.
   bool weight_gemv = false;
+  /// A fused attention kernel's time were its loop over tiles to pay the fixed cost of each
+  /// tile, as FlashAttention's CUDA kernels do (ops/attention.hpp, flash_tile_share); zero for
+  /// other operators. A stack that runs such a kernel (software_stack::flash_tiles) takes the
+  /// longer of this and `time`.
+  duration tile_floor{};
 };
 
 /// Most runs one operator may count (`op_estimate::repeats`), so that totals stay exact.

@@ -159,11 +159,11 @@ constexpr sequence_class sequence_class_of(long long seq) {
 ///
 /// Short and long sequences have bands of their own: the rows' errors differ with the length.
 /// Split into the time the model gives attention and the rest, MosaicML's 8-GPU rows measure
-/// 1.23-1.31x the model's time outside attention and 0.79-0.93x inside it, on A100 40 GB, A100
-/// 80 GB and H100 alike (docs/evidence.md, "Where the dense rows' error sits"), so a job of short
-/// sequences, whose time is nearly all outside attention, comes out faster than its runs, and
-/// a job of long ones near them. One band over both would be too wide for either and centred on
-/// neither.
+/// 1.20-1.24x the model's time outside attention and 0.81-0.92x inside it (without recompute),
+/// on A100 40 GB, A100 80 GB and H100 alike (docs/evidence.md, "Where the dense rows' error sits"),
+/// so a job of short sequences, whose time is nearly all outside attention, comes out faster than
+/// its runs, and a job of long ones near them. One band over both would be too wide for either and
+/// centred on neither.
 struct training_scaling_band {
   /// Share of the rows the interval holds: the 10th to the 90th percentile.
   static constexpr double coverage = 0.8;
@@ -188,9 +188,9 @@ inline constexpr std::array training_scaling_bands{
     training_scaling_band{stack_id::megatron, true, sequence_class::short_sequences, 75, 0.410,
                           0.391, 0.478, 1.006},
     training_scaling_band{stack_id::pytorch_eager, false, sequence_class::short_sequences, 154,
-                          0.153, 0.153, 0.773, 0.971},
-    training_scaling_band{stack_id::pytorch_eager, false, sequence_class::long_sequences, 72, 0.085,
-                          -0.043, 0.843, 1.219},
+                          0.1092, 0.1092, 0.8154, 0.9889},
+    training_scaling_band{stack_id::pytorch_eager, false, sequence_class::long_sequences, 72,
+                          0.0844, -0.0556, 0.8588, 1.2192},
     training_scaling_band{stack_id::torch_compile, false, sequence_class::long_sequences, 21, 0.180,
                           0.180, 0.703, 0.936},
 };
@@ -319,8 +319,8 @@ inline constexpr std::array serving_bands{
                  0.1591, 0.1591, 0.7148, 1.0352},
     serving_band{stack_id::vllm_rocm, vendor::amd, board_class::professional, true, 48, 0.3191,
                  0.3191, 0.6813, 0.9070},
-    serving_band{stack_id::sglang, vendor::nvidia, board_class::professional, true, 5, 0.3435,
-                 0.3435, 0.6550, 0.7734},
+    serving_band{stack_id::sglang, vendor::nvidia, board_class::professional, true, 5, 0.3410,
+                 0.3410, 0.6567, 0.7749},
 };
 
 /// Where published closed-loop serving runs fall against the model: a fixed number of requests
@@ -339,8 +339,8 @@ inline constexpr std::array closed_loop_bands{
                  -0.0961, 1.0572, 1.1127},
     serving_band{stack_id::vllm, vendor::nvidia, board_class::professional, true, 1, 0.0844, 0.0844,
                  0.9222, 0.9222},
-    serving_band{stack_id::sglang, vendor::nvidia, board_class::professional, false, 3, 0.0372,
-                 0.0372, 0.9299, 1.0018},
+    serving_band{stack_id::sglang, vendor::nvidia, board_class::professional, false, 3, 0.0365,
+                 0.0365, 0.9318, 1.0045},
 };
 
 namespace detail {

@@ -19,8 +19,27 @@
 ///                    and from DRAM once per tile of one reader (a group when packed, else a
 ///                    query head: the g heads of a group share them in L2) when the K and V of
 ///                    the readers in flight, about SMs / tiles of them, do not fit in half of L2
-///     fused time   = max(tensor FLOP / (peak x GEMM efficiency), exponentials / SFU rate,
-///                        DRAM time, L2 time) + launch
+///     fused time   = max(compute, DRAM time, L2 time) + launch,
+///     compute      = max(tensor FLOP / (peak x GEMM efficiency), exponentials / SFU rate)
+///     tile floor   = compute / tile share + launch (op_estimate::tile_floor)
+///     tile share   = v / (v + 1.5 + 0.5 causal), v = visible key blocks of 128 a query tile
+///                    iterates over: ceil(Skv / 128) x visible (forward), and query blocks
+///                    ceil(Sq / 128) x visible a key tile iterates over (backward)
+///
+/// The tile floor is the time of a kernel tiled as FlashAttention's CUDA kernels are: a stack
+/// that runs one (software_stack::flash_tiles) takes the longer of it and the fused time. The
+/// tile share is the loop's fixed cost. Every tile of query rows loads Q, sets up its
+/// running maximum and sum, and at the end rescales and writes O and the log-sum-exp: about 1.5
+/// key blocks' worth of time whatever the sequence. Under a causal mask it also computes the
+/// diagonal block whole and masks half of it, half a block more. So the kernel's rate grows
+/// with the sequence towards its large-problem rate: FlashAttention-2's forward and backward on
+/// A100 80 GB, head dimension 128, reach 99, 133, 155, 173, 182 and 189 TFLOP/s causal from 512
+/// to 16k tokens and 187, 196, 201 and 203 without the mask from 2k to 16k (Dao 2023, arXiv
+/// 2307.08691, Fig. 4 (b) and (d), the image assets/flash2_a100_fwd_bwd_benchmark.png of
+/// github.com/Dao-AILab/flash-attention): 0.52-0.96 and 0.92-0.99 of the 16k rate, where the
+/// model gives 0.51-0.97 and 0.92-0.99. The 1.5 blocks are fitted on those ten bars; the same
+/// paper's H100 bars (Fig. 7), held out, give 0.50-0.94 causal (the model 0.50-0.97) and
+/// 0.73-0.99 without the mask (0.72-0.99): docs/stacks.md, "Attention kernels".
 ///
 /// Decode kernels load each K/V head once for all the query heads of its group: FlashAttention-2
 /// transposes a one-token query (b, 1, h_kv g, d) into g query rows of h_kv heads
@@ -105,6 +124,21 @@ inline constexpr double sfu_results_per_clock = 16;
 /// Query rows per block of a flash-style kernel (FlashAttention-2 uses 64 or 128).
 inline constexpr long long flash_block_rows = 128;
 
+/// A tile's fixed cost in blocks of flash_block_rows keys: loading Q, the running maximum and
+/// sum, and rescaling and writing O and the log-sum-exp at the end (see the file comment; fitted
+/// on FlashAttention-2's A100 bars, arXiv 2307.08691 Fig. 4 (b), (d)).
+inline constexpr double flash_tile_fixed_blocks = 1.5;
+
+/// The share of a fused kernel's compute time spent in its loop over blocks, for a tile that
+/// iterates over @p blocks blocks of flash_block_rows (fractional: the visible part of a causal
+/// mask): blocks / (blocks + flash_tile_fixed_blocks + 0.5 when @p causal, the masked half of
+/// the diagonal block computed whole). In (0, 1); throws invalid_argument for blocks <= 0.
+constexpr double flash_tile_share(double blocks, bool causal) {
+  if (!(blocks > 0.0))
+    detail::throw_invalid_argument("attention: a tile must iterate over at least part of a block");
+  return blocks / (blocks + flash_tile_fixed_blocks + (causal ? 0.5 : 0.0));
+}
+
 /// How a fused kernel's tiles of flash_block_rows query rows cover an attention problem (see the
 /// file comment): `readers` units that each read the K and V of one key/value head, in `tiles`
 /// tiles each, every tile reading them through L2 once.
@@ -145,11 +179,13 @@ DLPERF_CONSTEXPR_VECTOR op_sequence estimate_attention_unfused(const D& d,
 namespace detail {
 
 // The time of a fused attention kernel doing @p tensor_flop on tensor cores and @p exps
-// exponentials, moving @p dram and @p l2_traffic bytes: the longest of the four, plus a launch.
+// exponentials, moving @p dram and @p l2_traffic bytes: the longest of the four, plus a launch;
+// and its compute time over @p tile_share plus the launch, the floor of a kernel tiled as
+// FlashAttention's are (op_estimate::tile_floor).
 template <gemm_device D>
 constexpr op_estimate fused_attention_op(const D& d, std::string_view name, dtype t,
-                                         double tensor_flop, double exps, double dram,
-                                         double l2_traffic) {
+                                         double tensor_flop, double exps, double tile_share,
+                                         double dram, double l2_traffic) {
   const accumulator acc = default_accumulator(t);
   const double t_tensor =
       tensor_flop / (d.peak(t, acc, sparsity::dense).value() * d.gemm_efficiency(t));
@@ -172,6 +208,7 @@ constexpr op_estimate fused_attention_op(const D& d, std::string_view name, dtyp
     op.bound = dlperf::bound::l2;
   }
   op.time = seconds(longest) + d.launch_overhead();
+  op.tile_floor = seconds(std::max(t_tensor, t_exp) / tile_share) + d.launch_overhead();
   return op;
 }
 
@@ -222,8 +259,10 @@ constexpr op_estimate estimate_attention_fused(const D& d, const attention_probl
   const double dram = in_flight * k_v_head <= l2_usable
                           ? q_o + k_v_distinct
                           : q_o + k_v_distinct * std::max(1.0, tiles * mask);
-  return detail::fused_attention_op(d, "attention (fused)", p.type, tensor_flop, exps, dram,
-                                    l2_traffic);
+  const double key_blocks =
+      static_cast<double>((p.seq_kv + flash_block_rows - 1) / flash_block_rows) * mask;
+  return detail::fused_attention_op(d, "attention (fused)", p.type, tensor_flop, exps,
+                                    flash_tile_share(key_blocks, p.causal), dram, l2_traffic);
 }
 
 /// The backward pass of fused, flash-style attention (FlashAttention-2): one kernel computing
@@ -241,8 +280,11 @@ constexpr op_estimate estimate_attention_fused_backward(const D& d, const attent
   const double dram = 4.0 * q_side + 4.0 * kv_side;
   // Q, O and dO read and the FP32 dQ accumulator read and written once per key block.
   const double l2_traffic = 4.0 * kv_side + q_side * (3.0 + 2.0 * 4.0 / e) * kv_blocks * mask;
+  // Each tile of key rows iterates over the visible blocks of queries.
+  const double query_blocks =
+      static_cast<double>((p.seq_q + flash_block_rows - 1) / flash_block_rows) * mask;
   return detail::fused_attention_op(d, "attention backward (fused)", p.type, tensor_flop, exps,
-                                    dram, l2_traffic);
+                                    flash_tile_share(query_blocks, p.causal), dram, l2_traffic);
 }
 
 }  // namespace dlperf

@@ -48,6 +48,7 @@ inline constexpr software_stack pytorch_eager{
     // on a cuDNN newer than 9.15. The flash-attn 2 package (llm-foundry's attn_impl flash) is the
     // same kernel.
     .warp_mma_attention = true,
+    .flash_tiles = true,
     // FP8 training in eager PyTorch runs Transformer Engine's linears (Composer's amp_fp8, which
     // llm-foundry's FP8 runs take) or torchao's Float8Linear without a compiler: casts of their
     // own either way.
@@ -86,7 +87,8 @@ inline constexpr software_stack torch_compile{
                                "discuss.pytorch.org/t/209487 (PyTorch, 2024-09): all-gather and "
                                "reduce-scatter cut with their matmuls over symmetric memory, "
                                "copy-engine transfers; forward +20-29 %, step +8 %"}},
-    .warp_mma_attention = true};  // SDPA's flash backend, as pytorch-eager's
+    .warp_mma_attention = true,  // SDPA's flash backend, as pytorch-eager's
+    .flash_tiles = true};
 
 /// TensorFlow without XLA (graph mode): cuDNN convolutions, one kernel per element-wise op,
 /// launched from the C++ executor.
@@ -237,7 +239,9 @@ inline constexpr software_stack vllm{
     // The CUDA build; its ROCm build is vllm-rocm (rocm_stacks.hpp), with ROCm's kernels.
     .vendors = vendor_set::only(vendor::nvidia),
     .multi_gpu = detail::vllm_tensor,
-    .serving = detail::vllm_scheduler};
+    .serving = detail::vllm_scheduler,
+    // vLLM's flash-attn fork: FlashAttention-2 on Ampere, -3 on Hopper.
+    .flash_tiles = true};
 
 namespace detail {
 // SGLang's scheduler as `python -m sglang.launch_server` and `sglang.bench_offline_throughput`
@@ -316,7 +320,8 @@ inline constexpr software_stack vllm_eager{
     // The CUDA build's kernels; a ROCm build run eagerly is not modelled (vllm-rocm has graphs).
     .vendors = vendor_set::only(vendor::nvidia),
     .multi_gpu = detail::vllm_tensor,
-    .serving = detail::vllm_v0_scheduler};
+    .serving = detail::vllm_v0_scheduler,
+    .flash_tiles = true};
 
 /// LMDeploy TurboMind: hand-fused C++ engine.
 inline constexpr software_stack lmdeploy{
@@ -458,6 +463,7 @@ inline constexpr software_stack exllamav2{
                   "(exllamav2/model.py)",
                   {},
                   {}},
+    .flash_tiles = true,  // the flash-attn 2 package
     // Why the RTX 3090 Ti runs the same EXL2 weights 9-18 % slower than the RTX 4090 at the same
     // 1008 GB/s: streaming the DRAM rate asks 6.5 bytes per SM per clock of its 84 SMs at
     // 1.86 GHz and 3.1 of the 4090's 128 at 2.52 GHz, and EXL2's kernels, which unpack 2- to

@@ -326,6 +326,12 @@ struct software_stack {
   /// architecture whose full tensor rate needs a newer instruction it runs at that
   /// architecture's `warp_mma_share` (stacks.hpp, pytorch_eager).
   bool warp_mma_attention = false;
+  /// Its fused attention is FlashAttention's (2, 3 or the Triton kernel), whose rate grows with
+  /// the sequence as the tile's fixed cost shrinks against its loop (ops/attention.hpp,
+  /// flash_tile_share, from the kernels' published sweeps): attention runs at no less than
+  /// op_estimate::tile_floor. Other kernels (cuDNN's, engines' own, Metal's, ROCm's) have no
+  /// such sweep in the model and run at their fused time.
+  bool flash_tiles = false;
   /// The most weight bytes its 16-bit batch-1 GEMV kernels move per SM per SM clock, measured
   /// (see the file comment); 0: not measured, the GEMV share alone applies.
   stack_figure gemv_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
@@ -510,13 +516,18 @@ constexpr double stack_efficiency(const software_stack& s, const op_estimate& op
   return s.streaming_dram_share.value;
 }
 
-/// Operator @p op as stack @p s runs it: the ceiling time over the stack's efficiency for its
-/// class; for a GEMM not bound by DRAM, never less than its DRAM traffic at the stack's GEMV
+/// Operator @p op as stack @p s runs it: the ceiling time (for fused attention under a stack
+/// with `flash_tiles`, no less than its tile floor) over the stack's efficiency for its class;
+/// for a GEMM not bound by DRAM, never less than its DRAM traffic at the stack's GEMV
 /// share (when @p c gives the bandwidth); and never less than the host's time to issue its
 /// kernels, or with that time added where the stack's host does not overlap its GPU
 /// (`host_serial`).
 constexpr op_estimate apply_stack(const software_stack& s, op_estimate op,
                                   const stack_op_context& c = {}) {
+  if (op.kind == op_kind::attention && s.flash_tiles && op.tile_floor > op.time) {
+    op.time = op.tile_floor;
+    op.bound = bound::compute;
+  }
   duration device = op.time / stack_efficiency(s, op, c);
   if (op.kind == op_kind::gemm && op.bound != bound::global && c.dram_bandwidth > bandwidth{}) {
     const duration stream = op.dram / (c.dram_bandwidth * gemv_share(s, op, c));

@@ -119,8 +119,9 @@ constexpr void check_async_tp(const software_stack& s, bool async_tp) {
 }
 
 /// Stack @p s running fused attention kernel @p k in place of its own: the kernel, its
-/// efficiency figure (FlashAttention-2's, -3's or the Triton kernel's, each with its source) and
-/// whether it issues warp-level mma.sync (FlashAttention-2 and the Triton kernel do); `unfused`
+/// efficiency figure (FlashAttention-2's, -3's or the Triton kernel's, each with its source),
+/// whether it issues warp-level mma.sync (FlashAttention-2 and the Triton kernel do) and whether
+/// it pays FlashAttention's tile cost (all three do: software_stack::flash_tiles); `unfused`
 /// runs attention as GEMMs around a softmax, `as_run` leaves @p s as it is. The ceiling keeps
 /// its efficiencies of 1 and takes the kernel choice only. Throws invalid_argument for `vendor`,
 /// an engine's own kernel, which only its stack runs.
@@ -132,6 +133,8 @@ constexpr software_stack with_attention(software_stack s, attention_kernel k) {
   s.attention = k;
   if (s.id == stack_id::ceiling) return s;
   s.warp_mma_attention = k == attention_kernel::flash2 || k == attention_kernel::flash_triton;
+  s.flash_tiles = k == attention_kernel::flash2 || k == attention_kernel::flash3 ||
+                  k == attention_kernel::flash_triton;
   if (k == attention_kernel::flash2) s.attention_efficiency = detail::flash2;
   if (k == attention_kernel::flash3) s.attention_efficiency = detail::flash3;
   if (k == attention_kernel::flash_triton) s.attention_efficiency = detail::flash_triton;

@@ -7,6 +7,7 @@
 #include <dlperf/dlperf.hpp>
 #include <string>
 #include <utility>
+#include <vector>
 
 #ifdef DLPERF_CLI_PATH
 #include "cli_run.hpp"
@@ -17,12 +18,14 @@ using namespace dlperf;
 namespace {
 
 // TFLOP/s of @p s's fused attention on @p g at @p seq tokens: the forward, or forward and
-// backward together as the papers count them.
-double attention_tflops(const gpu_spec& g, const software_stack& s, long long seq, bool backward) {
-  const attention_problem p{16384 / seq, 16, seq, seq, 128, dtype::fp16, true};
+// backward together as the papers count them; causal unless @p causal is false.
+double attention_tflops(const gpu_spec& g, const software_stack& s, long long seq, bool backward,
+                        bool causal = true) {
+  const attention_problem p{16384 / seq, 16, seq, seq, 128, dtype::fp16, causal};
   stack_op_context c;
   c.warp_mma_share = g.arch().warp_mma_share;
-  double flop = 4.0 * static_cast<double>(p.batch * p.heads * seq * seq * 128) * 0.5;
+  double flop =
+      4.0 * static_cast<double>(p.batch * p.heads * seq * seq * 128) * (causal ? 0.5 : 1.0);
   double t = apply_stack(s, estimate_attention_fused(g, p), c).time.value();
   if (backward) {
     t += apply_stack(s, estimate_attention_fused_backward(g, p), c).time.value();
@@ -40,14 +43,14 @@ struct published_kernel {
   double tflops;  // as published
 };
 
+// torch.compile running FlashAttention-2 or -3, as the papers' benchmarks call them.
+const software_stack fa2 = stacks::with_attention(stacks::torch_compile, attention_kernel::flash2);
+const software_stack fa3 = stacks::with_attention(stacks::torch_compile, attention_kernel::flash3);
+
 }  // namespace
 
 TEST_CASE("fused attention kernels come within 30 % of their published throughputs",
           "[attention_kernels]") {
-  const software_stack fa2 =
-      stacks::with_attention(stacks::torch_compile, attention_kernel::flash2);
-  const software_stack fa3 =
-      stacks::with_attention(stacks::torch_compile, attention_kernel::flash3);
   const software_stack triton =
       stacks::with_attention(stacks::pytorch_eager, attention_kernel::flash_triton);
   const gpu_spec& h100 = catalog::h100_sxm;
@@ -79,16 +82,162 @@ TEST_CASE("fused attention kernels come within 30 % of their published throughpu
   }
 }
 
+TEST_CASE("a fused kernel's rate grows with the sequence as FlashAttention-2's measured rates do",
+          "[attention_kernels]") {
+  // The rate at each length over the rate at 16k tokens, the papers' shape (16k tokens a batch,
+  // 16 heads of dimension 128). Dao 2023 (arXiv 2307.08691), forward and backward: Fig. 4 (b),
+  // (d) on A100 80 GB, where the tile's fixed cost is fitted (flash_tile_fixed_blocks), and
+  // Fig. 7 (b), (d) on H100 SXM, held out (assets/flash2_a100_fwd_bwd_benchmark.png,
+  // assets/flash2_h100_fwd_bwd_benchmark.png; the A100's non-causal 512 and 1k bars are hidden
+  // under the legend). Held out as well: the forward measured on a lent H100, BF16
+  // (tests/data/measured/h100_sxm_attention_2026-11-27.json, 16k: 313 causal, 357 not), and
+  // FlashAttention-3's forward on H100 (Shah et al. 2024, arXiv 2407.08608, Fig. 5 (c), (d), the
+  // image assets/flash3_fp16_fwd.png; its 1k non-causal bar is hidden). The same figure's
+  // FlashAttention-2 forward falls less at short sequences than the share gives (0.78 of its 16k
+  // rate at 1k causal, the model 0.66), and cuDNN's, which pays no tile cost in the model, less
+  // but not by nothing: docs/stacks.md, "Attention kernels", lists both as misses.
+  struct sweep {
+    const char* what;
+    const gpu_spec* gpu;
+    const software_stack* stack;
+    bool backward;
+    bool causal;
+    double at_16k;
+    std::vector<std::pair<long long, double>> rates;  // tokens, TFLOP/s
+    double within;  // of the 16k rate: the fitted bars closer than the held-out ones
+  };
+  const sweep sweeps[] = {
+      {"A100 causal (fitted)",
+       &catalog::a100_sxm4_80gb,
+       &fa2,
+       true,
+       true,
+       189,
+       {{512, 99}, {1024, 133}, {2048, 155}, {4096, 173}, {8192, 182}},
+       0.025},
+      {"A100 not causal (fitted)",
+       &catalog::a100_sxm4_80gb,
+       &fa2,
+       true,
+       false,
+       203,
+       {{2048, 187}, {4096, 196}, {8192, 201}},
+       0.025},
+      {"H100 causal",
+       &catalog::h100_sxm,
+       &fa2,
+       true,
+       true,
+       328,
+       {{512, 163}, {1024, 221}, {2048, 265}, {4096, 294}, {8192, 308}},
+       0.05},
+      {"H100 not causal",
+       &catalog::h100_sxm,
+       &fa2,
+       true,
+       false,
+       338,
+       {{512, 248}, {1024, 294}, {2048, 320}, {4096, 326}, {8192, 335}},
+       0.05},
+      {"lent H100 forward causal",
+       &catalog::h100_sxm,
+       &fa2,
+       false,
+       true,
+       313.45,
+       {{2048, 260.29}, {4096, 288.07}, {8192, 315.24}},
+       0.05},
+      {"lent H100 forward not causal",
+       &catalog::h100_sxm,
+       &fa2,
+       false,
+       false,
+       357.26,
+       {{2048, 326.41}, {4096, 347.72}, {8192, 351.46}},
+       0.05},
+      {"FlashAttention-3 forward causal",
+       &catalog::h100_sxm,
+       &fa3,
+       false,
+       true,
+       616,
+       {{512, 292}, {1024, 423}, {2048, 521}, {4096, 579}, {8192, 602}},
+       0.05},
+      {"FlashAttention-3 forward not causal",
+       &catalog::h100_sxm,
+       &fa3,
+       false,
+       false,
+       648,
+       {{512, 467}, {2048, 625}, {4096, 638}, {8192, 646}},
+       0.05},
+  };
+  for (const sweep& w : sweeps) {
+    const double model_16k = attention_tflops(*w.gpu, *w.stack, 16384, w.backward, w.causal);
+    double previous = 0;
+    for (const auto& [seq, published] : w.rates) {
+      const double model = attention_tflops(*w.gpu, *w.stack, seq, w.backward, w.causal);
+      INFO(w.what << " at " << seq << ": model " << model / model_16k << " of its 16k rate, "
+                  << "measured " << published / w.at_16k);
+      CHECK(std::abs(model / model_16k - published / w.at_16k) <= w.within);
+      CHECK(model > previous);  // the rate grows with the sequence
+      previous = model;
+    }
+  }
+}
+
+TEST_CASE("a tile's share of its loop is in (0, 1), grows with its blocks, and needs one",
+          "[attention_kernels]") {
+  double previous = 0;
+  for (double blocks : {0.5, 1.0, 2.0, 8.0, 64.0, 1024.0}) {
+    const double share = flash_tile_share(blocks, true);
+    CHECK(share > previous);
+    CHECK(share < 1.0);
+    CHECK(flash_tile_share(blocks, false) > share);  // no masked diagonal block
+    previous = share;
+  }
+  CHECK(flash_tile_share(4.0, false) == Approx(4.0 / (4.0 + flash_tile_fixed_blocks)));
+  CHECK_THROWS_AS(flash_tile_share(0.0, true), invalid_argument);
+  CHECK_THROWS_WITH(flash_tile_share(-1.0, false), Catch::Contains("at least part of a block"));
+  CHECK_THROWS_WITH(flash_tile_share(std::nan(""), false),
+                    Catch::Contains("at least part of a block"));
+}
+
+TEST_CASE("only a stack running FlashAttention's kernels pays their tile cost",
+          "[attention_kernels]") {
+  // 512 tokens, causal: two visible blocks a tile, a share of 2 / 4.
+  const attention_problem short_seq{32, 16, 512, 512, 128, dtype::fp16, true};
+  const op_estimate op = estimate_attention_fused(catalog::a100_sxm4_80gb, short_seq);
+  REQUIRE(op.tile_floor > op.time);
+  REQUIRE(fa2.flash_tiles);
+  const op_estimate floored = apply_stack(fa2, op);
+  CHECK(floored.time.value() == Approx(op.tile_floor.value() / fa2.attention_efficiency.value));
+  CHECK(floored.bound == bound::compute);
+  // cuDNN's kernel (megatron) and the ceiling run at the fused time.
+  CHECK_FALSE(stacks::megatron.flash_tiles);
+  CHECK(apply_stack(stacks::megatron, op).time.value() ==
+        Approx(op.time.value() / stacks::megatron.attention_efficiency.value));
+  CHECK(apply_stack(stacks::ceiling, op).time.value() == Approx(op.time.value()));
+  // A run's kernel choice carries the kernel's tiling.
+  CHECK(stacks::with_attention(stacks::megatron, attention_kernel::flash3).flash_tiles);
+  CHECK(stacks::with_attention(stacks::megatron, attention_kernel::flash_triton).flash_tiles);
+  CHECK_FALSE(stacks::with_attention(stacks::pytorch_eager, attention_kernel::unfused).flash_tiles);
+  // Long sequences: the floor nears the fused time (64 blocks a tile, a share of 64 / 66).
+  const attention_problem long_seq{1, 16, 16384, 16384, 128, dtype::fp16, true};
+  const op_estimate big = estimate_attention_fused(catalog::a100_sxm4_80gb, long_seq);
+  CHECK(big.tile_floor.value() / big.time.value() == Approx(66.0 / 64.0).epsilon(0.01));
+  // Other operators carry no floor.
+  CHECK(
+      estimate_attention_unfused(catalog::a100_sxm4_80gb, short_seq).begin()->tile_floor.value() ==
+      0.0);
+}
+
 TEST_CASE("on Hopper FlashAttention-2 issues mma.sync at 2/3 of the peak, elsewhere it is native",
           "[attention_kernels]") {
   CHECK(catalog::h100_sxm.arch().warp_mma_share == Approx(2.0 / 3.0));
   CHECK(catalog::a100_sxm4_80gb.arch().warp_mma_share == 1.0);
   CHECK(catalog::rtx_4090.arch().warp_mma_share == 1.0);
   // The published ordering on H100: FlashAttention-3 > cuDNN > FlashAttention-2.
-  const software_stack fa2 =
-      stacks::with_attention(stacks::torch_compile, attention_kernel::flash2);
-  const software_stack fa3 =
-      stacks::with_attention(stacks::torch_compile, attention_kernel::flash3);
   const double h_fa2 = attention_tflops(catalog::h100_sxm, fa2, 8192, false);
   const double h_cudnn = attention_tflops(catalog::h100_sxm, stacks::megatron, 8192, false);
   const double h_fa3 = attention_tflops(catalog::h100_sxm, fa3, 8192, false);
@@ -165,11 +314,11 @@ TEST_CASE("dlperf model --attention names the kernel in JSON and refuses what a 
           "[attention_kernels][cli]") {
   const std::string run =
       "model --preset llama3_8b --gpu h100_sxm --batch 1 --seq 4096 --stack pytorch-eager";
-  const nlohmann::json fa2 = dlperf_test::json_of(run + " --json");
-  const nlohmann::json fa3 = dlperf_test::json_of(run + " --attention flash-attention-3 --json");
-  CHECK(fa2.at("attention") == "as-run");
-  CHECK(fa3.at("attention") == "flash-attention-3");
-  CHECK(fa3.at("step_time_s").get<double>() < fa2.at("step_time_s").get<double>());
+  const nlohmann::json own = dlperf_test::json_of(run + " --json");
+  const nlohmann::json flash3 = dlperf_test::json_of(run + " --attention flash-attention-3 --json");
+  CHECK(own.at("attention") == "as-run");
+  CHECK(flash3.at("attention") == "flash-attention-3");
+  CHECK(flash3.at("step_time_s").get<double>() < own.at("step_time_s").get<double>());
   dlperf_test::require_usage_error(run + " --attention vendor",
                                    "--attention vendor is an engine's own kernel");
   dlperf_test::require_usage_error(run + " --attention flash-attention-2 --no-flash",
@@ -190,12 +339,9 @@ TEST_CASE("FlashAttention-2 and cuDNN attention measured on a lent H100: the mod
   // for the published rows above: FlashAttention-2 measured 315 / 313 TFLOP/s forward at 8k / 16k
   // (published 333 / 335) and 272 / 299 forward and backward (published 308 / 328); cuDNN 570 / 600
   // forward (published 529 / 539).
-  const software_stack fa2 =
-      stacks::with_attention(stacks::torch_compile, attention_kernel::flash2);
   const gpu_spec& h100 = catalog::h100_sxm;
-  // Within 30 %: both forwards (FlashAttention-2 22-23 % fast, cuDNN +1 % and -4 %). Forward and
-  // backward together is a known miss, 29-42 % fast (385 modelled at both lengths): the stack's
-  // 2/3 instruction share applies to the backward only while the model finds it compute-bound.
+  // Within 30 %: both forwards (FlashAttention-2 15-19 % fast, cuDNN +1 % and -4 %). Forward and
+  // backward together is a known miss, 25-33 % fast (363 and 374 modelled at 8k and 16k).
   CHECK(std::abs(attention_tflops(h100, fa2, 8192, false) / 315 - 1) <= 0.30);
   CHECK(std::abs(attention_tflops(h100, fa2, 16384, false) / 313 - 1) <= 0.30);
   CHECK(std::abs(attention_tflops(h100, stacks::megatron, 8192, false) / 570 - 1) <= 0.30);
@@ -203,7 +349,7 @@ TEST_CASE("FlashAttention-2 and cuDNN attention measured on a lent H100: the mod
   for (const auto& [seq, measured] : {std::pair{8192LL, 272.0}, std::pair{16384LL, 299.0}}) {
     const double model = attention_tflops(h100, fa2, seq, true);
     INFO("forward and backward at " << seq << ": model " << model << ", measured " << measured);
-    CHECK(model / measured > 1.2);  // 1.42 at 8k, 1.29 at 16k
+    CHECK(model / measured > 1.2);  // 1.33 at 8k, 1.25 at 16k
     CHECK(model / measured < 1.5);
   }
 }

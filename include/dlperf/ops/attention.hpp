@@ -124,6 +124,12 @@ inline constexpr double sfu_results_per_clock = 16;
 /// Query rows per block of a flash-style kernel (FlashAttention-2 uses 64 or 128).
 inline constexpr long long flash_block_rows = 128;
 
+/// Blocks of flash_block_rows that @p positions query or key positions fill, the last one
+/// partly.
+constexpr long long flash_blocks(long long positions) {
+  return (positions + flash_block_rows - 1) / flash_block_rows;
+}
+
 /// A tile's fixed cost in blocks of flash_block_rows keys: loading Q, the running maximum and
 /// sum, and rescaling and writing O and the log-sum-exp at the end (see the file comment; fitted
 /// on FlashAttention-2's A100 bars, arXiv 2307.08691 Fig. 4 (b), (d)).
@@ -154,9 +160,8 @@ struct attention_tiling {
 constexpr attention_tiling attention_tiling_of(const attention_problem& p) {
   p.validate();
   const long long rows = p.heads / p.kv_head_count() * p.seq_q;
-  if (rows <= flash_block_rows)
-    return {p.batch * p.kv_head_count(), (rows + flash_block_rows - 1) / flash_block_rows};
-  return {p.batch * p.heads, (p.seq_q + flash_block_rows - 1) / flash_block_rows};
+  if (rows <= flash_block_rows) return {p.batch * p.kv_head_count(), flash_blocks(rows)};
+  return {p.batch * p.heads, flash_blocks(p.seq_q)};
 }
 
 /// Unfused attention: QK^T, softmax and PV as three kernels.
@@ -259,8 +264,7 @@ constexpr op_estimate estimate_attention_fused(const D& d, const attention_probl
   const double dram = in_flight * k_v_head <= l2_usable
                           ? q_o + k_v_distinct
                           : q_o + k_v_distinct * std::max(1.0, tiles * mask);
-  const double key_blocks =
-      static_cast<double>((p.seq_kv + flash_block_rows - 1) / flash_block_rows) * mask;
+  const double key_blocks = static_cast<double>(flash_blocks(p.seq_kv)) * mask;
   return detail::fused_attention_op(d, "attention (fused)", p.type, tensor_flop, exps,
                                     flash_tile_share(key_blocks, p.causal), dram, l2_traffic);
 }
@@ -275,14 +279,12 @@ constexpr op_estimate estimate_attention_fused_backward(const D& d, const attent
   const double exps = bh * sq * skv * mask;
   const double q_side = bh * sq * hd * e;               // one of Q, O, dO, dQ
   const double kv_side = bh * skv * hd * e * kv_share;  // one of K, V, dK, dV
-  const double kv_blocks =
-      static_cast<double>((p.seq_kv + flash_block_rows - 1) / flash_block_rows);
+  const double kv_blocks = static_cast<double>(flash_blocks(p.seq_kv));
   const double dram = 4.0 * q_side + 4.0 * kv_side;
   // Q, O and dO read and the FP32 dQ accumulator read and written once per key block.
   const double l2_traffic = 4.0 * kv_side + q_side * (3.0 + 2.0 * 4.0 / e) * kv_blocks * mask;
   // Each tile of key rows iterates over the visible blocks of queries.
-  const double query_blocks =
-      static_cast<double>((p.seq_q + flash_block_rows - 1) / flash_block_rows) * mask;
+  const double query_blocks = static_cast<double>(flash_blocks(p.seq_q)) * mask;
   return detail::fused_attention_op(d, "attention backward (fused)", p.type, tensor_flop, exps,
                                     flash_tile_share(query_blocks, p.causal), dram, l2_traffic);
 }

@@ -15,8 +15,8 @@ namespace dlperf::app {
 namespace {
 
 // A stack's held-out error bands (model/error_bands.hpp) on the GPU's class of board: one per
-// figure of the run (a step's, or decoder inference's decode and prompt rates), each null
-// without a band.
+// figure of the run (a step's, or decoder inference's decode and prompt rates), each with the
+// interval of measured / predicted its rows give, null without a band.
 void write_error_bands(report_writer& w, stack_id stack, run_mode mode, board_class boards,
                        std::initializer_list<estimate_figure> figures) {
   w.begin_object();
@@ -34,6 +34,9 @@ void write_error_bands(report_writer& w, stack_id stack, run_mode mode, board_cl
     write_field(w, "rows", band->rows);
     write_field(w, "median_abs_error", band->median);
     write_field(w, "worst_abs_error", band->worst);
+    write_field(w, "bias", band->bias);
+    write_field(w, "coverage", error_band::coverage);
+    write_field(w, "measured_over_predicted", {band->low, band->high});
     write_field(w, "basis", "leave-one-source-out");
     w.end_object();
   }

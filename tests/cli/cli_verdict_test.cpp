@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "../../tools/dlperf/human_format.hpp"
 #include "cli_run.hpp"
 
 using namespace dlperf;
@@ -136,11 +137,29 @@ TEST_CASE("model: a stack's figures come with their held-out error on published 
     const nlohmann::json& b = j["error_bands"][std::string(name(f))];
     CHECK(b["rows"] == band->rows);
     CHECK(b["median_abs_error"].get<double>() == band->median);
+    CHECK(b["bias"].get<double>() == band->bias);
+    CHECK(b["coverage"].get<double>() == error_band::coverage);
+    CHECK(b["measured_over_predicted"][0].get<double>() == band->low);
+    CHECK(b["measured_over_predicted"][1].get<double>() == band->high);
     CHECK(b["boards"] == "consumer");
     CHECK(b["basis"] == "leave-one-source-out");
   }
   const run_result text = run_dlperf(run);
   CHECK(text.out.find("accuracy, each run held out of the fit by its source: generation ") !=
+        std::string::npos);
+  // On one GPU each rate comes with the interval its band gives it (80 % of the rows), in the
+  // rate's unit, beside the median and the worst error.
+  const std::optional<error_band> decode_band = error_band_of(
+      stack_id::llama_cpp, run_mode::infer, estimate_figure::decode, board_class::consumer);
+  REQUIRE(decode_band.has_value());
+  const double decode_rate = j["decode_tokens_per_s"].get<double>();
+  CHECK(text.out.find("generation measured " + cli::three_digits(decode_band->low) + "-" +
+                      cli::three_digits(decode_band->high) + "x of this model's rate: " +
+                      cli::three_digits(decode_band->low * decode_rate) + "-" +
+                      cli::three_digits(decode_band->high * decode_rate) + " tokens/s (80 % of " +
+                      std::to_string(decode_band->rows) + " published llama.cpp inference runs") !=
+        std::string::npos);
+  CHECK(text.out.find(", worst " + cli::format_percent(decode_band->worst, 1.0)) !=
         std::string::npos);
   CHECK(text.out.find("runs on GeForce and Radeon boards") != std::string::npos);
   // A data-centre board gets the professional class's bands (docs/evidence.md, "Error bands"):

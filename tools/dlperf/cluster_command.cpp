@@ -174,12 +174,13 @@ std::string training_band_text(const run_config& run, long long seq, double toke
 }
 
 std::string band_interval_text(double low, double high, double rate, double coverage, int rows,
-                               std::string_view runs, double median, double bias) {
+                               std::string_view runs, double median, double bias,
+                               std::string_view unit, double worst) {
   return fmt::format(
-      "measured {}-{}x of this model's rate: {}-{} tokens/s ({:.0f} % of {} {}; median error {}, "
-      "{})",
+      "measured {}-{}x of this model's rate: {}-{} {} ({:.0f} % of {} {}; median error {}{}, {})",
       three_digits(low), three_digits(high), three_digits(low * rate), three_digits(high * rate),
-      100.0 * coverage, rows, runs, format_percent(median, 1.0),
+      unit, 100.0 * coverage, rows, runs, format_percent(median, 1.0),
+      worst >= 0.0 ? fmt::format(", worst {}", format_percent(worst, 1.0)) : std::string(),
       bias > 0   ? "the model optimistic"
       : bias < 0 ? "the model pessimistic"
                  : "the model unbiased");

@@ -26,12 +26,14 @@ std::string above_linear_text(const cluster_estimate& c);
 /// computation beside it slowed by the 24 SMs NCCL holds", or nothing where it costs none.
 std::string slowed_text(const step_collective& x);
 
-/// A multi-GPU band's interval applied to a rate of @p rate tokens/s, for people: "measured
+/// A band's interval applied to a rate of @p rate in @p unit, for people: "measured
 /// 0.778-1.10x of this model's rate: 64500-91200 tokens/s (80 % of 226 RUNS; median error 14.4 %,
-/// the model optimistic)", @p runs naming what the rows are (model/error_bands.hpp: the training
-/// and the split-inference bands).
+/// the model optimistic)", @p runs naming what the rows are (model/error_bands.hpp: the
+/// single-GPU, training, split-inference and serving bands); with @p worst (>= 0) the largest
+/// error too: "median error 13.2 %, worst 25.9 %, ...".
 std::string band_interval_text(double low, double high, double rate, double coverage, int rows,
-                               std::string_view runs, double median, double bias);
+                               std::string_view runs, double median, double bias,
+                               std::string_view unit = "tokens/s", double worst = -1.0);
 
 /// A stack's multi-GPU training band (app::training_band_json) for a job of @p seq tokens a
 /// sequence, for people, one line: "published multi-GPU pytorch-eager training runs of

@@ -23,10 +23,15 @@
 namespace dlperf::cli {
 namespace {
 
-// One band for people: "14.8 % median error on 47 published llama.cpp inference runs on GeForce
-// and Radeon boards (worst 28.7 %)", or that there is none.
+// One band for people. On one GPU its interval applied to the estimate's @p rate in @p unit:
+// "measured 0.904-1.13x of this model's rate: 118-148 tokens/s (80 % of 23 published llama.cpp
+// inference runs on GeForce and Radeon boards; median error 15.1 %, worst 28.3 %, the model
+// optimistic)"; where the run spans several GPUs (@p rate 0: the band is of single-GPU runs, and
+// the split's own band follows) its figures alone: "14.8 % median error on 47 published
+// llama.cpp inference runs on GeForce and Radeon boards (worst 28.7 %)"; or that there is none.
 std::string band_text(const std::optional<error_band>& band, std::string_view what,
-                      board_class boards, const software_stack& stack) {
+                      board_class boards, const software_stack& stack, double rate,
+                      std::string_view unit) {
   // A stack that runs on Macs only has its rows there, whatever the class's other boards.
   const std::string_view on = stack.vendors.bits == vendor_set::only(vendor::apple).bits
                                   ? std::string_view("Apple silicon Macs")
@@ -34,6 +39,10 @@ std::string band_text(const std::optional<error_band>& band, std::string_view wh
   if (!band)
     return fmt::format("fewer than {} published {} runs on {}, no band yet", error_band::least_rows,
                        what, on);
+  if (rate > 0.0)
+    return band_interval_text(band->low, band->high, rate, error_band::coverage, band->rows,
+                              fmt::format("published {} runs on {}", what, on), band->median,
+                              band->bias, unit, band->worst);
   return fmt::format("{} median error on {} published {} runs on {} (worst {})",
                      format_percent(band->median, 1.0), band->rows, what, on,
                      format_percent(band->worst, 1.0));
@@ -325,8 +334,14 @@ void print_accuracy(const app::model_report& report) {
     const std::string what =
         fmt::format("{} {}", stack.name(), r.training() ? "training" : "inference");
     const auto band = [&](estimate_figure figure) {
+      // One GPU's rate, the band's own scale; a run over several GPUs shows the single-GPU
+      // band's figures only (its split's or job's band follows).
+      const double rate = r.gpus > 1                          ? 0.0
+                          : figure == estimate_figure::decode ? e.decode_tokens_per_second()
+                          : figure == estimate_figure::prompt ? e.prompt_tokens_per_second()
+                                                              : e.samples_per_second();
       return band_text(error_band_of(stack.id, r.mode, figure, report.boards), what, report.boards,
-                       stack);
+                       stack, rate, figure == estimate_figure::step ? "samples/s" : "tokens/s");
     };
     const std::string bands =
         generation ? fmt::format("generation {}; prompt processing {}",

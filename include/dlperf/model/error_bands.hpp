@@ -71,10 +71,17 @@ constexpr board_class board_class_of(segment s) {
 }
 
 /// The held-out error of one stack, mode and figure over its evidence rows on one class of
-/// board.
+/// board, and the interval it gives an estimate:
+///
+///     estimate x [low, high]  holds the measured rate of the middle 80 % of the rows
+///
+/// each row predicted with every fitted figure refitted without the row's own source, as the
+/// multi-GPU bands below give theirs.
 struct error_band {
   /// Rows below which a median says little: no band.
   static constexpr int least_rows = 5;
+  /// Share of the rows the interval holds: the 10th to the 90th percentile.
+  static constexpr double coverage = 0.8;
 
   stack_id stack = stack_id::ceiling;              ///< the stack the rows ran under
   run_mode mode = run_mode::train;                 ///< training steps or inference
@@ -83,39 +90,42 @@ struct error_band {
   int rows = 0;                                    ///< evidence rows, outside calibration
   double median = 0;                               ///< median |error|, held out by source
   double worst = 0;                                ///< largest |error|, held out by source
+  double bias = 0;  ///< median of predicted / measured - 1, held out (> 0: optimistic)
+  double low = 0;   ///< 10th percentile of measured / predicted, held out by source
+  double high = 0;  ///< 90th percentile of measured / predicted, held out by source
 };
 
 /// The bands of every stack, mode and board class with at least `error_band::least_rows` evidence
 /// rows.
 inline constexpr std::array error_bands{
-    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode, board_class::consumer,
-               23, 0.151, 0.283},
-    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode,
-               board_class::professional, 51, 0.132, 0.259},
-    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt, board_class::consumer,
-               22, 0.122, 0.462},
-    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt,
-               board_class::professional, 47, 0.180, 1.082},
-    error_band{stack_id::exllamav2, run_mode::infer, estimate_figure::decode, board_class::consumer,
-               20, 0.2657, 0.6443},
-    error_band{stack_id::llama_cpp_metal, run_mode::infer, estimate_figure::decode,
-               board_class::consumer, 101, 0.1371, 0.7024},
-    error_band{stack_id::llama_cpp_metal, run_mode::infer, estimate_figure::prompt,
-               board_class::consumer, 101, 0.0403, 0.5144},
-    error_band{stack_id::mlx, run_mode::infer, estimate_figure::decode, board_class::consumer, 165,
-               0.1178, 0.5845},
-    error_band{stack_id::mlx, run_mode::infer, estimate_figure::prompt, board_class::consumer, 163,
-               0.0694, 0.1893},
-    error_band{stack_id::lmdeploy, run_mode::infer, estimate_figure::decode,
-               board_class::professional, 5, 0.244, 0.576},
+    error_band{stack_id::pytorch_eager, run_mode::train, estimate_figure::step,
+               board_class::consumer, 12, 0.1038, 0.3669, -0.0935, 0.9326, 1.4469},
+    error_band{stack_id::pytorch_eager, run_mode::train, estimate_figure::step,
+               board_class::professional, 52, 0.1082, 0.4963, 0.0100, 0.8533, 1.3235},
     error_band{stack_id::pytorch_eager, run_mode::infer, estimate_figure::step,
-               board_class::professional, 28, 0.1845, 0.570},
-    error_band{stack_id::pytorch_eager, run_mode::train, estimate_figure::step,
-               board_class::consumer, 12, 0.104, 0.367},
-    error_band{stack_id::pytorch_eager, run_mode::train, estimate_figure::step,
-               board_class::professional, 52, 0.108, 0.496},
+               board_class::professional, 28, 0.1845, 0.5698, -0.0845, 0.6852, 1.4380},
     error_band{stack_id::tensorflow, run_mode::infer, estimate_figure::step,
-               board_class::professional, 5, 0.201, 0.656},
+               board_class::professional, 5, 0.2012, 0.6559, -0.1420, 0.7099, 1.3494},
+    error_band{stack_id::lmdeploy, run_mode::infer, estimate_figure::decode,
+               board_class::professional, 5, 0.2436, 0.5764, 0.2436, 0.6986, 0.8344},
+    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode, board_class::consumer,
+               23, 0.1513, 0.2829, -0.1230, 1.0244, 1.3083},
+    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode,
+               board_class::professional, 51, 0.1319, 0.2586, -0.0745, 0.8447, 1.2556},
+    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt, board_class::consumer,
+               22, 0.1220, 0.4617, 0.0368, 0.7565, 1.1473},
+    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt,
+               board_class::professional, 47, 0.1803, 1.0825, 0.1675, 0.6560, 1.0207},
+    error_band{stack_id::exllamav2, run_mode::infer, estimate_figure::decode, board_class::consumer,
+               20, 0.2657, 0.6443, -0.2657, 1.0353, 2.4111},
+    error_band{stack_id::llama_cpp_metal, run_mode::infer, estimate_figure::decode,
+               board_class::consumer, 101, 0.1371, 0.7024, -0.1202, 0.9047, 1.3751},
+    error_band{stack_id::llama_cpp_metal, run_mode::infer, estimate_figure::prompt,
+               board_class::consumer, 101, 0.0403, 0.5144, -0.0033, 0.8763, 1.0852},
+    error_band{stack_id::mlx, run_mode::infer, estimate_figure::decode, board_class::consumer, 165,
+               0.1178, 0.5845, 0.1006, 0.7596, 1.0671},
+    error_band{stack_id::mlx, run_mode::infer, estimate_figure::prompt, board_class::consumer, 163,
+               0.0694, 0.1893, -0.0517, 0.9585, 1.1096},
 };
 
 /// The sequences of a training job, as the multi-GPU training bands split the evidence.

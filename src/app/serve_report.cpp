@@ -137,7 +137,7 @@ serve_report estimate(const serve_request& q) {
       out.gpu_name = std::string(d.name());
       out.capacity = d.memory(tier::global).capacity;
       out.maker = d.arch().vendor;
-      out.boards = board_class_of(segment_of(d));
+      out.boards = board_class_of(d);
     } else {
       throw request_error("--serve needs a GPU: the device file describes a host CPU");
     }

@@ -63,7 +63,7 @@ std::optional<inference_split_band> split_band_key(const multi_gpu_row& m) {
   b.stack = m.x.stack;
   b.split = inference_split_of(m.x.run);
   b.figure = metric == "tokens_per_s" ? estimate_figure::decode : estimate_figure::prompt;
-  b.boards = board_class_of(segment_of(*m.x.gpu));
+  b.boards = board_class_of(*m.x.gpu);
   return b;
 }
 

@@ -217,7 +217,7 @@ std::string generation_of(const prepared_row& p) {
   return std::string(name(p.x.gpu->arch().family));
 }
 std::string board_class_name(const prepared_row& p) {
-  return std::string(name(board_class_of(segment_of(*p.x.gpu))));
+  return std::string(name(board_class_of(*p.x.gpu)));
 }
 bool large_job(const prepared_row& p) { return !p.x.gemm && p.x.model->parameters() >= 20e9; }
 
@@ -579,7 +579,7 @@ std::map<band_key, std::vector<double>> held_out_errors() {
                 (p.x.metric == "tokens_per_s" && p.run.mode == run_mode::infer)
             ? estimate_figure::decode
             : estimate_figure::step;
-    held_out[{s.id, p.run.mode, figure, board_class_of(segment_of(*p.x.gpu))}].push_back(
+    held_out[{s.id, p.run.mode, figure, board_class_of(*p.x.gpu)}].push_back(
         error_of(p.x, stacked_of(p, folds.without_source(s, p))));
   }
   return held_out;
@@ -665,18 +665,32 @@ TEST_CASE("error bands as listed", "[.][error_bands]") {
   CHECK(!held_out.empty());
 }
 
-TEST_CASE(
-    "board classes: consumer boards are GeForce and Radeon and every other segment professional",
-    "[evidence_rows]") {
-  static_assert(board_class_of(segment::geforce) == board_class::consumer);
-  CHECK(board_class_of(segment::radeon) == board_class::consumer);
+TEST_CASE("board classes: HBM boards, then GeForce and Radeon boards, then every other segment's",
+          "[evidence_rows]") {
+  static_assert(board_class_of(segment::geforce, memory_kind::gddr6x) == board_class::consumer);
+  CHECK(board_class_of(segment::radeon, memory_kind::gddr6) == board_class::consumer);
+  CHECK(board_class_of(segment::geforce, memory_kind::lpddr5) == board_class::consumer);
   for (const segment s : {segment::titan, segment::workstation, segment::datacenter})
-    CHECK(board_class_of(s) == board_class::professional);
-  // Every catalog GPU has a class, and both classes hold GPUs of the catalog.
-  int consumer = 0, professional = 0;
-  for (const auto* g : catalog::all)
-    (board_class_of(segment_of(*g)) == board_class::consumer ? consumer : professional) += 1;
-  CHECK(consumer > 10);
-  CHECK(professional > 10);
+    CHECK(board_class_of(s, memory_kind::gddr6) == board_class::professional);
+  // HBM whatever the market: a Radeon VII or a TITAN V is classed with the data-centre parts.
+  for (const segment s : {segment::radeon, segment::titan, segment::datacenter})
+    for (const memory_kind m :
+         {memory_kind::hbm2, memory_kind::hbm2e, memory_kind::hbm3, memory_kind::hbm3e})
+      CHECK(board_class_of(s, m) == board_class::hbm);
+  // Every catalog GPU has a class, each class holds GPUs of the catalog, and a board's class is
+  // its facts'.
+  std::map<board_class, int> boards;
+  for (const auto* g : catalog::all) {
+    const board_class c = board_class_of(*g);
+    CHECK(c == board_class_of(g->facts().segment, g->facts().memory_type));
+    ++boards[c];
+  }
+  CHECK(boards[board_class::consumer] > 10);
+  CHECK(boards[board_class::professional] > 5);
+  CHECK(boards[board_class::hbm] > 10);
+  CHECK(board_class_of(catalog::find("h100_sxm")) == board_class::hbm);
+  CHECK(board_class_of(catalog::find("l40s")) == board_class::professional);
+  CHECK(board_class_of(catalog::find("rtx_4090")) == board_class::consumer);
   CHECK(parse<board_class>("professional") == board_class::professional);
+  CHECK(parse<board_class>("hbm") == board_class::hbm);
 }

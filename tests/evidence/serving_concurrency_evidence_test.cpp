@@ -172,7 +172,7 @@ std::vector<serving_band> closed_loop_bands_of_evidence(bool several_gpus) {
   for (const evidence::row& r : closed_loop_rows()) {
     const closed_loop_case c = closed_loop_case_of(r);
     if ((c.run.tp > 1) != several_gpus) continue;
-    errors[{c.stack->id, c.gpu->arch().vendor, board_class_of(segment_of(*c.gpu))}].push_back(
+    errors[{c.stack->id, c.gpu->arch().vendor, board_class_of(*c.gpu)}].push_back(
         closed_loop_tokens_per_s(c, closed_loop_load_of(c, *c.stack)) / c.tokens_per_s - 1.0);
   }
   return evidence::serving_bands_of(errors, several_gpus);

@@ -14,7 +14,7 @@ constexpr std::array serve_flags{"--rate",     "--block-size",  "--kv-fraction",
                                  "--max-seqs", "--concurrency", "--prompt-min",  "--generate-min"};
 
 // A serving group for people (model/error_bands.hpp, serving_band), applied to an estimate of
-// @p rate output tokens/s: "published tensorrt-llm serving runs on NVIDIA professional boards
+// @p rate output tokens/s: "published tensorrt-llm serving runs on NVIDIA HBM boards
 // measured 0.828-1.15x of this model's rate: ... (80 % of 25 runs; median error 8.93 %, the
 // model pessimistic)", what too few rows measured, or that there are none. @p run names one of
 // the group's runs ("serving run"), @p of what they held to (" at a fixed concurrency").
@@ -25,7 +25,7 @@ std::string serving_band_text(const std::optional<serving_band>& band, stack_id 
   const bool one = band && band->rows == 1;
   const std::string runs =
       fmt::format("published {} {}{}{} on {} {} boards{}", name(stack), run, one ? "" : "s", of,
-                  description(maker), name(boards),
+                  description(maker), boards == board_class::hbm ? "HBM" : name(boards),
                   several_gpus ? ", one model copy over several GPUs" : ", one GPU");
   if (!band) return fmt::format("no {}, no band", runs);
   if (band->banded())

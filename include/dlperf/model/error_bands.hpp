@@ -48,10 +48,15 @@ struct enum_list<estimate_figure> {
                                      enumerator{estimate_figure::prompt, "prompt"}};
 };
 
-/// The class of board an estimate runs on, as the bands split the evidence.
+/// The class of board an estimate runs on, as the bands split the evidence: by market and, among
+/// the boards that are not GeForce or Radeon cards, by memory. A stack's kernels miss differently
+/// on each (docs/evidence.md, "Error bands"): llama.cpp's prompts are within a few per cent on
+/// GDDR workstation boards and 36-55 % fast on the HBM ones, whose faster memory and tensor
+/// units leave its small kernels' fixed costs a larger share.
 enum class board_class : std::uint8_t {
-  consumer,     ///< GeForce and Radeon boards (and Apple silicon Macs)
-  professional  ///< TITAN, workstation and data-centre boards
+  consumer,      ///< GeForce and Radeon boards (and Apple silicon Macs)
+  professional,  ///< TITAN, workstation and data-centre boards with GDDR memory
+  hbm            ///< boards with HBM memory (data-centre accelerators, TITAN V, Radeon VII)
 };
 
 /// The board classes and their stable names.
@@ -62,12 +67,32 @@ struct enum_list<board_class> {
   static constexpr std::array values{
       enumerator{board_class::consumer, "consumer", "GeForce and Radeon boards"},
       enumerator{board_class::professional, "professional",
-                 "TITAN, workstation and data-centre boards"}};
+                 "TITAN, workstation and data-centre boards with GDDR memory"},
+      enumerator{board_class::hbm, "hbm", "boards with HBM memory"}};
 };
 
-/// The class of a board of market segment @p s.
-constexpr board_class board_class_of(segment s) {
+/// Whether memory technology @p m is high-bandwidth memory stacked beside the GPU.
+constexpr bool is_hbm(memory_kind m) {
+  return m == memory_kind::hbm2 || m == memory_kind::hbm2e || m == memory_kind::hbm3 ||
+         m == memory_kind::hbm3e;
+}
+
+/// The class of a board of market segment @p s with memory @p m: HBM whatever its market, else
+/// consumer for GeForce and Radeon boards and professional for the rest.
+constexpr board_class board_class_of(segment s, memory_kind m) {
+  if (is_hbm(m)) return board_class::hbm;
   return consumer_segment(s) ? board_class::consumer : board_class::professional;
+}
+
+/// The class of device @p d from its board's facts; a device without them (a bare architecture)
+/// is taken for a data-centre part, as segment_of takes it, of unknown memory: professional.
+template <class D>
+requires requires(const D& x) { x.arch(); }
+constexpr board_class board_class_of(const D& d) {
+  if constexpr (requires { d.facts(); })
+    return board_class_of(d.facts().segment, d.facts().memory_type);
+  else
+    return board_class::professional;
 }
 
 /// The held-out error of one stack, mode and figure over its evidence rows on one class of
@@ -101,21 +126,27 @@ inline constexpr std::array error_bands{
     error_band{stack_id::pytorch_eager, run_mode::train, estimate_figure::step,
                board_class::consumer, 12, 0.1038, 0.3669, -0.0935, 0.9326, 1.4469},
     error_band{stack_id::pytorch_eager, run_mode::train, estimate_figure::step,
-               board_class::professional, 52, 0.1082, 0.4963, 0.0100, 0.8533, 1.3235},
+               board_class::professional, 12, 0.0498, 0.2592, -0.0306, 0.9508, 1.2955},
+    error_band{stack_id::pytorch_eager, run_mode::train, estimate_figure::step, board_class::hbm,
+               40, 0.1202, 0.4963, 0.0366, 0.8516, 1.4775},
     error_band{stack_id::pytorch_eager, run_mode::infer, estimate_figure::step,
-               board_class::professional, 28, 0.1845, 0.5698, -0.0845, 0.6852, 1.4380},
-    error_band{stack_id::tensorflow, run_mode::infer, estimate_figure::step,
-               board_class::professional, 5, 0.2012, 0.6559, -0.1420, 0.7099, 1.3494},
-    error_band{stack_id::lmdeploy, run_mode::infer, estimate_figure::decode,
-               board_class::professional, 5, 0.2436, 0.5764, 0.2436, 0.6986, 0.8344},
+               board_class::professional, 11, 0.0994, 0.4535, -0.0975, 0.9488, 1.4248},
+    error_band{stack_id::pytorch_eager, run_mode::infer, estimate_figure::step, board_class::hbm,
+               17, 0.1925, 0.5698, -0.0116, 0.6689, 1.4587},
+    error_band{stack_id::lmdeploy, run_mode::infer, estimate_figure::decode, board_class::hbm, 5,
+               0.2436, 0.5764, 0.2436, 0.6986, 0.8344},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode, board_class::consumer,
                23, 0.1513, 0.2829, -0.1230, 1.0244, 1.3083},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode,
-               board_class::professional, 51, 0.1319, 0.2586, -0.0745, 0.8447, 1.2556},
+               board_class::professional, 33, 0.1319, 0.2586, -0.1284, 1.0278, 1.2770},
+    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode, board_class::hbm, 18,
+               0.1298, 0.2094, 0.1298, 0.8310, 0.9888},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt, board_class::consumer,
                22, 0.1220, 0.4617, 0.0368, 0.7565, 1.1473},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt,
-               board_class::professional, 47, 0.1803, 1.0825, 0.1675, 0.6560, 1.0207},
+               board_class::professional, 31, 0.1080, 1.0825, 0.0919, 0.7044, 1.0350},
+    error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt, board_class::hbm, 16,
+               0.4932, 0.5443, 0.4932, 0.6490, 0.7369},
     error_band{stack_id::exllamav2, run_mode::infer, estimate_figure::decode, board_class::consumer,
                20, 0.2657, 0.6443, -0.2657, 1.0353, 2.4111},
     error_band{stack_id::llama_cpp_metal, run_mode::infer, estimate_figure::decode,
@@ -255,17 +286,21 @@ struct inference_split_band {
 /// `error_band::least_rows` rows.
 inline constexpr std::array inference_split_bands{
     inference_split_band{stack_id::torch_compile, split_mode::tensor, estimate_figure::decode,
-                         board_class::professional, 27, 0.1105, -0.0930, 0.8674, 1.2159},
+                         board_class::hbm, 27, 0.1105, -0.0930, 0.8674, 1.2159},
     inference_split_band{stack_id::vllm_eager, split_mode::tensor, estimate_figure::decode,
-                         board_class::professional, 10, 0.2277, 0.2277, 0.5903, 0.8773},
+                         board_class::hbm, 6, 0.2894, 0.2894, 0.5632, 0.9272},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::decode,
-                         board_class::consumer, 40, 0.0398, 0.0239, 0.915, 1.022},
+                         board_class::consumer, 40, 0.0398, 0.0239, 0.9149, 1.0216},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::decode,
-                         board_class::professional, 68, 0.0752, 0.0752, 0.810, 1.015},
+                         board_class::professional, 44, 0.0510, 0.0392, 0.8877, 1.0327},
+    inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::decode,
+                         board_class::hbm, 24, 0.1765, 0.1765, 0.7249, 0.9305},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::prompt,
-                         board_class::consumer, 40, 0.329, 0.329, 0.518, 0.966},
+                         board_class::consumer, 40, 0.3291, 0.3291, 0.5183, 0.9663},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::prompt,
-                         board_class::professional, 62, 0.377, 0.377, 0.393, 0.963},
+                         board_class::professional, 40, 0.2667, 0.2667, 0.3950, 1.0174},
+    inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::prompt,
+                         board_class::hbm, 22, 0.7553, 0.7553, 0.3945, 0.7548},
 };
 
 /// How a run of inference splits one model over its GPUs: by layers where it has pipeline stages
@@ -321,16 +356,16 @@ struct serving_band {
 
 /// The serving groups of every stack, vendor and board class with an evidence row.
 inline constexpr std::array serving_bands{
-    serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, false, 25,
-                 0.0915, -0.0624, 0.9412, 1.1705},
-    serving_band{stack_id::vllm_rocm, vendor::amd, board_class::professional, false, 3, 1.7994,
-                 1.7994, 0.2677, 0.3928},
-    serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, true, 171,
-                 0.1591, 0.1591, 0.7148, 1.0352},
-    serving_band{stack_id::vllm_rocm, vendor::amd, board_class::professional, true, 48, 0.3191,
-                 0.3191, 0.6813, 0.9070},
-    serving_band{stack_id::sglang, vendor::nvidia, board_class::professional, true, 5, 0.3410,
-                 0.3410, 0.6567, 0.7749},
+    serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::hbm, false, 25, 0.0915,
+                 -0.0624, 0.9412, 1.1705},
+    serving_band{stack_id::vllm_rocm, vendor::amd, board_class::hbm, false, 3, 1.7994, 1.7994,
+                 0.2677, 0.3928},
+    serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::hbm, true, 171, 0.1591,
+                 0.1591, 0.7148, 1.0352},
+    serving_band{stack_id::vllm_rocm, vendor::amd, board_class::hbm, true, 48, 0.3191, 0.3191,
+                 0.6813, 0.9070},
+    serving_band{stack_id::sglang, vendor::nvidia, board_class::hbm, true, 5, 0.3410, 0.3410,
+                 0.6567, 0.7749},
 };
 
 /// Where published closed-loop serving runs fall against the model: a fixed number of requests
@@ -341,16 +376,16 @@ inline constexpr std::array serving_bands{
 /// nothing is fitted on these rows either. Tested by "every closed-loop serving band is its error
 /// on the evidence" (tests/evidence/serving_concurrency_evidence_test.cpp).
 inline constexpr std::array closed_loop_bands{
-    serving_band{stack_id::vllm, vendor::nvidia, board_class::professional, false, 1, 0.1806,
-                 -0.1806, 1.2204, 1.2204},
-    serving_band{stack_id::vllm_rocm, vendor::amd, board_class::professional, false, 4, 0.2767,
-                 0.2767, 0.7170, 0.8147},
-    serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, true, 9, 0.0961,
-                 -0.0961, 1.0572, 1.1127},
-    serving_band{stack_id::vllm, vendor::nvidia, board_class::professional, true, 1, 0.0844, 0.0844,
-                 0.9222, 0.9222},
-    serving_band{stack_id::sglang, vendor::nvidia, board_class::professional, false, 3, 0.0365,
-                 0.0365, 0.9318, 1.0045},
+    serving_band{stack_id::vllm, vendor::nvidia, board_class::hbm, false, 1, 0.1809, -0.1809,
+                 1.2209, 1.2209},
+    serving_band{stack_id::vllm_rocm, vendor::amd, board_class::hbm, false, 4, 0.2767, 0.2767,
+                 0.7170, 0.8147},
+    serving_band{stack_id::sglang, vendor::nvidia, board_class::hbm, false, 3, 0.0365, 0.0365,
+                 0.9318, 1.0045},
+    serving_band{stack_id::tensorrt_llm, vendor::nvidia, board_class::hbm, true, 9, 0.0961, -0.0961,
+                 1.0572, 1.1127},
+    serving_band{stack_id::vllm, vendor::nvidia, board_class::hbm, true, 1, 0.0844, 0.0844, 0.9222,
+                 0.9222},
 };
 
 namespace detail {

@@ -510,7 +510,7 @@ TEST_CASE("a serve report is model/serve.hpp's serving under its stack and the c
   CHECK_FALSE(r.band.has_value());
   CHECK(r.band.has_value() == dlperf::serving_band_of(dlperf::stack_id::vllm,
                                                       dlperf::vendor::nvidia,
-                                                      dlperf::board_class::professional, false)
+                                                      dlperf::board_class::hbm, false)
                                   .has_value());
   const nlohmann::json j = dlperf::app::to_json(r);
   CHECK(j["gpu"] == "h100_sxm");

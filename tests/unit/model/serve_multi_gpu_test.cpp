@@ -201,7 +201,7 @@ std::vector<serving_band> multi_gpu_bands_of_evidence() {
   std::map<evidence::serving_key, std::vector<double>> errors;
   for (const evidence::row& r : serving_rows()) {
     const serving_case c = case_of(r);
-    errors[{c.stack->id, c.gpu->arch().vendor, board_class_of(segment_of(*c.gpu))}].push_back(
+    errors[{c.stack->id, c.gpu->arch().vendor, board_class_of(*c.gpu)}].push_back(
         predicted(c, *c.stack) / c.measured - 1.0);
   }
   return evidence::serving_bands_of(errors, true);

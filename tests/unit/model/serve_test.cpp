@@ -397,7 +397,7 @@ std::vector<serving_band> serving_bands_of_evidence() {
     if (!evidence::is_serving(row)) continue;
     const evidence::row_run x = evidence::serving_run(row);
     const double predicted = evidence::serving_prediction(x, stacks::of(x.stack));
-    errors[{x.stack, x.gpu->arch().vendor, board_class_of(segment_of(*x.gpu))}].push_back(
+    errors[{x.stack, x.gpu->arch().vendor, board_class_of(*x.gpu)}].push_back(
         predicted / x.measured - 1.0);
   }
   return evidence::serving_bands_of(errors, false);
@@ -408,7 +408,7 @@ std::vector<serving_band> serving_bands_of_evidence() {
 TEST_CASE("every serving band is its error on the evidence", "[serve]") {
   evidence::check_serving_bands(serving_bands_of_evidence(), false);
   // No serving group on another engine, vendor or class sneaks a band in.
-  CHECK_FALSE(serving_band_of(stack_id::vllm, vendor::nvidia, board_class::professional, false));
+  CHECK_FALSE(serving_band_of(stack_id::vllm, vendor::nvidia, board_class::hbm, false));
   CHECK_FALSE(
       serving_band_of(stack_id::tensorrt_llm, vendor::nvidia, board_class::consumer, false));
 }
@@ -535,8 +535,8 @@ TEST_CASE("dlperf model --serve --concurrency answers a closed loop's throughput
     CHECK(j["tpot_s"].get<double>() == Approx(l.tpot.value()));
     CHECK(j["waiting"].get<double>() == Approx(l.waiting));
     // NIM's nine closed-loop runs of this very setup are its group's band, applied to this load.
-    const std::optional<serving_band> listed = closed_loop_band_of(
-        stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, true);
+    const std::optional<serving_band> listed =
+        closed_loop_band_of(stack_id::tensorrt_llm, vendor::nvidia, board_class::hbm, true);
     REQUIRE(listed);
     CHECK(j["serving_band"]["rows"] == listed->rows);
     CHECK(j["serving_band"]["banded"] == true);
@@ -575,12 +575,12 @@ TEST_CASE("dlperf model --serve says what its throughput is worth, and its prefi
   const nlohmann::json& band = j["serving_band"];
   REQUIRE(band.is_object());
   const std::optional<serving_band> listed =
-      serving_band_of(stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, false);
+      serving_band_of(stack_id::tensorrt_llm, vendor::nvidia, board_class::hbm, false);
   REQUIRE(listed);
   CHECK(band["banded"] == true);
   CHECK(band["rows"] == listed->rows);
   CHECK(band["vendor"] == "nvidia");
-  CHECK(band["boards"] == "professional");
+  CHECK(band["boards"] == "hbm");
   CHECK(band["gpus_per_row"] == 1);
   const double rate = j["output_tokens_per_second"].get<double>();
   CHECK(band["output_tokens_per_s"][0].get<double>() == Approx(listed->low * rate));
@@ -600,7 +600,7 @@ TEST_CASE("dlperf model --serve says what its throughput is worth, and its prefi
   CHECK_THAT(dlperf_test::run_dlperf(trt + " --step-tokens 4096").out,
              Catch::Contains("4096 tokens a step, --step-tokens"));
   CHECK_THAT(text.out, Catch::Contains("accuracy: published tensorrt-llm serving runs on NVIDIA "
-                                       "professional boards, one GPU measured"));
+                                       "HBM boards, one GPU measured"));
   CHECK(band["several_gpus"] == false);
 
   // A tensor split of one model copy has its own group: the 171 TensorRT-LLM runs on 2-8 GPUs
@@ -612,7 +612,7 @@ TEST_CASE("dlperf model --serve says what its throughput is worth, and its prefi
   REQUIRE(split_json.exit_code == 0);
   const nlohmann::json split_band = nlohmann::json::parse(split_json.out)["serving_band"];
   const std::optional<serving_band> several =
-      serving_band_of(stack_id::tensorrt_llm, vendor::nvidia, board_class::professional, true);
+      serving_band_of(stack_id::tensorrt_llm, vendor::nvidia, board_class::hbm, true);
   REQUIRE(several);
   CHECK(split_band["several_gpus"] == true);
   CHECK(split_band["gpus_per_row"].is_null());
@@ -627,7 +627,7 @@ TEST_CASE("dlperf model --serve says what its throughput is worth, and its prefi
   REQUIRE(none.exit_code == 0);
   CHECK(nlohmann::json::parse(none.out)["serving_band"].is_null());
   CHECK_THAT(dlperf_test::run_dlperf(vllm + "--gpu h100_sxm").out,
-             Catch::Contains("no published vllm serving runs on NVIDIA professional boards"));
+             Catch::Contains("no published vllm serving runs on NVIDIA HBM boards"));
   // Its ROCm build's single-GPU rows, three, are too few for a band, but what they measured is
   // said.
   const std::string vllm_rocm =

@@ -14,6 +14,19 @@
 namespace dlperf::app {
 namespace {
 
+// A band's members (model/error_bands.hpp: error_band, training_scaling_band,
+// inference_split_band, serving_band) in the object open: its stack, rows, median error and
+// bias, and the interval of measured / predicted it holds.
+template <class Band>
+void write_band_interval(report_writer& w, const Band& b) {
+  write_field(w, "stack", name(b.stack));
+  write_field(w, "rows", b.rows);
+  write_field(w, "median_abs_error", b.median);
+  write_field(w, "bias", b.bias);
+  write_field(w, "coverage", Band::coverage);
+  write_field(w, "measured_over_predicted", {b.low, b.high});
+}
+
 // A stack's held-out error bands (model/error_bands.hpp) on the GPU's class of board: one per
 // figure of the run (a step's, or decoder inference's decode and prompt rates), each with the
 // interval of measured / predicted its rows give, null without a band.
@@ -28,32 +41,14 @@ void write_error_bands(report_writer& w, stack_id stack, run_mode mode, board_cl
       continue;
     }
     w.begin_object();
-    write_field(w, "stack", name(band->stack));
+    write_band_interval(w, *band);
     write_field(w, "mode", name(band->mode));
     write_field(w, "boards", name(band->boards));
-    write_field(w, "rows", band->rows);
-    write_field(w, "median_abs_error", band->median);
     write_field(w, "worst_abs_error", band->worst);
-    write_field(w, "bias", band->bias);
-    write_field(w, "coverage", error_band::coverage);
-    write_field(w, "measured_over_predicted", {band->low, band->high});
     write_field(w, "basis", "leave-one-source-out");
     w.end_object();
   }
   w.end_object();
-}
-
-// A multi-GPU band's members (model/error_bands.hpp: training_scaling_band,
-// inference_split_band, serving_band) in the object open: its stack, rows, median error and
-// bias, and the interval of measured / predicted it holds.
-template <class Band>
-void write_band_interval(report_writer& w, const Band& b) {
-  write_field(w, "stack", name(b.stack));
-  write_field(w, "rows", b.rows);
-  write_field(w, "median_abs_error", b.median);
-  write_field(w, "bias", b.bias);
-  write_field(w, "coverage", Band::coverage);
-  write_field(w, "measured_over_predicted", {b.low, b.high});
 }
 
 // A partial offload: where the layers are, the host side's rates, the most layers that fit; null

@@ -211,12 +211,13 @@ inline double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-// A band's figures (model/error_bands.hpp: training_scaling_band, inference_split_band) over
-// @p errors (predicted / measured - 1): the median |error|, the median error (> 0: the model
-// optimistic), and the 10th and 90th percentiles of measured / predicted.
+// A band's figures (model/error_bands.hpp: error_band, training_scaling_band,
+// inference_split_band, serving_band) over @p errors (predicted / measured - 1): the median
+// |error|, the median error (> 0: the model optimistic), the 10th and 90th percentiles of
+// measured / predicted, and the largest |error|.
 struct band_figures {
   int rows = 0;
-  double median = 0, bias = 0, low = 0, high = 0;
+  double median = 0, bias = 0, low = 0, high = 0, worst = 0;
 };
 inline band_figures band_figures_of(const std::vector<double>& errors) {
   std::vector<double> magnitude, ratio;
@@ -224,8 +225,21 @@ inline band_figures band_figures_of(const std::vector<double>& errors) {
     magnitude.push_back(std::abs(x));
     ratio.push_back(1.0 / (1.0 + x));
   }
-  return {static_cast<int>(errors.size()), quantile(magnitude, 0.5), quantile(errors, 0.5),
-          quantile(ratio, 0.1), quantile(ratio, 0.9)};
+  return {static_cast<int>(errors.size()),
+          quantile(magnitude, 0.5),
+          quantile(errors, 0.5),
+          quantile(ratio, 0.1),
+          quantile(ratio, 0.9),
+          *std::max_element(magnitude.begin(), magnitude.end())};
+}
+
+// A stable name as the C++ enumerator it names, for the printers of model/error_bands.hpp's
+// tables: "llama.cpp-metal" is llama_cpp_metal.
+inline std::string identifier_of(std::string_view stable_name) {
+  std::string out(stable_name);
+  std::replace_if(
+      out.begin(), out.end(), [](char c) { return c == '.' || c == '-'; }, '_');
+  return out;
 }
 
 // Three cells of an evidence table for @p errors (predicted / measured - 1): "rows | median
@@ -303,7 +317,7 @@ inline void print_serving_bands(const std::vector<serving_band>& groups) {
     std::printf(
         "    serving_band{stack_id::%s, vendor::%s, board_class::%s, %s, %d, %.4f, %.4f, %.4f, "
         "%.4f},\n",
-        std::string(name(b.stack)).c_str(), std::string(name(b.vendor)).c_str(),
+        identifier_of(name(b.stack)).c_str(), std::string(name(b.vendor)).c_str(),
         std::string(name(b.boards)).c_str(), b.several_gpus ? "true" : "false", b.rows, b.median,
         b.bias, b.low, b.high);
 }

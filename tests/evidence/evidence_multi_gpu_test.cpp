@@ -111,7 +111,7 @@ TEST_CASE("multi-GPU inference bands as listed", "[.][evidence_split_bands]") {
       std::printf(
           "    inference_split_band{stack_id::%s, split_mode::%s, estimate_figure::%s,\n"
           "                         board_class::%s, %d, %.4f, %.4f, %.4f, %.4f},\n",
-          std::string(name(b.stack)).c_str(), std::string(name(b.split)).c_str(),
+          identifier_of(name(b.stack)).c_str(), std::string(name(b.split)).c_str(),
           std::string(name(b.figure)).c_str(), std::string(name(b.boards)).c_str(), b.rows,
           b.median, b.bias, b.low, b.high);
   std::printf(

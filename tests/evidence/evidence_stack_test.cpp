@@ -585,20 +585,6 @@ std::map<band_key, std::vector<double>> held_out_errors() {
   return held_out;
 }
 
-// A stable name as the C++ enumerator it names: "llama.cpp-metal" is llama_cpp_metal.
-std::string identifier_of(std::string_view stable_name) {
-  std::string out(stable_name);
-  std::replace_if(
-      out.begin(), out.end(), [](char c) { return c == '.' || c == '-'; }, '_');
-  return out;
-}
-
-double worst_of(const std::vector<double>& errors) {
-  double worst = 0.0;
-  for (const double e : errors) worst = std::max(worst, std::abs(e));
-  return worst;
-}
-
 }  // namespace held_out_bands
 
 // The error bands the tool prints beside an estimate (stack/error_bands.hpp) are this test's
@@ -610,9 +596,8 @@ TEST_CASE("every stack's error band is its held-out error on the evidence", "[ev
   for (const auto& [group, errors] : held_out) {
     const auto [stack, mode, figure, boards] = group;
     const band_figures b = band_figures_of(errors);
-    const double worst = held_out_bands::worst_of(errors);
     INFO(name(stack) << " " << name(mode) << " " << name(figure) << " " << name(boards) << ": "
-                     << errors.size() << " rows, median " << b.median << ", worst " << worst
+                     << errors.size() << " rows, median " << b.median << ", worst " << b.worst
                      << ", bias " << b.bias << ", measured / predicted " << b.low << " to "
                      << b.high);
     const std::optional<error_band> band = error_band_of(stack, mode, figure, boards);
@@ -625,7 +610,7 @@ TEST_CASE("every stack's error band is its held-out error on the evidence", "[ev
       continue;
     }
     check_band(*band, b);
-    CHECK(band->worst == Approx(worst).margin(5e-4));
+    CHECK(band->worst == Approx(b.worst).margin(5e-4));
   }
   // Every band in the table is a group of the evidence.
   for (const error_band& b : error_bands)
@@ -640,21 +625,20 @@ TEST_CASE("error bands as listed", "[.][error_bands]") {
   for (const auto& [group, errors] : held_out) {
     const auto [stack, mode, figure, boards] = group;
     const band_figures b = band_figures_of(errors);
-    const double worst = held_out_bands::worst_of(errors);
     const bool listed = b.rows >= error_band::least_rows;
     if (listed)
       std::printf(
           "    error_band{stack_id::%s, run_mode::%s, estimate_figure::%s, board_class::%s,\n"
           "               %d, %.4f, %.4f, %.4f, %.4f, %.4f},\n",
-          held_out_bands::identifier_of(name(stack)).c_str(), std::string(name(mode)).c_str(),
+          identifier_of(name(stack)).c_str(), std::string(name(mode)).c_str(),
           std::string(name(figure)).c_str(), std::string(name(boards)).c_str(), b.rows, b.median,
-          worst, b.bias, b.low, b.high);
+          b.worst, b.bias, b.low, b.high);
     std::array<char, 240> line{};
     std::snprintf(line.data(), line.size(),
                   "| %s | %s | %s | %s | %d | %.1f %% | %+.1f %% | %.1f %% | %.2f-%.2f%s |\n",
                   std::string(name(stack)).c_str(), std::string(name(mode)).c_str(),
                   std::string(name(figure)).c_str(), std::string(name(boards)).c_str(), b.rows,
-                  100 * b.median, 100 * b.bias, 100 * worst, b.low, b.high,
+                  100 * b.median, 100 * b.bias, 100 * b.worst, b.low, b.high,
                   listed ? "" : " (too few rows: no band)");
     table.emplace_back(line.data());
   }

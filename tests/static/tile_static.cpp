@@ -15,9 +15,9 @@ static_assert(check_tile(ampere_ga10x::spec, tile<256, 256, 64, 64, 64, 3>::valu
 
 // The GEMM model and the best-tile search run at compile time.
 constexpr gemm_problem big{8192, 8192, 8192, 1, dtype::fp8_e4m3, accumulator::fp32};
-constexpr gemm_estimate on_h100 = best_gemm(catalog::h100_sxm, big);
-static_assert(on_h100.bound == bound::compute, "8192^3 FP8 is compute-bound on H100");
-static_assert(on_h100.throughput > 1.0_PFLOPS && on_h100.throughput < 1.5_PFLOPS);
+constexpr gemm_estimate big_fp8_on_h100 = best_gemm(catalog::h100_sxm, big);
+static_assert(big_fp8_on_h100.bound == bound::compute, "8192^3 FP8 is compute-bound on H100");
+static_assert(big_fp8_on_h100.throughput > 1.0_PFLOPS && big_fp8_on_h100.throughput < 1.5_PFLOPS);
 static_assert(estimate_gemm(catalog::a100_sxm4_40gb, {8192, 8192, 8192},
                             tile<128, 256, 32, 64, 64, 3>::value)
                   .waves == 19);

@@ -20,7 +20,7 @@ namespace {
 
 using dlperf::app::keyword_fields;
 
-const std::string host_file =
+const std::string host_device_file =
     std::string(DLPERF_SOURCE_DIR) + "/tests/fuzz/corpus/device_file/host.json";
 
 }  // namespace
@@ -90,7 +90,7 @@ TEST_CASE("a GEMM request names what is wrong with it") {
                     Catch::Contains("gemm: unknown keyword 'colour'"));
   CHECK_THROWS_WITH(refused(with({{"gpu", "h100_sxm"}, {"m", "8"}}))(),
                     Catch::Contains("keyword 'm' given twice"));
-  CHECK_THROWS_WITH(refused(with({{"device", host_file}}))(),
+  CHECK_THROWS_WITH(refused(with({{"device", host_device_file}}))(),
                     Catch::Contains("gemm needs a GPU") && Catch::Contains("host CPU"));
   // A datatype the GPU has no path for is the library's error, naming both.
   CHECK_THROWS_AS(refused(with({{"gpu", "gtx_1080_ti"}, {"dtype", "fp8_e4m3"}}))(),
@@ -126,10 +126,11 @@ TEST_CASE("a roofline report is the roofline of its workload, and its JSON the s
   // A device file's host CPU has a roofline too.
   const dlperf::app::roofline_report host =
       dlperf::app::estimate(dlperf::app::roofline_request_from_keywords(
-          {{"device", host_file}, {"flops", "1e12"}, {"bytes", "1e9"}, {"dtype", "fp32"}}));
-  CHECK(std::holds_alternative<dlperf::host_device>(dlperf::app::select_device("", host_file)));
-  CHECK(host.device_file == host_file);
-  CHECK(dlperf::app::to_json(host)["device_file"] == host_file);
+          {{"device", host_device_file}, {"flops", "1e12"}, {"bytes", "1e9"}, {"dtype", "fp32"}}));
+  CHECK(std::holds_alternative<dlperf::host_device>(
+      dlperf::app::select_device("", host_device_file)));
+  CHECK(host.device_file == host_device_file);
+  CHECK(dlperf::app::to_json(host)["device_file"] == host_device_file);
   CHECK(dlperf::app::roofline_keywords().size() == 7);
 }
 

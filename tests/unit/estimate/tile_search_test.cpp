@@ -12,9 +12,9 @@ using namespace dlperf;
 
 namespace {
 
-constexpr std::array<long long, 19> extents{1,    2,    3,     8,     15,   64,   100,
-                                            127,  256,  1000,  1024,  2112, 4096, 5120,
-                                            7168, 8191, 12345, 16384, 65536};
+constexpr std::array<long long, 19> search_extents{1,    2,    3,     8,     15,   64,   100,
+                                                   127,  256,  1000,  1024,  2112, 4096, 5120,
+                                                   7168, 8191, 12345, 16384, 65536};
 
 std::string describe(const gpu_spec& g, const gemm_problem& p) {
   return std::string(g.id()) + " " + std::string(name(p.input)) + (p.sparse_a ? " sparse" : "") +
@@ -66,12 +66,12 @@ TEST_CASE("the pruned search finds the exhaustive search's tile", "[tile_search]
         ++slice;
         // Every (m, n) pair; k and batch vary with the pair and the slice, so that the slices
         // together cover k on the whole grid.
-        for (std::size_t i = 0; i < extents.size(); ++i)
-          for (std::size_t j = 0; j < extents.size(); ++j) {
+        for (std::size_t i = 0; i < search_extents.size(); ++i)
+          for (std::size_t j = 0; j < search_extents.size(); ++j) {
             const std::size_t pick = i * 7 + j * 3 + slice;
-            gemm_problem p{extents[i],
-                           extents[j],
-                           extents[pick % extents.size()],
+            gemm_problem p{search_extents[i],
+                           search_extents[j],
+                           search_extents[pick % search_extents.size()],
                            pick % 3 == 0 ? 4 : 1,
                            t,
                            default_accumulator(t)};

@@ -46,7 +46,7 @@ std::vector<kernel_row> read_rows() {
   return rows;
 }
 
-const std::vector<kernel_row>& rows() {
+const std::vector<kernel_row>& kernel_rows() {
   static const std::vector<kernel_row> all = read_rows();
   return all;
 }
@@ -55,7 +55,7 @@ const std::vector<kernel_row>& rows() {
 template <class Keep>
 std::vector<double> ratios(bound b, Keep keep) {
   std::vector<double> out;
-  for (const kernel_row& r : rows())
+  for (const kernel_row& r : kernel_rows())
     if (r.model.bound == b && keep(r)) out.push_back(r.model.time.value() / r.measured_s);
   return out;
 }
@@ -75,7 +75,7 @@ std::vector<double> ratios(bound b) { return ratios(b, every_kernel); }
 template <class Keep>
 std::vector<double> errors(const software_stack& s, Keep keep) {
   std::vector<double> out;
-  for (const kernel_row& r : rows())
+  for (const kernel_row& r : kernel_rows())
     if (keep(r))
       out.push_back(std::abs(apply_stack(s, r.model, device_context(catalog::mi300x)).time.value() /
                                  r.measured_s -
@@ -97,8 +97,8 @@ software_stack refit(Keep keep) {
 using namespace vllm_rocm_kernels;
 
 TEST_CASE("vllm-rocm's GEMM figures are AITER's kernels", "[stack][vllm_rocm]") {
-  REQUIRE(rows().size() == 427);  // every cu_num 304 row of the commit
-  for (const kernel_row& r : rows()) {
+  REQUIRE(kernel_rows().size() == 427);  // every cu_num 304 row of the commit
+  for (const kernel_row& r : kernel_rows()) {
     CHECK(r.measured_s > 0);
     CHECK(std::isfinite(r.model.time.value()));
   }
@@ -146,5 +146,5 @@ TEST_CASE("vllm-rocm kernel figures, printed for docs/stacks.md", "[.][vllm_rocm
   std::printf("from M <= 1024: %.3f %.3f; from 70B: %.3f %.3f\n", from_small.gemm_efficiency.value,
               from_small.gemv_dram_share.value, from_70b.gemm_efficiency.value,
               from_70b.gemv_dram_share.value);
-  REQUIRE(rows().size() == 427);
+  REQUIRE(kernel_rows().size() == 427);
 }

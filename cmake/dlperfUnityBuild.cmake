@@ -3,7 +3,6 @@
 # and optimises, and a batch does that once. So a target's sources go into as many batches as the
 # build has cores (DLPERF_UNITY_BATCHES): each core compiles one batch, and the shared templates
 # are optimised once per core instead of once per few sources.
-set(dlperf_cores 2)
 cmake_host_system_information(RESULT dlperf_cores QUERY NUMBER_OF_LOGICAL_CORES)
 if(dlperf_cores LESS 1)
   set(dlperf_cores 1)

@@ -98,8 +98,8 @@ std::string describe_stack_builds(stack_id s) {
 std::string ceiling_bracket_note(stack_id s) {
   if (s == stack_id::ceiling) return {};
   return "; in brackets, the hardware model's ceiling of the kernels this stack runs (its fusion, "
-         "attention, norm, GEMM-call and FP8-cast choices kept; --stack ceiling runs the "
-         "command's own)";
+         "attention, norm, GEMM-call, FP8-cast and prompt-layer choices kept; --stack ceiling "
+         "runs the command's own)";
 }
 
 std::string describe_shape(const model_spec& m, const run_config& r) {

@@ -40,6 +40,29 @@ struct enum_list<op_kind> {
       enumerator{op_kind::communication, "communication"}};
 };
 
+/// Which streaming kernel an operator is, where a software stack may have measured what that
+/// kernel of its own moves per SM clock (stack/stack.hpp, `stream_bytes_per_sm_cycle`): the
+/// generic element-wise, norm and reduction kernels stream at the stack's DRAM share, these may
+/// be held to less.
+enum class stream_kernel : std::uint8_t {
+  generic,      ///< any other streaming kernel
+  dequantize,   ///< quantised weights dequantised to 16 bits ahead of a library GEMM
+  softmax,      ///< unfused attention's softmax over the scores
+  strided_copy  ///< a copy through strided indices: a permuted tensor made contiguous, or new
+                ///< keys and values copied into the cache
+};
+
+/// The streaming kernel classes and their stable names.
+template <>
+struct enum_list<stream_kernel> {
+  static constexpr std::string_view kind = "streaming kernel";  ///< what the enum names
+  /// Every class.
+  static constexpr std::array values{enumerator{stream_kernel::generic, "generic"},
+                                     enumerator{stream_kernel::dequantize, "dequantize"},
+                                     enumerator{stream_kernel::softmax, "softmax"},
+                                     enumerator{stream_kernel::strided_copy, "strided-copy"}};
+};
+
 /// Estimate of one operator (one kernel, or one fused kernel).
 struct op_estimate {
   std::string_view name;                         ///< what the operator is
@@ -56,6 +79,9 @@ struct op_estimate {
   /// A forward weight GEMM over at most `skinny_max_rows` rows: the matrix-vector kernels whose
   /// rate per SM clock a stack may have measured (stack/stack.hpp), not a tiled GEMM's.
   bool weight_gemv = false;
+  /// Which streaming kernel it is (`op_kind::streaming` only): a stack may cap the rate of its
+  /// own kernels of that class per SM clock.
+  stream_kernel stream = stream_kernel::generic;
   /// A fused attention kernel's time were its loop over tiles to pay the fixed cost of each
   /// tile, as FlashAttention's CUDA kernels do (ops/attention.hpp, flash_tile_share); zero for
   /// other operators. A stack that runs such a kernel (software_stack::flash_tiles) takes the

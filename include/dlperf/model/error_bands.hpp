@@ -50,9 +50,9 @@ struct enum_list<estimate_figure> {
 
 /// The class of board an estimate runs on, as the bands split the evidence: by market and, among
 /// the boards that are not GeForce or Radeon cards, by memory. A stack's kernels miss differently
-/// on each (docs/evidence.md, "Error bands"): llama.cpp's prompts are within a few per cent on
-/// GDDR workstation boards and 36-55 % fast on the HBM ones, whose faster memory and tensor
-/// units leave its small kernels' fixed costs a larger share.
+/// on each (docs/evidence.md, "Error bands"): llama.cpp's batch-1 decode is 13 % slow on GDDR
+/// workstation boards and 13 % fast on the HBM ones, whose memory asks more bytes in flight of
+/// its GEMV kernels than the measured rate per SM clock gives back.
 enum class board_class : std::uint8_t {
   consumer,      ///< GeForce and Radeon boards (and Apple silicon Macs)
   professional,  ///< TITAN, workstation and data-centre boards with GDDR memory
@@ -136,17 +136,17 @@ inline constexpr std::array error_bands{
     error_band{stack_id::lmdeploy, run_mode::infer, estimate_figure::decode, board_class::hbm, 5,
                0.2436, 0.5764, 0.2436, 0.6986, 0.8344},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode, board_class::consumer,
-               23, 0.1513, 0.2829, -0.1230, 1.0244, 1.3083},
+               23, 0.1517, 0.2829, -0.1230, 1.0009, 1.3083},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode,
-               board_class::professional, 33, 0.1319, 0.2586, -0.1284, 1.0278, 1.2770},
+               board_class::professional, 33, 0.1319, 0.2587, -0.1284, 1.0279, 1.2771},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::decode, board_class::hbm, 18,
-               0.1298, 0.2094, 0.1298, 0.8310, 0.9888},
+               0.1293, 0.2091, 0.1293, 0.8313, 0.9888},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt, board_class::consumer,
-               22, 0.1220, 0.4617, 0.0368, 0.7565, 1.1473},
+               22, 0.1183, 0.2608, -0.0661, 0.8606, 1.2806},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt,
-               board_class::professional, 31, 0.1080, 1.0825, 0.0919, 0.7044, 1.0350},
+               board_class::professional, 31, 0.0705, 0.9738, -0.0184, 0.7321, 1.2016},
     error_band{stack_id::llama_cpp, run_mode::infer, estimate_figure::prompt, board_class::hbm, 16,
-               0.4932, 0.5443, 0.4932, 0.6490, 0.7369},
+               0.0704, 0.2405, 0.0704, 0.8414, 1.0213},
     error_band{stack_id::exllamav2, run_mode::infer, estimate_figure::decode, board_class::consumer,
                20, 0.2657, 0.6443, -0.2657, 1.0353, 2.4111},
     error_band{stack_id::llama_cpp_metal, run_mode::infer, estimate_figure::decode,
@@ -290,17 +290,17 @@ inline constexpr std::array inference_split_bands{
     inference_split_band{stack_id::vllm_eager, split_mode::tensor, estimate_figure::decode,
                          board_class::hbm, 6, 0.2894, 0.2894, 0.5632, 0.9272},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::decode,
-                         board_class::consumer, 40, 0.0398, 0.0239, 0.9149, 1.0216},
+                         board_class::consumer, 40, 0.0398, 0.0238, 0.9151, 1.0217},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::decode,
-                         board_class::professional, 44, 0.0510, 0.0392, 0.8877, 1.0327},
+                         board_class::professional, 44, 0.0509, 0.0391, 0.8877, 1.0327},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::decode,
-                         board_class::hbm, 24, 0.1765, 0.1765, 0.7249, 0.9305},
+                         board_class::hbm, 24, 0.1762, 0.1762, 0.7251, 0.9306},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::prompt,
-                         board_class::consumer, 40, 0.3291, 0.3291, 0.5183, 0.9663},
+                         board_class::consumer, 40, 0.1812, 0.1812, 0.5553, 1.1033},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::prompt,
-                         board_class::professional, 40, 0.2667, 0.2667, 0.3950, 1.0174},
+                         board_class::professional, 40, 0.1953, 0.1722, 0.4131, 1.1103},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::prompt,
-                         board_class::hbm, 22, 0.7553, 0.7553, 0.3945, 0.7548},
+                         board_class::hbm, 22, 0.2745, 0.2745, 0.5236, 0.9865},
 };
 
 /// How a run of inference splits one model over its GPUs: by layers where it has pipeline stages

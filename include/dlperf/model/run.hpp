@@ -234,6 +234,9 @@ struct run_config {
   /// Whether FP8 linears in training cast their inputs and output gradients in kernels of their
   /// own (set by `run_under` from the stack; none by default, as the ceiling).
   fp8_cast_kernels fp8_casts{};
+  /// Which of a layer's fused operators run as several kernels over a prompt (set by
+  /// `run_under` from the stack; none by default, the model's fused layer).
+  layer_kernels prompt_kernels{};
   /// Eager unfused attention whose softmax kernel takes the score scaling and the mask, with the
   /// heads split by strided views (ggml's `soft_max_ext` and `permute`), instead of eager
   /// PyTorch code's scale, mask and head-split kernels (set by `run_under`).

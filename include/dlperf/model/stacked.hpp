@@ -40,8 +40,8 @@ constexpr optimizer_kernel optimizer_kernels_of(const software_stack& s, const r
 /// Run @p r with the kernel choices of stack @p s: its element-wise fusion and attention kernel
 /// where it fixes them, the run's own where it leaves them (`as_run`), how it multiplies
 /// quantised weights over many rows and calls its library GEMM (`gemm_call`), whether its FP8
-/// linears cast in kernels of their own (`fp8_casts`), and its optimizer
-/// kernels unless the run names its own.
+/// linears cast in kernels of their own (`fp8_casts`), which of a layer's fused operators it
+/// splits over a prompt (`prompt_kernels`), and its optimizer kernels unless the run names its own.
 constexpr run_config run_under(const software_stack& s, run_config r) {
   if (s.fusion != kernel_fusion::as_run) r.eager = s.fusion == kernel_fusion::eager;
   if (s.attention != attention_kernel::as_run)
@@ -51,6 +51,7 @@ constexpr run_config run_under(const software_stack& s, run_config r) {
   r.gemm_call = s.gemm_call;
   r.fp8_casts = s.fp8_casts;
   if (s.fused_softmax_glue) r.fused_softmax_glue = true;
+  r.prompt_kernels = s.prompt_kernels;
   if (r.training()) r.optimizer_kernels = optimizer_kernels_of(s, r);
   return r;
 }
@@ -62,7 +63,8 @@ constexpr bool same_kernel_choices(const software_stack& a, const software_stack
          a.prompt_dequantize.above_rows == b.prompt_dequantize.above_rows &&
          a.prompt_dequantize.ubatch == b.prompt_dequantize.ubatch &&
          a.gemm_call.same(b.gemm_call) && a.fp8_casts.same(b.fp8_casts) &&
-         a.fused_softmax_glue == b.fused_softmax_glue && a.optimizer_kernels == b.optimizer_kernels;
+         a.fused_softmax_glue == b.fused_softmax_glue && a.prompt_kernels.same(b.prompt_kernels) &&
+         a.optimizer_kernels == b.optimizer_kernels;
 }
 
 /// @p ceiling (an `estimate_model` result for @p m under @p r) as stack @p s runs it on the

@@ -53,6 +53,7 @@ struct transformer_shapes {
   bool varlen_attention = false;  // packed under fused attention: each document attends alone
   double kv_cache_width = 0;      // cached elements per token per self-attention layer on this GPU
   bool dropout = false, gated = false;
+  bool rotary = false;  // queries and keys rotated (RoPE): no learned position embeddings
 
   // Tokens of a whole sequence: seq, or under context parallelism cp GPUs' shares of it.
   [[nodiscard]] constexpr long long whole_seq() const { return seq * cp; }
@@ -112,6 +113,7 @@ struct transformer_shapes {
       s.nope_dim = t.head_dim() - t.rope_head_dim;
       s.v_dim = t.v_head_dim;
     }
+    s.rotary = !t.learned_positions;
     s.tokens = static_cast<double>(s.batch) * static_cast<double>(s.seq);
     s.h = static_cast<double>(t.hidden);
     s.q = static_cast<double>(s.heads_per_gpu * s.head_dim);

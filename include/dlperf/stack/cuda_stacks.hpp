@@ -396,6 +396,33 @@ inline constexpr software_stack llama_cpp{
         {7.80, detail::per_sm_cycle,
          "measured: llama.cpp 0df0aa8 mul_mat_vec_q (Q4_K) on an H100 SXM, Nsight Compute",
          "2026-11"},
+    // What ggml's own streaming kernels of a prompt layer move per SM clock, from the same
+    // build's two 512-token Llama-3-8B layers on the lent H100 SXM (Nsight Compute; bytes read
+    // and written as the kernel's elements give them; docs/stacks.md, "A prompt layer as ggml
+    // builds it"): dequantize_block_q4_K and _q6_K to FP16, the slope over 12 kernels of 11 to
+    // 166 MB (1.13 TB/s); soft_max_f32 over 512 x 512 F32 scores of 32 heads, 67.6 MB in
+    // 53.6 us; cpy_f32_f16 (the head merge's permuted copy and the K and V cache writes), the
+    // slope over 13 kernels of 3.1 and 16.8 MB (0.46 TB/s). Each sits below what an H100's HBM
+    // asks per SM cycle (12.8 B) and above a GeForce board's (2-7.7 B), as the GEMV kernels do.
+    .dequantize_bytes_per_sm_cycle = {4.31, detail::stream_per_sm_cycle,
+                                      "measured: llama.cpp 0df0aa8 dequantize_block_q4_K/q6_K on "
+                                      "an H100 SXM, Nsight Compute",
+                                      "2026-11"},
+    .softmax_bytes_per_sm_cycle = {4.83, detail::stream_per_sm_cycle,
+                                   "measured: llama.cpp 0df0aa8 soft_max_f32 on an H100 SXM, "
+                                   "Nsight Compute",
+                                   "2026-11"},
+    .strided_copy_bytes_per_sm_cycle = {1.77, detail::stream_per_sm_cycle,
+                                        "measured: llama.cpp 0df0aa8 cpy_f32_f16 on an H100 SXM, "
+                                        "Nsight Compute",
+                                        "2026-11"},
+    // The layer llama.cpp's graph builds (llm_build_llama and llm_build_ffn, 2023-12 to 2025;
+    // the 0df0aa8 profile runs 43 kernels a 512-token F16 layer): wq, wk and wv apart, as
+    // ffn_gate and ffn_up; ggml_rms_norm then ggml_mul by the norm's weight; ggml_silu then
+    // ggml_mul by up; ggml_rope on Q and on K; ggml_cpy of K and V into the cache's views.
+    .prompt_kernels = {true, true, true,
+                       "llama.cpp src/llama.cpp llm_build_llama/llm_build_ffn (2023-12 to 2025; "
+                       "kernels as the 0df0aa8 prompt profile on an H100 SXM lists them)"},
     // ggml keeps every activation in FP32 between kernels; ggml_cuda_op_mul_mat_cublas, on
     // compute capability 7.0 and later, casts the FP32 activations to FP16, calls cublasGemmEx
     // with CUBLAS_COMPUTE_16F into an FP16 result and casts that back to FP32; the batched

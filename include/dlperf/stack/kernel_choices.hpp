@@ -1,8 +1,9 @@
 /// @file
 /// The kernel families a software stack chooses between for each class of operator
 /// (docs/stacks.md): how it runs element-wise operations, attention and RMSNorm, each choice
-/// with its stable name, and whether its FP8 linears cast their operands in kernels of their own
-/// in training. A stack's record (stack/stack.hpp, software_stack) names one of each.
+/// with its stable name, whether its FP8 linears cast their operands in kernels of their own
+/// in training, and which of a layer's fused operators it runs as several kernels. A stack's
+/// record (stack/stack.hpp, software_stack) names one of each.
 #pragma once
 
 #include <array>
@@ -86,6 +87,36 @@ struct fp8_cast_kernels {
   /// Whether two choices are the same (their sources aside).
   [[nodiscard]] constexpr bool same(const fp8_cast_kernels& o) const {
     return separate == o.separate;
+  }
+};
+
+/// How a stack splits a transformer layer's prompt into kernels where the model's layer
+/// (model/step/transformer.hpp) fuses them (docs/stacks.md, "A prompt layer as ggml builds it").
+/// The model's layer multiplies Q, K and V in one product and gate and up in another, takes
+/// RMSNorm's scale and the gated activation in one kernel each, and charges no kernel for the
+/// rotary embedding or the KV cache's write. A stack that runs them apart pays a launch and a
+/// pass over its tensors for each. They apply to steps over the prompt: a decode step's
+/// kernels of one token each are replayed in the stack's CUDA graphs, whose cost per kernel
+/// the decode figures were fitted with.
+struct layer_kernels {
+  /// Q, K and V each multiplied by a product of its own, and gate and up too.
+  bool separate_projections = false;
+  /// RMSNorm's normalisation, then its scale's product; SiLU of the gate, then its product with
+  /// up: a kernel each.
+  bool separate_scales = false;
+  /// The rotary embedding of queries and of keys, and the copies of the new keys and values
+  /// into the cache (cast to its type), a kernel each.
+  bool rope_and_cache_writes = false;
+  std::string_view source{};  ///< where the choice comes from
+
+  /// Whether any operator is split.
+  [[nodiscard]] constexpr bool any() const {
+    return separate_projections || separate_scales || rope_and_cache_writes;
+  }
+  /// Whether two choices are the same (their sources aside).
+  [[nodiscard]] constexpr bool same(const layer_kernels& o) const {
+    return separate_projections == o.separate_projections && separate_scales == o.separate_scales &&
+           rope_and_cache_writes == o.rope_and_cache_writes;
   }
 };
 

@@ -104,6 +104,8 @@ inline constexpr stack_figure flash_triton{
     "A100 causal head dim 128, 8k tokens (arXiv 2307.08691 Fig. 4), times flash2's figure",
     "2023-07"};
 inline constexpr std::string_view per_sm_cycle = "bytes of weights per SM per SM clock";
+inline constexpr std::string_view stream_per_sm_cycle =
+    "bytes read and written per SM per SM clock";
 // Eager PyTorch inference over several GPUs: Hugging Face accelerate's `device_map="auto"`
 // places consecutive layers on each GPU and runs them in turn (no pipelining of micro-batches).
 inline constexpr multi_gpu_kernels accelerate_device_map{

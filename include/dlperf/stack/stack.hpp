@@ -35,6 +35,10 @@
 ///
 ///     GEMV share  = min(the fitted share, B x S x f / DRAM bandwidth)
 ///
+/// The same holds for a stack's own streaming kernels whose rate it measured, by class
+/// (`stream_kernel`: dequantisation ahead of a library GEMM, unfused attention's softmax, strided
+/// copies): such a kernel of B' bytes per SM cycle takes at least its bytes / (B' x S x f).
+///
 /// A batch-1 GEMV's warps either wait on DRAM (Little's law: bytes in flight per SM over the
 /// latency in SM cycles) or issue the dequantisation's instructions; either way what one SM
 /// moves per clock is the kernel's, so a GPU whose DRAM asks more bytes per SM cycle than the
@@ -191,69 +195,6 @@ struct layer_offload {
   [[nodiscard]] constexpr bool supported() const { return min_offload_batch > 0; }
 };
 
-/// The figures of a software stack that a measurement can replace (software_stack's members of
-/// the same names).
-enum class stack_figure_id : std::uint8_t {
-  gemm_efficiency,                   ///< software_stack::gemm_efficiency
-  conv_efficiency,                   ///< software_stack::conv_efficiency
-  tf32_conv_efficiency,              ///< software_stack::tf32_conv_efficiency
-  gemv_dram_share,                   ///< software_stack::gemv_dram_share
-  quantized_gemv_dram_share,         ///< software_stack::quantized_gemv_dram_share
-  attention_efficiency,              ///< software_stack::attention_efficiency
-  streaming_dram_share,              ///< software_stack::streaming_dram_share
-  host_overhead,                     ///< software_stack::host_overhead
-  optimizer_host_overhead,           ///< software_stack::optimizer_host_overhead
-  gemv_bytes_per_sm_cycle,           ///< software_stack::gemv_bytes_per_sm_cycle
-  quantized_gemv_bytes_per_sm_cycle  ///< software_stack::quantized_gemv_bytes_per_sm_cycle
-};
-
-/// The stack figures and their stable names: the member names, as a device file spells them.
-template <>
-struct enum_list<stack_figure_id> {
-  static constexpr std::string_view kind = "stack figure";  ///< what the enum names
-  /// Every figure, with its unit.
-  static constexpr std::array values{
-      enumerator{stack_figure_id::gemm_efficiency, "gemm_efficiency",
-                 "compute-bound GEMMs: fraction of the ceiling"},
-      enumerator{stack_figure_id::conv_efficiency, "conv_efficiency",
-                 "convolutions: factor on gemm_efficiency"},
-      enumerator{stack_figure_id::tf32_conv_efficiency, "tf32_conv_efficiency",
-                 "TF32 convolutions: instead of conv_efficiency"},
-      enumerator{stack_figure_id::gemv_dram_share, "gemv_dram_share",
-                 "DRAM-bound GEMMs: share of the DRAM rate"},
-      enumerator{stack_figure_id::quantized_gemv_dram_share, "quantized_gemv_dram_share",
-                 "DRAM-bound GEMMs over quantised weights: share of the DRAM rate"},
-      enumerator{stack_figure_id::attention_efficiency, "attention_efficiency",
-                 "attention: fraction of the ceiling"},
-      enumerator{stack_figure_id::streaming_dram_share, "streaming_dram_share",
-                 "element-wise, norms, optimizer: share of the DRAM rate"},
-      enumerator{stack_figure_id::host_overhead, "host_overhead", "s per kernel"},
-      enumerator{stack_figure_id::optimizer_host_overhead, "optimizer_host_overhead",
-                 "s per optimizer call"},
-      enumerator{stack_figure_id::gemv_bytes_per_sm_cycle, "gemv_bytes_per_sm_cycle",
-                 "16-bit GEMV kernels: weight bytes per SM per SM clock (0: not measured)"},
-      enumerator{stack_figure_id::quantized_gemv_bytes_per_sm_cycle,
-                 "quantized_gemv_bytes_per_sm_cycle",
-                 "quantised GEMV kernels: weight bytes per SM per SM clock (0: not measured)"}};
-};
-
-/// Whether figure @p f is a host time (seconds per kernel or call) rather than a fraction in
-/// (0, 1].
-constexpr bool is_host_time(stack_figure_id f) {
-  return f == stack_figure_id::host_overhead || f == stack_figure_id::optimizer_host_overhead;
-}
-
-/// Whether figure @p f is a kernel's rate per SM clock (bytes per SM cycle; 0: not measured)
-/// rather than a fraction in (0, 1].
-constexpr bool is_sm_cycle_rate(stack_figure_id f) {
-  return f == stack_figure_id::gemv_bytes_per_sm_cycle ||
-         f == stack_figure_id::quantized_gemv_bytes_per_sm_cycle;
-}
-
-/// The largest plausible rate per SM clock: 1 KiB per SM cycle is several times what any SM's
-/// path to L2 carries (a figure above it is a unit slip, not a kernel).
-inline constexpr double max_bytes_per_sm_cycle = 1024.0;
-
 /// The GPU vendors a stack runs on: one bit per `vendor`, in its enumerator order.
 struct vendor_set {
   std::uint8_t bits = 0xFF;  ///< bit enum_index(v) set: runs on vendor v (default: every vendor)
@@ -337,6 +278,17 @@ struct software_stack {
   stack_figure gemv_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
   /// The same for its GEMV kernels over weight-only quantised weights.
   stack_figure quantized_gemv_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
+  /// The most bytes (read and written) its own streaming kernels of each class move per SM per
+  /// SM clock, measured (see the file comment); 0: not measured, the streaming share alone
+  /// applies. Its dequantisation kernels ahead of a library GEMM:
+  stack_figure dequantize_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
+  /// Its unfused attention's softmax kernel.
+  stack_figure softmax_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
+  /// Its copies through strided indices (a permuted tensor made contiguous, keys and values
+  /// written into the cache).
+  stack_figure strided_copy_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
+  /// Which of a layer's fused operators it runs as several kernels over a prompt.
+  layer_kernels prompt_kernels{};
   /// How it calls its 16-bit library GEMM over more than one row (FP16 accumulation, FP32
   /// activations cast around each call).
   library_gemm_call gemm_call{};
@@ -378,9 +330,15 @@ constexpr stack_figure software_stack::*stack_figure_member(stack_figure_id f) {
     case stack_figure_id::gemv_bytes_per_sm_cycle:
       return &software_stack::gemv_bytes_per_sm_cycle;
     case stack_figure_id::quantized_gemv_bytes_per_sm_cycle:
+      return &software_stack::quantized_gemv_bytes_per_sm_cycle;
+    case stack_figure_id::dequantize_bytes_per_sm_cycle:
+      return &software_stack::dequantize_bytes_per_sm_cycle;
+    case stack_figure_id::softmax_bytes_per_sm_cycle:
+      return &software_stack::softmax_bytes_per_sm_cycle;
+    case stack_figure_id::strided_copy_bytes_per_sm_cycle:
       break;
   }
-  return &software_stack::quantized_gemv_bytes_per_sm_cycle;
+  return &software_stack::strided_copy_bytes_per_sm_cycle;
 }
 
 constexpr void software_stack::validate() const {
@@ -481,6 +439,32 @@ constexpr double gemv_share(const software_stack& s, const op_estimate& op,
   return op.weight_gemv ? gemv_share(s, quantized, c) : fitted_gemv_share(s, quantized);
 }
 
+/// The most bytes @p s's own streaming kernel of class @p k moves per SM per SM clock (0: not
+/// measured).
+constexpr double stream_bytes_per_sm_cycle(const software_stack& s, stream_kernel k) {
+  switch (k) {
+    case stream_kernel::dequantize:
+      return s.dequantize_bytes_per_sm_cycle.value;
+    case stream_kernel::softmax:
+      return s.softmax_bytes_per_sm_cycle.value;
+    case stream_kernel::strided_copy:
+      return s.strided_copy_bytes_per_sm_cycle.value;
+    case stream_kernel::generic:
+      break;
+  }
+  return 0.0;
+}
+
+/// The least time streaming operator @p op takes as @p s's own kernel of its class on the device
+/// @p c describes: its bytes at what that kernel moves per SM clock (see the file comment);
+/// zero where the stack has not measured the class or @p c gives no SM cycles.
+constexpr duration stream_kernel_floor(const software_stack& s, const op_estimate& op,
+                                       const stack_op_context& c) {
+  const double per_cycle = stream_bytes_per_sm_cycle(s, op.stream);
+  if (per_cycle <= 0.0 || c.sm_cycles <= frequency{}) return duration{};
+  return seconds(op.dram.value() / (per_cycle * c.sm_cycles.value()));
+}
+
 /// The context of a device @p d for `apply_stack`: its DRAM bandwidth, its architecture's
 /// warp-level MMA share and its SM cycles a second (the run's own fields left at their defaults,
 /// which the model's `apply_stack` sets).
@@ -533,6 +517,13 @@ constexpr op_estimate apply_stack(const software_stack& s, op_estimate op,
     const duration stream = op.dram / (c.dram_bandwidth * gemv_share(s, op, c));
     if (stream > device) {
       device = stream;
+      op.bound = bound::global;
+    }
+  }
+  if (op.kind == op_kind::streaming) {
+    const duration own = stream_kernel_floor(s, op, c);
+    if (own > device) {
+      device = own;
       op.bound = bound::global;
     }
   }

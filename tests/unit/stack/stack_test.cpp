@@ -190,7 +190,123 @@ TEST_CASE("a GEMV rate per SM clock out of its domain is rejected, naming the fi
     s = stacks::llama_cpp;
     s.gemv_bytes_per_sm_cycle.value = bad;
     CHECK_THROWS_AS(s.validate(), invalid_argument);
+    // The streaming kernels' rates, each by its name.
+    for (const auto f : {stack_figure_id::dequantize_bytes_per_sm_cycle,
+                         stack_figure_id::softmax_bytes_per_sm_cycle,
+                         stack_figure_id::strided_copy_bytes_per_sm_cycle}) {
+      s = stacks::llama_cpp;
+      (s.*stack_figure_member(f)).value = bad;
+      CHECK_THROWS_WITH(s.validate(), Catch::Contains(std::string(name(f))) &&
+                                          Catch::Contains("bytes per SM cycle"));
+    }
   }
+}
+
+TEST_CASE("a stack's own streaming kernels are held to what they move per SM clock", "[stack]") {
+  // stack.hpp's file comment: a kernel of a class whose rate B' the stack measured takes at
+  // least its bytes / (B' x SMs x clock); the generic class, and a class not measured, stream at
+  // the stack's share.
+  software_stack s = stacks::ceiling;
+  const stack_op_context c{.dram_bandwidth = gigabytes_per_second(2000),
+                           .sm_cycles = 100.0 * megahertz(1500)};  // 1.5e11 SM cycles a second
+  op_estimate op;
+  op.kind = op_kind::streaming;
+  op.bound = bound::global;
+  op.dram = bytes(150e6);
+  op.time = seconds(80e-6);  // 150 MB at 2 TB/s, and a launch
+  op.stream = stream_kernel::dequantize;
+  CHECK(apply_stack(s, op, c).time.value() == Approx(80e-6));  // not measured
+  s.dequantize_bytes_per_sm_cycle.value = 4.0;                 // 6e11 B/s: 250 us
+  CHECK(apply_stack(s, op, c).time.value() == Approx(150e6 / 6e11));
+  CHECK(apply_stack(s, op, c).bound == bound::global);
+  // Each class takes its own figure; the generic class none.
+  s.softmax_bytes_per_sm_cycle.value = 1.0;
+  op.stream = stream_kernel::softmax;
+  CHECK(apply_stack(s, op, c).time.value() == Approx(150e6 / 1.5e11));
+  op.stream = stream_kernel::strided_copy;
+  CHECK(apply_stack(s, op, c).time.value() == Approx(80e-6));
+  op.stream = stream_kernel::generic;
+  CHECK(apply_stack(s, op, c).time.value() == Approx(80e-6));
+  // Without the device's SM cycles the floor is left out.
+  op.stream = stream_kernel::dequantize;
+  CHECK(apply_stack(s, op, stack_op_context{}).time.value() == Approx(80e-6));
+
+  // Under llama.cpp over the catalog, a 512-token Llama-3-8B prompt: every op of a class is no
+  // faster than its floor and no faster than without it; GeForce boards (which ask fewer bytes
+  // per SM cycle of DRAM than ggml's dequantisation moves) keep their DRAM-bound time, the A100
+  // and H100 (HBM) are held to the kernel's.
+  run_config r{.mode = run_mode::infer, .batch = 1, .type = dtype::fp16};
+  r.flash_attention = false;
+  r.weights = weight_format::q4_k_m;
+  r.prompt = 512;
+  r.generate = 1;
+  software_stack uncapped = stacks::llama_cpp;
+  uncapped.dequantize_bytes_per_sm_cycle.value = 0;
+  uncapped.softmax_bytes_per_sm_cycle.value = 0;
+  uncapped.strided_copy_bytes_per_sm_cycle.value = 0;
+  const auto dequantize_time = [&](const gpu_spec& g, const software_stack& st) {
+    double t = 0;
+    for (const op_estimate& o : estimate_model(g, presets::llama3_8b, r, st).stack.prefill)
+      if (o.stream == stream_kernel::dequantize)
+        t += o.time.value() * static_cast<double>(o.repeats);
+    return t;
+  };
+  for (const gpu_spec* g : catalog::all) {
+    if (!stacks::llama_cpp.vendors.has(g->arch().vendor) || g->arch().family == family::pascal)
+      continue;
+    INFO(g->id());
+    const stack_op_context d = device_context(*g);
+    for (const op_estimate& o :
+         estimate_model(*g, presets::llama3_8b, r, stacks::llama_cpp).stack.prefill)
+      if (o.kind == op_kind::streaming)
+        CHECK(o.time.value() >= stream_kernel_floor(stacks::llama_cpp, o, d).value());
+    CHECK(dequantize_time(*g, stacks::llama_cpp) >= dequantize_time(*g, uncapped));
+  }
+  const gpu_spec& h100 = catalog::find("h100_sxm");
+  CHECK(dequantize_time(h100, stacks::llama_cpp) > 1.5 * dequantize_time(h100, uncapped));
+  const gpu_spec& rtx4090 = catalog::find("rtx_4090");
+  CHECK(dequantize_time(rtx4090, stacks::llama_cpp) == Approx(dequantize_time(rtx4090, uncapped)));
+}
+
+TEST_CASE("llama.cpp's prompt runs the layer ggml builds, decode and other stacks the fused one",
+          "[stack]") {
+  // stack/kernel_choices.hpp, layer_kernels: Q, K and V apart, gate and up apart, RMSNorm's
+  // scale and SiLU's product kernels of their own, RoPE on Q and K and the cache's writes.
+  run_config r{.mode = run_mode::infer, .batch = 1, .type = dtype::fp16};
+  r.flash_attention = false;
+  r.prompt = 512;
+  r.generate = 8;
+  const gpu_spec& g = catalog::find("rtx_4090");
+  const auto count = [](const op_sequence& ops, std::string_view name) {
+    int n = 0;
+    for (const op_estimate& op : ops) n += op.name == name ? 1 : 0;
+    return n;
+  };
+  const stacked_estimate l = estimate_model(g, presets::llama3_8b, r, stacks::llama_cpp);
+  for (const std::string_view split :
+       {"Q projection", "K projection", "V projection", "FFN gate", "FFN up", "SiLU",
+        "gate product", "RoPE queries", "RoPE keys", "key cache write", "value cache write"}) {
+    INFO(split);
+    CHECK(count(l.stack.prefill, split) == 1);
+    CHECK(count(l.stack.decode, split) == 0);  // a decode step keeps the fused layer
+  }
+  CHECK(count(l.stack.prefill, "QKV projection") == 0);
+  CHECK(count(l.stack.prefill, "norm scale") == 3);  // after each of a layer's norms, the final one
+  CHECK(count(l.stack.decode, "QKV projection") == 1);
+  // The split layer does the same arithmetic, in more kernels, and so takes longer.
+  const stacked_estimate eager = estimate_model(g, presets::llama3_8b, r, stacks::pytorch_eager);
+  CHECK(count(eager.stack.prefill, "QKV projection") == 1);
+  CHECK(count(eager.stack.prefill, "RoPE queries") == 0);
+  software_stack fused = stacks::llama_cpp;
+  fused.prompt_kernels = {};
+  const stacked_estimate f = estimate_model(g, presets::llama3_8b, r, fused);
+  CHECK(l.stack.prefill_time > f.stack.prefill_time);
+  CHECK(l.stack.decode_per_token.value() == Approx(f.stack.decode_per_token.value()));
+  CHECK(!same_kernel_choices(fused, stacks::llama_cpp));
+  // A model with learned positions rotates nothing: no RoPE kernels, the cache's writes stay.
+  const stacked_estimate gpt = estimate_model(g, presets::gpt2_xl, r, stacks::llama_cpp);
+  CHECK(count(gpt.stack.prefill, "RoPE queries") == 0);
+  CHECK(count(gpt.stack.prefill, "key cache write") == 1);
 }
 
 TEST_CASE("batch-1 decode under every stack is never below its weight-read floor", "[stack]") {
@@ -493,14 +609,17 @@ TEST_CASE("llama.cpp casts around its FP16-accumulate cuBLAS products", "[stack]
         estimate_model(g, presets::llama3_8b, prompt_run(512, w), stacks::llama_cpp);
     const std::vector<op_estimate> in = named_ops(e.ceiling.prefill, "cast to 16 bits");
     const std::vector<op_estimate> out = named_ops(e.ceiling.prefill, "cast to FP32");
-    // QKV, QK^T, PV, output, gate+up and down: six products a layer, each cast in and out.
-    REQUIRE(in.size() == 6);
-    REQUIRE(out.size() == 6);
-    // The QKV projection's input is the hidden state, its result Q, K and V.
+    // Q, K and V apart (ggml's graph, layer_kernels), QK^T, PV, output, gate, up and down: nine
+    // products a layer, each cast in and out.
+    REQUIRE(in.size() == 9);
+    REQUIRE(out.size() == 9);
+    // Each projection's input is the hidden state; Q's result is the query heads, K's and V's
+    // the key and value heads.
     const double h = static_cast<double>(t.hidden);
-    const double qkv = static_cast<double>(t.q_dim() + 2 * t.kv_dim());
-    CHECK(in[0].dram.value() == Approx(tokens * h * 6.0));
-    CHECK(out[0].dram.value() == Approx(tokens * qkv * 6.0));
+    for (std::size_t i = 0; i < 3; ++i) CHECK(in[i].dram.value() == Approx(tokens * h * 6.0));
+    CHECK(out[0].dram.value() == Approx(tokens * static_cast<double>(t.q_dim()) * 6.0));
+    CHECK(out[1].dram.value() == Approx(tokens * static_cast<double>(t.kv_dim()) * 6.0));
+    CHECK(out[2].dram.value() == Approx(tokens * static_cast<double>(t.kv_dim()) * 6.0));
     // The streaming kernels move FP32: the first norm reads and writes 512 x hidden of them.
     CHECK(named_ops(e.ceiling.prefill, "norm 1")[0].dram.value() == Approx(tokens * h * 8.0));
     // A decode step's products over one row take ggml's own kernels: no casts.
@@ -529,7 +648,7 @@ TEST_CASE("llama.cpp casts around its FP16-accumulate cuBLAS products", "[stack]
   CHECK(named_ops(p40.ceiling.prefill, "cast to 16 bits").empty());
   const stacked_estimate tu116 =
       estimate_model(catalog::find("gtx_1650_super"), presets::llama3_2_1b, r, stacks::llama_cpp);
-  CHECK(named_ops(tu116.ceiling.prefill, "cast to 16 bits").size() == 6);
+  CHECK(named_ops(tu116.ceiling.prefill, "cast to 16 bits").size() == 9);
   // Two to sixteen rows of F16 weights go to cuBLAS, cast as any product, and keep the cap of the
   // GEMV kernels' rate per SM clock (their skinny rate is not measured): a batch-2 decode step on
   // an H100 SXM is never faster than a batch-1 step.

@@ -158,7 +158,7 @@ class step_builder {
             static_cast<double>(g.k) * static_cast<double>(g.n) * static_cast<double>(g.batch);
         const double e = traits(run_.type).storage().value();
         stream(b, "dequantize weights", {}, weights * run_.prompt_dequantize.passes(rows), 0.0,
-               w / e + 1.0, 0.0, e);
+               w / e + 1.0, 0.0, e, stream_kernel::dequantize);
         library_gemm(b, fwd, g, true);
         return;
       }
@@ -316,7 +316,15 @@ class step_builder {
   // the output gradient and the input, writes the input gradient) and the scale and shift
   // gradients, a column reduction that reads both again: 5 tensors. Fused engines compute the
   // scale gradient's partial sums in the input-gradient pass: 3.
+  // A stack that splits RMSNorm's scale (layer_kernels::separate_scales) normalises in one kernel
+  // and multiplies by the scale in a second, each reading and writing the tensor (ggml's rms_norm
+  // and mul).
   constexpr void norm(block& b, std::string_view fwd, std::string_view bwd, double elements) {
+    if (rms_norm_ && split_kernels().separate_scales) {
+      stream(b, fwd, {}, elements, 4.0, 2.0, 0.0);
+      stream(b, "norm scale", {}, elements, 1.0, 2.0, 0.0);
+      return;
+    }
     if (rms_norm_ && run_.composite_norms) {
       stream(b, fwd, bwd, elements, 8.0, composite_rms_forward / storage(),
              (frozen_ ? composite_rms_backward_frozen : composite_rms_backward) / storage());
@@ -326,12 +334,16 @@ class step_builder {
   }
 
   // A streaming kernel over @p elements of @p bytes_each: @p fwd_tensors tensors moved
-  // forward, @p bwd_tensors backward (0: no backward kernel).
+  // forward, @p bwd_tensors backward (0: no backward kernel); the forward kernel of class
+  // @p kind (a stack may hold its own kernels of that class to a measured rate).
   constexpr void stream(block& b, std::string_view fwd, std::string_view bwd, double elements,
                         double flops_per_element, double fwd_tensors, double bwd_tensors,
-                        double bytes_each = 0) {
+                        double bytes_each = 0, stream_kernel kind = stream_kernel::generic) {
     const double e = bytes_each > 0 ? bytes_each : stream_bytes();
-    b.forward.add(streaming_op(d_, fwd, elements * flops_per_element, elements * e * fwd_tensors));
+    op_estimate op =
+        streaming_op(d_, fwd, elements * flops_per_element, elements * e * fwd_tensors);
+    op.stream = kind;
+    b.forward.add(op);
     if (run_.training() && bwd_tensors > 0)
       b.backward.push_back(
           streaming_op(d_, bwd, 2.0 * elements * flops_per_element, elements * e * bwd_tensors));
@@ -377,12 +389,29 @@ class step_builder {
       stream(b, "attention scale", "attention scale backward", scores, 1.0, 2.0, 2.0);
       stream(b, "attention mask", {}, scores, 1.0, 2.0, 0.0);
     }
-    stream(b, "attention softmax", "softmax backward", scores, 5.0, 2.0, 3.0);
+    stream(b, "attention softmax", "softmax backward", scores, 5.0, 2.0, 3.0, 0.0,
+           stream_kernel::softmax);
     dropout(b, "attention dropout", "attention dropout backward", scores);
     gemm(b, "attention PV", "attention dP", {}, {p.seq_q, p.head_dim, p.seq_kv, bh}, false);
     b.backward.push_back(searched("attention dV", {p.seq_kv, p.head_dim, p.seq_q, bh, act_}));
     if (run_.eager)
-      stream(b, "attention head merge", "head merge backward", tokens * q_width, 0.0, 2.0, 2.0);
+      stream(b, "attention head merge", "head merge backward", tokens * q_width, 0.0, 2.0, 2.0, 0.0,
+             stream_kernel::strided_copy);
+  }
+
+  // What a stack that runs them apart (layer_kernels::rope_and_cache_writes) spends on @p tokens
+  // tokens of @p q query and @p kv key (and value) elements each: the rotary embedding of queries
+  // and keys where the model rotates them (@p rotary; read and write each element, 6 flops a
+  // pair), and the copy of the new keys and values into the cache through strided indices (read
+  // an activation element, write it in the cache's type).
+  constexpr void rope_and_cache_writes(block& b, double tokens, double q, double kv, bool rotary) {
+    if (rotary) {
+      stream(b, "RoPE queries", {}, tokens * q, 3.0, 2.0, 0.0);
+      stream(b, "RoPE keys", {}, tokens * kv, 3.0, 2.0, 0.0);
+    }
+    const double e = stream_bytes() + kv_cache_element_bytes(run_.kv_cache, run_.type);
+    stream(b, "key cache write", {}, tokens * kv, 0.0, 1.0, 0.0, e, stream_kernel::strided_copy);
+    stream(b, "value cache write", {}, tokens * kv, 0.0, 1.0, 0.0, e, stream_kernel::strided_copy);
   }
 
   // The keys each query of unfused attention @p p is scored against, on average: all of them,
@@ -442,6 +471,12 @@ class step_builder {
   // Bytes per activation element of the activation type.
   [[nodiscard]] constexpr double storage() const { return traits(act_).storage().value(); }
   [[nodiscard]] constexpr bool eager() const { return run_.eager; }
+  // Which of the layer's fused operators the run's stack splits into several kernels in this
+  // step (run_config::prompt_kernels): none in a decode step, whose one-token kernels the stack
+  // replays in its graphs, nor in training, which no stack that splits them runs.
+  [[nodiscard]] constexpr layer_kernels split_kernels() const {
+    return decoding_ || run_.training() ? layer_kernels{} : run_.prompt_kernels;
+  }
   // Whether the model's weights are frozen (LoRA): no weight gradients, no embedding backward.
   [[nodiscard]] constexpr bool frozen() const { return frozen_; }
 

@@ -59,24 +59,27 @@ constexpr long long active_experts(double experts, double k, double tokens) {
 }
 
 // The names of a dense FFN's operators: the FFN's own, or a mixture of experts' shared
-// experts'.
+// experts'; a gated FFN's gate and up where a stack multiplies them apart (inference only).
 struct ffn_names {
   std::string_view up, up_dgrad, up_wgrad, act, act_backward, down, down_dgrad, down_wgrad;
+  std::string_view gate_alone{}, up_alone{};
 };
 inline constexpr ffn_names dense_ffn_gated{
-    "FFN gate+up",     "FFN gate+up dgrad", "FFN gate+up wgrad", "SwiGLU",
-    "SwiGLU backward", "FFN down",          "FFN down dgrad",    "FFN down wgrad"};
+    "FFN gate+up", "FFN gate+up dgrad", "FFN gate+up wgrad", "SwiGLU",   "SwiGLU backward",
+    "FFN down",    "FFN down dgrad",    "FFN down wgrad",    "FFN gate", "FFN up"};
 inline constexpr ffn_names dense_ffn_plain{"FFN up",         "FFN up dgrad",        "FFN up wgrad",
                                            "activation",     "activation backward", "FFN down",
                                            "FFN down dgrad", "FFN down wgrad"};
 inline constexpr ffn_names shared_expert_ffn{
     "shared expert gate+up",    "shared expert gate+up dgrad",   "shared expert gate+up wgrad",
     "shared expert SwiGLU",     "shared expert SwiGLU backward", "shared expert down",
-    "shared expert down dgrad", "shared expert down wgrad"};
+    "shared expert down dgrad", "shared expert down wgrad",      "shared expert gate",
+    "shared expert up"};
 
 // A dense FFN of width @p f on this GPU over @p T tokens: gate+up, SwiGLU and down, or up and
 // down with the activation in the up projection's epilogue (and its derivative in the dgrad's),
-// or as its own kernel when eager. The down projection adds the residual when @p beta is 1.
+// or as its own kernel when eager; gate and up apart where the stack splits them
+// (layer_kernels). The down projection adds the residual when @p beta is 1.
 // LoRA adapters on its targets when @p adapters (the layer's FFN; not shared experts, whose
 // adapters lora_parameters does not count either).
 template <gemm_device D>
@@ -92,7 +95,19 @@ constexpr void dense_ffn_ops(step_builder<D>& sb, typename step_builder<D>::bloc
       sb.block_gemm(b, fwd, dgrad, wgrad, g);
   };
   const double width = static_cast<double>(f);
-  if (gated) {
+  const layer_kernels split = sb.split_kernels();
+  if (gated && split.separate_projections) {
+    // Gate and up apart, the activation as SiLU of the gate (read, write) and its product with
+    // up (read two, write one) where the scales are split too.
+    weight_gemm(n.gate_alone, {}, {}, linear(T, f, h), {adapted{lora_target::gate, h, f}});
+    weight_gemm(n.up_alone, {}, {}, linear(T, f, h), {adapted{lora_target::up, h, f}});
+    if (split.separate_scales) {
+      sb.stream(b, "SiLU", {}, T * width, 4.0, 2.0, 0.0);
+      sb.stream(b, "gate product", {}, T * width, 1.0, 3.0, 0.0);
+    } else {
+      sb.stream(b, n.act, n.act_backward, T * width, 6.0, 3.0, 5.0);
+    }
+  } else if (gated) {
     weight_gemm(n.up, n.up_dgrad, n.up_wgrad, linear(T, 2 * f, h),
                 {adapted{lora_target::gate, h, f}, adapted{lora_target::up, h, f}});
     sb.stream(b, n.act, n.act_backward, T * width, 6.0, 3.0, 5.0);
@@ -187,9 +202,19 @@ constexpr typename step_builder<D>::block transformer_layer_ops(
   if (s.mla) {
     q = mla_ops(sb, b, s, T, self);  // the output projection reads n heads of d_v
   } else {
-    sb.block_gemm(b, "QKV projection", "QKV dgrad", "QKV wgrad", linear(T, q + 2 * kv, h),
-                  {adapted{lora_target::q, h, q}, adapted{lora_target::k, h, kv},
-                   adapted{lora_target::v, h, kv}});
+    const layer_kernels split = sb.split_kernels();
+    if (split.separate_projections) {
+      // Inference only (split_kernels): no gradient to name.
+      sb.block_gemm(b, "Q projection", {}, {}, linear(T, q, h), {adapted{lora_target::q, h, q}});
+      sb.block_gemm(b, "K projection", {}, {}, linear(T, kv, h), {adapted{lora_target::k, h, kv}});
+      sb.block_gemm(b, "V projection", {}, {}, linear(T, kv, h), {adapted{lora_target::v, h, kv}});
+    } else {
+      sb.block_gemm(b, "QKV projection", "QKV dgrad", "QKV wgrad", linear(T, q + 2 * kv, h),
+                    {adapted{lora_target::q, h, q}, adapted{lora_target::k, h, kv},
+                     adapted{lora_target::v, h, kv}});
+    }
+    if (split.rope_and_cache_writes)
+      sb.rope_and_cache_writes(b, T, static_cast<double>(q), static_cast<double>(kv), s.rotary);
     sb.attention(b, self);
   }
   gemm_problem out = linear(T, h, q);

@@ -25,7 +25,7 @@ std::string serving_band_text(const std::optional<serving_band>& band, stack_id 
   const bool one = band && band->rows == 1;
   const std::string runs =
       fmt::format("published {} {}{}{} on {} {} boards{}", name(stack), run, one ? "" : "s", of,
-                  description(maker), boards == board_class::hbm ? "HBM" : name(boards),
+                  description(maker), label(boards),
                   several_gpus ? ", one model copy over several GPUs" : ", one GPU");
   if (!band) return fmt::format("no {}, no band", runs);
   if (band->banded())

@@ -10,7 +10,7 @@
 ///       static constexpr std::array values{enumerator{tier::registers, "registers"}, ...};
 ///     };
 ///
-/// and then has `name(e)`, `parse<E>(text)`, `enum_values<E>`, `enum_count<E>`,
+/// and then has `name(e)`, `label(e)`, `parse<E>(text)`, `enum_values<E>`, `enum_count<E>`,
 /// `enum_index(e)`, `enum_names<E>(sep)` and `enum_array<E, T>` (an array indexed by the enum).
 #pragma once
 
@@ -32,6 +32,9 @@ struct enumerator {
   E value;                         ///< the enumerator
   std::string_view name;           ///< stable lower-case name
   std::string_view description{};  ///< what it means, for help text (may be empty)
+  /// The word prose uses for it where that is not its stable name ("HBM" for `hbm`; empty:
+  /// the name).
+  std::string_view label{};
 };
 /// Deduces the enum from the value (clang 14 has no aggregate deduction).
 template <class E>
@@ -39,6 +42,9 @@ enumerator(E, std::string_view) -> enumerator<E>;
 /// Deduces the enum from the value, with a description.
 template <class E>
 enumerator(E, std::string_view, std::string_view) -> enumerator<E>;
+/// Deduces the enum from the value, with a description and a label.
+template <class E>
+enumerator(E, std::string_view, std::string_view, std::string_view) -> enumerator<E>;
 
 /// The list of an enum's enumerators; specialised next to each enum.
 template <class E>
@@ -96,6 +102,13 @@ constexpr std::size_t enum_index(E e) {
 template <listed_enum E>
 constexpr std::string_view name(E e) {
   return enum_list<E>::values[enum_index(e)].name;
+}
+
+/// The word prose uses for @p e: its label, else its stable name.
+template <listed_enum E>
+constexpr std::string_view label(E e) {
+  const auto& v = enum_list<E>::values[enum_index(e)];
+  return v.label.empty() ? v.name : v.label;
 }
 
 /// Description of @p e (empty where the list gives none).

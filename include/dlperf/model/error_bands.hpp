@@ -68,7 +68,7 @@ struct enum_list<board_class> {
       enumerator{board_class::consumer, "consumer", "GeForce and Radeon boards"},
       enumerator{board_class::professional, "professional",
                  "TITAN, workstation and data-centre boards with GDDR memory"},
-      enumerator{board_class::hbm, "hbm", "boards with HBM memory"}};
+      enumerator{board_class::hbm, "hbm", "boards with HBM memory", "HBM"}};
 };
 
 /// Whether memory technology @p m is high-bandwidth memory stacked beside the GPU.

@@ -133,3 +133,16 @@ TEST_CASE("NVIDIA compute capability comes from the ISA target", "[vocabulary][a
     }
   }
 }
+
+TEST_CASE("an enumerator's label is the word prose uses, its name where it has none",
+          "[vocabulary]") {
+  // board_class::hbm reads "HBM" in the serving bands' text ("NVIDIA HBM boards"); the others
+  // have no label and read as their stable names.
+  static_assert(label(board_class::hbm) == "HBM");
+  static_assert(label(board_class::consumer) == name(board_class::consumer));
+  static_assert(label(sparse_enum::middle) == "middle");
+  for (const board_class b : enum_values<board_class>) {
+    CHECK(!label(b).empty());
+    CHECK(parse<board_class>(name(b)) == b);  // the label never replaces the stable name
+  }
+}

@@ -109,10 +109,6 @@ struct layer_kernels {
   bool rope_and_cache_writes = false;
   std::string_view source{};  ///< where the choice comes from
 
-  /// Whether any operator is split.
-  [[nodiscard]] constexpr bool any() const {
-    return separate_projections || separate_scales || rope_and_cache_writes;
-  }
   /// Whether two choices are the same (their sources aside).
   [[nodiscard]] constexpr bool same(const layer_kernels& o) const {
     return separate_projections == o.separate_projections && separate_scales == o.separate_scales &&

@@ -96,21 +96,23 @@ constexpr void dense_ffn_ops(step_builder<D>& sb, typename step_builder<D>::bloc
   };
   const double width = static_cast<double>(f);
   const layer_kernels split = sb.split_kernels();
-  if (gated && split.separate_projections) {
-    // Gate and up apart, the activation as SiLU of the gate (read, write) and its product with
-    // up (read two, write one) where the scales are split too.
-    weight_gemm(n.gate_alone, {}, {}, linear(T, f, h), {adapted{lora_target::gate, h, f}});
-    weight_gemm(n.up_alone, {}, {}, linear(T, f, h), {adapted{lora_target::up, h, f}});
+  if (gated) {
+    // Gate and up apart where the stack splits the products (inference only: no gradients).
+    if (split.separate_projections) {
+      weight_gemm(n.gate_alone, {}, {}, linear(T, f, h), {adapted{lora_target::gate, h, f}});
+      weight_gemm(n.up_alone, {}, {}, linear(T, f, h), {adapted{lora_target::up, h, f}});
+    } else {
+      weight_gemm(n.up, n.up_dgrad, n.up_wgrad, linear(T, 2 * f, h),
+                  {adapted{lora_target::gate, h, f}, adapted{lora_target::up, h, f}});
+    }
+    // The activation as SiLU of the gate (read, write) and its product with up (read two, write
+    // one) where the stack splits the scales, else one kernel.
     if (split.separate_scales) {
       sb.stream(b, "SiLU", {}, T * width, 4.0, 2.0, 0.0);
       sb.stream(b, "gate product", {}, T * width, 1.0, 3.0, 0.0);
     } else {
       sb.stream(b, n.act, n.act_backward, T * width, 6.0, 3.0, 5.0);
     }
-  } else if (gated) {
-    weight_gemm(n.up, n.up_dgrad, n.up_wgrad, linear(T, 2 * f, h),
-                {adapted{lora_target::gate, h, f}, adapted{lora_target::up, h, f}});
-    sb.stream(b, n.act, n.act_backward, T * width, 6.0, 3.0, 5.0);
   } else {
     weight_gemm(n.up, n.up_dgrad, n.up_wgrad, linear(T, f, h), {adapted{lora_target::up, h, f}});
     if (sb.eager()) sb.stream(b, n.act, n.act_backward, T * width, 8.0, 2.0, 3.0);

@@ -30,11 +30,12 @@ TEMPLATE_TEST_CASE("every registered enumeration round-trips by its stable names
                    dlperf::step_phase, dlperf::collective, dlperf::op_kind, dlperf::optimizer_kind,
                    dlperf::optimizer_kernel, dlperf::stack_id, dlperf::kernel_fusion,
                    dlperf::attention_kernel, dlperf::norm_kernel, dlperf::stack_figure_id,
-                   dlperf::nccl_protocol, dlperf::split_mode, dlperf::interconnect_kind,
-                   dlperf::segment, dlperf::memory_kind, dlperf::price_kind, dlperf::vendor,
-                   dlperf::family, dlperf::provenance, dlperf::weight_format, dlperf::tier,
-                   dlperf::dtype, dlperf::accumulator, dlperf::sparsity, dlperf::bound,
-                   dlperf::form_factor, dlperf::price_basis, dlperf::advice_order) {
+                   dlperf::stack_figure_domain, dlperf::nccl_protocol, dlperf::split_mode,
+                   dlperf::interconnect_kind, dlperf::segment, dlperf::memory_kind,
+                   dlperf::price_kind, dlperf::vendor, dlperf::family, dlperf::provenance,
+                   dlperf::weight_format, dlperf::tier, dlperf::dtype, dlperf::accumulator,
+                   dlperf::sparsity, dlperf::bound, dlperf::form_factor, dlperf::price_basis,
+                   dlperf::advice_order) {
   using E = TestType;
   std::set<std::string_view> names;
   for (const E e : dlperf::enum_values<E>) {

@@ -444,11 +444,22 @@ TEST_CASE("every stack figure is sourced and in its domain", "[stack]") {
     INFO(s.name());
     CHECK(s.id == id);
     CHECK_NOTHROW(s.validate());
-    for (const stack_figure* f :
-         {&s.gemm_efficiency, &s.conv_efficiency, &s.gemv_dram_share, &s.quantized_gemv_dram_share,
-          &s.attention_efficiency, &s.streaming_dram_share, &s.host_overhead}) {
-      CHECK(!f->unit.empty());
-      CHECK(!f->source.empty());
+    // Every figure the table lists carries a source and the unit its domain says.
+    for (const stack_figure_field& field : stack_figure_fields) {
+      const stack_figure& f = s.*field.member;
+      INFO(field.name << " in " << f.unit);
+      CHECK(!f.source.empty());
+      switch (field.domain) {
+        case stack_figure_domain::fraction:
+          CHECK(f.unit.starts_with("fraction of "));
+          break;
+        case stack_figure_domain::host_time:
+          CHECK(f.unit.starts_with("s per "));
+          break;
+        case stack_figure_domain::sm_cycle_rate:
+          CHECK(f.unit.find("per SM") != std::string_view::npos);
+          break;
+      }
     }
     // Quantised weights never stream faster than 16-bit ones (dequantisation costs).
     CHECK(s.quantized_gemv_dram_share.value <= s.gemv_dram_share.value);

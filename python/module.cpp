@@ -248,16 +248,21 @@ nb::object report_from_keywords(const keyword_fields& fields,
   return w.result();
 }
 
-}  // namespace
+// dlperf.Error: what the tool rejects with exit code 2, with its one-line message. Made when
+// the module is (NB_MODULE), and kept as long as it is.
+nb::object& error_type() {
+  static nb::object type;
+  return type;
+}
 
-NB_MODULE(_dlperf, m) {
-  m.doc() = "dlperf's commands, run for their JSON (use the dlperf package, not this module)";
-  // dlperf.Error: what the tool rejects with exit code 2, with its one-line message.
-  static nb::object error_type = nb::steal(PyErr_NewExceptionWithDoc(
-      "dlperf.Error", "Bad input: the message is the dlperf tool's one line on stderr.",
-      PyExc_ValueError, nullptr));
-  m.attr("Error") = error_type;
-  m.attr("version") = dlperf::version;
+// Raises dlperf.Error with @p message.
+[[noreturn]] void raise_error(const std::string& message) {
+  PyErr_SetString(error_type().ptr(), message.c_str());
+  throw nb::python_error();
+}
+
+// The tool itself: run for its JSON (`run`) or as the command line (`main`).
+void bind_tool(nb::module_& m) {
   m.def(
       "run",
       [](const std::vector<std::string>& args) -> nb::object {
@@ -273,17 +278,30 @@ NB_MODULE(_dlperf, m) {
             failure = dlperf::cli::one_line(e.what());
           }
         }
-        if (!failure.empty()) {
-          PyErr_SetString(error_type.ptr(), failure.c_str());
-          throw nb::python_error();
-        }
+        if (!failure.empty()) raise_error(failure);
         return to_python(result);
       },
       nb::arg("args"),
       "Runs the dlperf command line `args` (no program name) and returns its JSON as Python "
       "objects; raises Error with the tool's message for bad input.");
-  // Every command the application layer runs from keywords (dlperf/app/keyword_reports.hpp):
-  // `<name>_json(fields)`, its report's JSON for keyword pairs; None for a request it refuses.
+  m.def(
+      "main",
+      [](const std::vector<std::string>& args) -> int {
+        const nb::gil_scoped_release unlocked;
+        const int code = dlperf::cli::run_tool(args);
+        // The tool writes through C's streams: flushed here, before Python writes again.
+        (void)std::fflush(stdout);
+        (void)std::fflush(stderr);
+        return code;
+      },
+      nb::arg("args"),
+      "Runs the dlperf tool on `args` (no program name) as the dlperf command does, printing on "
+      "stdout and stderr; returns its exit code. `python -m dlperf` calls it.");
+}
+
+// Every command the application layer runs from keywords (dlperf/app/keyword_reports.hpp):
+// `<name>_json(fields)`, its report's JSON for keyword pairs; None for a request it refuses.
+void bind_keyword_commands(nb::module_& m) {
   // The names and docstrings live as long as the module: kept here, not in temporaries.
   static std::deque<std::string> texts;
   for (const dlperf::app::keyword_command& c : dlperf::app::keyword_commands()) {
@@ -300,6 +318,10 @@ NB_MODULE(_dlperf, m) {
         },
         nb::arg("fields"), doc.c_str());
   }
+}
+
+// The vocabulary the package builds its keyword arguments and text from.
+void bind_vocabulary(nb::module_& m) {
   m.def(
       "serve_keywords",
       [] {
@@ -333,97 +355,101 @@ NB_MODULE(_dlperf, m) {
       "`value` as the tool's text output writes a figure of `unit`: \"s\" a duration (\"1.50 "
       "ms\"), \"%\" a fraction as a percentage, \"B\" a memory size (\"15.0 GiB\"), \"$\" "
       "US dollars, \"\" three significant digits, any other unit with an SI prefix.");
-  m.def(
-      "main",
-      [](const std::vector<std::string>& args) -> int {
-        const nb::gil_scoped_release unlocked;
-        const int code = dlperf::cli::run_tool(args);
-        // The tool writes through C's streams: flushed here, before Python writes again.
-        (void)std::fflush(stdout);
-        (void)std::fflush(stderr);
-        return code;
-      },
-      nb::arg("args"),
-      "Runs the dlperf tool on `args` (no program name) as the dlperf command does, printing on "
-      "stdout and stderr; returns its exit code. `python -m dlperf` calls it.");
-  // A grid's points, estimated without the GIL; a grid the layer refuses raises dlperf.Error.
-  using sweep_axes = std::vector<std::pair<std::string, std::vector<std::string>>>;
-  static constexpr auto run_sweep = [](const sweep_axes& axes, unsigned threads) {
-    std::vector<dlperf::app::sweep_axis> grid;
-    for (const auto& [keyword, values] : axes) grid.push_back({keyword, values});
-    std::vector<point> rows;
-    std::string failure;
-    {
-      const nb::gil_scoped_release unlocked;
-      try {
-        rows = dlperf::app::sweep(grid, threads);
-      } catch (const dlperf::app::request_error& e) {
-        failure = dlperf::cli::one_line(e.what());
-      }
+}
+
+// A grid's axes: (keyword, [value text, ...]), the last fastest.
+using sweep_axes = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+// A grid's points, estimated without the GIL; a grid the layer refuses raises dlperf.Error.
+std::vector<point> run_sweep(const sweep_axes& axes, unsigned threads) {
+  std::vector<dlperf::app::sweep_axis> grid;
+  for (const auto& [keyword, values] : axes) grid.push_back({keyword, values});
+  std::vector<point> rows;
+  std::string failure;
+  {
+    const nb::gil_scoped_release unlocked;
+    try {
+      rows = dlperf::app::sweep(grid, threads);
+    } catch (const dlperf::app::request_error& e) {
+      failure = dlperf::cli::one_line(e.what());
     }
-    if (!failure.empty()) {
-      PyErr_SetString(error_type.ptr(), failure.c_str());
-      throw nb::python_error();
+  }
+  if (!failure.empty()) raise_error(failure);
+  return rows;
+}
+
+// The grid's figures by column.
+nb::dict sweep_columns(const sweep_axes& axes, unsigned threads) {
+  const std::vector<point> rows = run_sweep(axes, threads);
+  nb::dict out;
+  nb::list error, fits;
+  for (const point& row : rows) {
+    error.append(error_of(row));
+    fits.append(fits_of(row));
+  }
+  out["error"] = error;
+  out["fits"] = fits;
+  for (const auto& [key, member] : sweep_numbers) out[key] = column(rows, member);
+  out["max_batch"] = column(rows, &point::max_batch);
+  return out;
+}
+
+// The grid as one dict a point: the axes' labels, then the figures.
+nb::list sweep_rows(const sweep_axes& axes, const std::vector<nb::list>& labels, unsigned threads) {
+  if (labels.size() != axes.size())
+    throw nb::value_error("sweep_rows: one list of labels for each axis");
+  for (std::size_t k = 0; k < axes.size(); ++k)
+    if (labels[k].size() != axes[k].second.size())
+      throw nb::value_error("sweep_rows: one label for each value of an axis");
+  const std::vector<point> rows = run_sweep(axes, threads);
+  // The keys, made once: the axes' names, then SWEEP_FIGURES' order.
+  std::vector<nb::str> keys;
+  for (const auto& axis : axes) keys.emplace_back(axis.first.c_str());
+  const nb::str error_key("error"), fits_key("fits"), max_batch_key("max_batch");
+  std::vector<nb::str> number_keys;
+  for (const auto& figure : sweep_numbers) number_keys.emplace_back(figure.first);
+  nb::object out = nb::steal(PyList_New(static_cast<Py_ssize_t>(rows.size())));
+  if (!out.is_valid()) throw nb::python_error();
+  std::vector<std::size_t> choice(axes.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    for (std::size_t k = axes.size(), rest = i; k-- > 0;) {  // the last axis fastest
+      choice[k] = rest % axes[k].second.size();
+      rest /= axes[k].second.size();
     }
-    return rows;
-  };
-  m.def(
-      "sweep",
-      [](const sweep_axes& axes, unsigned threads) -> nb::dict {
-        const std::vector<point> rows = run_sweep(axes, threads);
-        nb::dict out;
-        nb::list error, fits;
-        for (const point& row : rows) {
-          error.append(error_of(row));
-          fits.append(fits_of(row));
-        }
-        out["error"] = error;
-        out["fits"] = fits;
-        for (const auto& [key, member] : sweep_numbers) out[key] = column(rows, member);
-        out["max_batch"] = column(rows, &point::max_batch);
-        return out;
-      },
-      nb::arg("axes"), nb::arg("threads") = 0,
-      "Runs the grid of `axes` ([(keyword, [value text, ...]), ...], the last fastest) on "
-      "`threads` threads (0: every core) and returns its figures by column; use dlperf.sweep.");
-  m.def(
-      "sweep_rows",
-      [](const sweep_axes& axes, const std::vector<nb::list>& labels,
-         unsigned threads) -> nb::list {
-        if (labels.size() != axes.size())
-          throw nb::value_error("sweep_rows: one list of labels for each axis");
-        for (std::size_t k = 0; k < axes.size(); ++k)
-          if (labels[k].size() != axes[k].second.size())
-            throw nb::value_error("sweep_rows: one label for each value of an axis");
-        const std::vector<point> rows = run_sweep(axes, threads);
-        // The keys, made once: the axes' names, then SWEEP_FIGURES' order.
-        std::vector<nb::str> keys;
-        for (const auto& axis : axes) keys.emplace_back(axis.first.c_str());
-        const nb::str error_key("error"), fits_key("fits"), max_batch_key("max_batch");
-        std::vector<nb::str> number_keys;
-        for (const auto& figure : sweep_numbers) number_keys.emplace_back(figure.first);
-        nb::object out = nb::steal(PyList_New(static_cast<Py_ssize_t>(rows.size())));
-        if (!out.is_valid()) throw nb::python_error();
-        std::vector<std::size_t> choice(axes.size());
-        for (std::size_t i = 0; i < rows.size(); ++i) {
-          for (std::size_t k = axes.size(), rest = i; k-- > 0;) {  // the last axis fastest
-            choice[k] = rest % axes[k].second.size();
-            rest /= axes[k].second.size();
-          }
-          nb::dict row;
-          for (std::size_t k = 0; k < axes.size(); ++k) row[keys[k]] = labels[k][choice[k]];
-          const point& p = rows[i];
-          row[error_key] = error_of(p);
-          row[fits_key] = fits_of(p);
-          for (std::size_t f = 0; f < sweep_numbers.size(); ++f)
-            row[number_keys[f]] = figure(p.*sweep_numbers[f].second);
-          row[max_batch_key] = figure(p.max_batch);
-          PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), row.release().ptr());
-        }
-        return nb::borrow<nb::list>(out);
-      },
-      nb::arg("axes"), nb::arg("labels"), nb::arg("threads") = 0,
-      "Runs the grid of `axes` as sweep() does and returns one dict a point: each axis's name "
-      "with the point's entry of `labels` (one list per axis, beside its values), then "
-      "SWEEP_FIGURES; use dlperf.sweep.");
+    nb::dict row;
+    for (std::size_t k = 0; k < axes.size(); ++k) row[keys[k]] = labels[k][choice[k]];
+    const point& p = rows[i];
+    row[error_key] = error_of(p);
+    row[fits_key] = fits_of(p);
+    for (std::size_t f = 0; f < sweep_numbers.size(); ++f)
+      row[number_keys[f]] = figure(p.*sweep_numbers[f].second);
+    row[max_batch_key] = figure(p.max_batch);
+    PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(i), row.release().ptr());
+  }
+  return nb::borrow<nb::list>(out);
+}
+
+void bind_sweep(nb::module_& m) {
+  m.def("sweep", &sweep_columns, nb::arg("axes"), nb::arg("threads") = 0,
+        "Runs the grid of `axes` ([(keyword, [value text, ...]), ...], the last fastest) on "
+        "`threads` threads (0: every core) and returns its figures by column; use dlperf.sweep.");
+  m.def("sweep_rows", &sweep_rows, nb::arg("axes"), nb::arg("labels"), nb::arg("threads") = 0,
+        "Runs the grid of `axes` as sweep() does and returns one dict a point: each axis's name "
+        "with the point's entry of `labels` (one list per axis, beside its values), then "
+        "SWEEP_FIGURES; use dlperf.sweep.");
+}
+
+}  // namespace
+
+NB_MODULE(_dlperf, m) {
+  m.doc() = "dlperf's commands, run for their JSON (use the dlperf package, not this module)";
+  error_type() = nb::steal(PyErr_NewExceptionWithDoc(
+      "dlperf.Error", "Bad input: the message is the dlperf tool's one line on stderr.",
+      PyExc_ValueError, nullptr));
+  m.attr("Error") = error_type();
+  m.attr("version") = dlperf::version;
+  bind_tool(m);
+  bind_keyword_commands(m);
+  bind_vocabulary(m);
+  bind_sweep(m);
 }

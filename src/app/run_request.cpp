@@ -345,151 +345,147 @@ constexpr run_field choice_field(std::string_view keyword, std::string_view help
 
 constexpr bool layout = true;  // the field lays out a job over GPUs (job_layout_keywords)
 
+// The one list of the run's fields, in the order the tool's help gives them.
+constexpr auto run_field_table = std::to_array<run_field>({
+    toggle_field<&run_options::train, &train_flag>("train", "A training step (the default)"),
+    toggle_field<&run_options::infer, &infer_flag>("infer", "Inference"),
+    text_field<&run_options::batch>("batch", "--batch", "Sequences or images per replica"),
+    text_field<&run_options::seq>("seq", "--seq", "Tokens per sequence (0: the model's context)"),
+    text_field<&run_options::image>("image", "--image", "Image side in pixels (CNNs)"),
+    text_field<&run_options::prompt>("prompt", "--prompt",
+                                     "Decoder inference: prompt tokens (0: --seq)"),
+    text_field<&run_options::generate>("generate", "--generate",
+                                       "Decoder inference: tokens to generate"),
+    choice_field<&run_options::type, &dtype_flag>("dtype", "Compute datatype (default bf16)"),
+    choice_field<&run_options::weights, &weights_flag>(
+        "weights", "Inference weight format (docs/models.md, weight formats)"),
+    choice_field<&run_options::kv_cache, &kv_dtype_flag>(
+        "kv_dtype", "Decoder inference: KV-cache datatype (default auto: the run's)"),
+    choice_field<&run_options::optimizer, &optimizer_flag>("optimizer", "Optimizer (default adam)"),
+    choice_field<&run_options::optimizer_kernels, &optimizer_kernels_flag>(
+        "optimizer_kernels",
+        "Training: kernels of the optimizer's update (default as-stack: the stack's; "
+        "docs/stacks.md)"),
+    toggle_field<&run_options::checkpointing, &checkpointing_flag>(
+        "checkpointing", "Activation checkpointing (recompute)"),
+    choice_field<&run_options::selective, &selective_flag>(
+        "selective_checkpointing",
+        "Training: recompute part of the forward as torchtitan's selective activation "
+        "checkpointing does: ops (its per-op policy) or layers (every second layer); "
+        "docs/models.md"),
+    text_field<&run_options::document>(
+        "doc_tokens", "--doc-tokens",
+        "Training: mean tokens per document of the data set; shorter than --seq, each is "
+        "padded to it unless --packing (0: documents fill the sequence)"),
+    toggle_field<&run_options::packing, &packing_flag>(
+        "packing",
+        "Training: pack documents into each sequence, attending within each under fused "
+        "attention (needs --doc-tokens)"),
+    toggle_field<&run_options::nchw, &nchw_flag>(
+        "nchw",
+        "CNNs: activations in NCHW (PyTorch's default layout), transposed around each 16-bit "
+        "tensor-core convolution"),
+    toggle_field<&run_options::no_flash, &no_flash_flag>(
+        "no_flash", "Unfused attention (score matrix through DRAM)"),
+    choice_field<&run_options::attention, &attention_flag>(
+        "attention",
+        "Attention kernel in place of the stack's (default as-run: the stack's): "
+        "flash-attention-2, flash-attention-3 (Hopper), flash-attention-triton (the "
+        "FlashAttention-1 era Triton kernel) or unfused (docs/stacks.md)"),
+    toggle_field<&run_options::eager, &eager_flag>(
+        "eager", "Element-wise ops as kernels of their own, as an eager framework runs them"),
+    text_field<&run_options::lora>(
+        "lora", "--lora",
+        "Train LoRA adapters of this rank instead of every weight (docs/models.md)"),
+    text_field<&run_options::lora_targets>(
+        "lora_targets", "--lora-targets",
+        "LoRA target modules, all or a comma-separated list of them (default q,v)", false,
+        &names_of<lora_target>),
+    toggle_field<&run_options::qlora, &qlora_flag>(
+        "qlora", "QLoRA: the frozen base in 4-bit NF4 with double-quantised scales (needs --lora)"),
+    text_field<&run_options::gpus>("gpus", "--gpus", "GPUs of the job", layout),
+    text_field<&run_options::zero>("zero", "--zero", "ZeRO stage 0..3 over the data-parallel GPUs",
+                                   layout),
+    text_field<&run_options::tp>("tp", "--tp", "Tensor-parallel degree", layout),
+    toggle_field<&run_options::async_tp, &async_tp_flag>(
+        "async_tp",
+        "Training with --tp: cut the tensor split's all-gathers and reduce-scatters into "
+        "chunks pipelined with their GEMMs (torchtitan's async TP under --stack torch-compile, "
+        "Megatron's --tp-comm-overlap; docs/parallel.md)",
+        layout),
+    text_field<&run_options::pp>("pp", "--pp",
+                                 "Training: pipeline stages under Megatron's 1F1B schedule, "
+                                 "--grad-accum micro-batches in flight (docs/parallel.md)",
+                                 layout),
+    text_field<&run_options::vpp>(
+        "vpp", "--vpp",
+        "Training with --pp: model chunks per GPU (interleaved 1F1B; divides the bubble)", layout),
+    text_field<&run_options::shard_group>(
+        "shard_group", "--shard-group",
+        "Training with --zero 2 or 3: GPUs each shard group spans, the groups' copies "
+        "all-reducing their shards (hybrid sharding, FSDP's HYBRID_SHARD; 0: every "
+        "data-parallel GPU)",
+        layout),
+    text_field<&run_options::cp>(
+        "cp", "--cp",
+        "Training a decoder: GPUs each sequence is split over (context parallelism, ring "
+        "attention; docs/parallel.md)",
+        layout),
+    text_field<&run_options::ep>(
+        "ep", "--ep",
+        "Training a mixture of experts: GPUs each layer's experts are spread over, whole "
+        "experts a GPU, tokens exchanged by all-to-all (expert parallelism; docs/parallel.md)",
+        layout),
+    choice_field<&run_options::ep_dispatch, &ep_dispatch_flag>(
+        "ep_dispatch",
+        "With --ep: what a GPU sends its tokens' experts, each copy (per-expert, Megatron's "
+        "alltoall dispatcher) or a token once a GPU and once a server across the network "
+        "(per-gpu: DeepEP, HybridEP)",
+        layout),
+    choice_field<&run_options::split, &split_flag>(
+        "split",
+        "Inference: how one model copy spreads over the GPUs (default: the stack's; llama.cpp "
+        "and pytorch-eager by layers, the others by tensors with --tp, the rest replicas; "
+        "docs/parallel.md)",
+        layout),
+    text_field<&run_options::gpus_per_node>(
+        "gpus_per_node", "--gpus-per-node",
+        "GPUs in one server; a job of more crosses --network (docs/parallel.md)", layout),
+    text_field<&run_options::network>(
+        "network", "--network",
+        "Training across servers: each GPU's port to the others (default: the server's, "
+        "InfiniBand at its PCIe generation's rate)",
+        layout, &link_ids),
+    toggle_field<&run_options::fp32_reduce, &fp32_reduce_flag>(
+        "fp32_reduce", "Training with --zero 2 or 3 (FSDP): reduce-scatter gradients in FP32",
+        layout),
+    text_field<&run_options::gpu_layers>(
+        "gpu_layers", "--gpu-layers",
+        "Inference with --stack llama.cpp on one GPU: layers on the GPU, the rest in host "
+        "memory (llama.cpp's -ngl; more than the layers: the output layer too; docs/models.md, "
+        "\"Partial offload\")",
+        layout),
+    text_field<&run_options::host_memory>(
+        "host_memory", "--host-memory",
+        "With --gpu-layers: the host memory the other layers are read from (default "
+        "ddr5_6000_2ch: a current desktop's)",
+        layout, &host_memory_names),
+    text_field<&run_options::grad_accum>(
+        "grad_accum", "--grad-accum",
+        "Training: micro-batches of --batch per optimizer step (gradient accumulation)"),
+    text_field<&run_options::overhead>("overhead", "--overhead",
+                                       "Framework and workspace memory per GPU"),
+    // Every command that runs a model offers the stack: a ranking or speed-up under a stack
+    // can differ from the hardware model's (docs/stacks.md).
+    choice_field<&run_options::stack, &stack_flag>(
+        "stack",
+        "Software stack the model runs under (default ceiling: the hardware model; "
+        "docs/stacks.md)"),
+});
+
 }  // namespace
 
-std::span<const run_field> run_fields() {
-  // The one list of the run's fields, in the order the tool's help gives them.
-  static constexpr auto fields = std::to_array<run_field>({
-      toggle_field<&run_options::train, &train_flag>("train", "A training step (the default)"),
-      toggle_field<&run_options::infer, &infer_flag>("infer", "Inference"),
-      text_field<&run_options::batch>("batch", "--batch", "Sequences or images per replica"),
-      text_field<&run_options::seq>("seq", "--seq", "Tokens per sequence (0: the model's context)"),
-      text_field<&run_options::image>("image", "--image", "Image side in pixels (CNNs)"),
-      text_field<&run_options::prompt>("prompt", "--prompt",
-                                       "Decoder inference: prompt tokens (0: --seq)"),
-      text_field<&run_options::generate>("generate", "--generate",
-                                         "Decoder inference: tokens to generate"),
-      choice_field<&run_options::type, &dtype_flag>("dtype", "Compute datatype (default bf16)"),
-      choice_field<&run_options::weights, &weights_flag>(
-          "weights", "Inference weight format (docs/models.md, weight formats)"),
-      choice_field<&run_options::kv_cache, &kv_dtype_flag>(
-          "kv_dtype", "Decoder inference: KV-cache datatype (default auto: the run's)"),
-      choice_field<&run_options::optimizer, &optimizer_flag>("optimizer",
-                                                             "Optimizer (default adam)"),
-      choice_field<&run_options::optimizer_kernels, &optimizer_kernels_flag>(
-          "optimizer_kernels",
-          "Training: kernels of the optimizer's update (default as-stack: the stack's; "
-          "docs/stacks.md)"),
-      toggle_field<&run_options::checkpointing, &checkpointing_flag>(
-          "checkpointing", "Activation checkpointing (recompute)"),
-      choice_field<&run_options::selective, &selective_flag>(
-          "selective_checkpointing",
-          "Training: recompute part of the forward as torchtitan's selective activation "
-          "checkpointing does: ops (its per-op policy) or layers (every second layer); "
-          "docs/models.md"),
-      text_field<&run_options::document>(
-          "doc_tokens", "--doc-tokens",
-          "Training: mean tokens per document of the data set; shorter than --seq, each is "
-          "padded to it unless --packing (0: documents fill the sequence)"),
-      toggle_field<&run_options::packing, &packing_flag>(
-          "packing",
-          "Training: pack documents into each sequence, attending within each under fused "
-          "attention (needs --doc-tokens)"),
-      toggle_field<&run_options::nchw, &nchw_flag>(
-          "nchw",
-          "CNNs: activations in NCHW (PyTorch's default layout), transposed around each 16-bit "
-          "tensor-core convolution"),
-      toggle_field<&run_options::no_flash, &no_flash_flag>(
-          "no_flash", "Unfused attention (score matrix through DRAM)"),
-      choice_field<&run_options::attention, &attention_flag>(
-          "attention",
-          "Attention kernel in place of the stack's (default as-run: the stack's): "
-          "flash-attention-2, flash-attention-3 (Hopper), flash-attention-triton (the "
-          "FlashAttention-1 era Triton kernel) or unfused (docs/stacks.md)"),
-      toggle_field<&run_options::eager, &eager_flag>(
-          "eager", "Element-wise ops as kernels of their own, as an eager framework runs them"),
-      text_field<&run_options::lora>(
-          "lora", "--lora",
-          "Train LoRA adapters of this rank instead of every weight (docs/models.md)"),
-      text_field<&run_options::lora_targets>(
-          "lora_targets", "--lora-targets",
-          "LoRA target modules, all or a comma-separated list of them (default q,v)", false,
-          &names_of<lora_target>),
-      toggle_field<&run_options::qlora, &qlora_flag>(
-          "qlora",
-          "QLoRA: the frozen base in 4-bit NF4 with double-quantised scales (needs --lora)"),
-      text_field<&run_options::gpus>("gpus", "--gpus", "GPUs of the job", layout),
-      text_field<&run_options::zero>("zero", "--zero",
-                                     "ZeRO stage 0..3 over the data-parallel GPUs", layout),
-      text_field<&run_options::tp>("tp", "--tp", "Tensor-parallel degree", layout),
-      toggle_field<&run_options::async_tp, &async_tp_flag>(
-          "async_tp",
-          "Training with --tp: cut the tensor split's all-gathers and reduce-scatters into "
-          "chunks pipelined with their GEMMs (torchtitan's async TP under --stack torch-compile, "
-          "Megatron's --tp-comm-overlap; docs/parallel.md)",
-          layout),
-      text_field<&run_options::pp>("pp", "--pp",
-                                   "Training: pipeline stages under Megatron's 1F1B schedule, "
-                                   "--grad-accum micro-batches in flight (docs/parallel.md)",
-                                   layout),
-      text_field<&run_options::vpp>(
-          "vpp", "--vpp",
-          "Training with --pp: model chunks per GPU (interleaved 1F1B; divides the bubble)",
-          layout),
-      text_field<&run_options::shard_group>(
-          "shard_group", "--shard-group",
-          "Training with --zero 2 or 3: GPUs each shard group spans, the groups' copies "
-          "all-reducing their shards (hybrid sharding, FSDP's HYBRID_SHARD; 0: every "
-          "data-parallel GPU)",
-          layout),
-      text_field<&run_options::cp>(
-          "cp", "--cp",
-          "Training a decoder: GPUs each sequence is split over (context parallelism, ring "
-          "attention; docs/parallel.md)",
-          layout),
-      text_field<&run_options::ep>(
-          "ep", "--ep",
-          "Training a mixture of experts: GPUs each layer's experts are spread over, whole "
-          "experts a GPU, tokens exchanged by all-to-all (expert parallelism; docs/parallel.md)",
-          layout),
-      choice_field<&run_options::ep_dispatch, &ep_dispatch_flag>(
-          "ep_dispatch",
-          "With --ep: what a GPU sends its tokens' experts, each copy (per-expert, Megatron's "
-          "alltoall dispatcher) or a token once a GPU and once a server across the network "
-          "(per-gpu: DeepEP, HybridEP)",
-          layout),
-      choice_field<&run_options::split, &split_flag>(
-          "split",
-          "Inference: how one model copy spreads over the GPUs (default: the stack's; llama.cpp "
-          "and pytorch-eager by layers, the others by tensors with --tp, the rest replicas; "
-          "docs/parallel.md)",
-          layout),
-      text_field<&run_options::gpus_per_node>(
-          "gpus_per_node", "--gpus-per-node",
-          "GPUs in one server; a job of more crosses --network (docs/parallel.md)", layout),
-      text_field<&run_options::network>(
-          "network", "--network",
-          "Training across servers: each GPU's port to the others (default: the server's, "
-          "InfiniBand at its PCIe generation's rate)",
-          layout, &link_ids),
-      toggle_field<&run_options::fp32_reduce, &fp32_reduce_flag>(
-          "fp32_reduce", "Training with --zero 2 or 3 (FSDP): reduce-scatter gradients in FP32",
-          layout),
-      text_field<&run_options::gpu_layers>(
-          "gpu_layers", "--gpu-layers",
-          "Inference with --stack llama.cpp on one GPU: layers on the GPU, the rest in host "
-          "memory (llama.cpp's -ngl; more than the layers: the output layer too; docs/models.md, "
-          "\"Partial offload\")",
-          layout),
-      text_field<&run_options::host_memory>(
-          "host_memory", "--host-memory",
-          "With --gpu-layers: the host memory the other layers are read from (default "
-          "ddr5_6000_2ch: a current desktop's)",
-          layout, &host_memory_names),
-      text_field<&run_options::grad_accum>(
-          "grad_accum", "--grad-accum",
-          "Training: micro-batches of --batch per optimizer step (gradient accumulation)"),
-      text_field<&run_options::overhead>("overhead", "--overhead",
-                                         "Framework and workspace memory per GPU"),
-      // Every command that runs a model offers the stack: a ranking or speed-up under a stack
-      // can differ from the hardware model's (docs/stacks.md).
-      choice_field<&run_options::stack, &stack_flag>(
-          "stack",
-          "Software stack the model runs under (default ceiling: the hardware model; "
-          "docs/stacks.md)"),
-  });
-  return fields;
-}
+std::span<const run_field> run_fields() { return run_field_table; }
 
 const run_field& run_field_of(std::string_view keyword) {
   for (const run_field& f : run_fields())

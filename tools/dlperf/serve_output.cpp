@@ -1,6 +1,8 @@
 // `dlperf model ... --serve` (serve_output.hpp).
 #include "serve_output.hpp"
 
+#include "run_options.hpp"
+
 #include <fmt/format.h>
 #include <dlperf/model/error_bands.hpp>
 #include <dlperf/stack/stacks.hpp>
@@ -100,13 +102,19 @@ void check_serve_flags(const serve_options& o, const CLI::App* cmd) {
     if (cmd->count(flag) > 0) throw usage_error(fmt::format("{} needs --serve", flag));
 }
 
-void print_serving(const app::serve_report& report) {
+namespace {
+
+// " (ceiling ...)" beside a stack's figure; nothing at the ceiling itself.
+std::string ceiling_bracket(const app::serve_report& report, const std::string& ceiling_text) {
+  return report.stack.id != stack_id::ceiling ? fmt::format(" ({})", ceiling_text) : std::string();
+}
+
+// What runs: the model, GPU, formats, request lengths and split; the stack; the KV cache.
+void print_serving_setup(const app::serve_report& report) {
   const model_spec& m = report.model;
   const run_config& r = report.run;
-  const software_stack& stack = report.stack;
   const serve_config& c = report.config;
   const serve_estimate& e = report.at_stack.saturation;
-  const bool stacked = stack.id != stack_id::ceiling;
   // A length, or its spread and mean: "1000", or "1-1000 (mean 500)".
   const auto length = [](long long least, long long most, double mean) {
     return least == most ? fmt::format("{}", most)
@@ -121,13 +129,10 @@ void print_serving(const app::serve_report& report) {
       r.gpus > 1 ? fmt::format(", {} GPUs (tp {}{})", r.gpus, r.tp,
                                r.pp > 1 ? fmt::format(", pp {}", r.pp) : std::string())
                  : "");
-  fmt::print("  {}{}\n", describe_stack(stack.id), ceiling_bracket_note(stack.id));
+  fmt::print("  {}{}\n", describe_stack(report.stack.id), ceiling_bracket_note(report.stack.id));
   if (report.power_limit) fmt::print("  {}\n", power_limit_text(*report.power_limit));
   if (report.measured != nullptr)
     fmt::print("  {}\n", describe_measured(*report.measured, "this device"));
-  const auto bracket = [&](const std::string& ceiling_text) {
-    return stacked ? fmt::format(" ({})", ceiling_text) : std::string();
-  };
   fmt::print(
       "  KV cache: {} of {} ({} x the memory left after weights and activations), {} per "
       "token, {} blocks of {} tokens per request ({})\n",
@@ -136,6 +141,14 @@ void print_serving(const app::serve_report& report) {
       e.blocks_per_sequence, c.block_tokens,
       e.reservation == kv_reservation::whole_context ? "its whole context, reserved before it runs"
                                                      : "on average: blocks come as tokens do");
+}
+
+// Under maximum load: the sequences held, the step times and the throughput, with its band.
+void print_saturation(const app::serve_report& report) {
+  const run_config& r = report.run;
+  const software_stack& stack = report.stack;
+  const serve_estimate& e = report.at_stack.saturation;
+  const serve_estimate& ce = report.ceiling.saturation;
   // One model copy holds the sequences: under a split its GPUs share each one's KV cache.
   const std::string holder =
       r.model_parallel() > 1
@@ -152,56 +165,72 @@ void print_serving(const app::serve_report& report) {
                  : std::string(" (KV-memory bound)"),
              e.prefill_batch, e.prefill_batch == 1 ? "" : "s",
              step_budget_text(e, stack, report.step_tokens_given()));
-  const serve_estimate& ce = report.ceiling.saturation;
   fmt::print(
       "  decode step {}{}, prefill {} per request{}{}\n", format_duration(e.decode_step.value()),
-      bracket(format_duration(ce.decode_step.value())),
+      ceiling_bracket(report, format_duration(ce.decode_step.value())),
       format_duration(e.prefill_per_request.value()),
-      bracket(format_duration(ce.prefill_per_request.value())),
+      ceiling_bracket(report, format_duration(ce.prefill_per_request.value())),
       e.clock_fraction < 1.0 ? fmt::format("; the saturated board holds {} of its tensor clock",
                                            format_percent(e.clock_fraction, 1.0))
                              : std::string());
-  fmt::print(
-      "maximum throughput: {} output tokens/s, {} requests/s{}{}\n",
-      three_digits(e.job_output_tokens_per_second()), three_digits(e.job_requests_per_second()),
-      r.data_parallel() > 1 ? " (whole job)" : "",
-      bracket(fmt::format("ceiling {} tokens/s", three_digits(ce.job_output_tokens_per_second()))));
-  if (stacked)
+  fmt::print("maximum throughput: {} output tokens/s, {} requests/s{}{}\n",
+             three_digits(e.job_output_tokens_per_second()),
+             three_digits(e.job_requests_per_second()), r.data_parallel() > 1 ? " (whole job)" : "",
+             ceiling_bracket(report, fmt::format("ceiling {} tokens/s",
+                                                 three_digits(ce.job_output_tokens_per_second()))));
+  if (stack.id != stack_id::ceiling)
     fmt::print("  accuracy: {}\n",
                serving_band_text(report.band, stack.id, report.maker, report.boards,
                                  r.model_parallel() > 1, e.job_output_tokens_per_second()));
-  if (report.at_stack.load && report.rate) {
-    const serve_load& l = *report.at_stack.load;
+}
+
+// At a request rate (--rate): the latencies an open loop sees.
+void print_at_rate(const app::serve_report& report) {
+  if (!report.at_stack.load || !report.rate) return;
+  const serve_load& l = *report.at_stack.load;
+  fmt::print(
+      "at {} requests/s ({} of saturation): time to first token {}, {} per output token, "
+      "{} per request, {} sequences decoding\n",
+      three_digits(*report.rate), format_percent(l.utilisation, 1.0),
+      format_duration(l.ttft.value()), format_duration(l.tpot.value()),
+      format_duration(l.latency.value()), three_digits(l.concurrency));
+}
+
+// At a number of requests in flight (--concurrency): a closed loop's throughput and latencies.
+void print_at_concurrency(const app::serve_report& report) {
+  if (!report.at_stack.held || !report.concurrency) return;
+  const run_config& r = report.run;
+  const serve_estimate& e = report.at_stack.saturation;
+  const serve_load& l = *report.at_stack.held;
+  const double copies = static_cast<double>(e.replicas);
+  const double tokens = job_output_tokens_per_second(l, e);
+  fmt::print(
+      "at {} requests in flight: {} output tokens/s{}, {} requests/s; time to first token {}, "
+      "{} per output token, {} per request; {} sequences decoding{}\n",
+      *report.concurrency, three_digits(tokens),
+      ceiling_bracket(report, fmt::format("ceiling {} tokens/s",
+                                          three_digits(job_output_tokens_per_second(
+                                              *report.ceiling.held, report.ceiling.saturation)))),
+      three_digits(job_requests_per_second(l, e)), format_duration(l.ttft.value()),
+      format_duration(l.tpot.value()), format_duration(l.latency.value()),
+      three_digits(l.concurrency * copies),
+      l.waiting > 0.0
+          ? fmt::format(", {} waiting for a free sequence", three_digits(l.waiting * copies))
+          : std::string());
+  if (report.stack.id != stack_id::ceiling)
     fmt::print(
-        "at {} requests/s ({} of saturation): time to first token {}, {} per output token, "
-        "{} per request, {} sequences decoding\n",
-        three_digits(*report.rate), format_percent(l.utilisation, 1.0),
-        format_duration(l.ttft.value()), format_duration(l.tpot.value()),
-        format_duration(l.latency.value()), three_digits(l.concurrency));
-  }
-  if (report.at_stack.held && report.concurrency) {
-    const serve_load& l = *report.at_stack.held;
-    const double copies = static_cast<double>(e.replicas);
-    const double tokens = job_output_tokens_per_second(l, e);
-    fmt::print(
-        "at {} requests in flight: {} output tokens/s{}, {} requests/s; time to first token {}, "
-        "{} per output token, {} per request; {} sequences decoding{}\n",
-        *report.concurrency, three_digits(tokens),
-        bracket(fmt::format("ceiling {} tokens/s",
-                            three_digits(job_output_tokens_per_second(*report.ceiling.held,
-                                                                      report.ceiling.saturation)))),
-        three_digits(job_requests_per_second(l, e)), format_duration(l.ttft.value()),
-        format_duration(l.tpot.value()), format_duration(l.latency.value()),
-        three_digits(l.concurrency * copies),
-        l.waiting > 0.0
-            ? fmt::format(", {} waiting for a free sequence", three_digits(l.waiting * copies))
-            : std::string());
-    if (stacked)
-      fmt::print(
-          "  accuracy at this load: {}\n",
-          serving_band_text(report.closed_loop_band, stack.id, report.maker, report.boards,
-                            r.model_parallel() > 1, tokens, "run", " at a fixed concurrency"));
-  }
+        "  accuracy at this load: {}\n",
+        serving_band_text(report.closed_loop_band, report.stack.id, report.maker, report.boards,
+                          r.model_parallel() > 1, tokens, "run", " at a fixed concurrency"));
+}
+
+}  // namespace
+
+void print_serving(const app::serve_report& report) {
+  print_serving_setup(report);
+  print_saturation(report);
+  print_at_rate(report);
+  print_at_concurrency(report);
 }
 
 }  // namespace dlperf::cli

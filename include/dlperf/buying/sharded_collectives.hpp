@@ -25,6 +25,17 @@ double root_parameters(const model_spec& m, const run_config& r) {
   return root / static_cast<double>(r.tp);
 }
 
+// Hybrid sharding: a shard of @p gradient_bytes / @p dp all-reduced across the @p copies of its
+// shard group, the ring's GPUs a shard group apart (in other servers once a group fills one);
+// nothing when there is one copy.
+inline nccl_collective across_shard_groups(double gradient_bytes, long long dp, long long copies,
+                                           const cluster_topology& net) {
+  if (copies <= 1) return {};
+  const long long per_server = std::max(1LL, net.per_node / dp);
+  return nccl_time(collective::all_reduce, bytes(gradient_bytes / static_cast<double>(dp)), copies,
+                   net.intra, net.staged, net.network, per_server);
+}
+
 // A sharded job's collectives (ZeRO 2 and 3; PyTorch FSDP's SHARD_GRAD_OP and FULL_SHARD), one
 // unit per layer as FSDP wraps a transformer's blocks, the rest of the model the root unit
 // (docs/parallel.md, "Sharded data parallelism"):
@@ -61,19 +72,8 @@ std::vector<step_collective> sharded_collectives(const model_spec& m, const run_
   const duration rs = rs_run.time;
   const duration root_ag = net.time(collective::all_gather, bytes(root * w), dp);
   const duration root_rs = net.time(collective::reduce_scatter, bytes(root * g), dp);
-  // Hybrid sharding: each shard's gradients all-reduced across the copies of its group, the
-  // ring's GPUs a shard group apart (in other servers once a group fills one).
-  nccl_collective ar_run{};
-  duration root_ar{};
-  if (copies > 1) {
-    const long long per_server = std::max(1LL, net.per_node / dp);
-    const auto across = [&](double elements) {
-      return nccl_time(collective::all_reduce, bytes(elements * g / static_cast<double>(dp)),
-                       copies, net.intra, net.staged, net.network, per_server);
-    };
-    ar_run = across(unit);
-    root_ar = across(root).time;
-  }
+  const nccl_collective ar_run = across_shard_groups(unit * g, dp, copies, net);
+  const duration root_ar = across_shard_groups(root * g, dp, copies, net).time;
   const duration ar = ar_run.time;
   const duration fwd = e.forward.time() / layers;
   const duration bwd = (e.backward.time() + e.recompute.time()) / layers;

@@ -196,60 +196,85 @@ inline const search_occupancy& cached_search_occupancy(const architecture_spec& 
   return e.table;
 }
 
-// The search proper (see the file comment), with the occupancy table at hand. One function on
-// purpose: its loops share the best-so-far and the group bounds. Split into the steps of a class
-// (shared counts, group bounds, group search; flattened or not) it took 5-10 % longer per
-// search, as its state moved from registers into the object (`dlperf_benchmarks
-// --benchmark_filter=best_gemm_search`, Release, 2026-11-29: 495-520 ns against 535-567 ns for
-// large, 604-627 against 671-692 mid, 592-604 against 631-688 decode).
-// NOLINTNEXTLINE(readability-function-cognitive-complexity)
-constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_problem& p,
-                                         const search_occupancy& occupancy) {
-  const architecture_spec& arch = *x.arch;
+// The search proper (see the file comment), in three steps: the counts and traffic many
+// candidates share (search_counts), each group's bound (bound_search_groups), then the groups in
+// order of bound, each member timed only where it can win (search_group). Each step is a free
+// function over plain structs, so that the optimiser inlines them and keeps the best-so-far in
+// registers: held in a class instead, the same steps took 5-10 % longer per search
+// (`dlperf_benchmarks --benchmark_filter=best_gemm_search`, Release).
+
+inline constexpr std::size_t search_blocks = candidate_blocks.size();
+inline constexpr std::size_t search_block_ks = 2;
+inline constexpr std::size_t search_warps = candidate_warps.size();
+inline constexpr std::size_t search_splits = candidate_splits.size() + 1;  // 1, then the splits
+inline constexpr std::size_t search_groups =
+    search_blocks * search_blocks * search_block_ks * search_splits;
+
+// The split-K factor of split index @p s: 1, then the candidate splits.
+constexpr int search_split(std::size_t s) { return s == 0 ? 1 : candidate_splits[s - 1]; }
+
+// Index of the group (BM, BN, BK, split) in the candidate order: ((shape, depth), split) with
+// shape = (((BM, BN), BK), (WM, WN)).
+constexpr std::size_t search_group_index(std::size_t bm, std::size_t bn, std::size_t bk,
+                                         std::size_t s) {
+  return ((bm * search_blocks + bn) * search_block_ks + bk) * search_splits + s;
+}
+
+// Counts and traffic shared by many candidates, computed once (the values the model computes
+// from the same operations).
+struct search_counts {
+  std::array<int, search_block_ks> block_k{};
+  std::array<double, search_blocks> tm{}, tn{};
+  std::array<std::array<double, search_splits>, search_block_ks> k_steps{};
+  std::array<double, search_splits> c_traffic{};
+};
+
+constexpr search_counts make_search_counts(const gemm_context& x, const gemm_problem& p) {
+  search_counts c;
   const auto block_k = candidate_block_k(traits(p.input).storage_bits);
-
-  // Counts and traffic shared by many candidates, computed once (the values the model computes
-  // from the same operations).
-  constexpr std::size_t nb = candidate_blocks.size(), nk = 2, nw = candidate_warps.size();
-  constexpr std::size_t nsplit = candidate_splits.size() + 1;  // 1, then the splits
-  const auto split_of = [](std::size_t s) { return s == 0 ? 1 : candidate_splits[s - 1]; };
-  std::array<double, nb> tm{}, tn{};
-  for (std::size_t i = 0; i < nb; ++i) {
-    tm[i] = ceil_ratio(x.m, candidate_blocks[i]);
-    tn[i] = ceil_ratio(x.n, candidate_blocks[i]);
+  for (std::size_t bk = 0; bk < search_block_ks; ++bk) c.block_k[bk] = block_k[bk];
+  for (std::size_t i = 0; i < search_blocks; ++i) {
+    c.tm[i] = ceil_ratio(x.m, candidate_blocks[i]);
+    c.tn[i] = ceil_ratio(x.n, candidate_blocks[i]);
   }
-  std::array<std::array<double, nsplit>, nk> k_steps{};
-  std::array<double, nsplit> c_traffic{};
-  for (std::size_t s = 0; s < nsplit; ++s) {
-    c_traffic[s] = gemm_c_bytes(x, split_of(s));
-    for (std::size_t bk = 0; bk < nk; ++bk)
-      k_steps[bk][s] = gemm_k_steps(x, split_of(s), block_k[bk]);
+  for (std::size_t s = 0; s < search_splits; ++s) {
+    c.c_traffic[s] = gemm_c_bytes(x, search_split(s));
+    for (std::size_t bk = 0; bk < search_block_ks; ++bk)
+      c.k_steps[bk][s] = gemm_k_steps(x, search_split(s), c.block_k[bk]);
   }
+  return c;
+}
 
-  // A group: one block shape and split, its 4 warp tiles x 3 depths. Candidate order:
-  // ((shape, depth), split) with shape = (((BM, BN), BK), (WM, WN)).
-  struct group {
-    gemm_grid grid;
-    double l2_operands;     // bytes, one GEMM
-    double dram_floor, l2;  // bytes, all GEMMs of the batch
-    double bound;           // lower bound of every member's time
-    bool offered;           // split offered and a member legal
-  };
-  constexpr std::size_t ngroups = nb * nb * nk * nsplit;
-  // Not value-initialised: every `offered` is set below before any read, the other fields only
-  // where offered and read only there. Zeroing the 72 groups costs about 0.3 µs per call, 40 %
-  // of a large GEMM's search. NOLINTNEXTLINE(cppcoreguidelines-pro-type-member-init)
-  std::array<group, ngroups> groups;
-  const auto group_index = [](std::size_t bm, std::size_t bn, std::size_t bk, std::size_t s) {
-    return ((bm * nb + bn) * nk + bk) * nsplit + s;
-  };
+// A group: one block shape and split, its 4 warp tiles x 3 depths.
+struct search_group_bound {
+  gemm_grid grid;
+  double l2_operands;     // bytes, one GEMM
+  double dram_floor, l2;  // bytes, all GEMMs of the batch
+  double bound;           // lower bound of every member's time
+  bool offered;           // split offered and a member legal
+};
+
+// Every group's bound, and the group of least bound (`first`; search_groups when none is legal).
+// The groups are not value-initialised: every `offered` is set before any read, the other fields
+// only where offered and read only there. Zeroing the 72 groups costs about 0.3 µs per call, 40 %
+// of a large GEMM's search.
+struct search_group_bounds {  // NOLINT(cppcoreguidelines-pro-type-member-init)
+  std::array<search_group_bound, search_groups> groups;
+  std::size_t first = search_groups;
+};
+
+// Fills @p out (passed in, not returned: a copy would read the groups left unset).
+constexpr void bound_search_groups(const gemm_context& x, const search_counts& c,
+                                   const search_occupancy& occupancy, search_group_bounds& out) {
+  const architecture_spec& arch = *x.arch;
+  constexpr std::size_t nb = search_blocks, nk = search_block_ks, nsplit = search_splits;
+  out.first = search_groups;
   const double step_floor_min = x.dram_latency / static_cast<double>(max_search_stages - 1);
   const double widest = candidate_warps.back();
   const long long sms = static_cast<int>(x.sms);
-  std::size_t first = ngroups;
   for (std::size_t bm = 0; bm < nb; ++bm)
     for (std::size_t bn = 0; bn < nb; ++bn) {
-      const gemm_grid unsplit = make_gemm_grid(x, tm[bm], tn[bn], 1.0, 1.0);
+      const gemm_grid unsplit = make_gemm_grid(x, c.tm[bm], c.tn[bn], 1.0, 1.0);
       // Split-K is offered where the unsplit tiles leave SMs idle.
       const bool split_offered = static_cast<long long>(unsplit.tiles) < sms;
       const double l2_operands = gemm_l2_operand_bytes(x, unsplit);  // tm and tn only
@@ -260,116 +285,130 @@ constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_probl
       const double row_shared = block_m * x.a * (1.0 + reads_a) + block_n * x.b * (1.0 + reads_b);
       for (std::size_t bk = 0; bk < nk; ++bk) {
         const int most_blocks = occupancy.most[(bm * nb + bn) * nk + bk];
-        const double step_flop = 2.0 * block_m * block_n * block_k[bk];
+        const double step_flop = 2.0 * block_m * block_n * c.block_k[bk];
         for (std::size_t s = 0; s < nsplit; ++s) {
-          group& g = groups[group_index(bm, bn, bk, s)];
+          const std::size_t gi = search_group_index(bm, bn, bk, s);
+          search_group_bound& g = out.groups[gi];
           g.offered = most_blocks > 0 && (s == 0 || split_offered);
           if (!g.offered) continue;
-          g.grid = make_gemm_grid(x, tm[bm], tn[bn], split_of(s), k_steps[bk][s]);
+          g.grid = make_gemm_grid(x, c.tm[bm], c.tn[bn], search_split(s), c.k_steps[bk][s]);
           g.l2_operands = l2_operands;
-          g.dram_floor = x.batch * (dram_operands + c_traffic[s]);
-          g.l2 = x.batch * (l2_operands + c_traffic[s]);
+          g.dram_floor = x.batch * (dram_operands + c.c_traffic[s]);
+          g.l2 = x.batch * (l2_operands + c.c_traffic[s]);
           // The group's bound (see the file comment).
           const double per_sm = ceil_ratio(g.grid.tiles, x.sms);
           const double waves = ceil_ratio(g.grid.tiles, x.sms * most_blocks);
           const double compute =
               g.grid.k_steps * std::max(per_sm * step_flop * x.inv_sm_peak, waves * step_floor_min);
           const double shared =
-              per_sm * g.grid.k_steps * block_k[bk] * row_shared * x.inv_shared_bw_sm;
+              per_sm * g.grid.k_steps * c.block_k[bk] * row_shared * x.inv_shared_bw_sm;
           g.bound = std::max(std::max(compute, g.dram_floor * x.inv_dram_bw),
                              std::max(g.l2 * x.inv_l2_bw, shared)) +
                     waves * x.fill + x.launch;
-          if (first == ngroups || g.bound < groups[first].bound) first = group_index(bm, bn, bk, s);
+          if (out.first == search_groups || g.bound < out.groups[out.first].bound) out.first = gi;
         }
       }
     }
-  if (first == ngroups) throw_no_legal_tiling(arch, p.input);
+}
 
-  // The best so far: its exact time (what `evaluate_gemm` computes, by the same operations),
-  // its place in the candidate order, and what it takes to evaluate it once at the end.
-  double best_time = 0;
-  std::size_t best_index = 0, best_group = 0;
-  tile_config best_tile{};
-  int best_blocks = 0;
+// The best candidate so far: its exact time (what `evaluate_gemm` computes, by the same
+// operations), its place in the candidate order, and what it takes to evaluate it once at the
+// end.
+struct search_best {
+  double time = 0;
+  std::size_t index = 0, group = 0;
+  tile_config tile{};
+  int blocks = 0;
   bool found = false;
+};
+
+// Times the members of group (@p bm, @p bn, @p bk, @p s) that can beat @p best, keeping the
+// winner in @p best.
+constexpr void search_group(const gemm_context& x, const gemm_problem& p,
+                            const search_occupancy& occupancy, const search_counts& c,
+                            const search_group_bound& g, std::size_t bm, std::size_t bn,
+                            std::size_t bk, std::size_t s, search_best& best) {
+  const architecture_spec& arch = *x.arch;
+  constexpr std::size_t nb = search_blocks, nk = search_block_ks, nw = search_warps;
   const bool operands_fit = x.a_dram + x.k * x.n * x.b <= x.l2_usable;
-  const auto search_group = [&](std::size_t bm, std::size_t bn, std::size_t bk, std::size_t s) {
-    const std::size_t gi = group_index(bm, bn, bk, s);
-    const group& g = groups[gi];
-    // Members whose inputs to the model are equal have equal times; the later one in the order
-    // cannot win. Within a group the inputs are the occupancy, the depth, and (where warps read
-    // their operands through shared memory) the warp tile; and a depth whose k-steps are not
-    // latency-bound gives every deeper pipeline of equal occupancy the same time (the latency
-    // floor only enters as max(step, latency / (stages - 1))). Each entry: occupancy, warp
-    // tile (0 where it does not matter), shallowest depth known to be latency-free.
-    struct seen_class {
-      int blocks, warp, free_from;
-    };
-    std::array<seen_class, nw * nw * search_depths> seen{};
-    std::size_t nseen = 0;
-    for (std::size_t w = 0; w < nw * nw; ++w) {
-      const std::size_t shape = ((bm * nb + bn) * nk + bk) * nw * nw + w;
-      const int warp = arch.mma.operands_from_shared ? 0 : static_cast<int>(w) + 1;
-      tile_config tile{candidate_blocks[bm],
-                       candidate_blocks[bn],
-                       block_k[bk],
-                       candidate_warps[w / nw],
-                       candidate_warps[w % nw],
-                       2,
-                       p.sparse_a,
-                       split_of(s)};
-      for (std::size_t depth = 0; depth < search_depths; ++depth) {
-        const int blocks = occupancy.blocks[shape][depth];
-        if (blocks == 0) break;
-        const int stages = static_cast<int>(depth) + 2;
-        tile.stages = stages;
-        seen_class* same = nullptr;
-        for (std::size_t i = 0; i < nseen; ++i)
-          if (seen[i].blocks == blocks && seen[i].warp == warp) same = &seen[i];
-        if (same != nullptr && same->free_from <= stages) continue;  // an earlier twin
-        if (same == nullptr) {
-          same = &seen[nseen++];
-          *same = {blocks, warp, max_search_stages + 1};
-        }
-        const std::size_t index = (shape * search_depths + depth) * nsplit + s;
-        // A lower bound first (the DRAM operand traffic at its floor), then, only where the
-        // traffic can exceed the floor, the exact time.
-        const gemm_timing bound = time_gemm(x, tile, blocks, g.grid, g.dram_floor, g.l2);
-        if (!bound.latency_bound_steps) same->free_from = std::min(same->free_from, stages);
-        if (found && (bound.time > best_time || (bound.time >= best_time && index > best_index)))
-          continue;
-        double time = bound.time;
-        if (!operands_fit) {
-          const double dram_operands =
-              gemm_dram_operand_bytes(x, g.grid, x.sms * blocks, g.l2_operands);
-          time = time_gemm(x, tile, blocks, g.grid, x.batch * (dram_operands + c_traffic[s]), g.l2)
-                     .time;
-        }
-        if (!found || time < best_time || (time == best_time && index < best_index)) {
-          best_time = time;
-          best_index = index;
-          best_group = gi;
-          best_tile = tile;
-          best_blocks = blocks;
-          found = true;
-        }
-      }
-    }
+  // Members whose inputs to the model are equal have equal times; the later one in the order
+  // cannot win. Within a group the inputs are the occupancy, the depth, and (where warps read
+  // their operands through shared memory) the warp tile; and a depth whose k-steps are not
+  // latency-bound gives every deeper pipeline of equal occupancy the same time (the latency
+  // floor only enters as max(step, latency / (stages - 1))). Each entry: occupancy, warp
+  // tile (0 where it does not matter), shallowest depth known to be latency-free.
+  struct seen_class {
+    int blocks, warp, free_from;
   };
-  const std::size_t first_s = first % nsplit, first_bk = first / nsplit % nk,
-                    first_bn = first / nsplit / nk % nb, first_bm = first / nsplit / nk / nb;
-  search_group(first_bm, first_bn, first_bk, first_s);
+  std::array<seen_class, nw * nw * search_depths> seen{};
+  std::size_t nseen = 0;
+  for (std::size_t w = 0; w < nw * nw; ++w) {
+    const std::size_t shape = ((bm * nb + bn) * nk + bk) * nw * nw + w;
+    const int warp = arch.mma.operands_from_shared ? 0 : static_cast<int>(w) + 1;
+    tile_config tile{candidate_blocks[bm],
+                     candidate_blocks[bn],
+                     c.block_k[bk],
+                     candidate_warps[w / nw],
+                     candidate_warps[w % nw],
+                     2,
+                     p.sparse_a,
+                     search_split(s)};
+    for (std::size_t depth = 0; depth < search_depths; ++depth) {
+      const int blocks = occupancy.blocks[shape][depth];
+      if (blocks == 0) break;
+      const int stages = static_cast<int>(depth) + 2;
+      tile.stages = stages;
+      seen_class* same = nullptr;
+      for (std::size_t i = 0; i < nseen; ++i)
+        if (seen[i].blocks == blocks && seen[i].warp == warp) same = &seen[i];
+      if (same != nullptr && same->free_from <= stages) continue;  // an earlier twin
+      if (same == nullptr) {
+        same = &seen[nseen++];
+        *same = {blocks, warp, max_search_stages + 1};
+      }
+      const std::size_t index = (shape * search_depths + depth) * search_splits + s;
+      // A lower bound first (the DRAM operand traffic at its floor), then, only where the
+      // traffic can exceed the floor, the exact time.
+      const gemm_timing bound = time_gemm(x, tile, blocks, g.grid, g.dram_floor, g.l2);
+      if (!bound.latency_bound_steps) same->free_from = std::min(same->free_from, stages);
+      if (best.found && (bound.time > best.time || (bound.time >= best.time && index > best.index)))
+        continue;
+      double time = bound.time;
+      if (!operands_fit) {
+        const double dram_operands =
+            gemm_dram_operand_bytes(x, g.grid, x.sms * blocks, g.l2_operands);
+        time = time_gemm(x, tile, blocks, g.grid, x.batch * (dram_operands + c.c_traffic[s]), g.l2)
+                   .time;
+      }
+      if (!best.found || time < best.time || (time == best.time && index < best.index))
+        best = {time, index, search_group_index(bm, bn, bk, s), tile, blocks, true};
+    }
+  }
+}
+
+constexpr gemm_estimate search_best_gemm(const gemm_context& x, const gemm_problem& p,
+                                         const search_occupancy& occupancy) {
+  constexpr std::size_t nb = search_blocks, nk = search_block_ks, nsplit = search_splits;
+  const search_counts c = make_search_counts(x, p);
+  search_group_bounds b;
+  bound_search_groups(x, c, occupancy, b);
+  if (b.first == search_groups) throw_no_legal_tiling(*x.arch, p.input);
+  search_best best;
+  const std::size_t first_s = b.first % nsplit, first_bk = b.first / nsplit % nk,
+                    first_bn = b.first / nsplit / nk % nb, first_bm = b.first / nsplit / nk / nb;
+  search_group(x, p, occupancy, c, b.groups[b.first], first_bm, first_bn, first_bk, first_s, best);
   // The other groups, offered and not excluded by their bound (tested here, not in the search:
   // most groups are skipped, and a call for each costs as much as the test).
   for (std::size_t bm = 0; bm < nb; ++bm)
     for (std::size_t bn = 0; bn < nb; ++bn)
       for (std::size_t bk = 0; bk < nk; ++bk)
         for (std::size_t s = 0; s < nsplit; ++s) {
-          const std::size_t gi = group_index(bm, bn, bk, s);
-          if (gi != first && groups[gi].offered && !(groups[gi].bound * (1.0 - 1e-9) > best_time))
-            search_group(bm, bn, bk, s);
+          const std::size_t gi = search_group_index(bm, bn, bk, s);
+          const search_group_bound& g = b.groups[gi];
+          if (gi != b.first && g.offered && !(g.bound * (1.0 - 1e-9) > best.time))
+            search_group(x, p, occupancy, c, g, bm, bn, bk, s, best);
         }
-  return evaluate_gemm(x, p, best_tile, best_blocks, groups[best_group].grid);
+  return evaluate_gemm(x, p, best.tile, best.blocks, b.groups[best.group].grid);
 }
 
 }  // namespace detail

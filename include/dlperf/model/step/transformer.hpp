@@ -175,6 +175,40 @@ constexpr long long mla_ops(step_builder<D>& sb, typename step_builder<D>::block
   return n * s.v_dim;
 }
 
+// The routed experts of a mixture of experts' layer on @p T tokens (and its shared experts,
+// which see every token): the router, the dispatch, each expert's products and the combine.
+template <gemm_device D>
+constexpr void moe_ffn_ops(step_builder<D>& sb, typename step_builder<D>::block& b,
+                           const transformer_shapes& s, double T) {
+  using adapted = typename step_builder<D>::adapted;
+  const long long h = s.hidden, f = s.ffn_per_gpu;
+  // The token copies this GPU's experts take: every token's k under a tensor split of the
+  // experts; under expert parallelism its own tokens' k, the experts' GPUs taking as many
+  // each (balanced routing) over experts / ep experts.
+  const double routed = T * s.experts_per_token * s.routed_share;
+  // Only the experts some token routes to are read (a decode step of few tokens reads few).
+  const long long experts = s.ep > 1
+                                ? active_experts(s.experts / static_cast<double>(s.ep), 1.0, routed)
+                                : active_experts(s.experts, s.experts_per_token, T);
+  const double run = static_cast<double>(experts);
+  const long long per_expert = static_cast<long long>((routed + run - 1.0) / run);  // ceil
+  // The router scores every expert, whichever are then read.
+  sb.block_gemm(b, "router", "router dgrad", "router wgrad",
+                linear(T, static_cast<long long>(s.experts), h), {}, false);
+  sb.stream(b, "expert dispatch", "expert dispatch backward", routed * s.h, 0.0, 2.0, 2.0);
+  gemm_problem up{per_expert, (s.gated ? 2 : 1) * f, h, experts};
+  sb.block_gemm(b, "expert FFN up", "expert up dgrad", "expert up wgrad", up,
+                {adapted{lora_target::gate, h, f}, adapted{lora_target::up, h, f}});
+  if (s.gated) sb.stream(b, "SwiGLU", "SwiGLU backward", routed * s.f, 6.0, 3.0, 5.0);
+  gemm_problem edown{per_expert, h, f, experts};
+  sb.block_gemm(b, "expert FFN down", "expert down dgrad", "expert down wgrad", edown,
+                {adapted{lora_target::down, f, h}});
+  sb.stream(b, "expert combine", "expert combine backward", routed * s.h, 2.0, 2.0, 2.0);
+  // Shared experts see every token (their output joins the routed experts' in the combine).
+  if (s.shared_ffn_per_gpu > 0)
+    dense_ffn_ops(sb, b, T, h, s.shared_ffn_per_gpu, s.gated, 0.0, false, shared_expert_ffn);
+}
+
 // One transformer layer of @p s on @p tokens tokens, attention over @p seq_q queries and
 // @p seq_kv keys of @p batch sequences; with cross-attention over @p cross_kv keys when > 0.
 // With @p span > 0 (packed documents under variable-length attention) every attention runs
@@ -239,31 +273,7 @@ constexpr typename step_builder<D>::block transformer_layer_ops(
   }
   sb.norm(b, "norm 2", "norm 2 backward", T * s.h);
   if (s.experts > 1 && !dense_ffn) {
-    // The token copies this GPU's experts take: every token's k under a tensor split of the
-    // experts; under expert parallelism its own tokens' k, the experts' GPUs taking as many
-    // each (balanced routing) over experts / ep experts.
-    const double routed = T * s.experts_per_token * s.routed_share;
-    // Only the experts some token routes to are read (a decode step of few tokens reads few).
-    const long long experts =
-        s.ep > 1 ? active_experts(s.experts / static_cast<double>(s.ep), 1.0, routed)
-                 : active_experts(s.experts, s.experts_per_token, T);
-    const double run = static_cast<double>(experts);
-    const long long per_expert = static_cast<long long>((routed + run - 1.0) / run);  // ceil
-    // The router scores every expert, whichever are then read.
-    sb.block_gemm(b, "router", "router dgrad", "router wgrad",
-                  linear(T, static_cast<long long>(s.experts), h), {}, false);
-    sb.stream(b, "expert dispatch", "expert dispatch backward", routed * s.h, 0.0, 2.0, 2.0);
-    gemm_problem up{per_expert, (s.gated ? 2 : 1) * f, h, experts};
-    sb.block_gemm(b, "expert FFN up", "expert up dgrad", "expert up wgrad", up,
-                  {adapted{lora_target::gate, h, f}, adapted{lora_target::up, h, f}});
-    if (s.gated) sb.stream(b, "SwiGLU", "SwiGLU backward", routed * s.f, 6.0, 3.0, 5.0);
-    gemm_problem edown{per_expert, h, f, experts};
-    sb.block_gemm(b, "expert FFN down", "expert down dgrad", "expert down wgrad", edown,
-                  {adapted{lora_target::down, f, h}});
-    sb.stream(b, "expert combine", "expert combine backward", routed * s.h, 2.0, 2.0, 2.0);
-    // Shared experts see every token (their output joins the routed experts' in the combine).
-    if (s.shared_ffn_per_gpu > 0)
-      dense_ffn_ops(sb, b, T, h, s.shared_ffn_per_gpu, s.gated, 0.0, false, shared_expert_ffn);
+    moe_ffn_ops(sb, b, s, T);
   } else {
     // A mixture of experts' dense layers take no adapters (lora_parameters counts the experts').
     dense_ffn_ops(sb, b, T, h, dense_ffn ? s.dense_ffn_per_gpu : f, s.gated, out.beta, !dense_ffn,

@@ -269,6 +269,41 @@ TEST_CASE("properties: efficiency is positive and at most 1, more GPUs never low
   }
 }
 
+TEST_CASE("properties: at fixed work per GPU, more GPUs never raise DDP's rate per GPU",
+          "[buying][cluster][properties]") {
+  // Data parallelism keeps each GPU's batch: more GPUs only add communication, so the rate per
+  // GPU (the efficiency) cannot rise, over a link whose collective rate does not grow with the
+  // GPU count. Two kinds of link do grow it, and there the rise is physical, not a slip: a full
+  // mesh (Infinity Fabric: n GPUs use n - 1 links each) and a switch whose measured bus
+  // bandwidth rises with the GPUs (NVSwitch, nccl-tests; hardware/links.hpp). Sharded jobs are
+  // left out too: each GPU updates 1 / n of the parameters, so its work falls with n (the tool
+  // says so when the efficiency passes 100 %).
+  run_config llm;
+  llm.batch = 2;
+  llm.seq = 2048;
+  llm.type = dtype::fp16;  // every GPU of the list runs it (the V100 has no BF16)
+  const std::vector<std::pair<const model_spec*, run_config>> jobs{
+      {&typical_cluster_model, typical_cluster_run}, {&presets::llama3_8b, llm}};
+  int checked = 0;
+  for (const char* id :
+       {"rtx_3090", "rtx_4090", "rtx_a6000", "a100_sxm4_80gb", "h100_sxm", "mi300x", "v100_sxm2"})
+    for (const link_spec& l : links::all) {
+      const gpu_spec* g = &catalog::find(id);
+      if (l.mesh.exists() || l.measured.exists()) continue;
+      for (const auto& [m, r] : jobs) {
+        double previous = 1.0 + 1e-12;
+        for (const long long n : {1LL, 2LL, 3LL, 4LL, 6LL, 8LL, 16LL, 64LL}) {
+          INFO(g->id() << " over " << l.id << ", " << m->name << " on " << n << " GPUs");
+          const double efficiency = estimate_cluster(*g, n, *m, r, l).efficiency;
+          CHECK(efficiency <= previous * (1.0 + 1e-9));
+          previous = efficiency;
+          ++checked;
+        }
+      }
+    }
+  CHECK(checked >= 7 * 2 * 8 * 6);  // at least six fixed-rate links (PCIe, Ethernet, InfiniBand)
+}
+
 TEST_CASE("properties: a faster link (more bandwidth, no more latency) is never worse",
           "[buying][cluster]") {
   for (const link_spec& a : links::all)

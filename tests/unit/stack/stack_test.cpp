@@ -336,6 +336,39 @@ TEST_CASE("batch-1 decode under every stack is never below its weight-read floor
   }
 }
 
+TEST_CASE(
+    "under every stack a longer context never shortens a token or a longer prompt its prefill",
+    "[stack][properties]") {
+  // A decode step reads every cached key and value, so more of them cannot make it shorter; a
+  // prompt of more tokens does more of every product and attends over more keys. Every GPU,
+  // stack and two weight formats, Llama 3 8B (context 8192) at batch 1.
+  const model_spec& m = presets::llama3_8b;
+  int checked = 0;
+  for (const gpu_spec* g : catalog::all) {
+    const dtype t = widest_half(*g);
+    for (stack_id id : enum_values<stack_id>) {
+      const software_stack& s = stacks::of(id);
+      if (!s.vendors.has(g->arch().vendor)) continue;
+      for (weight_format f : {weight_format::native, weight_format::q4_k_m}) {
+        double token = 0, prefill = 0;
+        for (long long context : {128LL, 512LL, 1024LL, 2048LL, 4096LL, 8000LL}) {
+          run_config r = decode_run(t, 1);
+          r.weights = f;
+          r.prompt = context;
+          const stacked_estimate e = estimate_model(*g, m, r, s);
+          INFO(g->id() << " under " << s.name() << ", " << name(f) << ", context " << context);
+          CHECK(e.stack.decode_per_token.value() >= token * (1 - 1e-12));
+          CHECK(e.stack.prefill_time.value() >= prefill * (1 - 1e-12));
+          token = e.stack.decode_per_token.value();
+          prefill = e.stack.prefill_time.value();
+          ++checked;
+        }
+      }
+    }
+  }
+  CHECK(checked > 1000);
+}
+
 TEST_CASE("a 70B model's 16-bit batch-1 decode is within 1.5x of its weight-read floor",
           "[stack]") {
   // The property issue 18 asks of every decode, where the measurements support it: the weight

@@ -63,47 +63,6 @@ std::string step_budget_text(const serve_estimate& e, const software_stack& stac
                      e.step_tokens, stack.name(), rule.least, rule.most);
 }
 
-}  // namespace
-
-void add_serve_options(CLI::App* cmd, serve_options& o) {
-  cmd->add_flag("--serve", o.serve,
-                "Serving with continuous batching and a paged KV cache (docs/models.md, "
-                "Serving): maximum throughput, and TTFT/TPOT at --rate");
-  cmd->add_option("--rate", o.settings.rate,
-                  "--serve: requests per second of the whole job (TTFT and TPOT at that load)");
-  cmd->add_option("--block-size", o.settings.block_size,
-                  "--serve: tokens per KV-cache block (vLLM: 16)")
-      ->capture_default_str();
-  cmd->add_option("--kv-fraction", o.settings.kv_fraction,
-                  "--serve: share of the memory left after weights, activations and overhead "
-                  "that the KV cache takes")
-      ->capture_default_str();
-  cmd->add_option("--step-tokens", o.settings.step_tokens,
-                  "--serve: tokens one step puts through (max_num_batched_tokens; default: the "
-                  "engine's, docs/stacks.md)");
-  cmd->add_option("--max-seqs", o.settings.max_seqs,
-                  "--serve: cap on concurrent sequences (max_num_seqs; 0: the KV memory's; "
-                  "default: the engine's)");
-  cmd->add_option("--concurrency", o.settings.concurrency,
-                  "--serve: requests in flight in the whole job, each client sending its next "
-                  "when its last finishes (a benchmark's --max-concurrency): throughput, TTFT "
-                  "and TPOT at that load");
-  cmd->add_option("--prompt-min", o.settings.prompt_min,
-                  "--serve: the shortest prompt; prompts spread evenly from it up to --prompt "
-                  "(a benchmark's random lengths: sglang.bench_serving --random-range-ratio r "
-                  "is --prompt-min r x --prompt; docs/models.md, Serving)");
-  cmd->add_option("--generate-min", o.settings.generate_min,
-                  "--serve: the shortest output; outputs spread evenly from it up to --generate");
-}
-
-void check_serve_flags(const serve_options& o, const CLI::App* cmd) {
-  if (o.serve) return;
-  for (const char* flag : serve_flags)
-    if (cmd->count(flag) > 0) throw usage_error(fmt::format("{} needs --serve", flag));
-}
-
-namespace {
-
 // " (ceiling ...)" beside a stack's figure; nothing at the ceiling itself.
 std::string ceiling_bracket(const app::serve_report& report, const std::string& ceiling_text) {
   return report.stack.id != stack_id::ceiling ? fmt::format(" ({})", ceiling_text) : std::string();
@@ -225,6 +184,43 @@ void print_at_concurrency(const app::serve_report& report) {
 }
 
 }  // namespace
+
+void add_serve_options(CLI::App* cmd, serve_options& o) {
+  cmd->add_flag("--serve", o.serve,
+                "Serving with continuous batching and a paged KV cache (docs/models.md, "
+                "Serving): maximum throughput, and TTFT/TPOT at --rate");
+  cmd->add_option("--rate", o.settings.rate,
+                  "--serve: requests per second of the whole job (TTFT and TPOT at that load)");
+  cmd->add_option("--block-size", o.settings.block_size,
+                  "--serve: tokens per KV-cache block (vLLM: 16)")
+      ->capture_default_str();
+  cmd->add_option("--kv-fraction", o.settings.kv_fraction,
+                  "--serve: share of the memory left after weights, activations and overhead "
+                  "that the KV cache takes")
+      ->capture_default_str();
+  cmd->add_option("--step-tokens", o.settings.step_tokens,
+                  "--serve: tokens one step puts through (max_num_batched_tokens; default: the "
+                  "engine's, docs/stacks.md)");
+  cmd->add_option("--max-seqs", o.settings.max_seqs,
+                  "--serve: cap on concurrent sequences (max_num_seqs; 0: the KV memory's; "
+                  "default: the engine's)");
+  cmd->add_option("--concurrency", o.settings.concurrency,
+                  "--serve: requests in flight in the whole job, each client sending its next "
+                  "when its last finishes (a benchmark's --max-concurrency): throughput, TTFT "
+                  "and TPOT at that load");
+  cmd->add_option("--prompt-min", o.settings.prompt_min,
+                  "--serve: the shortest prompt; prompts spread evenly from it up to --prompt "
+                  "(a benchmark's random lengths: sglang.bench_serving --random-range-ratio r "
+                  "is --prompt-min r x --prompt; docs/models.md, Serving)");
+  cmd->add_option("--generate-min", o.settings.generate_min,
+                  "--serve: the shortest output; outputs spread evenly from it up to --generate");
+}
+
+void check_serve_flags(const serve_options& o, const CLI::App* cmd) {
+  if (o.serve) return;
+  for (const char* flag : serve_flags)
+    if (cmd->count(flag) > 0) throw usage_error(fmt::format("{} needs --serve", flag));
+}
 
 void print_serving(const app::serve_report& report) {
   print_serving_setup(report);

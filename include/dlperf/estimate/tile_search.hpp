@@ -204,7 +204,7 @@ inline const search_occupancy& cached_search_occupancy(const architecture_spec& 
 // (`dlperf_benchmarks --benchmark_filter=best_gemm_search`, Release).
 
 inline constexpr std::size_t search_blocks = candidate_blocks.size();
-inline constexpr std::size_t search_block_ks = 2;
+inline constexpr std::size_t search_block_ks = candidate_block_k(16).size();
 inline constexpr std::size_t search_warps = candidate_warps.size();
 inline constexpr std::size_t search_splits = candidate_splits.size() + 1;  // 1, then the splits
 inline constexpr std::size_t search_groups =
@@ -221,8 +221,10 @@ constexpr std::size_t search_group_index(std::size_t bm, std::size_t bn, std::si
 }
 
 // Counts and traffic shared by many candidates, computed once (the values the model computes
-// from the same operations).
+// from the same operations), and whether A and B fit the usable L2 together (then no member's
+// DRAM operand traffic exceeds its floor).
 struct search_counts {
+  bool operands_fit = false;
   std::array<int, search_block_ks> block_k{};
   std::array<double, search_blocks> tm{}, tn{};
   std::array<std::array<double, search_splits>, search_block_ks> k_steps{};
@@ -231,6 +233,7 @@ struct search_counts {
 
 constexpr search_counts make_search_counts(const gemm_context& x, const gemm_problem& p) {
   search_counts c;
+  c.operands_fit = x.a_dram + x.k * x.n * x.b <= x.l2_usable;
   const auto block_k = candidate_block_k(traits(p.input).storage_bits);
   for (std::size_t bk = 0; bk < search_block_ks; ++bk) c.block_k[bk] = block_k[bk];
   for (std::size_t i = 0; i < search_blocks; ++i) {
@@ -330,7 +333,6 @@ constexpr void search_group(const gemm_context& x, const gemm_problem& p,
                             std::size_t bk, std::size_t s, search_best& best) {
   const architecture_spec& arch = *x.arch;
   constexpr std::size_t nb = search_blocks, nk = search_block_ks, nw = search_warps;
-  const bool operands_fit = x.a_dram + x.k * x.n * x.b <= x.l2_usable;
   // Members whose inputs to the model are equal have equal times; the later one in the order
   // cannot win. Within a group the inputs are the occupancy, the depth, and (where warps read
   // their operands through shared memory) the warp tile; and a depth whose k-steps are not
@@ -374,7 +376,7 @@ constexpr void search_group(const gemm_context& x, const gemm_problem& p,
       if (best.found && (bound.time > best.time || (bound.time >= best.time && index > best.index)))
         continue;
       double time = bound.time;
-      if (!operands_fit) {
+      if (!c.operands_fit) {
         const double dram_operands =
             gemm_dram_operand_bytes(x, g.grid, x.sms * blocks, g.l2_operands);
         time = time_gemm(x, tile, blocks, g.grid, x.batch * (dram_operands + c.c_traffic[s]), g.l2)

@@ -83,31 +83,28 @@ double log_error(const prepared_row& p, const software_stack& s) {
 
 // A figure of a stack record, the range it may take and the step the fit searches it with.
 struct figure_field {
-  std::string_view name;
-  stack_figure software_stack::*member;
+  stack_figure_id id;  // its name is the id's
   double lo, hi, step;
   double neutral;  // the ceiling stack's value: what a figure is with no rows to set it from
 };
 
 constexpr double share_step = 0.01;
 constexpr auto figure_fields = std::to_array<figure_field>({
-    {"gemm_efficiency", &software_stack::gemm_efficiency, 0.2, 1.0, share_step, 1.0},
-    {"conv_efficiency", &software_stack::conv_efficiency, 0.2, 1.0, share_step, 1.0},
-    {"tf32_conv_efficiency", &software_stack::tf32_conv_efficiency, 0.2, 1.0, share_step, 1.0},
-    {"gemv_dram_share", &software_stack::gemv_dram_share, 0.2, 1.0, share_step, 1.0},
-    {"quantized_gemv_dram_share", &software_stack::quantized_gemv_dram_share, 0.2, 1.0, share_step,
-     1.0},
-    {"attention_efficiency", &software_stack::attention_efficiency, 0.2, 1.0, share_step, 1.0},
-    {"streaming_dram_share", &software_stack::streaming_dram_share, 0.2, 1.0, share_step, 1.0},
-    {"host_overhead", &software_stack::host_overhead, 0.0, 20e-6, 0.25e-6, 0.0},
+    {stack_figure_id::gemm_efficiency, 0.2, 1.0, share_step, 1.0},
+    {stack_figure_id::conv_efficiency, 0.2, 1.0, share_step, 1.0},
+    {stack_figure_id::tf32_conv_efficiency, 0.2, 1.0, share_step, 1.0},
+    {stack_figure_id::gemv_dram_share, 0.2, 1.0, share_step, 1.0},
+    {stack_figure_id::quantized_gemv_dram_share, 0.2, 1.0, share_step, 1.0},
+    {stack_figure_id::attention_efficiency, 0.2, 1.0, share_step, 1.0},
+    {stack_figure_id::streaming_dram_share, 0.2, 1.0, share_step, 1.0},
+    {stack_figure_id::host_overhead, 0.0, 20e-6, 0.25e-6, 0.0},
     // The most a GEMV kernel moves per SM per clock; 0 (not measured) leaves the cap out.
-    {"gemv_bytes_per_sm_cycle", &software_stack::gemv_bytes_per_sm_cycle, 1.0, 16.0, 0.25, 0.0},
-    {"quantized_gemv_bytes_per_sm_cycle", &software_stack::quantized_gemv_bytes_per_sm_cycle, 1.0,
-     16.0, 0.25, 0.0},
+    {stack_figure_id::gemv_bytes_per_sm_cycle, 1.0, 16.0, 0.25, 0.0},
+    {stack_figure_id::quantized_gemv_bytes_per_sm_cycle, 1.0, 16.0, 0.25, 0.0},
 });
 
-bool is_fitted(const stack_figure& f) {
-  return std::string_view(f.source).rfind("fitted on the evidence", 0) == 0;
+bool is_fitted(const software_stack& s, const figure_field& f) {
+  return read_figure(s, f.id).source.rfind("fitted on the evidence", 0) == 0;
 }
 
 // One fitted figure: stack, field, and the rows (not calibration rows) whose figure it moves.
@@ -119,7 +116,7 @@ struct fitted_figure {
 };
 
 software_stack with_value(software_stack s, const figure_field& f, double v) {
-  (s.*f.member).value = v;
+  write_figure(s, f.id, v, read_figure(s, f.id).source);
   return s;
 }
 
@@ -127,7 +124,7 @@ std::vector<fitted_figure> fitted_figures() {
   std::vector<fitted_figure> out;
   for (const software_stack* s : stacks::all)
     for (const figure_field& f : figure_fields) {
-      if (!is_fitted(s->*f.member)) continue;
+      if (!is_fitted(*s, f)) continue;
       fitted_figure fig{s, &f, {}, {}};
       const software_stack at_lo = with_value(*s, f, f.lo + f.step);
       const software_stack at_hi = with_value(*s, f, f.hi);
@@ -204,7 +201,8 @@ software_stack refit_without(const software_stack& s, const std::vector<fitted_f
       std::vector<const prepared_row*> kept;
       for (const prepared_row* p : fig.rows)
         if (!held_out(*p)) kept.push_back(p);
-      (out.*fig.field->member).value = fit(out, *fig.field, kept);
+      write_figure(out, fig.field->id, fit(out, *fig.field, kept),
+                   read_figure(out, fig.field->id).source);
     }
   return out;
 }
@@ -286,8 +284,8 @@ TEST_CASE("every stack figure fitted on the evidence moves rows of its own stack
   const std::vector<fitted_figure> figures = fitted_figures();
   REQUIRE(figures.size() >= 5);
   for (const fitted_figure& fig : figures) {
-    INFO(fig.stack->name() << "." << fig.field->name << ": "
-                           << (fig.stack->*fig.field->member).source);
+    INFO(fig.stack->name() << "." << dlperf::name(fig.field->id) << ": "
+                           << read_figure(*fig.stack, fig.field->id).source);
     CHECK(!fig.rows.empty());
   }
 }
@@ -368,8 +366,9 @@ TEST_CASE("evidence under the stacks, and its cross-validations", "[.][evidence_
     for (const fitted_figure& fig : figures)
       if (fig.stack->id == s->id)
         std::printf("| %s | %s | %.3g | %.3g |\n", std::string(s->name()).c_str(),
-                    std::string(fig.field->name).c_str(), (s->*fig.field->member).value,
-                    (joint.*fig.field->member).value);
+                    std::string(dlperf::name(fig.field->id)).c_str(),
+                    read_figure(*s, fig.field->id).number,
+                    read_figure(joint, fig.field->id).number);
   }
 
   // Every fitted figure: its value, the value the whole evidence set gives, and each fold.
@@ -380,8 +379,8 @@ TEST_CASE("evidence under the stacks, and its cross-validations", "[.][evidence_
   for (const fitted_figure& fig : figures) {
     const software_stack& s = *fig.stack;
     const figure_field& f = *fig.field;
-    const double shipped = (s.*f.member).value;
-    const std::string label = std::string(s.name()) + "." + std::string(f.name);
+    const double shipped = read_figure(s, f.id).number;
+    const std::string label = std::string(s.name()) + "." + std::string(dlperf::name(f.id));
     if (fig.rows.empty()) {
       std::printf("| %s | %.3g | 0 | 0 | no rows of its stack | | | | | |\n", label.c_str(),
                   shipped);

@@ -133,6 +133,9 @@ constexpr byte_count mebibytes(double n) { return make<byte_count>(n, 1024.0 * 1
 constexpr byte_count gibibytes(double n) { return make<byte_count>(n, 1024.0 * 1024.0 * 1024.0); }
 /// Duration from seconds.
 constexpr duration seconds(double s) { return make<duration>(s); }
+/// Duration from microseconds (the unit of host launch costs). It divides by 1e6, which is exact,
+/// so the result is the double nearest the figure in seconds: `microseconds(7)` is `seconds(7e-6)`.
+constexpr duration microseconds(double us) { return make<duration>(us / 1e6); }
 /// Frequency from megahertz.
 constexpr frequency megahertz(double mhz) { return make<frequency>(mhz, 1e6); }
 /// Power from watts.

@@ -70,7 +70,7 @@ inline constexpr software_stack torch_compile{
     .attention_efficiency = detail::flash2,
     .streaming_dram_share = {0.85, detail::share,
                              "assumed: Triton element-wise kernels near the STREAM rate"},
-    .host_overhead = {1e-6, detail::per_kernel, detail::cuda_graphs},
+    .host_overhead = {microseconds(1), detail::per_kernel, detail::cuda_graphs},
     // torch.compile compiles the model, not the optimizer's step, unless the code compiles the
     // step too: the update is eager PyTorch's default.
     .optimizer_kernels = optimizer_kernel::multi_tensor,
@@ -104,12 +104,12 @@ inline constexpr software_stack tensorflow{
     .quantized_gemv_dram_share = {0.60, detail::share, "as pytorch-eager"},
     .attention_efficiency = detail::flash2,
     .streaming_dram_share = {0.80, detail::share, "as pytorch-eager"},
-    .host_overhead = {2e-6, detail::per_kernel,
+    .host_overhead = {microseconds(2), detail::per_kernel,
                       "assumed: the C++ graph executor launches without Python"},
     .norms = norm_kernel::as_run,
     // One ApplyMomentum / ResourceApplyAdam kernel per variable (tf.train optimizers).
     .optimizer_kernels = optimizer_kernel::per_tensor_fused,
-    .optimizer_host_overhead = {2e-6, detail::per_kernel,
+    .optimizer_host_overhead = {microseconds(2), detail::per_kernel,
                                 "assumed: the C++ graph executor launches without Python"},
     .vendors = vendor_set::only(vendor::nvidia)};
 
@@ -126,12 +126,12 @@ inline constexpr software_stack tensorflow_xla{
     .quantized_gemv_dram_share = {0.60, detail::share, "as pytorch-eager"},
     .attention_efficiency = detail::flash2,
     .streaming_dram_share = {0.80, detail::share, "fitted on the evidence: RN50-TF training rows"},
-    .host_overhead = {2e-6, detail::per_kernel,
+    .host_overhead = {microseconds(2), detail::per_kernel,
                       "assumed: XLA launches its compiled thunks from C++"},
     .norms = norm_kernel::as_run,
     // One ApplyMomentum / ResourceApplyAdam kernel per variable (tf.train optimizers).
     .optimizer_kernels = optimizer_kernel::per_tensor_fused,
-    .optimizer_host_overhead = {2e-6, detail::per_kernel,
+    .optimizer_host_overhead = {microseconds(2), detail::per_kernel,
                                 "assumed: XLA launches its compiled thunks from C++"},
     .vendors = vendor_set::only(vendor::nvidia)};
 
@@ -152,12 +152,14 @@ inline constexpr software_stack megatron{
     .attention_efficiency = detail::flash2,
     .streaming_dram_share = {0.85, detail::share,
                              "assumed: fused Apex/TE kernels near the STREAM rate"},
-    .host_overhead = {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"},
+    .host_overhead = {microseconds(2), detail::per_kernel,
+                      "assumed: C++ launches of fused kernels"},
     .norms = norm_kernel::as_run,
     // Megatron-LM's optimizer is Apex's (or Transformer Engine's) FusedAdam: one multi-tensor
     // pass (megatron/core/optimizer/__init__.py).
     .optimizer_kernels = optimizer_kernel::fused,
-    .optimizer_host_overhead = {2e-6, detail::per_kernel, "assumed: C++ launches of fused kernels"},
+    .optimizer_host_overhead = {microseconds(2), detail::per_kernel,
+                                "assumed: C++ launches of fused kernels"},
     .vendors = vendor_set::only(vendor::nvidia),
     .multi_gpu = {.async_tp = {"Megatron's --tp-comm-overlap (Transformer Engine's userbuffers)",
                                true,
@@ -202,7 +204,7 @@ inline constexpr software_stack tensorrt_llm{
                                   "assumed: FpA_IntB kernels dequantise in the inner loop"},
     .attention_efficiency = detail::flash2,
     .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
-    .host_overhead = {1e-6, detail::per_kernel, detail::cuda_graphs},
+    .host_overhead = {microseconds(1), detail::per_kernel, detail::cuda_graphs},
     .trains = false,
     .vendors = vendor_set::only(vendor::nvidia),
     .multi_gpu = {split_mode::tensor,
@@ -216,9 +218,9 @@ inline constexpr software_stack tensorrt_llm{
 
 namespace detail {
 // vLLM's kernels, with or without CUDA graphs.
-inline constexpr stack_figure vllm_gemv{0.75, share,
-                                        "assumed: cuBLAS GEMV at ~75 % of peak DRAM rate"};
-inline constexpr stack_figure vllm_quantized_gemv{
+inline constexpr stack_share vllm_gemv{0.75, share,
+                                       "assumed: cuBLAS GEMV at ~75 % of peak DRAM rate"};
+inline constexpr stack_share vllm_quantized_gemv{
     0.65, share, "assumed: Marlin/AWQ kernels dequantise in the inner loop"};
 }  // namespace detail
 
@@ -234,7 +236,7 @@ inline constexpr software_stack vllm{
     .quantized_gemv_dram_share = detail::vllm_quantized_gemv,
     .attention_efficiency = detail::flash2,
     .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
-    .host_overhead = {1e-6, detail::per_kernel, detail::cuda_graphs},
+    .host_overhead = {microseconds(1), detail::per_kernel, detail::cuda_graphs},
     .trains = false,
     // The CUDA build; its ROCm build is vllm-rocm (rocm_stacks.hpp), with ROCm's kernels.
     .vendors = vendor_set::only(vendor::nvidia),
@@ -337,7 +339,8 @@ inline constexpr software_stack lmdeploy{
                                   "assumed: below the FP16 share (dequantisation)"},
     .attention_efficiency = detail::flash2,
     .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
-    .host_overhead = {4e-6, detail::per_kernel, "fitted on the evidence: LMD decode rows"},
+    .host_overhead = {microseconds(4), detail::per_kernel,
+                      "fitted on the evidence: LMD decode rows"},
     .trains = false,
     .vendors = vendor_set::only(vendor::nvidia)};
 
@@ -366,7 +369,7 @@ inline constexpr software_stack llama_cpp{
     .attention_efficiency = detail::flash2,
     .streaming_dram_share = {0.80, detail::share,
                              "assumed: as pytorch-eager's element-wise kernels"},
-    .host_overhead = {2e-6, detail::per_kernel, "assumed: ggml launches from C++"},
+    .host_overhead = {microseconds(2), detail::per_kernel, "assumed: ggml launches from C++"},
     .norms = norm_kernel::as_run,
     .prompt_dequantize = {32, 512,
                           "ggml-cuda.cu to 2024-06: quantised products over more than "
@@ -481,7 +484,8 @@ inline constexpr software_stack exllamav2{
     .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
     // The fit puts no host time above the kernels': a module's Python call overlaps the GPU's
     // work on the kernels before it, and every kernel of these rows outlasts its launch.
-    .host_overhead = {0.0, detail::per_kernel, "fitted on the evidence: EXL2-README decode rows"},
+    .host_overhead = {microseconds(0), detail::per_kernel,
+                      "fitted on the evidence: EXL2-README decode rows"},
     .norms = norm_kernel::fused,
     .trains = false,
     .vendors = vendor_set::only(vendor::nvidia),

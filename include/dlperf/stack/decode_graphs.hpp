@@ -31,7 +31,7 @@ struct decode_graph_limit {
   /// The tiers, by `from` ascending; the first has `from` 0. All max_batch 0: no limit.
   std::array<tier, 3> tiers{};
   /// Host time per kernel of a decode step above the limit (its framework's eager op call).
-  stack_figure eager_host_overhead{0.0, "s per kernel", "none"};
+  stack_host_time eager_host_overhead{{}, "s per kernel", "none"};
   std::string_view source{};  ///< where the limits come from (file, release, read date)
 
   /// Whether decode steps above some batch run eagerly.
@@ -66,7 +66,7 @@ struct decode_graph_limit {
           (tiers[i - 1].max_batch == 0 || !(tiers[i].from > tiers[i - 1].from)))
         bad("tiers must rise in memory, each after a set one");
     }
-    const double host = eager_host_overhead.value;
+    const double host = eager_host_overhead.number();
     if (!(host >= 0.0) || !detail::is_finite(host)) bad("eager host time must be finite and >= 0");
   }
 };

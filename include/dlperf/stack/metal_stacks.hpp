@@ -40,7 +40,7 @@ inline constexpr software_stack llama_cpp_metal{
     // encoder calls. A decode step's rows put 5-6 ms per token above the DRAM time on every chip
     // from the M1 to the M3 Ultra (docs/evidence.md, "Apple silicon"), which a host time per
     // kernel that adds to the GPU's gives, and a share or a cap cannot.
-    .host_overhead = {7.75e-6, detail::per_kernel,
+    .host_overhead = {microseconds(7.75), detail::per_kernel,
                       "fitted on the evidence: LCPP-4167 and XDAI-LLAMA3 tg rows (encoding per "
                       "dispatch, not hidden behind the GPU)"},
     .host_serial = true,
@@ -91,7 +91,7 @@ inline constexpr software_stack mlx{
                              "fitted on the evidence: GURU-MLX and CHIGKIM-MLX tg and pp rows at "
                              "1k-64k tokens of context"},
     .streaming_dram_share = {0.80, detail::share, "assumed: as llama.cpp-metal's"},
-    .host_overhead = {5.25e-6, detail::per_kernel,
+    .host_overhead = {microseconds(5.25), detail::per_kernel,
                       "fitted on the evidence: every row (the GPU's cost per dependent dispatch, "
                       "added to the kernels' time)"},
     .host_serial = true,

@@ -22,7 +22,8 @@ inline constexpr software_stack llama_cpp_rocm{
                                   "assumed: below the FP16 share (dequantisation)"},
     .attention_efficiency = detail::flash2,
     .streaming_dram_share = {0.75, detail::share, "assumed: below the CUDA backend's"},
-    .host_overhead = {3e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"},
+    .host_overhead = {microseconds(3), detail::per_kernel,
+                      "assumed: HIP launches cost more than CUDA's"},
     .trains = false,
     .vendors = vendor_set::only(vendor::amd),
     // No gemm_call: the HIP build keeps ggml's FP32 activations and casts around hipBLAS as the
@@ -52,7 +53,8 @@ inline constexpr software_stack pytorch_rocm{
     .attention_efficiency = {0.60, detail::fraction,
                              "assumed: CK FlashAttention below FlashAttention-2 on CUDA"},
     .streaming_dram_share = {0.75, detail::share, "assumed: below pytorch-eager's"},
-    .host_overhead = {7e-6, detail::per_kernel, "assumed: HIP launches cost more than CUDA's"},
+    .host_overhead = {microseconds(7), detail::per_kernel,
+                      "assumed: HIP launches cost more than CUDA's"},
     .norms = norm_kernel::composite,
     .optimizer_kernels = optimizer_kernel::multi_tensor,  // as pytorch-eager
     .optimizer_host_overhead = detail::pytorch_op_host,
@@ -75,10 +77,11 @@ inline constexpr software_stack megatron_rocm{
     .quantized_gemv_dram_share = {0.55, detail::share, "as pytorch-rocm"},
     .attention_efficiency = {0.60, detail::fraction, "as pytorch-rocm: CK's fused attention"},
     .streaming_dram_share = {0.85, detail::share, "as megatron: fused Transformer Engine kernels"},
-    .host_overhead = {2e-6, detail::per_kernel, "as megatron: C++ launches of fused kernels"},
+    .host_overhead = {microseconds(2), detail::per_kernel,
+                      "as megatron: C++ launches of fused kernels"},
     .norms = norm_kernel::as_run,
     .optimizer_kernels = optimizer_kernel::fused,  // as megatron: one multi-tensor FusedAdam pass
-    .optimizer_host_overhead = {2e-6, detail::per_kernel, "as megatron"},
+    .optimizer_host_overhead = {microseconds(2), detail::per_kernel, "as megatron"},
     .vendors = vendor_set::only(vendor::amd),
     .fp8_casts = detail::transformer_engine_casts};  // ROCm's Transformer Engine, the same code
 
@@ -112,7 +115,8 @@ inline constexpr software_stack vllm_rocm{
                              "as pytorch-rocm (assumed): no decode-attention kernel time on "
                              "MI300X at serving batches is published"},
     .streaming_dram_share = {0.75, detail::share, "as pytorch-rocm (assumed)"},
-    .host_overhead = {1e-6, detail::per_kernel, "as vllm: HIP graphs, one launch per graph"},
+    .host_overhead = {microseconds(1), detail::per_kernel,
+                      "as vllm: HIP graphs, one launch per graph"},
     .trains = false,
     .vendors = vendor_set::only(vendor::amd),
     .multi_gpu = detail::vllm_tensor,

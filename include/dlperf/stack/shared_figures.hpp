@@ -16,9 +16,9 @@ inline constexpr std::string_view per_kernel = "s per kernel";
 inline constexpr std::string_view cuda_graphs = "CUDA graphs: one launch per graph";
 // GEMMs through cuBLAS/rocBLAS: the tile model's large-GEMM efficiencies are themselves
 // measured cuBLAS/rocBLAS figures (hardware/<vendor>/arch), so library GEMMs sit at the ceiling.
-inline constexpr stack_figure library_gemm{1.0, fraction,
-                                           "the architectures' large-GEMM efficiencies are "
-                                           "cuBLAS/rocBLAS measurements (docs/gemm.md)"};
+inline constexpr stack_share library_gemm{1.0, fraction,
+                                          "the architectures' large-GEMM efficiencies are "
+                                          "cuBLAS/rocBLAS measurements (docs/gemm.md)"};
 // vLLM's scheduler as its offline LLM class (benchmark_throughput.py) sets it when the run gives
 // no limits: EngineArgs.get_batch_defaults in vllm/engine/arg_utils.py (v0.9 to v0.11, the V1
 // engine's): max_num_seqs 256 and max_num_batched_tokens 8192, and 1024 and 16384 on GPUs of at
@@ -62,8 +62,8 @@ inline constexpr multi_gpu_kernels vllm_tensor{
 // (DeepLearningExamples, NGC 21.03) shows the same floor: 10.4 ms for its ~200 operators at
 // batch 1 to 4, on V100 and T4 alike (docs/stacks.md). Launches alone cost far less (~5 us);
 // newer PyTorch on faster hosts costs less per call.
-inline constexpr stack_figure pytorch_host{
-    50e-6, per_kernel,
+inline constexpr stack_host_time pytorch_host{
+    microseconds(50), per_kernel,
     "pytorch/pytorch PR #51390: 51.95 us per nn.Conv2d forward call (PyTorch 1.9, cuDNN 8); "
     "DeepLearningExamples ResNet-50 inference floor ~50 us per operator",
     "2021-05"};
@@ -73,24 +73,24 @@ inline constexpr stack_figure pytorch_host{
 // torchvision's ResNet-101 (314 tensors) at 6.28 ms per step, 6.7 us per kernel; issue #41383
 // measured 5-6.8 us per small eager op. The same PR's Adam loop costs 17 us per kernel
 // (42.69 ms over 314 x 8 kernels): docs/stacks.md, "The optimizer", says where this misses.
-inline constexpr stack_figure pytorch_op_host{
-    7e-6, per_kernel,
+inline constexpr stack_host_time pytorch_op_host{
+    microseconds(7), per_kernel,
     "pytorch/pytorch PR #45299: torch.optim.SGD over ResNet-101, 6.28 ms for 314 tensors x 3 "
     "kernels (6.7 us per kernel); issue #41383: 5-6.8 us per eager op",
     "2020-09"};
 // FlashAttention-2 reaches 50-73 % of A100's FP16 peak in the forward pass (Dao 2023,
 // arXiv 2307.08691, Fig. 5); the tile model's fused attention assumes the large-GEMM efficiency
 // of the architecture (~0.8-0.9 of peak): 0.62 / 0.85 = 0.73 of the ceiling.
-inline constexpr stack_figure flash2{0.73, fraction,
-                                     "FlashAttention-2 forward 50-73 % of A100 FP16 peak, "
-                                     "arXiv 2307.08691 Fig. 5; midpoint over the GEMM efficiency",
-                                     "2023-07"};
+inline constexpr stack_share flash2{0.73, fraction,
+                                    "FlashAttention-2 forward 50-73 % of A100 FP16 peak, "
+                                    "arXiv 2307.08691 Fig. 5; midpoint over the GEMM efficiency",
+                                    "2023-07"};
 // FlashAttention-3 reaches 740 TFLOPS (75 %) of H100's FP16 peak (Shah et al. 2024,
 // arXiv 2407.08608): 0.75 / 0.85 = 0.88 of the ceiling.
-inline constexpr stack_figure flash3{0.88, fraction,
-                                     "FlashAttention-3 740 TFLOPS = 75 % of H100 FP16 peak, "
-                                     "arXiv 2407.08608",
-                                     "2024-07"};
+inline constexpr stack_share flash3{0.88, fraction,
+                                    "FlashAttention-3 740 TFLOPS = 75 % of H100 FP16 peak, "
+                                    "arXiv 2407.08608",
+                                    "2024-07"};
 // FlashAttention's Triton kernel (flash_attn_triton.py, the FlashAttention-1 era) against
 // FlashAttention-2, forward and backward, on A100 80GB, causal, head dimension 128, 8k tokens:
 // 78 against 182 TFLOPs/s (Dao 2023, arXiv 2307.08691, Fig. 4, the image
@@ -98,7 +98,7 @@ inline constexpr stack_figure flash3{0.88, fraction,
 // give 0.44 to 0.42). Its figure is FlashAttention-2's times that ratio.
 inline constexpr double triton_tflops = 78.0;
 inline constexpr double flash2_tflops = 182.0;
-inline constexpr stack_figure flash_triton{
+inline constexpr stack_share flash_triton{
     flash2.value * triton_tflops / flash2_tflops, fraction,
     "FlashAttention Triton kernel 78 vs FlashAttention-2 182 TFLOPs/s forward and backward, "
     "A100 causal head dim 128, 8k tokens (arXiv 2307.08691 Fig. 4), times flash2's figure",

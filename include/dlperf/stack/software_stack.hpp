@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
@@ -127,10 +129,10 @@ struct library_gemm_call {
 struct layer_offload {
   long long min_offload_batch = 0;  ///< tokens from which a host layer's product runs on the GPU
   /// The weights' copy to the GPU: a share of the host link's bandwidth in one direction.
-  stack_figure upload_link_share{0.0, "fraction of the host link, one direction", "not measured"};
+  stack_share upload_link_share{0.0, "fraction of the host link, one direction", "not measured"};
   /// The CPU reading the host layers' weights (and keys and values): a share of the host
   /// memory's peak.
-  stack_figure host_dram_share{0.0, "fraction of the host memory's peak", "not measured"};
+  stack_share host_dram_share{0.0, "fraction of the host memory's peak", "not measured"};
   std::string_view source{};  ///< where the scheduler's rule comes from
 
   /// Whether the stack offloads layers at all.
@@ -158,17 +160,17 @@ struct software_stack {
   stack_id id = stack_id::ceiling;               ///< its name
   kernel_fusion fusion = kernel_fusion::as_run;  ///< element-wise ops: own kernels or fused
   attention_kernel attention = attention_kernel::as_run;  ///< attention kernel family
-  stack_figure gemm_efficiency;            ///< compute-bound GEMMs: ceiling time / stack's time
-  stack_figure conv_efficiency;            ///< convolutions: further factor on gemm_efficiency
-  stack_figure tf32_conv_efficiency;       ///< TF32 convolutions: instead of conv_efficiency
-  stack_figure gemv_dram_share;            ///< DRAM-bound GEMMs (decode): share of the model's
-                                           ///< DRAM rate reached, 16-bit weights
-  stack_figure quantized_gemv_dram_share;  ///< the same with weight-only quantised weights
-                                           ///< (dequantisation in the inner loop)
-  stack_figure attention_efficiency;       ///< attention: ceiling time / stack's time
-  stack_figure streaming_dram_share;       ///< norms, element-wise, optimizer: share of the
-                                           ///< model's DRAM rate reached
-  stack_figure host_overhead{0.0, "s per kernel", "none"};  ///< host time to issue one kernel
+  stack_share gemm_efficiency;            ///< compute-bound GEMMs: ceiling time / stack's time
+  stack_share conv_efficiency;            ///< convolutions: further factor on gemm_efficiency
+  stack_share tf32_conv_efficiency;       ///< TF32 convolutions: instead of conv_efficiency
+  stack_share gemv_dram_share;            ///< DRAM-bound GEMMs (decode): share of the model's
+                                          ///< DRAM rate reached, 16-bit weights
+  stack_share quantized_gemv_dram_share;  ///< the same with weight-only quantised weights
+                                          ///< (dequantisation in the inner loop)
+  stack_share attention_efficiency;       ///< attention: ceiling time / stack's time
+  stack_share streaming_dram_share;       ///< norms, element-wise, optimizer: share of the
+                                          ///< model's DRAM rate reached
+  stack_host_time host_overhead{{}, "s per kernel", "none"};  ///< host time to issue one kernel
   /// Whether the cost per kernel adds to the GPU's time rather than hiding behind it: an engine
   /// that encodes a whole graph into command buffers and only then lets the GPU run them
   /// (llama.cpp's Metal backend) pays both, as does one whose GPU pays its own gap between
@@ -187,7 +189,7 @@ struct software_stack {
   optimizer_kernel optimizer_kernels = optimizer_kernel::fused;
   /// Host time to issue one of the optimizer's kernels: a per-tensor loop pays a framework op
   /// call per kernel, which costs far less than a module call (`host_overhead`).
-  stack_figure optimizer_host_overhead{0.0, "s per kernel", "none"};
+  stack_host_time optimizer_host_overhead{{}, "s per kernel", "none"};
   /// Whether the stack runs training steps; an inference engine (TensorRT-LLM, vLLM, LMDeploy,
   /// llama.cpp) does not, and a training run under it is rejected (`check_runs`).
   bool trains = true;
@@ -217,18 +219,18 @@ struct software_stack {
   bool flash_tiles = false;
   /// The most weight bytes its 16-bit batch-1 GEMV kernels move per SM per SM clock, measured
   /// (see the file comment); 0: not measured, the GEMV share alone applies.
-  stack_figure gemv_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
+  stack_sm_rate gemv_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
   /// The same for its GEMV kernels over weight-only quantised weights.
-  stack_figure quantized_gemv_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
+  stack_sm_rate quantized_gemv_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
   /// The most bytes (read and written) its own streaming kernels of each class move per SM per
   /// SM clock, measured (see the file comment); 0: not measured, the streaming share alone
   /// applies. Its dequantisation kernels ahead of a library GEMM:
-  stack_figure dequantize_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
+  stack_sm_rate dequantize_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
   /// Its unfused attention's softmax kernel.
-  stack_figure softmax_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
+  stack_sm_rate softmax_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
   /// Its copies through strided indices (a permuted tensor made contiguous, keys and values
   /// written into the cache).
-  stack_figure strided_copy_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
+  stack_sm_rate strided_copy_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
   /// Which of a layer's fused operators it runs as several kernels over a prompt.
   layer_kernels prompt_kernels{};
   /// How it calls its 16-bit library GEMM over more than one row (FP16 accumulation, FP32
@@ -248,67 +250,97 @@ struct software_stack {
   constexpr void validate() const;
 };
 
-/// One figure of software_stack that a measurement can replace: its id, its stable name (as a
-/// device file spells it), the member it is, its domain and what it means.
-struct stack_figure_field {
-  stack_figure_id id;                    ///< the figure
-  std::string_view name;                 ///< stable name: the member's name
-  stack_figure software_stack::*member;  ///< the member holding it
-  stack_figure_domain domain;            ///< the values it may take, and its unit
-  std::string_view meaning;              ///< what it measures, for help text
+/// One figure of a stack as a plain number in its domain's unit (a share, seconds, or bytes per
+/// SM cycle), with its unit, source and date: what a device file, help text or a check of the
+/// domain reads, whatever the figure's type.
+struct stack_figure_view {
+  double number = 0.0;      ///< the value in its domain's unit
+  std::string_view unit;    ///< its unit as words
+  std::string_view source;  ///< where it comes from
+  std::string_view date;    ///< when that was published
 };
+
+/// One figure of software_stack that a measurement can replace: its id, its stable name (as a
+/// device file spells it), its domain (the member's type), what it means, and how to read and
+/// write the member as a plain number.
+struct stack_figure_field {
+  stack_figure_id id;          ///< the figure
+  std::string_view name;       ///< stable name: the member's name
+  stack_figure_domain domain;  ///< the values it may take, and its unit
+  std::string_view meaning;    ///< what it measures, for help text
+  /// The member's value, unit, source and date.
+  stack_figure_view (*read)(const software_stack&);
+  /// Sets the member's value from a plain number in its domain's unit, with its source and date.
+  void (*write)(software_stack&, double number, std::string_view source, std::string_view date);
+};
+
+/// The table entry of figure @p id, held by member @p Member: its domain is the member's type's.
+template <auto Member>
+constexpr stack_figure_field figure_field_of(stack_figure_id id, std::string_view name,
+                                             std::string_view meaning) {
+  using figure = std::remove_cvref_t<decltype(std::declval<software_stack&>().*Member)>;
+  return {id,
+          name,
+          figure::domain,
+          meaning,
+          [](const software_stack& s) {
+            const figure& f = s.*Member;
+            return stack_figure_view{f.number(), f.unit, f.source, f.date};
+          },
+          [](software_stack& s, double number, std::string_view source, std::string_view date) {
+            figure& f = s.*Member;
+            f.set_number(number);
+            f.source = source;
+            f.date = date;
+          }};
+}
 
 /// The figures a measurement can replace, in stack_figure_id's order: the one table their names,
 /// members, domains and help text come from.
 inline constexpr std::array stack_figure_fields{
-    stack_figure_field{stack_figure_id::gemm_efficiency, "gemm_efficiency",
-                       &software_stack::gemm_efficiency, stack_figure_domain::fraction,
-                       "compute-bound GEMMs: fraction of the ceiling"},
-    stack_figure_field{stack_figure_id::conv_efficiency, "conv_efficiency",
-                       &software_stack::conv_efficiency, stack_figure_domain::fraction,
-                       "convolutions: factor on gemm_efficiency"},
-    stack_figure_field{stack_figure_id::tf32_conv_efficiency, "tf32_conv_efficiency",
-                       &software_stack::tf32_conv_efficiency, stack_figure_domain::fraction,
-                       "TF32 convolutions: instead of conv_efficiency"},
-    stack_figure_field{stack_figure_id::gemv_dram_share, "gemv_dram_share",
-                       &software_stack::gemv_dram_share, stack_figure_domain::fraction,
-                       "DRAM-bound GEMMs: share of the DRAM rate"},
-    stack_figure_field{stack_figure_id::quantized_gemv_dram_share, "quantized_gemv_dram_share",
-                       &software_stack::quantized_gemv_dram_share, stack_figure_domain::fraction,
-                       "DRAM-bound GEMMs over quantised weights: share of the DRAM rate"},
-    stack_figure_field{stack_figure_id::attention_efficiency, "attention_efficiency",
-                       &software_stack::attention_efficiency, stack_figure_domain::fraction,
-                       "attention: fraction of the ceiling"},
-    stack_figure_field{stack_figure_id::streaming_dram_share, "streaming_dram_share",
-                       &software_stack::streaming_dram_share, stack_figure_domain::fraction,
-                       "element-wise, norms, optimizer: share of the DRAM rate"},
-    stack_figure_field{stack_figure_id::host_overhead, "host_overhead",
-                       &software_stack::host_overhead, stack_figure_domain::host_time,
-                       "s per kernel"},
-    stack_figure_field{stack_figure_id::optimizer_host_overhead, "optimizer_host_overhead",
-                       &software_stack::optimizer_host_overhead, stack_figure_domain::host_time,
-                       "s per optimizer call"},
-    stack_figure_field{stack_figure_id::gemv_bytes_per_sm_cycle, "gemv_bytes_per_sm_cycle",
-                       &software_stack::gemv_bytes_per_sm_cycle, stack_figure_domain::sm_cycle_rate,
-                       "16-bit GEMV kernels: weight bytes per SM per SM clock (0: not measured)"},
-    stack_figure_field{
+    figure_field_of<&software_stack::gemm_efficiency>(
+        stack_figure_id::gemm_efficiency, "gemm_efficiency",
+        "compute-bound GEMMs: fraction of the ceiling"),
+    figure_field_of<&software_stack::conv_efficiency>(stack_figure_id::conv_efficiency,
+                                                      "conv_efficiency",
+                                                      "convolutions: factor on gemm_efficiency"),
+    figure_field_of<&software_stack::tf32_conv_efficiency>(
+        stack_figure_id::tf32_conv_efficiency, "tf32_conv_efficiency",
+        "TF32 convolutions: instead of conv_efficiency"),
+    figure_field_of<&software_stack::gemv_dram_share>(stack_figure_id::gemv_dram_share,
+                                                      "gemv_dram_share",
+                                                      "DRAM-bound GEMMs: share of the DRAM rate"),
+    figure_field_of<&software_stack::quantized_gemv_dram_share>(
+        stack_figure_id::quantized_gemv_dram_share, "quantized_gemv_dram_share",
+        "DRAM-bound GEMMs over quantised weights: share of the DRAM rate"),
+    figure_field_of<&software_stack::attention_efficiency>(stack_figure_id::attention_efficiency,
+                                                           "attention_efficiency",
+                                                           "attention: fraction of the ceiling"),
+    figure_field_of<&software_stack::streaming_dram_share>(
+        stack_figure_id::streaming_dram_share, "streaming_dram_share",
+        "element-wise, norms, optimizer: share of the DRAM rate"),
+    figure_field_of<&software_stack::host_overhead>(stack_figure_id::host_overhead, "host_overhead",
+                                                    "s per kernel"),
+    figure_field_of<&software_stack::optimizer_host_overhead>(
+        stack_figure_id::optimizer_host_overhead, "optimizer_host_overhead",
+        "s per optimizer call"),
+    figure_field_of<&software_stack::gemv_bytes_per_sm_cycle>(
+        stack_figure_id::gemv_bytes_per_sm_cycle, "gemv_bytes_per_sm_cycle",
+        "16-bit GEMV kernels: weight bytes per SM per SM clock (0: not measured)"),
+    figure_field_of<&software_stack::quantized_gemv_bytes_per_sm_cycle>(
         stack_figure_id::quantized_gemv_bytes_per_sm_cycle, "quantized_gemv_bytes_per_sm_cycle",
-        &software_stack::quantized_gemv_bytes_per_sm_cycle, stack_figure_domain::sm_cycle_rate,
-        "quantised GEMV kernels: weight bytes per SM per SM clock (0: not measured)"},
-    stack_figure_field{
+        "quantised GEMV kernels: weight bytes per SM per SM clock (0: not measured)"),
+    figure_field_of<&software_stack::dequantize_bytes_per_sm_cycle>(
         stack_figure_id::dequantize_bytes_per_sm_cycle, "dequantize_bytes_per_sm_cycle",
-        &software_stack::dequantize_bytes_per_sm_cycle, stack_figure_domain::sm_cycle_rate,
         "dequantisation kernels: bytes read and written per SM per SM clock (0: "
-        "not measured)"},
-    stack_figure_field{stack_figure_id::softmax_bytes_per_sm_cycle, "softmax_bytes_per_sm_cycle",
-                       &software_stack::softmax_bytes_per_sm_cycle,
-                       stack_figure_domain::sm_cycle_rate,
-                       "unfused attention's softmax: bytes per SM per SM clock (0: not measured)"},
-    stack_figure_field{
+        "not measured)"),
+    figure_field_of<&software_stack::softmax_bytes_per_sm_cycle>(
+        stack_figure_id::softmax_bytes_per_sm_cycle, "softmax_bytes_per_sm_cycle",
+        "unfused attention's softmax: bytes per SM per SM clock (0: not measured)"),
+    figure_field_of<&software_stack::strided_copy_bytes_per_sm_cycle>(
         stack_figure_id::strided_copy_bytes_per_sm_cycle, "strided_copy_bytes_per_sm_cycle",
-        &software_stack::strided_copy_bytes_per_sm_cycle, stack_figure_domain::sm_cycle_rate,
         "strided copies (head merge, KV cache writes): bytes per SM per SM clock "
-        "(0: not measured)"}};
+        "(0: not measured)")};
 
 /// The stack figures' list, made from stack_figure_fields: their stable names and help text.
 template <>
@@ -326,9 +358,15 @@ struct enum_list<stack_figure_id> {
 static_assert(enum_is_dense<stack_figure_id>,
               "stack_figure_fields must list the figures in stack_figure_id's order");
 
-/// The member of software_stack that figure @p f names.
-constexpr stack_figure software_stack::*stack_figure_member(stack_figure_id f) {
-  return stack_figure_fields[enum_index(f)].member;
+/// Figure @p f of stack @p s as a plain number in its domain's unit, with its unit and source.
+constexpr stack_figure_view read_figure(const software_stack& s, stack_figure_id f) {
+  return stack_figure_fields[enum_index(f)].read(s);
+}
+
+/// Sets figure @p f of stack @p s to @p number (in its domain's unit), from @p source.
+constexpr void write_figure(software_stack& s, stack_figure_id f, double number,
+                            std::string_view source, std::string_view date = {}) {
+  stack_figure_fields[enum_index(f)].write(s, number, source, date);
 }
 
 /// The domain of figure @p f: a fraction, a host time or a rate per SM clock.
@@ -348,7 +386,7 @@ constexpr bool is_sm_cycle_rate(stack_figure_id f) {
 
 constexpr void software_stack::validate() const {
   for (const auto& e : stack_figure_fields) {
-    const double v = (this->*e.member).value;
+    const double v = e.read(*this).number;
     if (e.domain == stack_figure_domain::host_time) {
       if (!(v >= 0.0) || !detail::is_finite(v))
         detail::throw_invalid_argument("stack " + std::string(name()) + ": " + std::string(e.name) +

@@ -208,7 +208,7 @@ constexpr op_estimate apply_stack(const software_stack& s, op_estimate op,
       op.bound = bound::global;
     }
   }
-  const duration host = static_cast<double>(op.kernels) * seconds(s.host_overhead.value);
+  const duration host = static_cast<double>(op.kernels) * s.host_overhead.value;
   if (s.host_serial) {
     op.time = device + host;
     if (host > device) op.bound = bound::latency;

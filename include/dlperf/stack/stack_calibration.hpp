@@ -35,12 +35,8 @@ struct stack_calibration {
       detail::throw_invalid_argument(
           "stack calibration: ceiling is the hardware model itself; measure a named stack");
     software_stack s = base;
-    for (const auto& [figure, measured] : figures) {
-      stack_figure& f = s.*stack_figure_member(figure);
-      f.value = measured.value;
-      f.source = measured.method;
-      f.date = {};
-    }
+    for (const auto& [figure, measured] : figures)
+      write_figure(s, figure, measured.value, measured.method);
     try {
       s.validate();
     } catch (const dlperf::error& e) {

@@ -1,28 +1,22 @@
 /// @file
-/// One figure of a software stack (stack/stack.hpp): its value, its unit, and the measurement or
-/// evidence rows it comes from; the ids of the figures a measurement can replace, and the domains
-/// their values live in.
+/// One figure of a software stack (stack/software_stack.hpp): the ids of the figures a
+/// measurement can replace, the domains their values live in, and the figure itself, typed by
+/// its domain: its value, its unit, and the measurement or evidence rows it comes from.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 #include <dlperf/core/enumeration.hpp>
+#include <dlperf/core/units.hpp>
 
 namespace dlperf {
 
-/// One figure of a stack: its value, unit, where it comes from and when that was published.
-struct stack_figure {
-  double value = 1.0;       ///< the figure, in `unit`
-  std::string_view unit;    ///< "fraction of the ceiling", "s per kernel", ...
-  std::string_view source;  ///< a published measurement, or "fitted on the evidence: rows"
-  std::string_view date{};  ///< when the source was published (YYYY-MM)
-};
-
 /// The figures of a software stack that a measurement can replace (software_stack's members of
 /// the same names). Their names, members and domains are one table, `stack_figure_fields` in
-/// stack/stack.hpp, from which the enum's list is made.
+/// stack/software_stack.hpp, from which the enum's list is made.
 enum class stack_figure_id : std::uint8_t {
   gemm_efficiency,
   conv_efficiency,
@@ -63,5 +57,55 @@ struct enum_list<stack_figure_domain> {
 /// The largest plausible rate per SM clock: 1 KiB per SM cycle is several times what any SM's
 /// path to L2 carries (a figure above it is a unit slip, not a kernel).
 inline constexpr double max_bytes_per_sm_cycle = 1024.0;
+
+/// The C++ type of a figure of domain @p D: a host time is a `duration`; a share and a rate
+/// per SM clock are plain numbers (a share has no unit, and a clock cycle has no Boost.Units
+/// dimension), kept apart from each other by the figure's own type.
+template <stack_figure_domain D>
+using stack_figure_value =
+    std::conditional_t<D == stack_figure_domain::host_time, duration, double>;
+
+/// One figure of a stack in domain @p D: its value, its unit as words, and the measurement or
+/// evidence rows it comes from, with when that was published. The domain is the type: a host
+/// time cannot be given where a share is asked for, nor a share where a rate is.
+template <stack_figure_domain D>
+struct basic_stack_figure {
+  static constexpr stack_figure_domain domain = D;  ///< the values it may take, and its unit
+  using value_type = stack_figure_value<D>;         ///< the type of its value
+  /// The figure: a share is 1 (the ceiling's) and the others 0 (no host time; not measured)
+  /// unless set.
+  value_type value = [] {
+    if constexpr (D == stack_figure_domain::fraction)
+      return 1.0;
+    else
+      return value_type{};
+  }();
+  std::string_view unit;    ///< "fraction of the ceiling", "s per kernel", ...
+  std::string_view source;  ///< a published measurement, or "fitted on the evidence: rows"
+  std::string_view date{};  ///< when the source was published (YYYY-MM)
+
+  /// The value as a plain number in its domain's unit: a share, seconds, or bytes per SM
+  /// cycle (for device files, help text and the checks of the domain).
+  [[nodiscard]] constexpr double number() const {
+    if constexpr (D == stack_figure_domain::host_time)
+      return value.value();
+    else
+      return value;
+  }
+  /// Sets the value from a plain number in the domain's unit (as number() gives it).
+  constexpr void set_number(double v) {
+    if constexpr (D == stack_figure_domain::host_time)
+      value = seconds(v);
+    else
+      value = v;
+  }
+};
+
+/// A share of a ceiling or of the DRAM rate, in [0.01, 1].
+using stack_share = basic_stack_figure<stack_figure_domain::fraction>;
+/// Host time per kernel or call, finite and >= 0.
+using stack_host_time = basic_stack_figure<stack_figure_domain::host_time>;
+/// Bytes per SM per SM clock, in [0, max_bytes_per_sm_cycle]; 0: not measured.
+using stack_sm_rate = basic_stack_figure<stack_figure_domain::sm_cycle_rate>;
 
 }  // namespace dlperf

@@ -38,7 +38,7 @@ inline constexpr software_stack ceiling{
     .quantized_gemv_dram_share = {1.0, detail::share, "definition"},
     .attention_efficiency = {1.0, detail::fraction, "definition"},
     .streaming_dram_share = {1.0, detail::share, "definition"},
-    .host_overhead = {0.0, detail::per_kernel, "definition"}};
+    .host_overhead = {microseconds(0), detail::per_kernel, "definition"}};
 
 /// Every stack, in `stack_id` order.
 inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{

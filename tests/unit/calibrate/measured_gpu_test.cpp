@@ -426,7 +426,7 @@ TEST_CASE("ggml's own streaming kernels' rates per SM clock are what Nsight Comp
   for (const auto f :
        {stack_figure_id::dequantize_bytes_per_sm_cycle, stack_figure_id::softmax_bytes_per_sm_cycle,
         stack_figure_id::strided_copy_bytes_per_sm_cycle})
-    CHECK((s.*stack_figure_member(f)).value < 0.5 * asks);
+    CHECK(read_figure(s, f).number < 0.5 * asks);
 }
 
 TEST_CASE("llama.cpp's prompt layer runs the kernels the lent H100's profile lists",

@@ -54,3 +54,17 @@ TEST_CASE("an integer scales a quantity as a double does", "[units]") {
   std::size_t layers = 80;
   CHECK(in_gigabytes(layers * 1_GB) == Approx(80.0));
 }
+
+// The stack records give host times in microseconds (stack/*_stacks.hpp); dividing by the exact
+// 1e6 gives the double nearest the figure in seconds, the one its literal in seconds would give.
+TEST_CASE("microseconds gives the same double as the figure written in seconds", "[units]") {
+  STATIC_REQUIRE(microseconds(1) == seconds(1e-6));
+  STATIC_REQUIRE(microseconds(2) == seconds(2e-6));
+  STATIC_REQUIRE(microseconds(3) == seconds(3e-6));
+  STATIC_REQUIRE(microseconds(4) == seconds(4e-6));
+  STATIC_REQUIRE(microseconds(5.25) == seconds(5.25e-6));
+  STATIC_REQUIRE(microseconds(7) == seconds(7e-6));
+  STATIC_REQUIRE(microseconds(7.75) == seconds(7.75e-6));
+  STATIC_REQUIRE(microseconds(50) == seconds(50e-6));
+  CHECK(microseconds(0.25).value() == 0.25e-6);
+}

@@ -140,7 +140,7 @@ TEST_CASE("batch-1 decode on an Apple GPU is DRAM-bound, slower than its DRAM ti
     for (const op_estimate& op : e.stack.decode) kernels += op.kernels * op.repeats;
     CHECK(kernels > 0);
     CHECK(e.stack.decode_per_token.value() >
-          static_cast<double>(kernels) * stacks::llama_cpp_metal.host_overhead.value);
+          static_cast<double>(kernels) * stacks::llama_cpp_metal.host_overhead.number());
   }
 }
 

@@ -176,7 +176,7 @@ TEST_CASE("the stack's optimizer kernels unless the run names its own", "[optimi
   const run_config loop = training_with(optimizer_kind::adam, optimizer_kernel::per_tensor);
   CHECK(update_time(g, presets::bert_large, loop, stack_id::pytorch_eager) >=
         presets::bert_large.transformer.parameter_tensors() * 8.0 *
-            stacks::pytorch_eager.optimizer_host_overhead.value);
+            stacks::pytorch_eager.optimizer_host_overhead.number());
 }
 
 TEST_CASE("optimizer kernel rejections name what is wrong", "[optimizer_kernels][errors]") {
@@ -193,7 +193,7 @@ TEST_CASE("optimizer kernel rejections name what is wrong", "[optimizer_kernels]
   s.optimizer_kernels = optimizer_kernel::as_stack;
   CHECK_THROWS_WITH(s.validate(), Catch::Contains("optimizer_kernels must name a kernel family"));
   s = stacks::pytorch_eager;
-  s.optimizer_host_overhead.value = -1e-6;
+  s.optimizer_host_overhead.value = microseconds(-1);
   CHECK_THROWS_WITH(s.validate(), Catch::Contains("optimizer_host_overhead"));
   CHECK_THROWS_WITH(parse<optimizer_kernel>("foreach"), Catch::Contains("multi-tensor"));
   // A per-tensor AdamW over 4096 layers of 65,536 tiny experts (the largest the transformer

@@ -51,15 +51,24 @@ TEST_CASE("measured figures replace the named stack's, with their methods as sou
   const software_stack s = c.apply_to(stacks::pytorch_eager);
   CHECK(s.gemm_efficiency.value == 0.70);
   CHECK(s.gemm_efficiency.source == "torch.matmul 8192^3 bf16, median of 20");
-  CHECK(s.host_overhead.value == 20e-6);
+  CHECK(s.host_overhead.value == microseconds(20));
   // Every other figure is the record's.
   CHECK(s.conv_efficiency.value == stacks::pytorch_eager.conv_efficiency.value);
   CHECK(s.streaming_dram_share.source == stacks::pytorch_eager.streaming_dram_share.source);
   CHECK(s.optimizer_kernels == stacks::pytorch_eager.optimizer_kernels);
-  // Every figure name is a member of the stack, and each names a different one.
-  for (stack_figure_id f : enum_values<stack_figure_id>)
-    for (stack_figure_id g : enum_values<stack_figure_id>)
-      CHECK((f == g) == (stack_figure_member(f) == stack_figure_member(g)));
+  // Every figure name is a member of the stack, and each names a different one: writing one
+  // figure moves that figure alone.
+  for (stack_figure_id f : enum_values<stack_figure_id>) {
+    software_stack t = stacks::pytorch_eager;
+    const double moved = read_figure(t, f).number == 0.5 ? 0.25 : 0.5;
+    write_figure(t, f, moved, "moved");
+    for (stack_figure_id g : enum_values<stack_figure_id>) {
+      INFO(name(f) << " written, " << name(g) << " read");
+      CHECK((read_figure(t, g).number == moved) ==
+            (f == g || read_figure(stacks::pytorch_eager, g).number == moved));
+      CHECK((read_figure(t, g).source == "moved") == (f == g));
+    }
+  }
 }
 
 TEST_CASE("a measured stack is never faster than its ceiling, and slower where it measured less",

@@ -7,6 +7,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <type_traits>
 
 #include "cli_run.hpp"
 #include "model/serving_run.hpp"
@@ -181,6 +182,28 @@ TEST_CASE("a stack's GEMV share is held to what its kernels move per SM clock", 
         stacks::llama_cpp.gemv_dram_share.value);
 }
 
+// A figure's domain is its type (stack/stack_figure.hpp): a host time is a duration, and a share
+// and a rate per SM clock are figures of different types, so one cannot stand for another; the
+// table's domain is the member's, and reading a figure through the table gives the member's value.
+TEST_CASE("a stack figure's type is its domain, and the table reads the members", "[stack]") {
+  STATIC_REQUIRE(std::is_same_v<decltype(stack_host_time::value), duration>);
+  STATIC_REQUIRE(std::is_same_v<decltype(stack_share::value), double>);
+  STATIC_REQUIRE(!std::is_assignable_v<stack_host_time::value_type&, double>);
+  STATIC_REQUIRE(!std::is_assignable_v<stack_share&, stack_host_time>);
+  STATIC_REQUIRE(!std::is_assignable_v<stack_share&, stack_sm_rate>);
+  STATIC_REQUIRE(domain(stack_figure_id::host_overhead) == stack_figure_domain::host_time);
+  STATIC_REQUIRE(read_figure(stacks::llama_cpp, stack_figure_id::host_overhead).number ==
+                 stacks::llama_cpp.host_overhead.value.value());
+  for (const software_stack* s : stacks::all) {
+    INFO(s->name());
+    CHECK(read_figure(*s, stack_figure_id::gemm_efficiency).number == s->gemm_efficiency.value);
+    CHECK(read_figure(*s, stack_figure_id::optimizer_host_overhead).number ==
+          s->optimizer_host_overhead.value.value());
+    CHECK(read_figure(*s, stack_figure_id::strided_copy_bytes_per_sm_cycle).number ==
+          s->strided_copy_bytes_per_sm_cycle.value);
+  }
+}
+
 TEST_CASE("a GEMV rate per SM clock out of its domain is rejected, naming the figure", "[stack]") {
   for (const double bad : {-1.0, 2048.0, std::nan("")}) {
     software_stack s = stacks::llama_cpp;
@@ -195,7 +218,7 @@ TEST_CASE("a GEMV rate per SM clock out of its domain is rejected, naming the fi
                          stack_figure_id::softmax_bytes_per_sm_cycle,
                          stack_figure_id::strided_copy_bytes_per_sm_cycle}) {
       s = stacks::llama_cpp;
-      (s.*stack_figure_member(f)).value = bad;
+      write_figure(s, f, bad, "bad");
       CHECK_THROWS_WITH(s.validate(), Catch::Contains(std::string(name(f))) &&
                                           Catch::Contains("bytes per SM cycle"));
     }
@@ -409,7 +432,7 @@ TEST_CASE("a stack's kernel choices change the kernel sequence", "[stack]") {
       estimate_model(a100, presets::gpt2, decode_run(dtype::fp16, 1), stacks::pytorch_eager);
   const double kernels = static_cast<double>(decode.stack.decode.kernels());
   CHECK(decode.stack.decode_per_token.value() >=
-        kernels * stacks::pytorch_eager.host_overhead.value);
+        kernels * stacks::pytorch_eager.host_overhead.number());
 }
 
 TEST_CASE("an inference engine runs no training step", "[stack]") {
@@ -479,7 +502,7 @@ TEST_CASE("every stack figure is sourced and in its domain", "[stack]") {
     CHECK_NOTHROW(s.validate());
     // Every figure the table lists carries a source and the unit its domain says.
     for (const stack_figure_field& field : stack_figure_fields) {
-      const stack_figure& f = s.*field.member;
+      const stack_figure_view f = field.read(s);
       INFO(field.name << " in " << f.unit);
       CHECK(!f.source.empty());
       switch (field.domain) {
@@ -508,10 +531,10 @@ TEST_CASE("bad stack figures and names are rejected by name", "[stack]") {
   s.gemm_efficiency.value = 1.5;
   CHECK_THROWS_WITH(s.validate(), Catch::Contains("gemm_efficiency"));
   s = stacks::pytorch_eager;
-  s.host_overhead.value = -1e-6;
+  s.host_overhead.value = microseconds(-1);
   CHECK_THROWS_WITH(s.validate(), Catch::Contains("host_overhead"));
   const gpu_spec& a100 = catalog::find("a100_sxm4_80gb");
-  s.host_overhead.value = std::numeric_limits<double>::quiet_NaN();
+  s.host_overhead.value = seconds(std::numeric_limits<double>::quiet_NaN());
   CHECK_THROWS_AS(estimate_model(a100, presets::gpt2, run_config{}, s), invalid_argument);
   CHECK_THROWS_AS(stacks::find("tensorrt"), not_found);
   CHECK_THROWS_WITH(stacks::find("tensorrt"), Catch::Contains("tensorrt-llm"));
@@ -544,7 +567,7 @@ TEST_CASE("bad stack figures and names are rejected by name", "[stack]") {
   s.decode_graphs.tiers[1].max_batch = -8;
   CHECK_THROWS_WITH(s.validate(), Catch::Contains("decode graphs"));
   s = stacks::sglang;
-  s.decode_graphs.eager_host_overhead.value = std::numeric_limits<double>::infinity();
+  s.decode_graphs.eager_host_overhead.value = seconds(std::numeric_limits<double>::infinity());
   CHECK_THROWS_WITH(s.validate(), Catch::Contains("eager host time"));
   s = stacks::sglang;
   s.decode_graphs.tiers[0].from = gibibytes(1);
@@ -580,7 +603,7 @@ TEST_CASE("SGLang replays decode steps as graphs up to its limit, eagerly above 
   CHECK(past.decode_per_token.value() - at_limit.decode_per_token.value() > 10.0 * one_more);
   const double kernels = static_cast<double>(kernels_of(past.decode));
   CHECK(past.decode_per_token.value() >
-        0.5 * kernels * stacks::sglang.decode_graphs.eager_host_overhead.value);
+        0.5 * kernels * stacks::sglang.decode_graphs.eager_host_overhead.number());
   // vLLM's record, whose kernels SGLang's copies, replays every batch: the same step at 160.
   CHECK(step(160, stacks::vllm).decode_per_token == at_limit.decode_per_token);
 }
@@ -876,11 +899,10 @@ TEST_CASE("vLLM without CUDA graphs is vLLM's kernels at eager PyTorch's host ti
   // The same kernels: every figure but the host time is vLLM's.
   for (const stack_figure_id f : enum_values<stack_figure_id>) {
     INFO(name(f));
-    const auto member = stack_figure_member(f);
     if (f == stack_figure_id::host_overhead)
-      CHECK((eager.*member).value == stacks::pytorch_eager.host_overhead.value);
+      CHECK(eager.host_overhead.value == stacks::pytorch_eager.host_overhead.value);
     else
-      CHECK((eager.*member).value == (graphs.*member).value);
+      CHECK(read_figure(eager, f).number == read_figure(graphs, f).number);
   }
   CHECK(eager.multi_gpu.split == graphs.multi_gpu.split);
   CHECK(eager.attention == graphs.attention);
@@ -898,6 +920,6 @@ TEST_CASE("vLLM without CUDA graphs is vLLM's kernels at eager PyTorch's host ti
   }
   r.stack = stack_id::vllm_eager;
   const model_estimate h100 = estimate_run(catalog::find("h100_sxm"), presets::llama2_7b, r);
-  CHECK(h100.decode_per_token.value() >=
-        0.99 * static_cast<double>(h100.decode.kernels()) * stacks::vllm_eager.host_overhead.value);
+  CHECK(h100.decode_per_token.value() >= 0.99 * static_cast<double>(h100.decode.kernels()) *
+                                             stacks::vllm_eager.host_overhead.number());
 }

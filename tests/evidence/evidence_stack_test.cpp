@@ -445,8 +445,11 @@ TEST_CASE("llama.cpp rows by phase, format and architecture", "[.][evidence_llam
     old.quantized_gemv_dram_share.value = s.id == stack_id::llama_cpp ? 0.65 : 0.55;
     old.gemv_bytes_per_sm_cycle.value = 0;  // no kernel rates per SM clock
     old.quantized_gemv_bytes_per_sm_cycle.value = 0;
+    old.decode_kernels = {};  // the fused layer in decode, no GEMV occupancy
+    old.gemv_kernel = {};
     run_config old_run = p.run;
     old_run.prompt_dequantize = {};
+    old_run.decode_kernels = {};
     old_run.flash_attention = true;
     const model_estimate old_ceiling = estimate_model(*p.x.gpu, *p.x.model, old_run);
     const double before =

@@ -79,6 +79,9 @@ struct op_estimate {
   /// A forward weight GEMM over at most `skinny_max_rows` rows: the matrix-vector kernels whose
   /// rate per SM clock a stack may have measured (stack/stack.hpp), not a tiled GEMM's.
   bool weight_gemv = false;
+  /// A weight GEMV's output rows, over all its groups: the rows a kernel that gives each its own
+  /// warps spreads over the SMs (stack/gemv_occupancy.hpp).
+  double gemv_rows = 0.0;
   /// Which streaming kernel it is (`op_kind::streaming` only): a stack may cap the rate of its
   /// own kernels of that class per SM clock.
   stream_kernel stream = stream_kernel::generic;

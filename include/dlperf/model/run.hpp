@@ -237,6 +237,8 @@ struct run_config {
   /// Which of a layer's fused operators run as several kernels over a prompt (set by
   /// `run_under` from the stack; none by default, the model's fused layer).
   layer_kernels prompt_kernels{};
+  /// The same in a decode step (set by `run_under` from the stack; none by default).
+  layer_kernels decode_kernels{};
   /// Eager unfused attention whose softmax kernel takes the score scaling and the mask, with the
   /// heads split by strided views (ggml's `soft_max_ext` and `permute`), instead of eager
   /// PyTorch code's scale, mask and head-split kernels (set by `run_under`).

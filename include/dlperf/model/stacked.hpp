@@ -41,7 +41,8 @@ constexpr optimizer_kernel optimizer_kernels_of(const software_stack& s, const r
 /// where it fixes them, the run's own where it leaves them (`as_run`), how it multiplies
 /// quantised weights over many rows and calls its library GEMM (`gemm_call`), whether its FP8
 /// linears cast in kernels of their own (`fp8_casts`), which of a layer's fused operators it
-/// splits over a prompt (`prompt_kernels`), and its optimizer kernels unless the run names its own.
+/// splits over a prompt and in a decode step (`prompt_kernels`, `decode_kernels`), and its
+/// optimizer kernels unless the run names its own.
 constexpr run_config run_under(const software_stack& s, run_config r) {
   if (s.fusion != kernel_fusion::as_run) r.eager = s.fusion == kernel_fusion::eager;
   if (s.attention != attention_kernel::as_run)
@@ -52,6 +53,7 @@ constexpr run_config run_under(const software_stack& s, run_config r) {
   r.fp8_casts = s.fp8_casts;
   if (s.fused_softmax_glue) r.fused_softmax_glue = true;
   r.prompt_kernels = s.prompt_kernels;
+  r.decode_kernels = s.decode_kernels;
   if (r.training()) r.optimizer_kernels = optimizer_kernels_of(s, r);
   return r;
 }
@@ -64,7 +66,7 @@ constexpr bool same_kernel_choices(const software_stack& a, const software_stack
          a.prompt_dequantize.ubatch == b.prompt_dequantize.ubatch &&
          a.gemm_call.same(b.gemm_call) && a.fp8_casts.same(b.fp8_casts) &&
          a.fused_softmax_glue == b.fused_softmax_glue && a.prompt_kernels.same(b.prompt_kernels) &&
-         a.optimizer_kernels == b.optimizer_kernels;
+         a.decode_kernels.same(b.decode_kernels) && a.optimizer_kernels == b.optimizer_kernels;
 }
 
 /// @p ceiling (an `estimate_model` result for @p m under @p r) as stack @p s runs it on the

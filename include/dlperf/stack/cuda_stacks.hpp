@@ -426,6 +426,23 @@ inline constexpr software_stack llama_cpp{
     .prompt_kernels = {true, true, true,
                        "llama.cpp src/llama.cpp llm_build_llama/llm_build_ffn (2023-12 to 2025; "
                        "kernels as the 0df0aa8 prompt profile on an H100 SXM lists them)"},
+    // The same graph in a decode step: its one-token kernels, replayed in a CUDA graph.
+    .decode_kernels = {true, false, false,
+                       "llama.cpp llm_build_llama/llm_build_ffn: one graph builder for prompt and "
+                       "decode (0df0aa8's decode GEMVs on an H100 SXM: Q, K, V apart)"},
+    // convert_mul_mat_vec_f16_cuda (ggml-cuda/dmmv.cu, 0df0aa8): one block of one warp
+    // (WARP_SIZE x GGML_CUDA_MMV_Y = 1) per row. On the lent H100 SXM its 1024-row products
+    // (Llama 3's K and V, 8.4 MB) took 15.9 us, 3.7 us of it the fixed time of the line its
+    // larger products lie on: 2.63 bytes per SM clock over 1024 / 132 = 7.76 warps a SM, 0.339
+    // a warp (tests/data/measured/h100_sxm_llama_cpp_2026-11-27.json, gemv_kernels f16).
+    .gemv_kernel = {1,
+                    1,
+                    {0.339, "bytes of weights per resident warp per SM clock",
+                     "measured: llama.cpp 0df0aa8 dequantize_mul_mat_vec<f16>, 1024-row products "
+                     "on an H100 SXM, Nsight Compute",
+                     "2026-11"},
+                    "ggml-cuda/dmmv.cu convert_mul_mat_vec_f16_cuda (0df0aa8): a 32-thread block "
+                    "per row"},
     // ggml keeps every activation in FP32 between kernels; ggml_cuda_op_mul_mat_cublas, on
     // compute capability 7.0 and later, casts the FP32 activations to FP16, calls cublasGemmEx
     // with CUBLAS_COMPUTE_16F into an FP16 result and casts that back to FP32; the batched

@@ -19,6 +19,7 @@
 #include <dlperf/core/plausible.hpp>
 #include <dlperf/hardware/vendor.hpp>
 #include <dlperf/stack/decode_graphs.hpp>
+#include <dlperf/stack/gemv_occupancy.hpp>
 #include <dlperf/stack/kernel_choices.hpp>
 #include <dlperf/stack/multi_gpu.hpp>
 #include <dlperf/stack/optimizer_kernels.hpp>
@@ -233,6 +234,11 @@ struct software_stack {
   stack_sm_rate strided_copy_bytes_per_sm_cycle{0.0, "B per SM cycle", "not measured"};
   /// Which of a layer's fused operators it runs as several kernels over a prompt.
   layer_kernels prompt_kernels{};
+  /// Which it runs as several kernels in a decode step.
+  layer_kernels decode_kernels{};
+  /// Its 16-bit GEMV kernel's warps per row and what one resident warp moves
+  /// (stack/gemv_occupancy.hpp): a product of few rows streams below `gemv_bytes_per_sm_cycle`.
+  gemv_occupancy gemv_kernel{};
   /// How it calls its 16-bit library GEMM over more than one row (FP16 accumulation, FP32
   /// activations cast around each call).
   library_gemm_call gemm_call{};
@@ -420,6 +426,7 @@ constexpr void software_stack::validate() const {
   multi_gpu.validate(name());
   serving.validate(name());
   decode_graphs.validate(name());
+  gemv_kernel.validate(name());
 }
 
 /// Throws invalid_argument when stack @p s cannot run a run whose mode is @p training: a

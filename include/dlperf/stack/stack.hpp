@@ -85,6 +85,12 @@ struct stack_op_context {
   /// cycle a GEMV must move to stream at the full DRAM rate (the GEMV share's cap, see the file
   /// comment). Zero leaves the cap out.
   frequency sm_cycles{};
+  /// The device's SMs and what each holds at once (architecture_spec::sm): how many warps of
+  /// a GEMV kernel a product's rows keep in flight (stack/gemv_occupancy.hpp). Zero SMs leaves
+  /// the kernel's occupancy out.
+  double sms = 0.0;
+  int max_blocks_per_sm = 0;  ///< resident blocks per SM
+  int max_warps_per_sm = 0;   ///< resident warps per SM
   /// The device's memory: the decode batches a stack replays as graphs may depend on it
   /// (decode_graph_limit). Zero: the smallest tier's.
   byte_count memory{};
@@ -113,11 +119,20 @@ constexpr double gemv_share(const software_stack& s, bool quantized, const stack
 /// The share of DRAM bandwidth @p s reaches when GEMM @p op streams its operands: the
 /// quantised-GEMV share where @p op dequantises weight-only quantised weights, else the GEMV
 /// share; for a weight GEMV (`op_estimate::weight_gemv`) held to what the stack's GEMV kernels
-/// move per SM clock on the device @p c describes.
+/// move per SM clock on the device @p c describes, and for a 16-bit one of a stack whose
+/// kernel's occupancy is modelled, to what its rows keep in flight (stack/gemv_occupancy.hpp).
 constexpr double gemv_share(const software_stack& s, const op_estimate& op,
                             const stack_op_context& c = {}) {
   const bool quantized = c.quantized_weights && op.quantized_weights;
-  return op.weight_gemv ? gemv_share(s, quantized, c) : fitted_gemv_share(s, quantized);
+  if (!op.weight_gemv) return fitted_gemv_share(s, quantized);
+  const double share = gemv_share(s, quantized, c);
+  const gemv_occupancy& k = s.gemv_kernel;
+  if (quantized || !k.modelled() || op.gemv_rows <= 0.0 || c.sms <= 0.0 ||
+      c.sm_cycles <= frequency{} || c.dram_bandwidth <= bandwidth{})
+    return share;
+  const double per_cycle =
+      k.bytes_per_sm_cycle(op.gemv_rows, c.sms, c.max_blocks_per_sm, c.max_warps_per_sm);
+  return std::min(share, per_cycle * c.sm_cycles.value() / c.dram_bandwidth.value());
 }
 
 /// The most bytes @p s's own streaming kernel of class @p k moves per SM per SM clock (0: not
@@ -155,6 +170,9 @@ constexpr stack_op_context device_context(const D& d) {
   c.dram_bandwidth = d.memory(tier::global).throughput;
   c.warp_mma_share = d.arch().warp_mma_share;
   c.sm_cycles = static_cast<double>(d.sm_count()) * d.sm_clock();
+  c.sms = static_cast<double>(d.sm_count());
+  c.max_blocks_per_sm = d.arch().sm.max_blocks_per_sm;
+  c.max_warps_per_sm = d.arch().sm.max_warps_per_sm;
   c.memory = d.memory(tier::global).capacity;
   return c;
 }

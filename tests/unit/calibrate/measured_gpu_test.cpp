@@ -290,11 +290,12 @@ TEST_CASE("llama.cpp of 2024-05 on the lent H100 SXM: decode within its measured
           "[calibrate][measured]") {
   // llama-bench tg512 and pp512 of the XDAI-LLAMA3 rows' build (0df0aa8) on Llama-3-8B shapes,
   // flash attention off, against `dlperf model --stack llama.cpp` on the catalog H100 SXM.
-  // Decode: +19 % (Q4_K_M) and +7 % (F16) when written, +45 % and +51 % before the GEMV rates per
-  // SM clock. Prompts: +4 % (Q4_K_M) and +11 % (F16) since the layer is ggml's graph with its
-  // own kernels' rates (stack/kernel_choices.hpp, layer_kernels; docs/stacks.md, "A prompt
-  // layer as ggml builds it"); 1.59x and 1.47x before, 2.2-2.3x before the casts around every
-  // cuBLAS GEMM were counted.
+  // Decode: +5.2 % (Q4_K_M) and -0.7 % (F16) since a decode step splits ggml's projections and
+  // the F16 kernel's occupancy is priced (stack/gemv_occupancy.hpp); +19 % and +7 % before,
+  // +45 % and +51 % before the GEMV rates per SM clock. Prompts: +4 % (Q4_K_M) and +11 % (F16)
+  // since the layer is ggml's graph with its own kernels' rates (stack/kernel_choices.hpp,
+  // layer_kernels; docs/stacks.md, "A prompt layer as ggml builds it"); 1.59x and 1.47x
+  // before, 2.2-2.3x before the casts around every cuBLAS GEMM were counted.
   const auto& h100 = catalog::find("h100_sxm");
   int seen = 0;
   const nlohmann::json runs = llama_cpp_measured().at("versions").at("llama_bench");
@@ -312,8 +313,8 @@ TEST_CASE("llama.cpp of 2024-05 on the lent H100 SXM: decode within its measured
     const double ratio = predicted / r.at("tokens_per_s").get<double>();
     INFO(test << " " << r.at("weights").get<std::string>() << ": " << ratio);
     if (decode) {
-      CHECK(ratio > 1.0);
-      CHECK(ratio < 1.3);
+      CHECK(ratio > 0.9);
+      CHECK(ratio < 1.1);
     } else {
       CHECK(ratio > 0.9);
       CHECK(ratio < 1.15);

@@ -291,7 +291,7 @@ TEST_CASE("a stack's own streaming kernels are held to what they move per SM clo
   CHECK(dequantize_time(rtx4090, stacks::llama_cpp) == Approx(dequantize_time(rtx4090, uncapped)));
 }
 
-TEST_CASE("llama.cpp's prompt runs the layer ggml builds, decode and other stacks the fused one",
+TEST_CASE("llama.cpp's prompt runs the layer ggml builds, its decode ggml's projections",
           "[stack]") {
   // stack/kernel_choices.hpp, layer_kernels: Q, K and V apart, gate and up apart, RMSNorm's
   // scale and SiLU's product kernels of their own, RoPE on Q and K and the cache's writes.
@@ -311,20 +311,31 @@ TEST_CASE("llama.cpp's prompt runs the layer ggml builds, decode and other stack
         "gate product", "RoPE queries", "RoPE keys", "key cache write", "value cache write"}) {
     INFO(split);
     CHECK(count(l.stack.prefill, split) == 1);
-    CHECK(count(l.stack.decode, split) == 0);  // a decode step keeps the fused layer
+  }
+  // A decode step splits the projections (its GEMVs' rows set their occupancy) and keeps the
+  // fused layer's other kernels (stacks.hpp, llama_cpp's decode_kernels).
+  for (const std::string_view split :
+       {"Q projection", "K projection", "V projection", "FFN gate", "FFN up"}) {
+    INFO(split);
+    CHECK(count(l.stack.decode, split) == 1);
+  }
+  for (const std::string_view fused : {"SiLU", "RoPE queries", "key cache write"}) {
+    INFO(fused);
+    CHECK(count(l.stack.decode, fused) == 0);
   }
   CHECK(count(l.stack.prefill, "QKV projection") == 0);
   CHECK(count(l.stack.prefill, "norm scale") == 3);  // after each of a layer's norms, the final one
-  CHECK(count(l.stack.decode, "QKV projection") == 1);
+  CHECK(count(l.stack.decode, "QKV projection") == 0);
   // The split layer does the same arithmetic, in more kernels, and so takes longer.
   const stacked_estimate eager = estimate_model(g, presets::llama3_8b, r, stacks::pytorch_eager);
   CHECK(count(eager.stack.prefill, "QKV projection") == 1);
   CHECK(count(eager.stack.prefill, "RoPE queries") == 0);
   software_stack fused = stacks::llama_cpp;
   fused.prompt_kernels = {};
+  fused.decode_kernels = {};
   const stacked_estimate f = estimate_model(g, presets::llama3_8b, r, fused);
   CHECK(l.stack.prefill_time > f.stack.prefill_time);
-  CHECK(l.stack.decode_per_token.value() == Approx(f.stack.decode_per_token.value()));
+  CHECK(l.stack.decode_per_token > f.stack.decode_per_token);
   CHECK(!same_kernel_choices(fused, stacks::llama_cpp));
   // A model with learned positions rotates nothing: no RoPE kernels, the cache's writes stay.
   const stacked_estimate gpt = estimate_model(g, presets::gpt2_xl, r, stacks::llama_cpp);
@@ -922,4 +933,58 @@ TEST_CASE("vLLM without CUDA graphs is vLLM's kernels at eager PyTorch's host ti
   const model_estimate h100 = estimate_run(catalog::find("h100_sxm"), presets::llama2_7b, r);
   CHECK(h100.decode_per_token.value() >= 0.99 * static_cast<double>(h100.decode.kernels()) *
                                              stacks::vllm_eager.host_overhead.number());
+}
+
+// stack/gemv_occupancy.hpp: a GEMV kernel with a warp per row keeps the warps its rows give each
+// SM in flight, up to what the SM holds, each moving the kernel's bytes per SM clock.
+TEST_CASE("a GEMV's rate grows with its rows until the SM holds no more of its blocks", "[stack]") {
+  const gemv_occupancy& k = stacks::llama_cpp.gemv_kernel;
+  REQUIRE(k.modelled());
+  const gpu_spec& h100 = catalog::find("h100_sxm");
+  const double sms = static_cast<double>(h100.sm_count());
+  const auto& sm = h100.arch().sm;
+  double last = 0.0;
+  for (double rows = 128; rows <= 65536; rows *= 2) {
+    const double rate = k.bytes_per_sm_cycle(rows, sms, sm.max_blocks_per_sm, sm.max_warps_per_sm);
+    CHECK(rate >= last);
+    CHECK(rate <= sm.max_blocks_per_sm * k.bytes_per_warp_cycle.value * (1 + 1e-12));
+    last = rate;
+  }
+  // The lent H100's 1024-row products: 1024 / 132 warps a SM at the measured rate a warp.
+  CHECK(k.bytes_per_sm_cycle(1024, sms, sm.max_blocks_per_sm, sm.max_warps_per_sm) ==
+        Approx(1024.0 / 132.0 * 0.339));
+  // GA10x holds 16 blocks a SM, GA100 32: a large product on an RTX 3090 is held to 16 warps.
+  const auto& ga10x = catalog::find("rtx_3090").arch().sm;
+  CHECK(k.bytes_per_sm_cycle(14336, 82, ga10x.max_blocks_per_sm, ga10x.max_warps_per_sm) ==
+        Approx(16 * 0.339));
+  // So Llama 3's K projection (1024 rows) streams below its Q projection (4096) at batch 1, and
+  // a stack without the kernel's shape streams both alike.
+  run_config r{.mode = run_mode::infer, .batch = 1, .type = dtype::fp16};
+  r.prompt = 1;
+  r.generate = 8;
+  const auto rate_of = [&](const software_stack& s, std::string_view name) {
+    const stacked_estimate e = estimate_model(h100, presets::llama3_8b, r, s);
+    for (const op_estimate& op : e.stack.decode)
+      if (op.name == name) return op.dram.value() / op.time.value();
+    FAIL("no " << name);
+    return 0.0;
+  };
+  CHECK(rate_of(stacks::llama_cpp, "K projection") <
+        0.6 * rate_of(stacks::llama_cpp, "Q projection"));
+  software_stack unshaped = stacks::llama_cpp;
+  unshaped.gemv_kernel = {};
+  CHECK(rate_of(unshaped, "K projection") > 0.6 * rate_of(unshaped, "Q projection"));
+}
+
+TEST_CASE("a GEMV kernel's shape out of its domain is rejected, naming the stack", "[stack]") {
+  software_stack s = stacks::llama_cpp;
+  s.gemv_kernel.warps_per_row = -1;
+  CHECK_THROWS_WITH(s.validate(),
+                    Catch::Contains("llama.cpp") && Catch::Contains("gemv_occupancy"));
+  s = stacks::llama_cpp;
+  s.gemv_kernel.warps_per_block = 0;
+  CHECK_THROWS_AS(s.validate(), invalid_argument);
+  s = stacks::llama_cpp;
+  s.gemv_kernel.bytes_per_warp_cycle.value = std::nan("");
+  CHECK_THROWS_WITH(s.validate(), Catch::Contains("bytes_per_warp_cycle"));
 }

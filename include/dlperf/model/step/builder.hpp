@@ -173,6 +173,7 @@ class step_builder {
       op_estimate op = searched(fwd, t);
       op.quantized_weights = dequantized();
       op.weight_gemv = g.m <= skinny_max_rows;
+      op.gemv_rows = static_cast<double>(g.n) * static_cast<double>(g.batch);
       b.forward.add(op);
       return;
     }
@@ -226,6 +227,7 @@ class step_builder {
     if (cast) stream(b, "cast to 16 bits", {}, rows * static_cast<double>(g.k), 0.0, 1.0, 0.0, e);
     op_estimate op = searched(fwd, g);
     op.weight_gemv = weight && g.m <= skinny_max_rows;
+    op.gemv_rows = static_cast<double>(g.n) * static_cast<double>(g.batch);
     b.forward.add(op);
     if (cast) stream(b, "cast to FP32", {}, rows * static_cast<double>(g.n), 0.0, 1.0, 0.0, e);
   }
@@ -472,10 +474,11 @@ class step_builder {
   [[nodiscard]] constexpr double storage() const { return traits(act_).storage().value(); }
   [[nodiscard]] constexpr bool eager() const { return run_.eager; }
   // Which of the layer's fused operators the run's stack splits into several kernels in this
-  // step (run_config::prompt_kernels): none in a decode step, whose one-token kernels the stack
-  // replays in its graphs, nor in training, which no stack that splits them runs.
+  // step (run_config::prompt_kernels, decode_kernels): none in training, which no stack that
+  // splits them runs.
   [[nodiscard]] constexpr layer_kernels split_kernels() const {
-    return decoding_ || run_.training() ? layer_kernels{} : run_.prompt_kernels;
+    if (run_.training()) return layer_kernels{};
+    return decoding_ ? run_.decode_kernels : run_.prompt_kernels;
   }
   // Whether the model's weights are frozen (LoRA): no weight gradients, no embedding backward.
   [[nodiscard]] constexpr bool frozen() const { return frozen_; }

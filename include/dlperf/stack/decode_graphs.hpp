@@ -66,8 +66,7 @@ struct decode_graph_limit {
           (tiers[i - 1].max_batch == 0 || !(tiers[i].from > tiers[i - 1].from)))
         bad("tiers must rise in memory, each after a set one");
     }
-    const double host = eager_host_overhead.number();
-    if (!(host >= 0.0) || !detail::is_finite(host)) bad("eager host time must be finite and >= 0");
+    if (!eager_host_overhead.in_domain()) bad("eager host time must be finite and >= 0");
   }
 };
 

@@ -46,8 +46,7 @@ struct gemv_occupancy {
   /// Throws invalid_argument naming stack @p stack when a count is negative or the rate is out
   /// of [0, max_bytes_per_sm_cycle].
   constexpr void validate(std::string_view stack) const {
-    const double b = bytes_per_warp_cycle.value;
-    if (warps_per_row < 0 || warps_per_block < 1 || !(b >= 0.0) || !(b <= max_bytes_per_sm_cycle))
+    if (warps_per_row < 0 || warps_per_block < 1 || !bytes_per_warp_cycle.in_domain())
       detail::throw_invalid_argument(
           "stack " + std::string(stack) +
           ": gemv_occupancy needs warps_per_row >= 0, warps_per_block >= 1 and "

@@ -16,7 +16,6 @@
 
 #include <dlperf/core/enumeration.hpp>
 #include <dlperf/core/error.hpp>
-#include <dlperf/core/plausible.hpp>
 #include <dlperf/hardware/vendor.hpp>
 #include <dlperf/stack/decode_graphs.hpp>
 #include <dlperf/stack/gemv_occupancy.hpp>
@@ -393,21 +392,16 @@ constexpr bool is_sm_cycle_rate(stack_figure_id f) {
 constexpr void software_stack::validate() const {
   for (const auto& e : stack_figure_fields) {
     const double v = e.read(*this).number;
-    if (e.domain == stack_figure_domain::host_time) {
-      if (!(v >= 0.0) || !detail::is_finite(v))
-        detail::throw_invalid_argument("stack " + std::string(name()) + ": " + std::string(e.name) +
-                                       " must be finite and >= 0");
-    } else if (e.domain == stack_figure_domain::sm_cycle_rate) {
-      if (!(v >= 0.0) || !(v <= max_bytes_per_sm_cycle))
-        detail::throw_invalid_argument(
-            "stack " + std::string(name()) + ": " + std::string(e.name) + " must be in [0, " +
-            detail::figure_text(max_bytes_per_sm_cycle) +
-            "] bytes per SM cycle (0: not measured), got " + detail::figure_text(v));
-    } else if (!plausible::fraction(v)) {
-      detail::throw_invalid_argument("stack " + std::string(name()) + ": " + std::string(e.name) +
-                                     " must be in [0.01, 1] (a share of the ceiling), got " +
-                                     detail::figure_text(v));
-    }
+    if (in_domain(e.domain, v)) continue;
+    const std::string figure = "stack " + std::string(name()) + ": " + std::string(e.name);
+    if (e.domain == stack_figure_domain::host_time)
+      detail::throw_invalid_argument(figure + " must be finite and >= 0");
+    if (e.domain == stack_figure_domain::sm_cycle_rate)
+      detail::throw_invalid_argument(
+          figure + " must be in [0, " + detail::figure_text(max_bytes_per_sm_cycle) +
+          "] bytes per SM cycle (0: not measured), got " + detail::figure_text(v));
+    detail::throw_invalid_argument(figure + " must be in [0.01, 1] (a share of the ceiling), got " +
+                                   detail::figure_text(v));
   }
   if (optimizer_kernels == optimizer_kernel::as_stack)
     detail::throw_invalid_argument("stack " + std::string(name()) +
@@ -418,8 +412,8 @@ constexpr void software_stack::validate() const {
                                    ": prompt_dequantize needs above_rows and ubatch both > 0 "
                                    "(or both 0: no pass)");
   if (offload.min_offload_batch < 0 ||
-      (offload.supported() && (!plausible::fraction(offload.upload_link_share.value) ||
-                               !plausible::fraction(offload.host_dram_share.value))))
+      (offload.supported() &&
+       (!offload.upload_link_share.in_domain() || !offload.host_dram_share.in_domain())))
     detail::throw_invalid_argument("stack " + std::string(name()) +
                                    ": offload needs min_offload_batch >= 0 and, when it offloads, "
                                    "its two shares in [0.01, 1]");

@@ -102,18 +102,26 @@ constexpr double fitted_gemv_share(const software_stack& s, bool quantized) {
   return quantized ? s.quantized_gemv_dram_share.value : s.gemv_dram_share.value;
 }
 
+namespace detail {
+/// @p share held to what a kernel moving @p per_cycle bytes per SM clock streams on the device
+/// @p c describes, as a share of its DRAM rate; @p share itself where either is unknown
+/// (@p per_cycle 0: not measured).
+constexpr double held_to_sm_rate(double share, double per_cycle, const stack_op_context& c) {
+  if (per_cycle <= 0.0 || c.sm_cycles <= frequency{} || c.dram_bandwidth <= bandwidth{})
+    return share;
+  const double kernel_rate = per_cycle * c.sm_cycles.value();  // bytes per second
+  return std::min(share, kernel_rate / c.dram_bandwidth.value());
+}
+}  // namespace detail
+
 /// The share of DRAM bandwidth @p s's GEMV kernels reach over 16-bit weights, or over
 /// weight-only quantised ones where @p quantized: the stack's fitted share, held to what its
 /// kernels move per SM clock on the device @p c describes where both are known (see the file
 /// comment).
 constexpr double gemv_share(const software_stack& s, bool quantized, const stack_op_context& c) {
-  const double share = fitted_gemv_share(s, quantized);
   const double per_cycle =
       quantized ? s.quantized_gemv_bytes_per_sm_cycle.value : s.gemv_bytes_per_sm_cycle.value;
-  if (per_cycle <= 0.0 || c.sm_cycles <= frequency{} || c.dram_bandwidth <= bandwidth{})
-    return share;
-  const double kernel_rate = per_cycle * c.sm_cycles.value();  // bytes per second
-  return std::min(share, kernel_rate / c.dram_bandwidth.value());
+  return detail::held_to_sm_rate(fitted_gemv_share(s, quantized), per_cycle, c);
 }
 
 /// The share of DRAM bandwidth @p s reaches when GEMM @p op streams its operands: the
@@ -127,12 +135,9 @@ constexpr double gemv_share(const software_stack& s, const op_estimate& op,
   if (!op.weight_gemv) return fitted_gemv_share(s, quantized);
   const double share = gemv_share(s, quantized, c);
   const gemv_occupancy& k = s.gemv_kernel;
-  if (quantized || !k.modelled() || op.gemv_rows <= 0.0 || c.sms <= 0.0 ||
-      c.sm_cycles <= frequency{} || c.dram_bandwidth <= bandwidth{})
-    return share;
-  const double per_cycle =
-      k.bytes_per_sm_cycle(op.gemv_rows, c.sms, c.max_blocks_per_sm, c.max_warps_per_sm);
-  return std::min(share, per_cycle * c.sm_cycles.value() / c.dram_bandwidth.value());
+  if (quantized || !k.modelled() || op.gemv_rows <= 0.0 || c.sms <= 0.0) return share;
+  return detail::held_to_sm_rate(
+      share, k.bytes_per_sm_cycle(op.gemv_rows, c.sms, c.max_blocks_per_sm, c.max_warps_per_sm), c);
 }
 
 /// The most bytes @p s's own streaming kernel of class @p k moves per SM per SM clock (0: not

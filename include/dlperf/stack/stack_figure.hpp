@@ -10,6 +10,8 @@
 #include <type_traits>
 
 #include <dlperf/core/enumeration.hpp>
+#include <dlperf/core/error.hpp>
+#include <dlperf/core/plausible.hpp>
 #include <dlperf/core/units.hpp>
 
 namespace dlperf {
@@ -58,6 +60,21 @@ struct enum_list<stack_figure_domain> {
 /// path to L2 carries (a figure above it is a unit slip, not a kernel).
 inline constexpr double max_bytes_per_sm_cycle = 1024.0;
 
+/// Whether @p v, a figure of domain @p d in its unit, is in the domain: a share in [0.01, 1]
+/// (core/plausible.hpp), a host time finite and >= 0, a rate per SM clock in
+/// [0, max_bytes_per_sm_cycle]. NaN is in none.
+constexpr bool in_domain(stack_figure_domain d, double v) {
+  switch (d) {
+    case stack_figure_domain::host_time:
+      return v >= 0.0 && detail::is_finite(v);
+    case stack_figure_domain::sm_cycle_rate:
+      return v >= 0.0 && v <= max_bytes_per_sm_cycle;
+    case stack_figure_domain::fraction:
+      break;
+  }
+  return plausible::fraction(v);
+}
+
 /// The C++ type of a figure of domain @p D: a host time is a `duration`; a share and a rate
 /// per SM clock are plain numbers (a share has no unit, and a clock cycle has no Boost.Units
 /// dimension), kept apart from each other by the figure's own type.
@@ -92,6 +109,8 @@ struct basic_stack_figure {
     else
       return value;
   }
+  /// Whether the value is in the figure's domain (`in_domain`).
+  [[nodiscard]] constexpr bool in_domain() const { return dlperf::in_domain(D, number()); }
   /// Sets the value from a plain number in the domain's unit (as number() gives it).
   constexpr void set_number(double v) {
     if constexpr (D == stack_figure_domain::host_time)

@@ -172,8 +172,7 @@ class step_builder {
       t.a_dram_bytes = static_cast<double>(g.n) * static_cast<double>(g.k) * w;
       op_estimate op = searched(fwd, t);
       op.quantized_weights = dequantized();
-      op.weight_gemv = g.m <= skinny_max_rows;
-      op.gemv_rows = static_cast<double>(g.n) * static_cast<double>(g.batch);
+      mark_weight_gemv(op, g);
       b.forward.add(op);
       return;
     }
@@ -192,6 +191,13 @@ class step_builder {
       wg.a_dram_bytes = g.a_dram_bytes;
       b.backward.push_back(searched(wgrad, wg));
     }
+  }
+
+  // Marks @p op, the forward product of weights over @p g, as a weight GEMV where its rows are few
+  // (`op_estimate::weight_gemv`), with the output rows its kernel spreads over the SMs.
+  static constexpr void mark_weight_gemv(op_estimate& op, const gemm_problem& g) {
+    op.weight_gemv = g.m <= skinny_max_rows;
+    op.gemv_rows = static_cast<double>(g.n) * static_cast<double>(g.batch);
   }
 
   // Bytes per element the streaming kernels move: the activation type's, or FP32's where the
@@ -226,8 +232,7 @@ class step_builder {
     const double e = 4.0 + traits(g.input).storage().value();  // read one width, write the other
     if (cast) stream(b, "cast to 16 bits", {}, rows * static_cast<double>(g.k), 0.0, 1.0, 0.0, e);
     op_estimate op = searched(fwd, g);
-    op.weight_gemv = weight && g.m <= skinny_max_rows;
-    op.gemv_rows = static_cast<double>(g.n) * static_cast<double>(g.batch);
+    if (weight) mark_weight_gemv(op, g);
     b.forward.add(op);
     if (cast) stream(b, "cast to FP32", {}, rows * static_cast<double>(g.n), 0.0, 1.0, 0.0, e);
   }

@@ -389,19 +389,27 @@ constexpr bool is_sm_cycle_rate(stack_figure_id f) {
   return domain(f) == stack_figure_domain::sm_cycle_rate;
 }
 
+namespace detail {
+// Not constexpr: libc++ before 15 (emscripten's) has no constexpr std::string, so a constexpr
+// function may not define one; the message is built only on the way out.
+[[noreturn]] inline void throw_figure_outside_domain(std::string_view stack,
+                                                     std::string_view figure, stack_figure_domain d,
+                                                     double v) {
+  const std::string what = "stack " + std::string(stack) + ": " + std::string(figure);
+  if (d == stack_figure_domain::host_time)
+    throw_invalid_argument(what + " must be finite and >= 0");
+  if (d == stack_figure_domain::sm_cycle_rate)
+    throw_invalid_argument(what + " must be in [0, " + figure_text(max_bytes_per_sm_cycle) +
+                           "] bytes per SM cycle (0: not measured), got " + figure_text(v));
+  throw_invalid_argument(what + " must be in [0.01, 1] (a share of the ceiling), got " +
+                         figure_text(v));
+}
+}  // namespace detail
+
 constexpr void software_stack::validate() const {
   for (const auto& e : stack_figure_fields) {
     const double v = e.read(*this).number;
-    if (in_domain(e.domain, v)) continue;
-    const std::string figure = "stack " + std::string(name()) + ": " + std::string(e.name);
-    if (e.domain == stack_figure_domain::host_time)
-      detail::throw_invalid_argument(figure + " must be finite and >= 0");
-    if (e.domain == stack_figure_domain::sm_cycle_rate)
-      detail::throw_invalid_argument(
-          figure + " must be in [0, " + detail::figure_text(max_bytes_per_sm_cycle) +
-          "] bytes per SM cycle (0: not measured), got " + detail::figure_text(v));
-    detail::throw_invalid_argument(figure + " must be in [0.01, 1] (a share of the ceiling), got " +
-                                   detail::figure_text(v));
+    if (!in_domain(e.domain, v)) detail::throw_figure_outside_domain(name(), e.name, e.domain, v);
   }
   if (optimizer_kernels == optimizer_kernel::as_stack)
     detail::throw_invalid_argument("stack " + std::string(name()) +

@@ -34,9 +34,11 @@ void estimate_job(cluster_report& out, const cluster_request& q, run_config r,
   out.job = estimate_cluster_on<D>(std::span<const D* const>(gpus), m, r, *q.link, q.bucket);
   // Each rank's id; each GPU type once, in rank order: its name, and the job's memory on it (the
   // first type's, or the first that does not fit, is reported).
+  out.boards = board_class_of(*gpus.front());
   for (std::size_t i = 0; i < gpus.size(); ++i) {
     const D& g = *gpus[i];
     out.gpu_ids.emplace_back(g.id());
+    if (out.boards != board_class_of(g)) out.boards.reset();
     const auto before = gpus.begin() + static_cast<std::ptrdiff_t>(i);
     if (std::find(gpus.begin(), before, gpus[i]) != before) continue;
     out.gpu_names += (out.gpu_names.empty() ? "" : " + ") + std::string(g.name());

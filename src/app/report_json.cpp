@@ -163,9 +163,10 @@ void write_job_collectives(report_writer& w, const cluster_estimate& c) {
 }
 
 void write_training_band(report_writer& w, const run_config& run, long long seq,
-                         double samples_per_s, double tokens_per_s) {
+                         std::optional<board_class> boards, double samples_per_s,
+                         double tokens_per_s) {
   // The bands come from decoder language models: a CNN's job (no tokens) has none.
-  const std::optional<training_scaling_band> b = training_scaling_band_of(run, seq);
+  const std::optional<training_scaling_band> b = training_scaling_band_of(run, seq, boards);
   if (!b || !(tokens_per_s > 0)) return w.null();
   const auto range = [&](std::string_view key, double rate) {
     if (rate > 0)
@@ -176,6 +177,7 @@ void write_training_band(report_writer& w, const run_config& run, long long seq,
   w.begin_object();
   write_band_interval(w, *b);
   write_field(w, "sequences", name(b->sequences));
+  write_field(w, "boards", name(b->boards));
   range("samples_per_s", samples_per_s);
   range("tokens_per_s", tokens_per_s);
   w.end_object();
@@ -222,10 +224,12 @@ nlohmann::json job_collectives_json(const cluster_estimate& c) {
   return json_of([&](report_writer& w) { write_job_collectives(w, c); });
 }
 
-nlohmann::json training_band_json(const run_config& run, long long seq, double samples_per_s,
+nlohmann::json training_band_json(const run_config& run, long long seq,
+                                  std::optional<board_class> boards, double samples_per_s,
                                   double tokens_per_s) {
-  return json_of(
-      [&](report_writer& w) { write_training_band(w, run, seq, samples_per_s, tokens_per_s); });
+  return json_of([&](report_writer& w) {
+    write_training_band(w, run, seq, boards, samples_per_s, tokens_per_s);
+  });
 }
 
 nlohmann::json to_json(const cluster_report& r) {
@@ -262,7 +266,8 @@ nlohmann::json to_json(const cluster_report& r) {
       {"samples_per_s", r.samples_per_s},
       {"tokens_per_s",
        r.tokens_per_s > 0 ? nlohmann::json(r.tokens_per_s) : nlohmann::json(nullptr)},
-      {"training_band", training_band_json(r.run, r.seq, r.samples_per_s, r.tokens_per_s)},
+      {"training_band",
+       training_band_json(r.run, r.seq, r.boards, r.samples_per_s, r.tokens_per_s)},
       {"speedup", c.speedup},
       {"efficiency", c.efficiency},
       {"fits", r.fits()},
@@ -371,7 +376,7 @@ void write_bands(report_writer& w, const model_report& report) {
   const stack_id stack = report.stack.id;
   w.key("training_band");
   if (report.job)
-    write_training_band(w, r, report.seq, e.samples_per_second(),
+    write_training_band(w, r, report.seq, report.boards, e.samples_per_second(),
                         report.transformer ? e.tokens_per_second() : 0.0);
   else
     w.null();

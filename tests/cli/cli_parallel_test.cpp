@@ -283,12 +283,15 @@ TEST_CASE("model --ep spreads a mixture of experts' experts, as cluster prices i
   const nlohmann::json dense = json_of("model --train " + run);
   CHECK(dense["ep"] == 1);
   const auto experts = dlperf::training_scaling_band_of(dlperf::stack_id::megatron, true,
-                                                        dlperf::sequence_class::short_sequences);
+                                                        dlperf::sequence_class::short_sequences,
+                                                        dlperf::board_class::hbm);
   REQUIRE(experts.has_value());
   CHECK(ep["training_band"]["rows"] == experts->rows);
   CHECK(ep["training_band"]["sequences"] == "short");
+  CHECK(ep["training_band"]["boards"] == "hbm");
   const auto dense_band = dlperf::training_scaling_band_of(dlperf::stack_id::megatron, false,
-                                                           dlperf::sequence_class::short_sequences);
+                                                           dlperf::sequence_class::short_sequences,
+                                                           dlperf::board_class::hbm);
   if (dense_band)
     CHECK(dense["training_band"]["rows"] == dense_band->rows);
   else
@@ -360,4 +363,40 @@ TEST_CASE("cluster: each collective says the SMs NCCL holds and what they cost t
   const std::string unpublished = "no published count of NCCL's channels over nvlink5";
   CHECK(run_dlperf(run + "--gpu b200 --link nvlink5").out.find(unpublished) != std::string::npos);
   CHECK(text.out.find("no published count") == std::string::npos);
+}
+
+TEST_CASE("a multi-GPU training band is its class of board's: none for GeForce jobs",
+          "[cli][parallel]") {
+  // Every published multi-GPU training run ran on HBM boards (model/error_bands.hpp,
+  // training_scaling_band): the same job on eight H100s carries their band, on eight RTX 4090s
+  // over PCIe none, and the tool says where the runs ran rather than lend the data centre's.
+  const std::string job =
+      "--preset llama3_2_1b --train --gpus 8 --zero 3 --batch 1 --seq 2048 --stack pytorch-eager ";
+  const auto hbm = dlperf::training_scaling_band_of(dlperf::stack_id::pytorch_eager, false,
+                                                    dlperf::sequence_class::short_sequences,
+                                                    dlperf::board_class::hbm);
+  REQUIRE(hbm.has_value());
+  const nlohmann::json h100 = json_of("model --gpu h100_sxm " + job + "--json");
+  CHECK(h100["training_band"]["rows"] == hbm->rows);
+  CHECK(h100["training_band"]["boards"] == "hbm");
+  const nlohmann::json geforce = json_of("model --gpu rtx_4090 " + job + "--json");
+  CHECK(geforce["training_band"].is_null());
+  CHECK(!dlperf::training_scaling_band_of(dlperf::stack_id::pytorch_eager, false,
+                                          dlperf::sequence_class::short_sequences,
+                                          dlperf::board_class::consumer));
+  const run_result text = run_dlperf("model --gpu rtx_4090 " + job);
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("no published multi-GPU pytorch-eager training runs of sequences under "
+                      "8192 tokens on GeForce and Radeon boards, no band (the " +
+                      std::to_string(hbm->rows) + " published ran on boards with HBM memory)") !=
+        std::string::npos);
+  const run_result on_h100 = run_dlperf("model --gpu h100_sxm " + job);
+  CHECK(on_h100.out.find("training runs of sequences under 8192 tokens on boards with HBM memory "
+                         "measured") != std::string::npos);
+  // A job over GPUs of two classes has no one class, and no band.
+  const std::string mixed = "cluster --gpu h100_sxm,rtx_4090 --link pcie4_x16 " + job;
+  CHECK(json_of(mixed + "--json")["training_band"].is_null());
+  CHECK(run_dlperf(mixed).out.find(
+            "on a job of several classes of board, no band (the " + std::to_string(hbm->rows) +
+            " published ran on boards with HBM memory)") != std::string::npos);
 }

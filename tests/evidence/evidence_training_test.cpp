@@ -221,14 +221,16 @@ TEST_CASE("training evidence: every row runs on its GPUs, finite and below the d
   CHECK(vendors["amd"] >= 4);
 }
 
-// Each stack's bands over the rows, jobs with and without expert parallelism and of short and
-// long sequences apart (model/error_bands.hpp, training_scaling_band).
-using band_key = std::tuple<stack_id, bool, sequence_class>;
+// Each stack's bands over the rows, jobs with and without expert parallelism, of short and long
+// sequences and on each class of board apart (model/error_bands.hpp, training_scaling_band).
+using band_key = std::tuple<stack_id, bool, sequence_class, board_class>;
 std::map<band_key, band_figures> bands_of_evidence() {
   std::map<band_key, std::vector<double>> errors;
   for (const record& r : training_rows()) {
     const training_result t = run_row(r);
-    errors[{t.run.stack, t.run.ep > 1, sequence_class_of(t.run.seq)}].push_back(t.error);
+    errors[{t.run.stack, t.run.ep > 1, sequence_class_of(t.run.seq),
+            board_class_of(catalog::find(r.at("gpu")))}]
+        .push_back(t.error);
   }
   std::map<band_key, band_figures> out;
   for (const auto& [key, e] : errors) out[key] = band_figures_of(e);
@@ -239,12 +241,13 @@ TEST_CASE("every stack's multi-GPU training band is its error on the evidence", 
   const std::map<band_key, band_figures> bands = bands_of_evidence();
   int listed = 0;
   for (const auto& [key, b] : bands) {
-    const auto [stack, experts, sequences] = key;
-    INFO(name(stack) << (experts ? " with ep" : "") << ", " << name(sequences)
-                     << " sequences: " << b.rows << " rows, median " << b.median << ", bias "
-                     << b.bias << ", measured / predicted " << b.low << " to " << b.high);
+    const auto [stack, experts, sequences, boards] = key;
+    INFO(name(stack) << (experts ? " with ep" : "") << ", " << name(sequences) << " sequences on "
+                     << name(boards) << " boards: " << b.rows << " rows, median " << b.median
+                     << ", bias " << b.bias << ", measured / predicted " << b.low << " to "
+                     << b.high);
     const std::optional<training_scaling_band> table =
-        training_scaling_band_of(stack, experts, sequences);
+        training_scaling_band_of(stack, experts, sequences, boards);
     CHECK(table.has_value() == (b.rows >= error_band::least_rows));
     if (!table) continue;
     ++listed;

@@ -134,7 +134,7 @@ void print_report(const app::cluster_report& report) {
   fmt::print("  {:<34} {:>10}\n", "step", format_duration(c.step_time.value()));
   fmt::print("  speed-up {}x over one GPU, efficiency {}{}\n", three_digits(c.speedup),
              format_percent(c.efficiency, 1.0), above_linear_text(c));
-  fmt::print("  {}\n", training_band_text(r, report.seq, report.tokens_per_s));
+  fmt::print("  {}\n", training_band_text(r, report.seq, report.boards, report.tokens_per_s));
   if (report.fits())
     fmt::print("  memory: {} per GPU of {}: fits\n", format_bytes(report.fit.need.total().value()),
                format_bytes(report.fit.capacity.value()));
@@ -151,26 +151,34 @@ void run_cluster(const cluster_options& o) {
 
 }  // namespace
 
-std::string training_band_text(const run_config& run, long long seq, double tokens_per_s) {
+std::string training_band_text(const run_config& run, long long seq,
+                               std::optional<board_class> boards, double tokens_per_s) {
   const stack_id stack = run.stack;
   if (!(tokens_per_s > 0))
     return "the published multi-GPU training runs are of language models: no band for this one";
-  const std::optional<training_scaling_band> b = training_scaling_band_of(run, seq);
-  const std::string sequences =
-      sequence_class_of(seq) == sequence_class::long_sequences
-          ? fmt::format(" of sequences of {} tokens or more", long_sequence_tokens)
-          : fmt::format(" of sequences under {} tokens", long_sequence_tokens);
-  if (!b)
-    return stack == stack_id::ceiling
-               ? "published multi-GPU runs measure stacks, not the ceiling: --stack gives their "
-                 "band"
-               : fmt::format("fewer than {} published multi-GPU {} training runs{}, no band yet",
-                             error_band::least_rows, name(stack), sequences);
-  return fmt::format(
-      "published multi-GPU {} training runs{}{} {}", name(stack),
-      run.ep > 1 ? " of mixtures of experts over ep GPUs" : "", sequences,
-      band_interval_text(b->low, b->high, tokens_per_s, training_scaling_band::coverage, b->rows,
-                         "runs", b->median, b->bias));
+  if (stack == stack_id::ceiling)
+    return "published multi-GPU runs measure stacks, not the ceiling: --stack gives their band";
+  const std::optional<training_scaling_band> b = training_scaling_band_of(run, seq, boards);
+  const std::string runs =
+      fmt::format("published multi-GPU {} training runs{}{}", name(stack),
+                  run.ep > 1 ? " of mixtures of experts over ep GPUs" : "",
+                  sequence_class_of(seq) == sequence_class::long_sequences
+                      ? fmt::format(" of sequences of {} tokens or more", long_sequence_tokens)
+                      : fmt::format(" of sequences under {} tokens", long_sequence_tokens));
+  if (b)
+    return fmt::format(
+        "{} on {} {}", runs, description(b->boards),
+        band_interval_text(b->low, b->high, tokens_per_s, training_scaling_band::coverage, b->rows,
+                           "runs", b->median, b->bias));
+  // None on the job's class: say where the stack's runs ran, so that the data centre's band is
+  // not read as this job's.
+  const std::string on = boards ? fmt::format(" on {}", description(*boards))
+                                : std::string(" on a job of several classes of board");
+  if (const std::optional<training_scaling_band> other =
+          training_scaling_band_elsewhere(run, seq, boards))
+    return fmt::format("no {}{}, no band (the {} published ran on {})", runs, on, other->rows,
+                       description(other->boards));
+  return fmt::format("fewer than {} {}{}, no band yet", error_band::least_rows, runs, on);
 }
 
 std::string band_interval_text(double low, double high, double rate, double coverage, int rows,

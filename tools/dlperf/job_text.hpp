@@ -2,7 +2,9 @@
 #pragma once
 
 #include <dlperf/buying/cluster.hpp>
+#include <dlperf/model/error_bands.hpp>
 #include <dlperf/stack/stack.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -36,10 +38,12 @@ std::string band_interval_text(double low, double high, double rate, double cove
                                std::string_view unit = "tokens/s", double worst = -1.0);
 
 /// A stack's multi-GPU training band (app::training_band_json) for a job of @p seq tokens a
-/// sequence, for people, one line: "published multi-GPU pytorch-eager training runs of
-/// sequences of 8192 tokens or more measured 0.843-1.22x of this model's rate: 60100-86800
-/// tokens/s (80 % of 72 runs; median error 8.50 %, the model pessimistic)", or why there is no
-/// band.
-std::string training_band_text(const run_config& run, long long seq, double tokens_per_s);
+/// sequence on boards of class @p boards, for people, one line: "published multi-GPU
+/// pytorch-eager training runs of sequences of 8192 tokens or more on boards with HBM memory
+/// measured 0.843-1.22x of this model's rate: 60100-86800 tokens/s (80 % of 72 runs; median error
+/// 8.50 %, the model pessimistic)", or why there is no band (and where the stack's runs ran when
+/// none ran on the job's class).
+std::string training_band_text(const run_config& run, long long seq,
+                               std::optional<board_class> boards, double tokens_per_s);
 
 }  // namespace dlperf::cli

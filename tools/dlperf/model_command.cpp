@@ -364,7 +364,7 @@ void print_accuracy(const app::model_report& report) {
   }
   if (report.job)
     fmt::print("  on many GPUs: {}\n",
-               training_band_text(report.run, report.seq,
+               training_band_text(report.run, report.seq, report.boards,
                                   report.transformer ? e.tokens_per_second() : 0.0));
 }
 

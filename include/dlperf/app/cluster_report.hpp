@@ -10,6 +10,7 @@
 #include <dlperf/app/run_request.hpp>
 #include <dlperf/buying/cluster.hpp>
 #include <dlperf/hardware/links.hpp>
+#include <dlperf/model/error_bands.hpp>
 #include <dlperf/model/memory.hpp>
 #include <dlperf/model/model_spec.hpp>
 #include <dlperf/model/run.hpp>
@@ -53,6 +54,9 @@ struct cluster_report {
   double samples_per_s = 0;             ///< the job's rate: every replica's micro-batches a step
   double tokens_per_s = 0;              ///< samples_per_s x the sequence (transformers), else 0
   long long seq = 0;                    ///< the sequence as the model runs it (transformers)
+  /// The class of board every rank's GPU is of, whose multi-GPU training band applies; none where
+  /// they are of several classes.
+  std::optional<board_class> boards;
   /// The calibrations of the device file, which the stack's sources refer to (shared, so that a
   /// report can be copied).
   std::shared_ptr<const std::vector<stack_calibration>> calibrations;

@@ -133,12 +133,14 @@ nlohmann::json sustained_clock_json(const std::optional<sustained_clock_info>& s
 /// by them)}]}.
 nlohmann::json job_collectives_json(const cluster_estimate& c);
 
-/// Where published training runs on several GPUs under @p stack fell against the multi-GPU
-/// model (model/error_bands.hpp, training_scaling_band), applied to a job of @p samples_per_s
-/// and @p tokens_per_s: the rates the middle 80 % of them would give, in SI units, or null
-/// where the stack has no band or the job is not a language model's (@p tokens_per_s 0: the
-/// published runs are all of decoders).
-nlohmann::json training_band_json(const run_config& run, long long seq, double samples_per_s,
+/// Where published training runs on several GPUs under @p run's stack, on boards of class
+/// @p boards, fell against the multi-GPU model (model/error_bands.hpp, training_scaling_band),
+/// applied to a job of @p samples_per_s and @p tokens_per_s: the rates the middle 80 % of them
+/// would give, in SI units, with the class ("boards"), or null where the stack has no band on that
+/// class, the job's GPUs are of several classes (no @p boards) or the job is not a language
+/// model's (@p tokens_per_s 0: the published runs are all of decoders).
+nlohmann::json training_band_json(const run_config& run, long long seq,
+                                  std::optional<board_class> boards, double samples_per_s,
                                   double tokens_per_s);
 
 /// Where published serving runs of the same engine on the same vendor's boards of the same

@@ -198,6 +198,10 @@ constexpr sequence_class sequence_class_of(long long seq) {
 /// error_bands: "every stack's multi-GPU training band is its error on the evidence"
 /// (tests/evidence/evidence_training_test.cpp) recomputes each entry.
 ///
+/// Each band is of one class of board (board_class): every published multi-GPU training run so far
+/// ran on HBM boards over NVLink, Infinity Fabric and InfiniBand, so a job on GeForce or
+/// workstation cards has no band, rather than the data centre's.
+///
 /// Short and long sequences have bands of their own: the rows' errors differ with the length.
 /// Split into the time the model gives attention and the rest, MosaicML's 8-GPU rows measure
 /// 1.20-1.24x the model's time outside attention and 0.81-0.92x inside it (without recompute),
@@ -215,44 +219,62 @@ struct training_scaling_band {
   bool expert_parallel = false;
   /// Jobs of sequences of at least `long_sequence_tokens`, or of shorter ones.
   sequence_class sequences = sequence_class::short_sequences;
-  int rows = 0;       ///< evidence rows on more than one GPU
-  double median = 0;  ///< median |predicted / measured - 1|
-  double bias = 0;    ///< median of predicted / measured - 1 (> 0: optimistic)
-  double low = 0;     ///< 10th percentile of measured / predicted
-  double high = 0;    ///< 90th percentile of measured / predicted
+  board_class boards = board_class::hbm;  ///< the class of board the rows ran on
+  int rows = 0;                           ///< evidence rows on more than one GPU
+  double median = 0;                      ///< median |predicted / measured - 1|
+  double bias = 0;                        ///< median of predicted / measured - 1 (> 0: optimistic)
+  double low = 0;                         ///< 10th percentile of measured / predicted
+  double high = 0;                        ///< 90th percentile of measured / predicted
 };
 
 /// The multi-GPU training bands of every stack with at least `error_band::least_rows` rows.
 inline constexpr std::array training_scaling_bands{
-    training_scaling_band{stack_id::megatron, false, sequence_class::long_sequences, 22, 0.039,
-                          0.020, 0.767, 1.041},
-    training_scaling_band{stack_id::megatron, true, sequence_class::short_sequences, 75, 0.410,
-                          0.391, 0.478, 1.006},
-    training_scaling_band{stack_id::pytorch_eager, false, sequence_class::short_sequences, 154,
-                          0.1092, 0.1092, 0.8154, 0.9889},
-    training_scaling_band{stack_id::pytorch_eager, false, sequence_class::long_sequences, 72,
-                          0.0844, -0.0556, 0.8588, 1.2192},
-    training_scaling_band{stack_id::torch_compile, false, sequence_class::long_sequences, 21, 0.180,
-                          0.180, 0.703, 0.936},
+    training_scaling_band{stack_id::megatron, false, sequence_class::long_sequences,
+                          board_class::hbm, 22, 0.039, 0.020, 0.767, 1.041},
+    training_scaling_band{stack_id::megatron, true, sequence_class::short_sequences,
+                          board_class::hbm, 75, 0.410, 0.391, 0.478, 1.006},
+    training_scaling_band{stack_id::pytorch_eager, false, sequence_class::short_sequences,
+                          board_class::hbm, 154, 0.1092, 0.1092, 0.8154, 0.9889},
+    training_scaling_band{stack_id::pytorch_eager, false, sequence_class::long_sequences,
+                          board_class::hbm, 72, 0.0844, -0.0556, 0.8588, 1.2192},
+    training_scaling_band{stack_id::torch_compile, false, sequence_class::long_sequences,
+                          board_class::hbm, 21, 0.180, 0.180, 0.703, 0.936},
 };
 
 /// The multi-GPU training band of @p stack for jobs with (@p expert_parallel) or without experts
-/// spread over GPUs, of sequences of class @p sequences, or none where the evidence holds too few
-/// rows.
+/// spread over GPUs, of sequences of class @p sequences, on boards of class @p boards, or none
+/// where the evidence holds too few rows.
 constexpr std::optional<training_scaling_band> training_scaling_band_of(stack_id stack,
                                                                         bool expert_parallel,
-                                                                        sequence_class sequences) {
+                                                                        sequence_class sequences,
+                                                                        board_class boards) {
   for (const training_scaling_band& b : training_scaling_bands)
-    if (b.stack == stack && b.expert_parallel == expert_parallel && b.sequences == sequences)
+    if (b.stack == stack && b.expert_parallel == expert_parallel && b.sequences == sequences &&
+        b.boards == boards)
       return b;
   return std::nullopt;
 }
 
 /// The multi-GPU training band of a job run as @p run (its stack and expert split) over
-/// sequences of @p seq tokens (as the model runs them: run_config::seq resolved), or none.
-constexpr std::optional<training_scaling_band> training_scaling_band_of(const run_config& run,
-                                                                        long long seq) {
-  return training_scaling_band_of(run.stack, run.ep > 1, sequence_class_of(seq));
+/// sequences of @p seq tokens (as the model runs them: run_config::seq resolved) on boards of
+/// class @p boards, or none (also where the job's GPUs are of several classes: no @p boards).
+constexpr std::optional<training_scaling_band> training_scaling_band_of(
+    const run_config& run, long long seq, std::optional<board_class> boards) {
+  if (!boards) return std::nullopt;
+  return training_scaling_band_of(run.stack, run.ep > 1, sequence_class_of(seq), *boards);
+}
+
+/// The band of the same stack, expert split and sequences on another class of board than
+/// @p boards, with the most rows, or none: what the tool names when a job's own class has none.
+constexpr std::optional<training_scaling_band> training_scaling_band_elsewhere(
+    const run_config& run, long long seq, std::optional<board_class> boards) {
+  std::optional<training_scaling_band> most;
+  for (const training_scaling_band& b : training_scaling_bands)
+    if (b.stack == run.stack && b.expert_parallel == (run.ep > 1) &&
+        b.sequences == sequence_class_of(seq) && (!boards || b.boards != *boards) &&
+        (!most || b.rows > most->rows))
+      most = b;
+  return most;
 }
 
 /// Where published inference runs of one model over several GPUs fall against the model, per

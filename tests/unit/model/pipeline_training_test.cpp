@@ -171,7 +171,7 @@ TEST_CASE("dlperf model and cluster: a pipeline's bubble and hand-offs, JSON in 
   CHECK(t.out.find("tp 4 x pp 4 x dp 4") != std::string::npos);
   CHECK(t.out.find("pipeline bubble (1F1B)") != std::string::npos);
   CHECK(t.out.find("published multi-GPU megatron training runs of sequences of 8192 tokens or more "
-                   "measured") != std::string::npos);
+                   "on boards with HBM memory measured") != std::string::npos);
   const auto r = dlperf_test::run_dlperf("model " + job + " --json");
   REQUIRE(r.exit_code == 0);
   const auto j = nlohmann::json::parse(r.out);
@@ -184,6 +184,7 @@ TEST_CASE("dlperf model and cluster: a pipeline's bubble and hand-offs, JSON in 
   CHECK(band["tokens_per_s"][0].get<double>() < j["tokens_per_s"].get<double>());
   CHECK(band["tokens_per_s"][0].get<double>() <= band["tokens_per_s"][1].get<double>());
   CHECK(band["sequences"] == "long");
+  CHECK(band["boards"] == "hbm");
   // Without --seq a job runs the model's whole context, and its band is that length's class.
   const auto whole = dlperf_test::run_dlperf(
       "model --preset mpt_125m --gpu a100_sxm4_80gb --gpus 8 --zero 3 --batch 1 --max-seq 16384 "

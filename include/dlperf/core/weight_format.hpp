@@ -46,6 +46,7 @@ enum class weight_format : std::uint8_t {
   q8_0,          ///< GGUF Q8_0
   awq,           ///< AWQ int4, groups of 128
   gptq,          ///< GPTQ int4, groups of 128
+  q4f16_1,       ///< MLC LLM q4f16_1: int4, one FP16 scale per group of 32
   nf4,           ///< bitsandbytes 4-bit NormalFloat, double-quantised scales
   mxfp4,         ///< OCP MXFP4
   nvfp4,         ///< NVIDIA NVFP4
@@ -85,6 +86,7 @@ struct enum_list<weight_format> {
       enumerator{weight_format::q8_0, "q8_0", "GGUF Q8_0"},
       enumerator{weight_format::awq, "awq", "AWQ int4, groups of 128"},
       enumerator{weight_format::gptq, "gptq", "GPTQ int4, groups of 128"},
+      enumerator{weight_format::q4f16_1, "q4f16_1", "MLC LLM int4, FP16 scale per 32 (4.5 bits)"},
       enumerator{weight_format::nf4, "nf4", "bitsandbytes NF4, double-quantised"},
       enumerator{weight_format::mxfp4, "mxfp4", "OCP MXFP4: FP4 E2M1, E8M0 scale per 32"},
       enumerator{weight_format::nvfp4, "nvfp4", "NVFP4: FP4 E2M1, E4M3 scale per 16"},
@@ -362,6 +364,20 @@ inline constexpr weight_format_spec gptq{
     dtype::fp16,
     true,
     "GPTQ, arXiv 2210.17323: group 128, FP16 scale + 4-bit zero (AutoGPTQ qzeros)"};
+/// MLC LLM's q4f16_1 (mlc_llm/quantization/__init__.py, 2023): symmetric int4 with one FP16
+/// scale per group of 32, for every linear layer and the LM head (`final_fc_weight` "same as
+/// linear_weight"); its embedding table too, which the file's size here counts in 16 bits.
+/// Dequantised in the inner loop of TVM's generated kernels.
+inline constexpr weight_format_spec q4f16_1{
+    weight_format::q4f16_1,
+    {4, 32, 16},
+    {4, 32, 16},
+    false,
+    {},
+    dtype::fp16,
+    true,
+    "MLC LLM q4f16_1 (mlc_llm/quantization, 2023): GroupQuantizationSpec int4, sym, group 32, "
+    "FP16 scale; the LM head the same"};
 /// bitsandbytes NF4 with double quantisation (Dettmers et al. 2023, arXiv 2305.14314, 3):
 /// an 8-bit absmax per 64 weights, an FP32 constant per 256 absmaxes.
 inline constexpr weight_format_spec nf4{
@@ -525,9 +541,9 @@ inline constexpr weight_format_spec mlx_8bit = mlx_affine(weight_format::mlx_8bi
 /// Every format, in `weight_format` order.
 inline constexpr std::array<const weight_format_spec*, enum_count<weight_format>> all{
     &native,   &int8,     &int4,     &q2_k,     &q3_k_m,   &iq4_xs,   &q4_0,     &q4_k_m,
-    &q5_k_m,   &q6_k,     &q8_0,     &awq,      &gptq,     &nf4,      &mxfp4,    &nvfp4,
-    &fp8,      &exl2_2_5, &exl2_3_0, &exl2_3_5, &exl2_4_0, &exl2_4_5, &exl2_5_0, &exl2_6_0,
-    &exl2_8_0, &mlx_2bit, &mlx_3bit, &mlx_4bit, &mlx_5bit, &mlx_6bit, &mlx_8bit};
+    &q5_k_m,   &q6_k,     &q8_0,     &awq,      &gptq,     &q4f16_1,  &nf4,      &mxfp4,
+    &nvfp4,    &fp8,      &exl2_2_5, &exl2_3_0, &exl2_3_5, &exl2_4_0, &exl2_4_5, &exl2_5_0,
+    &exl2_6_0, &exl2_8_0, &mlx_2bit, &mlx_3bit, &mlx_4bit, &mlx_5bit, &mlx_6bit, &mlx_8bit};
 
 /// The record of format @p f.
 constexpr const weight_format_spec& of(weight_format f) { return *all[enum_index(f)]; }

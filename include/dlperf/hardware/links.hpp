@@ -361,16 +361,19 @@ constexpr bool staged_through_host(segment s, const link_spec& link) {
 }
 
 /// The link between the cards of one system of device @p d (any type with a board's facts: a
-/// gpu_spec, a measured_device): NVLink where a data-centre board has it (its servers connect
-/// every card), the entry of its generation and the board's own bandwidth where one is listed
-/// (the A800's and H800's 400 GB/s); Infinity Fabric where an AMD data-centre board has it, the
-/// same way (MI250X 800 GB/s, MI300X and MI325X 896, MI355X 1075); else each card's own PCIe
-/// link at x16 (the buying guide's PCIe builds; PCIe 3.0 for older boards).
+/// gpu_spec, a measured_device): NVLink where a data-centre module has it (an SXM baseboard
+/// connects every GPU), the entry of its generation and the board's own bandwidth where one is
+/// listed (the A800's and H800's 400 GB/s); Infinity Fabric where an AMD data-centre module has
+/// it, the same way (MI250X 800 GB/s, MI300X and MI325X 896, MI355X 1075); else each card's own
+/// PCIe link at x16 (the buying guide's PCIe builds; PCIe 3.0 for older boards). A PCIe card's
+/// NVLink bridge joins two cards, not a system of them (NVIDIA's A100 PCIe and H100 PCIe
+/// datasheets: "NVLink Bridge for 2 GPUs"; the H200 NVL's joins two or four), and whether one is
+/// fitted is the buyer's choice: a bridged pair is `run_config::link` (`--link nvlink3`).
 template <class D>
 constexpr const link_spec& system_link(const D& d) {
   const interconnect& peer = d.facts().peer_link;
-  if (d.facts().segment == segment::datacenter && peer.kind == interconnect_kind::nvlink &&
-      peer.generation >= 2 && peer.generation <= 5) {
+  if (d.facts().segment == segment::datacenter && d.facts().form == form_factor::mezzanine &&
+      peer.kind == interconnect_kind::nvlink && peer.generation >= 2 && peer.generation <= 5) {
     for (const link_spec& l : links::all)
       if (l.link.kind == interconnect_kind::nvlink && l.link.generation == peer.generation &&
           l.link.throughput == peer.throughput)

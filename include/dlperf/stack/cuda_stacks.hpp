@@ -521,4 +521,38 @@ inline constexpr software_stack exllamav2{
                                           "fitted on the evidence: EXL2-README decode rows, RTX "
                                           "3090 Ti against RTX 4090"}};
 
+/// MLC LLM (mlc-llm 8e94910 with mlc-ai/relax e5ca38d, 2023-10, as llm-perf-bench ran it): a model
+/// compiled by TVM into one library whose element-wise work is fused into its kernels, replayed
+/// through CUDA graphs (`mlc_llm.build --use-cuda-graph`), its weights in q4f16_1 (group-32 int4
+/// dequantised in TVM's GEMV kernels) or FP16, split over GPUs by `--num-shards` (tensor
+/// parallel, each layer's two all-reduces through NCCL from TVM's disco runtime).
+inline constexpr software_stack mlc_llm{
+    .id = stack_id::mlc_llm,
+    .fusion = kernel_fusion::fused,
+    .attention = attention_kernel::flash2,
+    .gemm_efficiency = detail::library_gemm,
+    .conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .tf32_conv_efficiency = {1.0, detail::fraction, "no convolutions"},
+    .gemv_dram_share = {1.0, detail::share,
+                        "assumed: held at its q4f16_1 kernels' fitted share, as dequantising never "
+                        "makes a kernel stream faster (no single-GPU FP16 row is published)"},
+    // The fit runs to its bound: the RTX 4090's Llama 2 7B at 204.8 tokens/s is 4.9 ms a token,
+    // above the ceiling's 196, whose 5 us launch a kernel a CUDA-graph replay does not pay in
+    // full (docs/stacks.md, "MLC LLM").
+    .quantized_gemv_dram_share = {1.0, detail::share,
+                                  "fitted on the evidence: MLC-PERF single-GPU q4f16_1 decode rows "
+                                  "(Llama 2 7B and 13B; RTX 3090 Ti and RTX 4090)"},
+    .attention_efficiency = {0.73, detail::fraction,
+                             "assumed: as FlashAttention-2 (TVM's decode attention is not timed; "
+                             "a 7-token prompt's cache is a negligible read)"},
+    .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
+    .host_overhead = {microseconds(1), detail::per_kernel, detail::cuda_graphs},
+    .trains = false,
+    .vendors = vendor_set::only(vendor::nvidia),
+    .multi_gpu = {split_mode::tensor,
+                  "mlc_llm.build --num-shards (2023-10): tensor parallel, NCCL all-reduce through "
+                  "TVM's disco runtime",
+                  {},
+                  {}}};
+
 }  // namespace dlperf::stacks

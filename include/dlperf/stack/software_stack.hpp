@@ -47,7 +47,8 @@ enum class stack_id : std::uint8_t {
   exllamav2,        ///< ExLlamaV2, CUDA: EXL2/GPTQ kernels driven from Python
   llama_cpp_metal,  ///< llama.cpp, Metal backend (Apple silicon)
   mlx,              ///< MLX through mlx-lm (Apple silicon)
-  sglang            ///< SGLang inference, CUDA (FlashInfer/FlashAttention-3 kernels, CUDA graphs)
+  sglang,           ///< SGLang inference, CUDA (FlashInfer/FlashAttention-3 kernels, CUDA graphs)
+  mlc_llm           ///< MLC LLM, CUDA: TVM-compiled kernels, CUDA graphs
 };
 
 /// The stacks and their stable names (the CLI's `--stack`).
@@ -76,7 +77,8 @@ struct enum_list<stack_id> {
       enumerator{stack_id::exllamav2, "exllamav2", "ExLlamaV2 inference, CUDA"},
       enumerator{stack_id::llama_cpp_metal, "llama.cpp-metal", "llama.cpp, Metal backend (Apple)"},
       enumerator{stack_id::mlx, "mlx", "MLX through mlx-lm (Apple)"},
-      enumerator{stack_id::sglang, "sglang", "SGLang inference, CUDA"}};
+      enumerator{stack_id::sglang, "sglang", "SGLang inference, CUDA"},
+      enumerator{stack_id::mlc_llm, "mlc-llm", "MLC LLM inference, CUDA (TVM kernels)"}};
 };
 
 /// How a stack multiplies weight-only quantised weights in products over many rows (a prompt):

@@ -45,7 +45,7 @@ inline constexpr std::array<const software_stack*, enum_count<stack_id>> all{
     &ceiling,   &pytorch_eager,   &torch_compile, &tensorflow,    &tensorflow_xla,
     &megatron,  &tensorrt_llm,    &vllm,          &vllm_eager,    &lmdeploy,
     &llama_cpp, &llama_cpp_rocm,  &pytorch_rocm,  &megatron_rocm, &vllm_rocm,
-    &exllamav2, &llama_cpp_metal, &mlx,           &sglang};
+    &exllamav2, &llama_cpp_metal, &mlx,           &sglang,        &mlc_llm};
 
 /// The record of stack @p id.
 constexpr const software_stack& of(stack_id id) { return *all[enum_index(id)]; }

@@ -44,6 +44,11 @@ TEST_CASE("bits per weight come from the published block layouts", "[weights]") 
   // AWQ and GPTQ: a 16-bit scale and a 4-bit zero per 128 weights.
   CHECK(weight_formats::awq.bits_per_weight() == Approx(4.0 + 20.0 / 128.0));
   CHECK(weight_formats::gptq.bits_per_weight() == weight_formats::awq.bits_per_weight());
+  // MLC LLM's q4f16_1: a group of 32 int4 weights packed in four uint32 words (storage_nbit 32)
+  // and one FP16 scale, 18 bytes; its LM head the same (final_fc_weight "same_as_linear_weight").
+  CHECK(weight_formats::q4f16_1.bits_per_weight() * 32 / 8 == Approx(18));
+  CHECK(weight_formats::q4f16_1.head.bits_per_weight() ==
+        weight_formats::q4f16_1.bits_per_weight());
 }
 
 TEST_CASE("EXL2 files hold their named average bits per weight, the LM head about 6.3",
@@ -184,9 +189,9 @@ TEST_CASE("GGUF file sizes match published files", "[weights]") {
 }
 
 TEST_CASE("batch-1 decode: int4 faster than int8 faster than fp16, on every GPU", "[weights]") {
-  const std::array int4s{weight_format::int4_weights, weight_format::q4_0, weight_format::q4_k_m,
-                         weight_format::awq,          weight_format::gptq, weight_format::nf4,
-                         weight_format::mxfp4,        weight_format::nvfp4};
+  const std::array int4s{weight_format::int4_weights, weight_format::q4_0,  weight_format::q4_k_m,
+                         weight_format::awq,          weight_format::gptq,  weight_format::q4f16_1,
+                         weight_format::nf4,          weight_format::mxfp4, weight_format::nvfp4};
   const std::array int8s{weight_format::int8_weights, weight_format::q8_0, weight_format::fp8};
   for (const gpu_spec* g : catalog::all) {
     const dtype t = widest_half(*g);

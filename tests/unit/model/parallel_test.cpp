@@ -479,6 +479,20 @@ TEST_CASE("a tensor split's decode is never faster than 1/N of one GPU's",
     }
 }
 
+TEST_CASE("a PCIe card's system link is its PCIe slot, an SXM module's its NVLink", "[parallel]") {
+  // The A100 PCIe's and H100 PCIe's NVLink bridges join two cards (their datasheets), and
+  // llm-perf-bench's A100 PCIe machines ran "on PCIe, not NVLink": a system of cards is joined by
+  // its PCIe slots unless the run names the bridge.
+  CHECK(system_link(catalog::a100_pcie_80gb).id == "pcie4_x16");
+  CHECK(system_link(catalog::h100_pcie).id == "pcie5_x16");
+  CHECK(system_link(catalog::h100_nvl).link.kind == interconnect_kind::pcie);
+  CHECK(system_link(catalog::a100_sxm4_80gb).id == "nvlink3");
+  CHECK(system_link(catalog::h100_sxm).link.kind == interconnect_kind::nvlink);
+  for (const gpu_spec* g : catalog::all)
+    if (g->facts().form == form_factor::card)
+      CHECK(system_link(*g).link.kind == interconnect_kind::pcie);
+}
+
 TEST_CASE("an AMD data-centre board's system link is its Infinity Fabric and a Radeon's its PCIe",
           "[parallel]") {
   // Each at the board's own datasheet bandwidth: MI250X 8 x 100 GB/s, MI300X and MI325X

@@ -448,11 +448,11 @@ TEST_CASE("a stack's kernel choices change the kernel sequence", "[stack]") {
 
 TEST_CASE("an inference engine runs no training step", "[stack]") {
   // The engines built for inference only: TensorRT-LLM, vLLM (with and without CUDA graphs),
-  // SGLang, LMDeploy, llama.cpp and ExLlamaV2.
+  // SGLang, LMDeploy, llama.cpp, ExLlamaV2 and MLC LLM.
   const run_config train{.batch = 4, .seq = 256, .type = dtype::bf16};
-  for (stack_id id :
-       {stack_id::tensorrt_llm, stack_id::vllm, stack_id::vllm_eager, stack_id::sglang,
-        stack_id::lmdeploy, stack_id::llama_cpp, stack_id::llama_cpp_rocm, stack_id::exllamav2}) {
+  for (stack_id id : {stack_id::tensorrt_llm, stack_id::vllm, stack_id::vllm_eager,
+                      stack_id::sglang, stack_id::lmdeploy, stack_id::llama_cpp,
+                      stack_id::llama_cpp_rocm, stack_id::exllamav2, stack_id::mlc_llm}) {
     const software_stack& s = stacks::of(id);
     INFO(s.name());
     // A GPU of the stack's vendor: the ROCm build on an MI300X, the others on an H100.

@@ -542,9 +542,9 @@ inline constexpr software_stack mlc_llm{
     .quantized_gemv_dram_share = {1.0, detail::share,
                                   "fitted on the evidence: MLC-PERF single-GPU q4f16_1 decode rows "
                                   "(Llama 2 7B and 13B; RTX 3090 Ti and RTX 4090)"},
-    .attention_efficiency = {0.73, detail::fraction,
-                             "assumed: as FlashAttention-2 (TVM's decode attention is not timed; "
-                             "a 7-token prompt's cache is a negligible read)"},
+    // Assumed as FlashAttention-2's: TVM's decode attention is not timed, and a 7-token prompt's
+    // cache is a negligible read in the evidence's rows.
+    .attention_efficiency = detail::flash2,
     .streaming_dram_share = {0.85, detail::share, "assumed: fused kernels near the STREAM rate"},
     .host_overhead = {microseconds(1), detail::per_kernel, detail::cuda_graphs},
     .trains = false,

@@ -23,6 +23,7 @@
 #include <dlperf/model/weight_file.hpp>
 #include <dlperf/stack/multi_gpu.hpp>
 #include <dlperf/stack/nccl.hpp>
+#include <dlperf/stack/nccl_staged.hpp>
 #include <dlperf/stack/optimizer_kernels.hpp>
 #include <dlperf/stack/stack.hpp>
 #include <dlperf/stack/stack_calibration.hpp>

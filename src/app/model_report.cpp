@@ -103,6 +103,8 @@ model_report estimate(const model_request& q) {
       // first check, not repeated).
       out.fitting_tp = r.pp > 1 || whole.fits ? std::nullopt : smallest_fitting_tp(d, m, r);
       out.staged = out.link != nullptr && staged_through_host(segment_of(d), *out.link);
+      out.collectives_staged =
+          out.link != nullptr && (out.staged || nccl_through_host(d.arch().vendor, *out.link));
       out.boards = board_class_of(d);
     } else {
       throw request_error("model needs a GPU: device file '" + q.device_file +

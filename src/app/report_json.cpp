@@ -438,6 +438,7 @@ void write(report_writer& w, const model_report& report) {
   else
     w.null();
   write_field_if(w, "staged_through_host", report.split, report.staged);
+  write_field_if(w, "collectives_through_host", report.split, report.collectives_staged);
   write_field(w, "communication_s", e.time_of(op_kind::communication).value());
   w.key("cluster");
   write_cluster(w, report.job);

@@ -71,6 +71,15 @@ TEST_CASE("model: --split and --link override the stack's and the system's", "[c
       json_of(llama_70b_q4 + "--gpu rtx_a6000 --gpus 2 --tp 2 --split tensor --json");
   CHECK(tensor["split"] == "tensor");
   CHECK(tensor["staged_through_host"] == false);  // a workstation card: peer to peer
+  // but NCCL's all-reduce crosses the CPU's host bridge through host memory
+  CHECK(tensor["collectives_through_host"] == true);
+  CHECK(json_of(llama_70b_q4 + "--gpu rtx_a6000 --gpus 2 --tp 2 --split tensor --link nvlink3 "
+                               "--json")["collectives_through_host"] == false);
+  const run_result tensor_text =
+      run_dlperf(llama_70b_q4 + "--gpu rtx_a6000 --gpus 2 --tp 2 --split tensor");
+  REQUIRE(tensor_text.exit_code == 0);
+  CHECK(tensor_text.out.find("staged through host memory (NCCL takes no peer-to-peer across a "
+                             "CPU's host bridge)") != std::string::npos);
   // A slower link never makes the split faster.
   const nlohmann::json x16 = json_of(llama_70b_q4 + "--gpu rtx_3090 --gpus 4 --json");
   const nlohmann::json x4 =

@@ -63,11 +63,13 @@ void print_link(const link_spec& l, const cluster_estimate& c) {
              : std::string(),
         format_duration(l.latency.value()));
   } else {
-    fmt::print(
-        "  link: {} each way{}, {} per ring step\n",
-        format_si(c.effective_bandwidth.value(), "B/s"),
-        c.peer_to_peer ? "" : " (through host memory: GeForce cards have no PCIe peer-to-peer)",
-        format_duration(l.latency.value()));
+    fmt::print("  link: {} each way{}, {} per ring step\n",
+               format_si(c.effective_bandwidth.value(), "B/s"),
+               c.peer_to_peer
+                   ? ""
+                   : " (through host memory: NCCL takes no PCIe peer-to-peer between GeForce "
+                     "cards, nor across a CPU's host bridge)",
+               format_duration(l.latency.value()));
   }
 }
 

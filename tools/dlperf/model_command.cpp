@@ -191,9 +191,16 @@ void print_layout(const app::model_report& report) {
   const std::optional<cluster_estimate>& job = report.job;
   if (report.split) {
     // How one model copy spreads over its GPUs, and over what (docs/parallel.md).
+    // A layer split's hand-off is a copy, peer to peer where CUDA allows it; a tensor split's
+    // all-reduce is the collective library's, NCCL's through host memory over any PCIe
+    // (stack/nccl.hpp, nccl_through_host).
+    const bool through_host = report.staged || (r.pp == 1 && report.collectives_staged);
     const std::string over = fmt::format(
         "over {}{}", report.link->id,
-        report.staged ? " staged through host memory (no peer-to-peer between GeForce cards)" : "");
+        !through_host   ? ""
+        : report.staged ? " staged through host memory (no peer-to-peer between GeForce cards)"
+                        : " staged through host memory (NCCL takes no peer-to-peer across a CPU's "
+                          "host bridge)");
     if (r.pp > 1)
       fmt::print(
           "  split: {} GPUs by layers, each running its layers in turn{}; {} hand-off{} "

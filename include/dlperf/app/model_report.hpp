@@ -66,6 +66,9 @@ struct model_report {
   std::optional<long long> fitting_tp;          ///< the tp at which a job that does not fit would
   const link_spec* link = nullptr;              ///< between the GPUs of one model copy, or of a job
   bool staged = false;  ///< that link goes through host memory (no peer-to-peer)
+  /// the collective library's rings over that link go through host memory (nccl_through_host:
+  /// NCCL over any PCIe; any library between GeForce boards)
+  bool collectives_staged = false;
   board_class boards = board_class::consumer;  ///< the GPU's class, whose error bands apply
   bool split = false;                          ///< inference with one model copy over several GPUs
   std::optional<cluster_estimate> job;    ///< training over several GPUs: the job's collectives

@@ -89,7 +89,7 @@ struct cluster_estimate {
   long long nodes = 1;               ///< servers the job spans
   long long ring_in_server = 1;      ///< GPUs of a data-parallel ring in one server
   long long grad_accumulation = 1;   ///< micro-batches per optimizer step
-  bool peer_to_peer = true;          ///< false: PCIe traffic staged through host memory (GeForce)
+  bool peer_to_peer = true;          ///< false: NCCL's traffic staged through host memory (PCIe)
   bandwidth effective_bandwidth{};   ///< the ring's bus bandwidth, per direction, after
                                      ///< staging through the host (reported; each collective
                                      ///< is timed by nccl_time at its own size)
@@ -288,8 +288,12 @@ cluster_estimate estimate_cluster_on(std::span<const D* const> gpus, const model
   c.nodes = (r.gpus + c.gpus_per_node - 1) / c.gpus_per_node;
   c.grad_accumulation = r.grad_accumulation;
   c.bucket = bucket;
+  // Every collective and hand-off of a training job is the collective library's: NCCL's goes
+  // through host memory over PCIe whatever the cards (stack/nccl.hpp, nccl_through_host), and
+  // any library's does between GeForce boards, which have no peer-to-peer.
   for (const D* g : gpus)
-    if (link.link.kind == interconnect_kind::pcie && !pcie_peer_to_peer(g->facts().segment))
+    if (nccl_through_host(g->arch().vendor, link) ||
+        (link.link.kind == interconnect_kind::pcie && !pcie_peer_to_peer(g->facts().segment)))
       c.peer_to_peer = false;
   // Data-parallel rings of a job across servers: each server's ports carry the boundary
   // traffic, and a step waits on the network's latency (stack/nccl.hpp, nccl_time).

@@ -310,7 +310,7 @@ inline constexpr std::array inference_split_bands{
     inference_split_band{stack_id::torch_compile, split_mode::tensor, estimate_figure::decode,
                          board_class::hbm, 27, 0.1105, -0.0930, 0.8674, 1.2159},
     inference_split_band{stack_id::vllm_eager, split_mode::tensor, estimate_figure::decode,
-                         board_class::hbm, 6, 0.2667, 0.2667, 0.5946, 0.9321},
+                         board_class::hbm, 6, 0.2141, 0.2141, 0.6944, 0.9577},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::decode,
                          board_class::consumer, 40, 0.0438, -0.0291, 0.9558, 1.1361},
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::decode,
@@ -324,9 +324,9 @@ inline constexpr std::array inference_split_bands{
     inference_split_band{stack_id::llama_cpp, split_mode::layer, estimate_figure::prompt,
                          board_class::hbm, 22, 0.2715, 0.2715, 0.5246, 0.9885},
     inference_split_band{stack_id::mlc_llm, split_mode::tensor, estimate_figure::decode,
-                         board_class::professional, 9, 0.3417, 0.3417, 0.7023, 0.7843},
+                         board_class::professional, 9, 0.1628, 0.1628, 0.7684, 1.0200},
     inference_split_band{stack_id::mlc_llm, split_mode::tensor, estimate_figure::decode,
-                         board_class::hbm, 6, 0.5961, 0.5961, 0.5970, 0.6639},
+                         board_class::hbm, 6, 0.3425, 0.3425, 0.6940, 0.9120},
 };
 
 /// How a run of inference splits one model over its GPUs: by layers where it has pipeline stages

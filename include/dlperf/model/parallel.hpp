@@ -43,15 +43,18 @@ struct tp_all_reduce {
 };
 
 /// An all-reduce of @p data bytes over the @p n GPUs of a tensor split under stack @p s, on
-/// @p link (@p staged: through host memory): the faster of NCCL (nccl_time) and the stack's own
-/// all-reduce, which needs peer-to-peer links (NVLink or Infinity Fabric, or PCIe between two
-/// GPUs), at most 8 GPUs and a buffer within its limit. Its kernels load and store peer to peer,
+/// @p link (@p staged: no peer-to-peer, through host memory): the faster of the collective
+/// library (nccl_time; through host memory when @p staged or @p library_staged, which
+/// nccl_through_host gives for NVIDIA's GPUs over any PCIe) and the stack's own all-reduce,
+/// which needs peer-to-peer links (NVLink or Infinity Fabric, or PCIe between two GPUs that have
+/// it), at most 8 GPUs and a buffer within its limit. Its kernels load and store peer to peer,
 /// never through a switch's reduction (NVLS): its bandwidth term is the ring's bus-bandwidth
 /// floor (link_spec::ring_rate).
 constexpr tp_all_reduce tensor_parallel_all_reduce(const software_stack& s, byte_count data,
-                                                   long long n, const link_spec& link,
-                                                   bool staged) {
-  const nccl_collective library = nccl_time(collective::all_reduce, data, n, link, staged);
+                                                   long long n, const link_spec& link, bool staged,
+                                                   bool library_staged = false) {
+  const nccl_collective library =
+      nccl_time(collective::all_reduce, data, n, link, staged || library_staged);
   tp_all_reduce out{library.time, false, library};
   const custom_all_reduce& own = s.multi_gpu.all_reduce;
   const bool fabric = link.link.kind == interconnect_kind::nvlink ||
@@ -113,9 +116,10 @@ constexpr op_estimate communication_op(std::string_view name, duration time, byt
 // @p tokens tokens through @p layers layers under run @p r on @p link, added to @p ops; a
 // generated token of a layer split also pays @p launch_gap per kernel for the CUDA graphs the
 // split costs its stack.
-DLPERF_CONSTEXPR_VECTOR op_sequence with_pass_communication(
-    op_sequence ops, const software_stack& s, const run_config& r, double tokens, double hidden,
-    long long layers, const link_spec& link, bool staged, bool prompt, duration launch_gap) {
+DLPERF_CONSTEXPR_VECTOR op_sequence
+with_pass_communication(op_sequence ops, const software_stack& s, const run_config& r,
+                        double tokens, double hidden, long long layers, const link_spec& link,
+                        bool staged, bool library_staged, bool prompt, duration launch_gap) {
   if (r.pp > 1 && !prompt && launch_gap > duration{}) {
     op_estimate launches;
     launches.name = "launches without CUDA graphs";
@@ -134,7 +138,7 @@ DLPERF_CONSTEXPR_VECTOR op_sequence with_pass_communication(
   }
   if (r.tp > 1) {
     const byte_count data = bytes(tokens * hidden * activation_bytes(r.type));
-    const tp_all_reduce a = tensor_parallel_all_reduce(s, data, r.tp, link, staged);
+    const tp_all_reduce a = tensor_parallel_all_reduce(s, data, r.tp, link, staged, library_staged);
     ops.add(communication_op(a.custom ? "tp all-reduce (engine's own)" : "tp all-reduce (NCCL)",
                              a.time, data, 2 * layers));
   }
@@ -145,7 +149,8 @@ DLPERF_CONSTEXPR_VECTOR op_sequence with_pass_communication(
 
 /// Estimate @p e of inference run @p r of @p m under stack @p s (one GPU's share: estimate_model
 /// or apply_stack) with the communication of r's split over its GPUs on @p link, between GPUs of
-/// segment @p seg (see the file comment); @p e itself for a training run, one GPU per model copy
+/// segment @p seg made by @p maker (whose collective library may go through host memory:
+/// nccl_through_host; see the file comment); @p e itself for a training run, one GPU per model copy
 /// or a CNN. The phases gain operators of kind `communication`, a layer split's generated token
 /// @p launch_gap per kernel where the split costs the stack its CUDA graphs
 /// (layer_pipeline::graphs_lost; stacked.hpp, launch_gap_without_graphs), and the times are
@@ -154,22 +159,24 @@ DLPERF_CONSTEXPR_VECTOR model_estimate with_communication(model_estimate e, cons
                                                           const run_config& r,
                                                           const software_stack& s,
                                                           const link_spec& link, segment seg,
-                                                          duration launch_gap = {}) {
+                                                          vendor maker, duration launch_gap = {}) {
   if (r.training() || r.model_parallel() == 1 || m.kind != model_kind::transformer) return e;
   const transformer_config& t = m.transformer;
   const detail::transformer_shapes sh = detail::transformer_shapes::of(t, r);
   const bool staged = staged_through_host(seg, link);
+  const bool library = nccl_through_host(maker, link);
   if (t.generates()) {
     e.prefill = detail::with_pass_communication(e.prefill, s, r, sh.tokens, sh.h, t.layers, link,
-                                                staged, true, launch_gap);
+                                                staged, library, true, launch_gap);
     const long long decoding =
         t.kind == transformer_kind::encoder_decoder ? t.decoder_layers : t.layers;
     if (e.decode.size() > 0)
-      e.decode = detail::with_pass_communication(e.decode, s, r, static_cast<double>(sh.batch),
-                                                 sh.h, decoding, link, staged, false, launch_gap);
+      e.decode =
+          detail::with_pass_communication(e.decode, s, r, static_cast<double>(sh.batch), sh.h,
+                                          decoding, link, staged, library, false, launch_gap);
   } else {
     e.forward = detail::with_pass_communication(e.forward, s, r, sh.tokens, sh.h, t.total_layers(),
-                                                link, staged, true, launch_gap);
+                                                link, staged, library, true, launch_gap);
   }
   e.sum_phases();
   return e;

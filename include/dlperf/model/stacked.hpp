@@ -237,8 +237,9 @@ DLPERF_CONSTEXPR_VECTOR stacked_estimate estimate_model(const D& d, const model_
     const bool graphs_lost =
         run.pp > 1 && s.multi_gpu.pipeline.graphs_lost.applies(d.arch().family);
     const duration gap = graphs_lost ? launch_gap_without_graphs(s) : duration{};
-    out.ceiling = with_communication(out.ceiling, m, run, s, link, segment_of(d), gap);
-    out.stack = with_communication(out.stack, m, run, s, link, segment_of(d), gap);
+    out.ceiling =
+        with_communication(out.ceiling, m, run, s, link, segment_of(d), d.arch().vendor, gap);
+    out.stack = with_communication(out.stack, m, run, s, link, segment_of(d), d.arch().vendor, gap);
   }
   return out;
 }

@@ -24,7 +24,8 @@
 ///
 /// GeForce cards without peer-to-peer (hardware/links.hpp, pcie_peer_to_peer) stage every step
 /// through host memory: each step crosses the bus twice, so it costs two steps' latency and
-/// half the bandwidth.
+/// half the bandwidth; and an all-reduce takes at least what published nccl-tests runs through
+/// host memory measured (stack/nccl_staged.hpp), two to eight times NCCL's model at 16-256 KiB.
 #pragma once
 
 #include <algorithm>
@@ -39,6 +40,8 @@
 #include <dlperf/estimate/collective.hpp>
 #include <dlperf/hardware/interconnect.hpp>
 #include <dlperf/hardware/links.hpp>
+#include <dlperf/hardware/vendor.hpp>
+#include <dlperf/stack/nccl_staged.hpp>
 
 namespace dlperf {
 
@@ -161,6 +164,24 @@ constexpr byte_count nvls_chunk(byte_count data, double concurrent) {
 
 }  // namespace nccl
 
+/// Whether the collective library of @p maker's GPUs runs its rings over @p link through host
+/// memory (NCCL's SHM transport) whatever the cards. For NCCL over PCI Express, yes: GeForce
+/// boards have no peer-to-peer at all (hardware/links.hpp, pcie_peer_to_peer), and between any
+/// other cards NCCL takes peer-to-peer only as far as a PCIe switch: `ncclTopoCheckP2p`
+/// (src/graph/paths.cc, v2.18-2.27), "By default don't use P2P across CPU Host Bridges and
+/// further apart", p2pLevel = PATH_PXB. A system's cards sit on the CPU's own root ports: on
+/// AWS's G5 instances "all the GPUs are directly connected to the socket's root complex"
+/// (github.com/aws/aws-ofi-nccl/issues/466, 2025-03), and nccl-tests on four A100 PCIe cards,
+/// every pair `SYS`, takes the time of four RTX 4090s through host memory (stack/nccl_staged.hpp).
+/// Not modelled, each making the estimate pessimistic (docs/parallel.md, "Through host memory"):
+/// cards that share a PCIe switch, and two GPUs on an AMD CPU, which NCCL lets through
+/// (p2pLevel = PATH_SYS). RCCL's rule is not established here: AMD's PCIe rings stay peer to
+/// peer. A copy between two cards outside the library (a layer split's hand-off, an engine's own
+/// all-reduce) stays peer to peer wherever CUDA allows it (staged_through_host).
+constexpr bool nccl_through_host(vendor maker, const link_spec& link) {
+  return maker == vendor::nvidia && link.link.kind == interconnect_kind::pcie;
+}
+
 /// What protocol @p p costs over link @p link, staged through host memory when @p staged
 /// (GeForce PCIe without peer-to-peer: two bus crossings a step, half the bandwidth).
 constexpr collective_cost nccl_cost(const nccl_ring_protocol& p, const link_spec& link,
@@ -273,13 +294,11 @@ constexpr duration nvls_all_reduce_time(byte_count data, long long n, const link
   return nccl::nvls.latency + bus_factor(collective::all_reduce, n) * (data + fill) / b;
 }
 
-/// Collective @p c of @p data bytes over @p n GPUs on @p link as NCCL runs it: the fastest of its
-/// ring's protocols by its own model (LL128 only over NVLink; LL at most nccl::ll_ceiling), at
-/// the ring's rate, and for an all-reduce through a switch that runs NVLS among @p n GPUs, NVLS
-/// (nvls_all_reduce_time).
-/// @p staged: GeForce PCIe without peer-to-peer. Zero for one GPU.
-constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
-                                    const link_spec& link, bool staged = false) {
+namespace detail {
+
+// Collective @p c as NCCL's own tuning model prices it (nccl_time without the measured table).
+constexpr nccl_collective nccl_model_time(collective c, byte_count data, long long n,
+                                          const link_spec& link, bool staged) {
   const bool nvlink = link.link.kind == interconnect_kind::nvlink;
   nccl_collective best{};
   bool first = true;
@@ -299,6 +318,42 @@ constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
     if (t < best.time)
       best = {t, nccl_protocol::simple, true, nccl::nvls_channels(link.link.generation)};
   }
+  return best;
+}
+
+// Whether an all-reduce over @p n GPUs on @p link takes the measured table of
+// stack/nccl_staged.hpp: through host memory over PCI Express.
+constexpr bool staged_table_applies(collective c, long long n, const link_spec& link, bool staged) {
+  return c == collective::all_reduce && staged && n >= 2 &&
+         link.link.kind == interconnect_kind::pcie;
+}
+
+// NCCL's model's time @p model of an all-reduce of @p data bytes over @p n GPUs through host
+// memory, raised to the measured time: up to 256 KiB the table's, above it the table's 256 KiB
+// time plus what the model adds from its own time there, @p model_top.
+constexpr duration at_least_staged_measured(duration model, duration model_top, byte_count data,
+                                            long long n) {
+  duration measured = nccl::staged_all_reduce_measured(data, n);
+  if (data > nccl::staged_measured_up_to) measured += model - model_top;
+  return std::max(model, measured);
+}
+
+}  // namespace detail
+
+/// Collective @p c of @p data bytes over @p n GPUs on @p link as NCCL runs it: the fastest of its
+/// ring's protocols by its own model (LL128 only over NVLink; LL at most nccl::ll_ceiling), at
+/// the ring's rate, and for an all-reduce through a switch that runs NVLS among @p n GPUs, NVLS
+/// (nvls_all_reduce_time).
+/// @p staged: PCIe without peer-to-peer, through host memory. There an all-reduce takes at least
+/// what published runs measured (stack/nccl_staged.hpp): up to 256 KiB the measured time, above
+/// it the 256 KiB time plus what NCCL's model adds from there. Zero for one GPU.
+constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
+                                    const link_spec& link, bool staged = false) {
+  nccl_collective best = detail::nccl_model_time(c, data, n, link, staged);
+  if (detail::staged_table_applies(c, n, link, staged))
+    best.time = detail::at_least_staged_measured(
+        best.time, detail::nccl_model_time(c, nccl::staged_measured_up_to, n, link, staged).time,
+        data, n);
   return best;
 }
 
@@ -380,28 +435,13 @@ constexpr nccl_collective nccl_all_to_all(byte_count data, long long n, const li
                        data * (static_cast<double>(g) / all), g, intra, staged, network);
 }
 
-/// Collective @p c of @p data bytes over @p n GPUs in servers of @p gpus_per_node, linked
-/// inside a server by @p intra (@p staged: through host memory) and to the other servers by one
-/// @p network port per GPU, as NCCL's ring runs it (docs/parallel.md, "Across servers"). Within
-/// one server it is nccl_time over @p intra. Across servers NCCL splits the buffer over one ring
-/// per port (its channels), so a server's ports together carry the ring's boundary traffic:
-///
-///     bus bandwidth = min(intra one way (halved when staged), ports of the emptiest server x
-///                         port one way)
-///     latency       = base + (steps - network steps) x intra step + network steps x network step
-///
-/// with network_steps() of NCCL's own tuning model. LL128 runs where the servers' GPUs are on
-/// NVLink. Throws invalid_argument as collective_time does, and for a server of fewer than one
-/// GPU.
-constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
-                                    const link_spec& intra, bool staged, const link_spec& network,
-                                    long long gpus_per_node) {
-  if (gpus_per_node < 1)
-    detail::throw_invalid_argument("collective: gpus per node must be >= 1, got " +
-                                   std::to_string(gpus_per_node));
-  if (n <= gpus_per_node) return nccl_time(c, data, n, intra, staged);
-  if (c == collective::all_to_all)
-    return nccl_all_to_all(data, n, intra, staged, network, gpus_per_node);
+namespace detail {
+
+// The ring across servers as NCCL's own tuning model prices it (nccl_time below, without the
+// measured table); @p n > @p gpus_per_node >= 1, not an all-to-all.
+constexpr nccl_collective nccl_model_time(collective c, byte_count data, long long n,
+                                          const link_spec& intra, bool staged,
+                                          const link_spec& network, long long gpus_per_node) {
   const long long nodes = (n + gpus_per_node - 1) / gpus_per_node;
   const bandwidth bw = ring_bandwidth(c, intra, staged, network, n, gpus_per_node);
   const bool nvlink = intra.link.kind == interconnect_kind::nvlink;
@@ -417,6 +457,42 @@ constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
     if (first || t < best.time) best = {t, p.id, false, nccl::channels_per_port * gpus_per_node};
     first = false;
   }
+  return best;
+}
+
+}  // namespace detail
+
+/// Collective @p c of @p data bytes over @p n GPUs in servers of @p gpus_per_node, linked
+/// inside a server by @p intra (@p staged: through host memory) and to the other servers by one
+/// @p network port per GPU, as NCCL's ring runs it (docs/parallel.md, "Across servers"). Within
+/// one server it is nccl_time over @p intra. Across servers NCCL splits the buffer over one ring
+/// per port (its channels), so a server's ports together carry the ring's boundary traffic:
+///
+///     bus bandwidth = min(intra one way (halved when staged), ports of the emptiest server x
+///                         port one way)
+///     latency       = base + (steps - network steps) x intra step + network steps x network step
+///
+/// with network_steps() of NCCL's own tuning model. LL128 runs where the servers' GPUs are on
+/// NVLink. An all-reduce through host memory takes at least the measured time of a ring of as
+/// many steps (stack/nccl_staged.hpp), as inside one server. Throws invalid_argument as
+/// collective_time does, and for a server of fewer than one GPU.
+constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
+                                    const link_spec& intra, bool staged, const link_spec& network,
+                                    long long gpus_per_node) {
+  if (gpus_per_node < 1)
+    detail::throw_invalid_argument("collective: gpus per node must be >= 1, got " +
+                                   std::to_string(gpus_per_node));
+  if (n <= gpus_per_node) return nccl_time(c, data, n, intra, staged);
+  if (c == collective::all_to_all)
+    return nccl_all_to_all(data, n, intra, staged, network, gpus_per_node);
+  nccl_collective best = detail::nccl_model_time(c, data, n, intra, staged, network, gpus_per_node);
+  if (detail::staged_table_applies(c, n, intra, staged))
+    best.time = detail::at_least_staged_measured(
+        best.time,
+        detail::nccl_model_time(c, nccl::staged_measured_up_to, n, intra, staged, network,
+                                gpus_per_node)
+            .time,
+        data, n);
   return best;
 }
 

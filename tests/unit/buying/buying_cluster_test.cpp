@@ -54,20 +54,23 @@ TEST_CASE("links: find_link finds every id and names the valid ones otherwise",
                                               Catch::Contains("eth_100g"));
 }
 
-TEST_CASE("GeForce cards stage PCIe traffic through the host: half the bandwidth",
+TEST_CASE("NCCL stages PCIe traffic through the host for any card: half the bandwidth",
           "[buying][cluster]") {
+  // CUDA's peer-to-peer: none between GeForce boards, between any other cards.
   CHECK_FALSE(pcie_peer_to_peer(segment::geforce));
   CHECK(pcie_peer_to_peer(segment::workstation));
   CHECK(pcie_peer_to_peer(segment::datacenter));
+  // NCCL's rings: through host memory over PCIe whatever the cards (no peer-to-peer across the
+  // CPU's host bridge), so a training job's collectives are staged on both.
   const cluster_estimate geforce = typical(catalog::rtx_3090, 4, links::pcie4_x16);
   const cluster_estimate pro = typical(catalog::rtx_a6000, 4, links::pcie4_x16);
-  CHECK_FALSE(geforce.peer_to_peer);
-  CHECK(pro.peer_to_peer);
-  CHECK(geforce.effective_bandwidth.value() ==
-        Approx(links::pcie4_x16.per_direction().value() / 2));
-  CHECK(pro.effective_bandwidth == links::pcie4_x16.per_direction());
+  for (const cluster_estimate& c : {geforce, pro}) {
+    CHECK_FALSE(c.peer_to_peer);
+    CHECK(c.effective_bandwidth.value() == Approx(links::pcie4_x16.per_direction().value() / 2));
+  }
   // Over NVLink or the network the staging does not apply.
   CHECK(typical(catalog::rtx_3090, 8, links::ib_edr).peer_to_peer);
+  CHECK(typical(catalog::rtx_a6000, 2, links::nvlink3).peer_to_peer);
 }
 
 TEST_CASE("the exposed all-reduce: the last bucket, or what the backward pass cannot hide",
@@ -132,17 +135,19 @@ TEST_CASE("Dettmers 2020: 4 GPUs in one machine speed data parallel training up 
 // ResNet-50's last 25 MiB bucket cannot overlap and crosses x4 lanes twice through host
 // memory (no peer-to-peer), 13 % of the x16 speed-up. Cards with peer-to-peer (the RTX A6000)
 // lose 8 %, inside the published range.
-TEST_CASE("Dettmers 2020: x4 PCIe lanes cost 5-10 % on 4 GPUs (GeForce: 13 %, a documented miss)",
+TEST_CASE("Dettmers 2020: x4 PCIe lanes cost 5-10 % on 4 GPUs (13-14 %, a documented miss)",
           "[buying][cluster]") {
+  // NCCL's ring goes through host memory on both cards (nccl_through_host), so the last
+  // bucket's all-reduce crosses the x4 link twice: both lose 13-14 %, outside the estimate's
+  // 5-10 % (docs/buying.md, "Misses and their mechanism").
   const auto loss = [](const gpu_spec& g) {
     return 1.0 - typical(g, 4, links::pcie4_x4).speedup / typical(g, 4, links::pcie4_x16).speedup;
   };
-  const double geforce = loss(catalog::rtx_3090);
-  CHECK(geforce > 0.10);  // the miss: outside 5-10 %
-  CHECK(geforce < 0.15);
-  const double pro = loss(catalog::rtx_a6000);
-  CHECK(pro >= 0.05);
-  CHECK(pro <= 0.10);
+  for (const gpu_spec* g : {&catalog::rtx_3090, &catalog::rtx_a6000}) {
+    INFO(g->id());
+    CHECK(loss(*g) > 0.10);  // the miss: outside 5-10 %
+    CHECK(loss(*g) < 0.15);
+  }
 }
 
 // Dettmers (2020 edition), "Do I need PCIe 4.0?": PCIe 4.0 gains little for a 4-GPU machine,
@@ -306,10 +311,16 @@ TEST_CASE("properties: at fixed work per GPU, more GPUs never raise DDP's rate p
 
 TEST_CASE("properties: a faster link (more bandwidth, no more latency) is never worse",
           "[buying][cluster]") {
+  // What a collective over the 8 GPUs gets of each (a mesh's: 7 links at their measured rate),
+  // NCCL's PCIe ring through host memory at half the rate and two crossings a step.
+  const auto through = [](const link_spec& l) {
+    return nccl_through_host(vendor::nvidia, l) ? 2.0 : 1.0;
+  };
   for (const link_spec& a : links::all)
     for (const link_spec& b : links::all) {
-      // What a collective over the 8 GPUs gets of each (a mesh's: 7 links at their measured rate).
-      if (a.collective_rate(8) < b.collective_rate(8) || a.latency > b.latency) continue;
+      if (a.collective_rate(8) / through(a) < b.collective_rate(8) / through(b) ||
+          a.latency * through(a) > b.latency * through(b))
+        continue;
       INFO(a.id << " vs " << b.id);
       CHECK(typical(catalog::rtx_a6000, 8, a).step_time <=
             typical(catalog::rtx_a6000, 8, b).step_time);

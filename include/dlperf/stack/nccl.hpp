@@ -22,10 +22,11 @@
 /// measured of it, and the fill of its three-stage pipeline, whose chunks NCCL shrinks for
 /// smaller messages. NCCL's model picks it only where it is fastest; so does `nccl_time`.
 ///
-/// GeForce cards without peer-to-peer (hardware/links.hpp, pcie_peer_to_peer) stage every step
-/// through host memory: each step crosses the bus twice, so it costs two steps' latency and
-/// half the bandwidth; and an all-reduce takes at least what published nccl-tests runs through
-/// host memory measured (stack/nccl_staged.hpp), two to eight times NCCL's model at 16-256 KiB.
+/// A ring through host memory over PCIe (`staged`: GeForce cards, which have no peer-to-peer, and
+/// NCCL between any cards on the CPU's root ports, nccl_through_host) crosses the bus twice a
+/// step, so each step costs two steps' latency and half the bandwidth; and an all-reduce takes at
+/// least what published nccl-tests runs through host memory measured (stack/nccl_staged.hpp),
+/// 1.2 to 3.7 times that at 16-256 KiB.
 #pragma once
 
 #include <algorithm>
@@ -172,7 +173,8 @@ constexpr byte_count nvls_chunk(byte_count data, double concurrent) {
 /// further apart", p2pLevel = PATH_PXB. A system's cards sit on the CPU's own root ports: on
 /// AWS's G5 instances "all the GPUs are directly connected to the socket's root complex"
 /// (github.com/aws/aws-ofi-nccl/issues/466, 2025-03), and nccl-tests on four A100 PCIe cards,
-/// every pair `SYS`, takes the time of four RTX 4090s through host memory (stack/nccl_staged.hpp).
+/// every pair `SYS`, takes the time of four RTX 4090s through host memory up to 32 KiB (23 against
+/// 20 us at 8 bytes; stack/nccl_staged.hpp).
 /// Not modelled, each making the estimate pessimistic (docs/parallel.md, "Through host memory"):
 /// cards that share a PCIe switch, and two GPUs on an AMD CPU, which NCCL lets through
 /// (p2pLevel = PATH_SYS). RCCL's rule is not established here: AMD's PCIe rings stay peer to
@@ -182,8 +184,8 @@ constexpr bool nccl_through_host(vendor maker, const link_spec& link) {
   return maker == vendor::nvidia && link.link.kind == interconnect_kind::pcie;
 }
 
-/// What protocol @p p costs over link @p link, staged through host memory when @p staged
-/// (GeForce PCIe without peer-to-peer: two bus crossings a step, half the bandwidth).
+/// What protocol @p p costs over link @p link, staged through host memory when @p staged (two
+/// bus crossings a step, half the bandwidth: see the file comment).
 constexpr collective_cost nccl_cost(const nccl_ring_protocol& p, const link_spec& link,
                                     bool staged) {
   duration step = p.pcie_step;
@@ -473,9 +475,9 @@ constexpr nccl_collective nccl_model_time(collective c, byte_count data, long lo
 ///     latency       = base + (steps - network steps) x intra step + network steps x network step
 ///
 /// with network_steps() of NCCL's own tuning model. LL128 runs where the servers' GPUs are on
-/// NVLink. An all-reduce through host memory takes at least the measured time of a ring of as
-/// many steps (stack/nccl_staged.hpp), as inside one server. Throws invalid_argument as
-/// collective_time does, and for a server of fewer than one GPU.
+/// NVLink. Through host memory, an all-reduce's steps inside the servers each take what the
+/// measured table adds per step to a server's own ring (stack/nccl_staged.hpp). Throws
+/// invalid_argument as collective_time does, and for a server of fewer than one GPU.
 constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
                                     const link_spec& intra, bool staged, const link_spec& network,
                                     long long gpus_per_node) {
@@ -486,13 +488,16 @@ constexpr nccl_collective nccl_time(collective c, byte_count data, long long n,
   if (c == collective::all_to_all)
     return nccl_all_to_all(data, n, intra, staged, network, gpus_per_node);
   nccl_collective best = detail::nccl_model_time(c, data, n, intra, staged, network, gpus_per_node);
-  if (detail::staged_table_applies(c, n, intra, staged))
-    best.time = detail::at_least_staged_measured(
-        best.time,
-        detail::nccl_model_time(c, nccl::staged_measured_up_to, n, intra, staged, network,
-                                gpus_per_node)
-            .time,
-        data, n);
+  // Through host memory, each step inside a server costs what the measured table adds per step
+  // of a server's own ring over NCCL's model; the network's steps cost the model's.
+  const long long inner = std::min(n, gpus_per_node);
+  if (inner >= 2 && detail::staged_table_applies(c, inner, intra, staged)) {
+    const duration added = nccl_time(c, data, inner, intra, staged).time -
+                           detail::nccl_model_time(c, data, inner, intra, staged).time;
+    const long long nodes = (n + gpus_per_node - 1) / gpus_per_node;
+    const double in_server = collective_steps(c, n) - network_steps(c, nodes);
+    best.time += in_server / collective_steps(c, inner) * added;
+  }
   return best;
 }
 

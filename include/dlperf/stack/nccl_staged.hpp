@@ -8,9 +8,12 @@
 /// peer-to-peer in NVIDIA's stock driver), and by NCCL's default any two GPUs whose path crosses
 /// a CPU's host bridge (`ncclTopoCheckP2p`, src/graph/paths.cc: "By default don't use P2P across
 /// CPU Host Bridges and further apart", p2pLevel = PATH_PXB). NCCL's tuning model prices such a
-/// ring like a peer-to-peer one; the published runs below take 2 to 8 times longer than it on
-/// messages of 16 KiB to 256 KiB, the sizes of a decode step's tensor-split all-reduce: through
-/// host memory NCCL's LL protocol carries about 2 GB/s of bus bandwidth, not half the link.
+/// ring like a peer-to-peer one; on messages of 16 KiB to 256 KiB, the sizes of a decode step's
+/// tensor-split all-reduce, the published runs below take 1.6 to 6.5 times that, and 1.2 to 3.7
+/// times that model with each step's two bus crossings: through host memory NCCL carries 2 to 4
+/// GB/s of bus bandwidth there, not half the link. Above 256 KiB the model's half of the link
+/// stands; the same runs reach 2 to 6 GB/s at 1-128 MiB, which is not modelled (docs/parallel.md,
+/// "Through host memory").
 ///
 /// The table holds the median, at each size, of the runs of each GPU count, out-of-place (the
 /// runs' in-place times differ by under 5 %), not captured in a CUDA graph. A larger message

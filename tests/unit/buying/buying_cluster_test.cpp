@@ -131,15 +131,13 @@ TEST_CASE("Dettmers 2020: 4 GPUs in one machine speed data parallel training up 
 }
 
 // Dettmers (2020 edition): "running them at 4x lanes will probably only decrease performance
-// by around 5-10% if you parallelize across all 4 GPUs". A documented miss for GeForce cards:
-// ResNet-50's last 25 MiB bucket cannot overlap and crosses x4 lanes twice through host
-// memory (no peer-to-peer), 13 % of the x16 speed-up. Cards with peer-to-peer (the RTX A6000)
-// lose 8 %, inside the published range.
+// by around 5-10% if you parallelize across all 4 GPUs". A documented miss: ResNet-50's last
+// 25 MiB bucket cannot overlap and crosses x4 lanes twice through host memory, 13-14 % of the
+// x16 speed-up, on GeForce cards (no peer-to-peer) and on the RTX A6000 alike (NCCL takes no
+// peer-to-peer across the CPU's host bridge).
 TEST_CASE("Dettmers 2020: x4 PCIe lanes cost 5-10 % on 4 GPUs (13-14 %, a documented miss)",
           "[buying][cluster]") {
-  // NCCL's ring goes through host memory on both cards (nccl_through_host), so the last
-  // bucket's all-reduce crosses the x4 link twice: both lose 13-14 %, outside the estimate's
-  // 5-10 % (docs/buying.md, "Misses and their mechanism").
+  // docs/buying.md, "Misses and their mechanism".
   const auto loss = [](const gpu_spec& g) {
     return 1.0 - typical(g, 4, links::pcie4_x4).speedup / typical(g, 4, links::pcie4_x16).speedup;
   };

@@ -221,6 +221,25 @@ double mean_log_time(const workload_run& run) {
   return sum / static_cast<double>(run.gpu_seconds.size());
 }
 
+// The @p n-th root (n >= 1) of @p x > 0 by Newton's method, in additions, products and
+// quotients only: the same bits wherever doubles are IEEE's. std::exp and std::log are not:
+// glibc's and emscripten's (musl's) part in the last bit, and the page must show the tool's
+// numbers bit for bit. The guess 1 + (x - 1) / n lies above the root (Bernoulli's inequality),
+// so the steps fall to it; they stop when one no longer does.
+constexpr double nth_root(double x, std::size_t n) {
+  if (n <= 1) return x;
+  const double k = static_cast<double>(n);
+  double y = 1.0 + (x - 1.0) / k;
+  for (int step = 0; step < 200; ++step) {
+    double power = 1.0;  // y^(n-1)
+    for (std::size_t i = 1; i < n; ++i) power *= y;
+    const double next = ((k - 1.0) * y + x / power) / k;
+    if (!(next < y)) break;
+    y = next;
+  }
+  return y;
+}
+
 }  // namespace detail
 
 /// The reference of a ranking of @p w under @p o and its run: o.reference where it runs and
@@ -250,13 +269,14 @@ template <class = void>
 rank_entry make_rank_entry(const gpu_spec& g, const workload_run& run, money price,
                            const host_costs& host, const gpu_spec& ref,
                            const workload_run& ref_run) {
-  double log_sum = 0;
+  // The geometric mean of the ratios, without std::exp and std::log (detail::nth_root).
+  double product = 1;
   for (std::size_t i = 0; i < run.gpu_seconds.size(); ++i)
-    log_sum += std::log(ref_run.gpu_seconds[i] / run.gpu_seconds[i]);
+    product *= ref_run.gpu_seconds[i] / run.gpu_seconds[i];
   rank_entry e;
   e.gpu = &g;
   e.type = run.type;
-  e.relative_performance = std::exp(log_sum / static_cast<double>(run.gpu_seconds.size()));
+  e.relative_performance = detail::nth_root(product, run.gpu_seconds.size());
   e.gpus = run.gpus;
   e.gpu_price = price;
   e.host_share = host.for_boards(run.gpus, g.facts().form) / static_cast<double>(run.gpus);

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <cstddef>
 #include <dlperf/dlperf.hpp>
 
 using namespace dlperf;
@@ -108,4 +110,19 @@ TEST_CASE("a preset task runs the preset's own run and type", "[buying][rank]") 
   const auto v = rank_gpus(make_workload(presets::bert_base, r), price_table{});
   REQUIRE(!v.empty());
   for (const rank_entry& e : v) CHECK(e.type == dtype::fp16);
+}
+
+TEST_CASE("the ranking's geometric mean takes no libm: roots in IEEE arithmetic alone",
+          "[buying][rank]") {
+  // Exact where the root is a double: what one task's ratio and perfect powers give.
+  CHECK(detail::nth_root(0.18630276368847146, 1) == 0.18630276368847146);
+  CHECK(detail::nth_root(8.0, 3) == 2.0);
+  CHECK(detail::nth_root(0.0625, 4) == 0.5);
+  // Within a few ulp of std::pow elsewhere, over the ratios a ranking meets.
+  for (double x : {1e-4, 0.01, 0.33, 1.0, 2.5, 17.0, 1e4})
+    for (std::size_t n : {2U, 3U, 5U, 9U}) {
+      INFO(x << " " << n);
+      CHECK(detail::nth_root(x, n) ==
+            Approx(std::pow(x, 1.0 / static_cast<double>(n))).epsilon(1e-14));
+    }
 }
